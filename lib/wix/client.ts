@@ -1,0 +1,19 @@
+import "server-only";
+import { createClient } from "@wix/sdk";
+import { items } from "@wix/data";
+import { members } from "@wix/members";
+import { readSession } from "@/lib/auth/server";
+
+/**
+ * A client that authenticates with the visitor's or member's current access token and never
+ * renews it: renewal belongs to middleware. `useCDN` matches what OAuthStrategy would choose.
+ */
+export async function sessionClient() {
+  const session = await readSession();
+  if (!session) throw new Error("No session: middleware did not run for this request.");
+  return createClient({
+    modules: { items, members },
+    auth: { getAuthHeaders: () => ({ headers: { Authorization: session.accessToken } }) },
+    useCDN: true,
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { PlatformContext } from "../context";
+import { PlatformError } from "./errors";
+
+/**
+ * Endpoints the hosted platform does not have, for tests and tooling only:
+ * a request counter and session revocation. Revocation needs the admin API key.
+ */
+export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
+  const counts = new Map<string, number>();
+
+  app.addHook("onResponse", async (request) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    if (route.startsWith("/_local/")) return;
+    const key = `${request.method} ${route}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  });
+
+  app.get("/_local/stats", async () => ({ requests: Object.fromEntries(counts) }));
+
+  app.post("/_local/revoke", async (request) => {
+    if (ctx.callerOf(request).kind !== "admin") {
+      throw new PlatformError(403, "PERMISSION_DENIED", "Revoking sessions needs the platform's API key.");
+    }
+    const body = z.object({ subjectId: z.string().min(1) }).safeParse(request.body);
+    if (!body.success) throw new PlatformError(400, "INVALID_ARGUMENT", "subjectId is required.");
+    return { revoked: ctx.tokens.revokeSubject(body.data.subjectId) };
+  });
+}

@@ -1,0 +1,120 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Db, Migration } from "../db";
+
+export type TokenRole = "visitor" | "member";
+
+/** Who a token speaks for. Visitors get a fresh id; members carry their member id. */
+export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string };
+
+export type IssuedTokens = { accessToken: string; refreshToken: string; expiresIn: number };
+
+export const migrateOAuth: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS oauth_refresh_tokens (
+      token_hash TEXT PRIMARY KEY,
+      client_id TEXT NOT NULL,
+      role TEXT NOT NULL,
+      subject_id TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      revoked_at INTEGER
+    );
+    CREATE INDEX IF NOT EXISTS oauth_refresh_tokens_subject ON oauth_refresh_tokens (subject_id);
+    CREATE TABLE IF NOT EXISTS oauth_access_tokens (
+      token_hash TEXT PRIMARY KEY,
+      refresh_hash TEXT NOT NULL REFERENCES oauth_refresh_tokens (token_hash) ON DELETE CASCADE,
+      expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS oauth_access_tokens_refresh ON oauth_access_tokens (refresh_hash);
+  `);
+};
+
+/** Tokens are opaque random strings; only their hashes are stored. */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+function newToken(prefix: string): string {
+  return `${prefix}.${randomBytes(32).toString("base64url")}`;
+}
+
+export class TokenStore {
+  constructor(
+    private readonly db: Db,
+    private readonly accessTtlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A new token pair for a subject (anonymous grant, code exchange). */
+  issuePair(subject: TokenSubject): IssuedTokens {
+    const refreshToken = newToken("ORT");
+    this.db
+      .prepare(
+        "INSERT INTO oauth_refresh_tokens (token_hash, client_id, role, subject_id, created_at) VALUES (?, ?, ?, ?, ?)",
+      )
+      .run(hashToken(refreshToken), subject.clientId, subject.role, subject.subjectId, this.now());
+    return { refreshToken, ...this.issueAccess(hashToken(refreshToken)) };
+  }
+
+  newVisitor(clientId: string): IssuedTokens {
+    return this.issuePair({ role: "visitor", subjectId: randomUUID(), clientId });
+  }
+
+  /**
+   * A new access token for a live refresh token. The refresh token is not rotated:
+   * the SDK keeps the old one and ignores any new one (wire contract §3.1).
+   */
+  refresh(refreshToken: string, clientId: string): IssuedTokens | null {
+    const row = this.db
+      .prepare("SELECT client_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
+      .get(hashToken(refreshToken)) as { client_id: string } | undefined;
+    if (!row || row.client_id !== clientId) return null;
+    return { refreshToken, ...this.issueAccess(hashToken(refreshToken)) };
+  }
+
+  /** The subject of a live access token, or null when it is unknown, expired or revoked. */
+  resolveAccess(accessToken: string): TokenSubject | null {
+    const row = this.db
+      .prepare(
+        `SELECT r.client_id, r.role, r.subject_id FROM oauth_access_tokens a
+         JOIN oauth_refresh_tokens r ON r.token_hash = a.refresh_hash
+         WHERE a.token_hash = ? AND a.expires_at > ? AND r.revoked_at IS NULL`,
+      )
+      .get(hashToken(accessToken), this.now()) as
+      | { client_id: string; role: TokenRole; subject_id: string }
+      | undefined;
+    return row ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id } : null;
+  }
+
+  /** Ends every session of a subject (logout everywhere, or a test revoking a member). */
+  revokeSubject(subjectId: string): number {
+    return this.db
+      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL")
+      .run(this.now(), subjectId).changes;
+  }
+
+  /** Ends the session a refresh or access token belongs to. */
+  revokeSessionOf(token: string): boolean {
+    const hash = hashToken(token);
+    const refreshHash =
+      (this.db.prepare("SELECT refresh_hash FROM oauth_access_tokens WHERE token_hash = ?").get(hash) as
+        | { refresh_hash: string }
+        | undefined)?.refresh_hash ?? hash;
+    return (
+      this.db
+        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
+        .run(this.now(), refreshHash).changes > 0
+    );
+  }
+
+  private issueAccess(refreshHash: string): { accessToken: string; expiresIn: number } {
+    const accessToken = newToken("OAT");
+    const nowMs = this.now();
+    this.db
+      .prepare("DELETE FROM oauth_access_tokens WHERE refresh_hash = ? AND expires_at <= ?")
+      .run(refreshHash, nowMs);
+    this.db
+      .prepare("INSERT INTO oauth_access_tokens (token_hash, refresh_hash, expires_at) VALUES (?, ?, ?)")
+      .run(hashToken(accessToken), refreshHash, nowMs + this.accessTtlSeconds * 1000);
+    return { accessToken, expiresIn: this.accessTtlSeconds };
+  }
+}

@@ -1,0 +1,62 @@
+// `npm run dev` / `npm start`: the Next.js site, plus the local platform when no WIX_CLIENT_ID
+// is configured. Ctrl-C (or either process ending) stops both.
+import { spawn } from "node:child_process";
+import nextEnv from "@next/env";
+
+const mode = process.argv[2];
+if (mode !== "dev" && mode !== "start") {
+  console.error("usage: node scripts/run-site.mjs dev|start");
+  process.exit(2);
+}
+nextEnv.loadEnvConfig(process.cwd(), mode === "dev");
+const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: "1" };
+const children = new Set();
+let stopping = false;
+
+function run(command, args) {
+  const child = spawn(command, args, { stdio: "inherit", env });
+  children.add(child);
+  child.on("exit", (code, signal) => {
+    children.delete(child);
+    if (!stopping) stop(code ?? (signal ? 1 : 0));
+  });
+  return child;
+}
+
+function stop(code) {
+  stopping = true;
+  for (const child of children) child.kill("SIGTERM");
+  const deadline = setTimeout(() => process.exit(code), 5000);
+  const check = setInterval(() => {
+    if (children.size === 0) {
+      clearTimeout(deadline);
+      clearInterval(check);
+      process.exit(code);
+    }
+  }, 50);
+}
+
+process.on("SIGINT", () => stop(130));
+process.on("SIGTERM", () => stop(143));
+
+async function waitForPlatform(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/_local/stats`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (stopping) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  console.error(`The local platform did not start at ${url}.`);
+  stop(1);
+}
+
+if (!env.WIX_CLIENT_ID) {
+  const port = env.LOCAL_PLATFORM_PORT ?? "4010";
+  run(process.execPath, ["--import", "tsx", "platform/cli.ts"]);
+  await waitForPlatform(`http://127.0.0.1:${port}`, 30_000);
+}
+if (!stopping) run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, mode]);

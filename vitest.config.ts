@@ -1,0 +1,20 @@
+import path from "node:path";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname),
+      // Next.js resolves this marker itself; in tests every module may import it.
+      "server-only": path.resolve(import.meta.dirname, "tests/support/empty-module.ts"),
+    },
+  },
+  test: {
+    include: ["platform/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 20_000,
+  },
+});
