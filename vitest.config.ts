@@ -16,5 +16,7 @@ export default defineConfig({
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,
+    // The site's configuration as tests see it: local mode with a fixed secret.
+    env: { SESSION_SECRET: "test-session-secret-0123456789abcdef", LOCAL_PLATFORM_DATA_DIR: ".data/test" },
   },
 });

@@ -23,7 +23,7 @@ export type PlatformConfig = {
   inMemory?: boolean;
 };
 
-export function readPlatformConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+export function readPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

@@ -1,0 +1,49 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests run the production build (`npm run build` first) on its own ports, with a
+ * fresh local platform database, in Debian's Chromium: Playwright's browser download cannot
+ * work on machines without internet access.
+ */
+const sitePort = Number(process.env.E2E_SITE_PORT ?? 3100);
+const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4110);
+const dataDir = ".data/e2e";
+export const e2e = {
+  siteUrl: `http://localhost:${sitePort}`,
+  platformUrl: `http://127.0.0.1:${platformPort}`,
+  /** Short-lived access tokens, so tests can see a session outlive one. */
+  tokenTtlSeconds: 20,
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 60_000,
+  use: {
+    baseURL: e2e.siteUrl,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node scripts/run-site.mjs start`,
+    url: `${e2e.siteUrl}/trails`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: {
+      PORT: String(sitePort),
+      SITE_URL: e2e.siteUrl,
+      LOCAL_PLATFORM_PORT: String(platformPort),
+      LOCAL_PLATFORM_DATA_DIR: dataDir,
+      LOCAL_PLATFORM_TOKEN_TTL: String(e2e.tokenTtlSeconds),
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdefghij",
+    },
+  },
+});

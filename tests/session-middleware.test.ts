@@ -1,0 +1,59 @@
+import { NextRequest } from "next/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withSession } from "@/lib/auth/middleware";
+import { SESSION_COOKIE, sealSession, unsealSession } from "@/lib/auth/session";
+import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+
+const sealedCookieOf = (response: Response) => {
+  const header = response.headers.get("set-cookie") ?? "";
+  return { header, value: /wms_session=([^;]+)/.exec(header)?.[1] };
+};
+
+describe("middleware session handling", () => {
+  it("gives a new visitor a sealed, HttpOnly, SameSite=Lax cookie, visible to the same request", async () => {
+    const response = await withSession(new NextRequest("http://localhost:3000/trails"));
+    const { header, value } = sealedCookieOf(response);
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=lax/i);
+    expect(header).not.toMatch(/Secure/i);
+    const session = await unsealSession(value);
+    expect(session?.role).toBe("visitor");
+    expect(value).not.toContain(session!.accessToken);
+    // Next.js passes these request overrides to server components rendering this request.
+    expect(response.headers.get("x-middleware-override-headers")).toContain("cookie");
+    expect(response.headers.get("x-middleware-request-cookie")).toContain(`${SESSION_COOKIE}=${value}`);
+  });
+
+  it("leaves a valid session alone, with no token call", async () => {
+    const first = await withSession(new NextRequest("http://localhost:3000/"));
+    const value = sealedCookieOf(first).value!;
+    const before = (await platform.stats()).requests["POST /oauth2/token"];
+    const request = new NextRequest("http://localhost:3000/trails", { headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+    const second = await withSession(request);
+    expect(second.headers.get("set-cookie")).toBeNull();
+    expect((await platform.stats()).requests["POST /oauth2/token"]).toBe(before);
+  });
+
+  it("replaces a tampered cookie with a fresh visitor session", async () => {
+    const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=Fe26.2**garbage` } });
+    const { value } = sealedCookieOf(await withSession(request));
+    expect((await unsealSession(value))?.role).toBe("visitor");
+  });
+
+  it("renews an expired access token with the refresh token", async () => {
+    const tokens = platform.ctx.tokens.newVisitor("local-site-client");
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: now - 5, renewAt: now - 65, role: "visitor" });
+    const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${stale}` } });
+    const renewed = await unsealSession(sealedCookieOf(await withSession(request)).value);
+    expect(renewed?.refreshToken).toBe(tokens.refreshToken);
+    expect(renewed?.accessToken).not.toBe(tokens.accessToken);
+    expect(renewed!.expiresAt).toBeGreaterThan(now);
+  });
+});
