@@ -45,9 +45,11 @@ describe("renewing against the local platform", () => {
 
   it("refreshes with the refresh token, keeping it and the member", async () => {
     const pair = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-1", clientId: LOCAL_CLIENT_ID });
-    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", renewAt: clock() - 1 });
+    const member = { id: "member-1", name: "Dana" };
+    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member, renewAt: clock() - 1 });
     const { session: renewed, memberSessionEnded } = await renewSession(expired, clock());
     expect(memberSessionEnded).toBe(false);
+    expect(renewed.member).toEqual(member);
     expect(renewed.refreshToken).toBe(pair.refreshToken);
     expect(renewed.accessToken).not.toBe(pair.accessToken);
     expect(platform.ctx.tokens.resolveAccess(renewed.accessToken)).toMatchObject({ role: "member", subjectId: "member-1" });
@@ -65,10 +67,11 @@ describe("renewing against the local platform", () => {
   it("turns a member whose refresh token was revoked into a visitor, and says so", async () => {
     const pair = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-2", clientId: LOCAL_CLIENT_ID });
     platform.ctx.tokens.revokeSubject("member-2");
-    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", renewAt: clock() - 1 });
+    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-2", name: "Sam" }, renewAt: clock() - 1 });
     const { session: downgraded, memberSessionEnded } = await renewSession(expired, clock());
     expect(memberSessionEnded).toBe(true);
     expect(downgraded.role).toBe("visitor");
+    expect(downgraded.member).toBeUndefined();
     expect(downgraded.refreshToken).not.toBe(pair.refreshToken);
   });
 

@@ -57,3 +57,19 @@ describe("middleware session handling", () => {
     expect(renewed!.expiresAt).toBeGreaterThan(now);
   });
 });
+
+describe("the sealed member session", () => {
+  it("stays under 3.5 KB with real platform tokens and a long name", async () => {
+    const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21", clientId: "local-site-client" });
+    const now = Math.floor(Date.now() / 1000);
+    const sealed = await sealSession({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: now + 14400,
+      renewAt: now + 14340,
+      role: "member",
+      member: { id: "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21", name: "Bartholomew Maximilian Featherstonehaugh-Cholmondeley" },
+    });
+    expect(`${SESSION_COOKIE}=${sealed}`.length).toBeLessThan(3500);
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { grantVisitorTokens, isRefreshRejected, renewAccessToken } from "@/lib/wix/tokens";
+import { grantVisitorTokens, isRefreshRejected, renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
 
 export type TokenAction = "keep" | "refresh" | "anonymous";
@@ -43,7 +43,7 @@ export function renewSession(current: Session | null, nowSeconds: number): Promi
 
 async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
-    return { session: sessionFromTokens(await renewAccessToken(current), nowSeconds), memberSessionEnded: false };
+    return { session: sessionFromTokens(await renewAccessToken(current), nowSeconds, current.member), memberSessionEnded: false };
   } catch (error) {
     if (!isRefreshRejected(error)) throw error;
     return newVisitor(current.role === "member", nowSeconds);

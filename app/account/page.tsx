@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { readSession } from "@/lib/auth/server";
+import { currentMember } from "@/lib/wix/members";
+
+export const metadata: Metadata = { title: "Your account" };
+
+export default async function AccountPage() {
+  const session = await readSession();
+  // The page checks membership itself; middleware only keeps tokens fresh (pitfall P11).
+  if (session?.role !== "member") redirect("/api/auth/login?returnTo=%2Faccount");
+  const member = await currentMember(session.accessToken);
+
+  return (
+    <section className="mx-auto max-w-2xl py-12">
+      <h1 className="font-serif text-4xl font-semibold text-pine-900">Your account</h1>
+      <p className="mt-2 text-stone-600">Welcome back, {member.name}.</p>
+      <dl className="mt-8 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
+        {[
+          ["Display name", member.name],
+          ["Email", member.email ?? "—"],
+          ["Name", [member.firstName, member.lastName].filter(Boolean).join(" ") || "—"],
+          ["Member since", member.joinedAt ? member.joinedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" }) : "—"],
+        ].map(([label, value]) => (
+          <div key={label} className="grid grid-cols-3 gap-4 px-5 py-4 text-sm">
+            <dt className="font-medium text-stone-500">{label}</dt>
+            <dd className="col-span-2 text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

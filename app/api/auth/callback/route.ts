@@ -1,0 +1,1 @@
+export { handleCallback as GET } from "@/lib/auth/callback";

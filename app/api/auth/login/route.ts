@@ -1,0 +1,1 @@
+export { handleLogin as GET } from "@/lib/auth/login";

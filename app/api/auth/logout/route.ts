@@ -1,0 +1,1 @@
+export { handleLogout as POST } from "@/lib/auth/logout";

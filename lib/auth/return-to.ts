@@ -1,0 +1,20 @@
+/**
+ * Where to send someone after signing in or out: only a path on this site. Anything that
+ * could leave the origin (`//host`, backslashes, schemes, control characters, encoded
+ * tricks that resolve elsewhere) falls back to `/` (pitfall P4).
+ */
+export function safeReturnTo(input: string | null | undefined, siteOrigin: string): string {
+  if (!input || input.length > 2048) return "/";
+  // One leading slash, not two; no backslashes, whitespace or control characters anywhere.
+  if (!input.startsWith("/") || input.startsWith("//") || /[\\\u0000-\u001f\u007f\s]/.test(input)) return "/";
+  let url: URL;
+  try {
+    url = new URL(input, siteOrigin);
+  } catch {
+    return "/";
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can normalise into a protocol-relative path: `/..//evil` → `//evil`.
+  if (url.origin !== new URL(siteOrigin).origin || path.startsWith("//")) return "/";
+  return path;
+}

@@ -1,0 +1,38 @@
+import { NextRequest } from "next/server";
+import { describe, expect, it } from "vitest";
+import { handleLogin } from "@/lib/auth/login";
+import { handleLogout } from "@/lib/auth/logout";
+import { isPrefetch } from "@/lib/auth/prefetch";
+
+describe("prefetch requests", () => {
+  it.each([
+    [{ "next-router-prefetch": "1" }, true],
+    [{ purpose: "prefetch" }, true],
+    [{ "sec-purpose": "prefetch;prerender" }, true],
+    [{ "x-middleware-prefetch": "1" }, true],
+    [{ "sec-fetch-mode": "navigate", accept: "text/x-component" }, false],
+    [{}, false],
+  ])("%j is a prefetch: %s", (headers, expected) => expect(isPrefetch(new Headers(headers))).toBe(expected));
+
+  it("never start a login: no redirect, no transaction cookie", async () => {
+    const response = await handleLogin(new NextRequest("http://localhost:3000/api/auth/login?returnTo=/account", { headers: { "next-router-prefetch": "1" } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("never log out", async () => {
+    const request = new NextRequest("http://localhost:3000/api/auth/logout", {
+      method: "POST",
+      headers: { purpose: "prefetch", origin: "http://localhost:3000", cookie: "wms_session=abc" },
+    });
+    const response = await handleLogout(request);
+    expect(response.status).toBe(204);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("and a cross-site logout is refused", async () => {
+    const response = await handleLogout(new NextRequest("http://localhost:3000/api/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } }));
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
