@@ -63,6 +63,14 @@ export function memberSiteClient(clientId = LOCAL_CLIENT_ID) {
 export type SiteClient = ReturnType<typeof memberSiteClient>;
 
 /**
+ * `auth.getAuthUrl`, typed as it behaves: the SDK's typings declare only `authUrl`, but it also
+ * returns the redirect session's endpoint and session token (wire contract §3.3).
+ */
+export async function getAuthUrl(client: SiteClient, ...args: Parameters<SiteClient["auth"]["getAuthUrl"]>) {
+  return (await client.auth.getAuthUrl(...args)) as { authUrl: string; authorizationEndpoint: string; sessionToken: string | null };
+}
+
+/**
  * Runs the whole hosted sign-in with the real SDK (query response mode) and returns the
  * client holding the member's tokens, plus the browser that holds the platform session cookie.
  */
