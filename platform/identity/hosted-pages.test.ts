@@ -246,6 +246,18 @@ describe("hosted logout page", () => {
     expect(new URL((await new TestBrowser().get(silent.authUrl)).location!).searchParams.get("error")).toBe("login_required");
   });
 
+  it("ends the session of the member token that asked for the page, even in a browser without the cookie", async () => {
+    const { client, tokens } = await signInThroughHostedPage(callback);
+    const result = await new TestBrowser().get(await logoutUrl(client, `${platform.config.siteUrl}/`));
+    expect(result.location).toBe(`${platform.config.siteUrl}/`);
+    const refresh = await fetch("https://www.wixapis.com/oauth2/token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientId: LOCAL_CLIENT_ID, grantType: "refresh_token", refreshToken: tokens.refreshToken.value }),
+    });
+    expect(refresh.status).toBe(400);
+  });
+
   it("shows a plain signed-out page instead of redirecting to another origin", async () => {
     for (const target of ["https://evil.example/", `${platform.config.siteUrl}@evil.example/`, "//evil.example", "javascript:alert(1)"]) {
       const { client, browser } = await signInThroughHostedPage(callback);
