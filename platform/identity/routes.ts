@@ -158,7 +158,11 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       );
       if (rs.intent === "auth") return issueCode(reply, rs, session);
       if (rs.intent === "login" && rs.returnUrl) return reply.redirect(rs.returnUrl, 302);
-      return send(reply, messagePage("You are signed in", `Welcome back, ${identity.nickname}. You can close this page.`));
+      return send(reply, signedInPage(identity));
+    }
+
+    function signedInPage(identity: Identity): HtmlPage {
+      return messagePage("You are signed in", `Signed in as ${identity.nickname}. You can close this page.`);
     }
 
     scope.get(HOSTED_PAGES.login, async (request, reply) => {
@@ -174,7 +178,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       }
       if (rs.intent === "login" && current) {
         const identity = ctx.identities.get(current.memberId);
-        if (identity) return send(reply, messagePage("You are signed in", `Signed in as ${identity.nickname}.`));
+        if (identity) return send(reply, signedInPage(identity));
       }
       return send(reply, loginPage({ rs: rs.id, csrf: csrfToken(request, reply), formActionOrigins: formOrigins(rs) }));
     });
