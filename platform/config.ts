@@ -7,6 +7,7 @@ const schema = z.object({
   LOCAL_PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
   LOCAL_PLATFORM_DATA_DIR: z.string().min(1).default(".data"),
   LOCAL_PLATFORM_TOKEN_TTL: z.coerce.number().int().positive().default(14400),
+  LOCAL_PLATFORM_AUTH_CODE_TTL: z.coerce.number().int().positive().default(60),
   LOCAL_PLATFORM_API_KEY: z.string().min(16).default("local-platform-admin-key-change-me"),
   SITE_URL: z.url().default("http://localhost:3000"),
 });
@@ -17,6 +18,8 @@ export type PlatformConfig = {
   dataDir: string;
   /** Access-token lifetime in seconds (`expires_in`). */
   tokenTtlSeconds: number;
+  /** Authorization-code lifetime in seconds; tests shorten it to see codes expire. */
+  authCodeTtlSeconds: number;
   apiKey: string;
   siteUrl: string;
   /** In-memory database instead of a file (tests). */
@@ -35,6 +38,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     host: e.LOCAL_PLATFORM_HOST,
     dataDir: path.resolve(e.LOCAL_PLATFORM_DATA_DIR),
     tokenTtlSeconds: e.LOCAL_PLATFORM_TOKEN_TTL,
+    authCodeTtlSeconds: e.LOCAL_PLATFORM_AUTH_CODE_TTL,
     apiKey: e.LOCAL_PLATFORM_API_KEY,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
   };

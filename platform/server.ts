@@ -8,9 +8,16 @@ import { registerDataRoutes } from "./data/routes";
 import { migrateData } from "./data/store";
 import { handleError } from "./http/errors";
 import { registerLocalRoutes } from "./http/local-routes";
+import { registerHostedPages } from "./identity/routes";
+import { IdentityStore, migrateIdentity } from "./identity/store";
+import { registerMemberRoutes } from "./members/routes";
+import { ClientRegistry } from "./oauth/clients";
+import { AuthCodeStore, migrateAuthCodes } from "./oauth/codes";
 import { registerOAuthRoutes } from "./oauth/routes";
 import { migrateOAuth, TokenStore } from "./oauth/store";
-import { seedDemoContent } from "./seed/seed";
+import { registerRedirectRoutes } from "./redirects/routes";
+import { migrateRedirects, RedirectSessionStore } from "./redirects/store";
+import { seedDemoContent, seedDemoMember } from "./seed/seed";
 
 export type Platform = { app: FastifyInstance; ctx: PlatformContext };
 
@@ -26,9 +33,24 @@ const CORS_HEADERS = {
 };
 
 export function createPlatform(config: PlatformConfig): Platform {
-  const db = openDatabase(config.inMemory ? ":memory:" : path.join(config.dataDir, "platform.db"), [migrateOAuth, migrateData]);
+  const db = openDatabase(config.inMemory ? ":memory:" : path.join(config.dataDir, "platform.db"), [
+    migrateOAuth,
+    migrateAuthCodes,
+    migrateIdentity,
+    migrateRedirects,
+    migrateData,
+  ]);
   const tokens = new TokenStore(db, config.tokenTtlSeconds);
-  const ctx: PlatformContext = { config, db, tokens, callerOf: createCallerResolver(config, tokens) };
+  const ctx: PlatformContext = {
+    config,
+    db,
+    tokens,
+    clients: new ClientRegistry(config),
+    codes: new AuthCodeStore(db, config.authCodeTtlSeconds),
+    identities: new IdentityStore(db),
+    redirects: new RedirectSessionStore(db),
+    callerOf: createCallerResolver(config, tokens),
+  };
   seedDemoContent(db);
 
   const app = Fastify({
@@ -65,8 +87,15 @@ export function createPlatform(config: PlatformConfig): Platform {
 
   registerLocalRoutes(app, ctx);
   registerOAuthRoutes(app, ctx);
+  registerRedirectRoutes(app, ctx);
+  registerHostedPages(app, ctx);
+  registerMemberRoutes(app, ctx);
   registerDataRoutes(app, ctx);
 
+  // Hashing the demo password is asynchronous; listen() waits for this before serving.
+  app.addHook("onReady", async () => {
+    await seedDemoMember(ctx.identities);
+  });
   app.addHook("onClose", async () => db.close());
   return { app, ctx };
 }

@@ -3,8 +3,11 @@ import type { Db, Migration } from "../db";
 
 export type TokenRole = "visitor" | "member";
 
-/** Who a token speaks for. Visitors get a fresh id; members carry their member id. */
-export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string };
+/**
+ * Who a token speaks for. Visitors get a fresh id; members carry their member id and, when
+ * the pair came from a hosted sign-in, the platform login session that signing out ends.
+ */
+export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string; loginSessionId?: string | null };
 
 export type IssuedTokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
@@ -26,6 +29,12 @@ export const migrateOAuth: Migration = (db) => {
     );
     CREATE INDEX IF NOT EXISTS oauth_access_tokens_refresh ON oauth_access_tokens (refresh_hash);
   `);
+  // Added after the first release: databases created before it lack the column.
+  const columns = db.prepare("PRAGMA table_info(oauth_refresh_tokens)").all() as { name: string }[];
+  if (!columns.some((c) => c.name === "login_session_id")) {
+    db.exec("ALTER TABLE oauth_refresh_tokens ADD COLUMN login_session_id TEXT");
+  }
+  db.exec("CREATE INDEX IF NOT EXISTS oauth_refresh_tokens_login_session ON oauth_refresh_tokens (login_session_id)");
 };
 
 /** Tokens are opaque random strings; only their hashes are stored. */
@@ -49,9 +58,10 @@ export class TokenStore {
     const refreshToken = newToken("ORT");
     this.db
       .prepare(
-        "INSERT INTO oauth_refresh_tokens (token_hash, client_id, role, subject_id, created_at) VALUES (?, ?, ?, ?, ?)",
+        `INSERT INTO oauth_refresh_tokens (token_hash, client_id, role, subject_id, login_session_id, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(hashToken(refreshToken), subject.clientId, subject.role, subject.subjectId, this.now());
+      .run(hashToken(refreshToken), subject.clientId, subject.role, subject.subjectId, subject.loginSessionId ?? null, this.now());
     return { refreshToken, ...this.issueAccess(hashToken(refreshToken)) };
   }
 
@@ -75,14 +85,16 @@ export class TokenStore {
   resolveAccess(accessToken: string): TokenSubject | null {
     const row = this.db
       .prepare(
-        `SELECT r.client_id, r.role, r.subject_id FROM oauth_access_tokens a
+        `SELECT r.client_id, r.role, r.subject_id, r.login_session_id FROM oauth_access_tokens a
          JOIN oauth_refresh_tokens r ON r.token_hash = a.refresh_hash
          WHERE a.token_hash = ? AND a.expires_at > ? AND r.revoked_at IS NULL`,
       )
       .get(hashToken(accessToken), this.now()) as
-      | { client_id: string; role: TokenRole; subject_id: string }
+      | { client_id: string; role: TokenRole; subject_id: string; login_session_id: string | null }
       | undefined;
-    return row ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id } : null;
+    return row
+      ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id, loginSessionId: row.login_session_id }
+      : null;
   }
 
   /** Ends every session of a subject (logout everywhere, or a test revoking a member). */
@@ -99,11 +111,23 @@ export class TokenStore {
       (this.db.prepare("SELECT refresh_hash FROM oauth_access_tokens WHERE token_hash = ?").get(hash) as
         | { refresh_hash: string }
         | undefined)?.refresh_hash ?? hash;
+    return this.revokeRefreshHash(refreshHash);
+  }
+
+  /** Ends one pair by its stored refresh hash (a replayed authorization code revokes what it first issued). */
+  revokeRefreshHash(refreshHash: string): boolean {
     return (
       this.db
         .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
         .run(this.now(), refreshHash).changes > 0
     );
+  }
+
+  /** Ends every pair issued under one platform login session (hosted sign-out). */
+  revokeLoginSession(loginSessionId: string): number {
+    return this.db
+      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL")
+      .run(this.now(), loginSessionId).changes;
   }
 
   private issueAccess(refreshHash: string): { accessToken: string; expiresIn: number } {

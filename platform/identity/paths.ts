@@ -1,0 +1,9 @@
+/** Where the hosted pages live on the platform's origin; redirect sessions point the browser here. */
+export const HOSTED_PAGES = {
+  login: "/hosted/login",
+  signup: "/hosted/signup",
+  logout: "/hosted/logout",
+} as const;
+
+/** The hosted pages' cookies are scoped to their path, so a site on the same host never receives them. */
+export const HOSTED_COOKIE_PATH = "/hosted";
