@@ -23,8 +23,11 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     if (ctx.callerOf(request).kind !== "admin") {
       throw new PlatformError(403, "PERMISSION_DENIED", "Revoking sessions needs the platform's API key.");
     }
-    const body = z.object({ subjectId: z.string().min(1) }).safeParse(request.body);
-    if (!body.success) throw new PlatformError(400, "INVALID_ARGUMENT", "subjectId is required.");
-    return { revoked: ctx.tokens.revokeSubject(body.data.subjectId) };
+    // A member can be named by id or by login email; a visitor only by id.
+    const body = z.union([z.object({ subjectId: z.string().min(1) }), z.object({ email: z.string().min(1) })]).safeParse(request.body);
+    if (!body.success) throw new PlatformError(400, "INVALID_ARGUMENT", "subjectId or email is required.");
+    const subjectId = "subjectId" in body.data ? body.data.subjectId : ctx.identities.findForLogin(body.data.email)?.identity.id;
+    if (!subjectId) throw new PlatformError(404, "NOT_FOUND", "No member has that email.");
+    return { revoked: ctx.tokens.revokeSubject(subjectId) };
   });
 }
