@@ -73,3 +73,69 @@ describe("the sealed member session", () => {
     expect(`${SESSION_COOKIE}=${sealed}`.length).toBeLessThan(3500);
   });
 });
+
+describe("returning from Wix-hosted pages", () => {
+  const cookieFor = async (role: "visitor" | "member") => {
+    const tokens = platform.ctx.tokens.issuePair({ role, subjectId: `${role}-returning`, clientId: "local-site-client" });
+    const now = Math.floor(Date.now() / 1000);
+    const sealed = await sealSession({
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: now + 3600,
+      renewAt: now + 3540,
+      role,
+      ...(role === "member" && { member: { id: "member-returning", name: "Dana" } }),
+    });
+    return `${SESSION_COOKIE}=${sealed}`;
+  };
+
+  it("starts a silent login for a visitor after a login on a hosted page", async () => {
+    const request = new NextRequest("http://localhost:3000/trails?page=2&wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("visitor") } });
+    const response = await withSession(request);
+    expect(response.status).toBe(303);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.pathname).toBe("/api/auth/login");
+    expect(location.searchParams.get("returnTo")).toBe("/trails?page=2");
+    expect(location.searchParams.get("prompt")).toBe("none");
+  });
+
+  it("signs a member out after a logout on a hosted page, and cleans the URL", async () => {
+    const request = new NextRequest("http://localhost:3000/account?wixMemberLoggedIn=false", { headers: { cookie: await cookieFor("member") } });
+    const response = await withSession(request);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/account");
+    expect(response.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+  });
+
+  it("only cleans the URL when the state already agrees", async () => {
+    const request = new NextRequest("http://localhost:3000/?wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("member") } });
+    const response = await withSession(request);
+    expect(response.headers.get("location")).toBe("http://localhost:3000/");
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("ignores the parameter on prefetches", async () => {
+    const request = new NextRequest("http://localhost:3000/?wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("visitor"), "next-router-prefetch": "1" } });
+    expect((await withSession(request)).headers.get("location")).toBeNull();
+  });
+});
+
+describe("the session-ended notice", () => {
+  it("is set with the downgrade, visible to the same request, and consumed by the next navigation only", async () => {
+    const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-notice", clientId: "local-site-client" });
+    platform.ctx.tokens.revokeSubject("member-notice");
+    const now = Math.floor(Date.now() / 1000);
+    const stale = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: now - 1, renewAt: now - 61, role: "member", member: { id: "member-notice", name: "Dana" } });
+    const first = await withSession(new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${stale}` } }));
+    expect(first.headers.get("x-middleware-request-cookie")).toContain("wms_notice=session-ended");
+    const renewed = /wms_session=([^;]+)/.exec(first.headers.get("set-cookie")!)![1];
+    expect((await unsealSession(renewed))?.role).toBe("visitor");
+
+    const cookie = `${SESSION_COOKIE}=${renewed}; wms_notice=session-ended`;
+    const prefetch = await withSession(new NextRequest("http://localhost:3000/trails", { headers: { cookie, "next-router-prefetch": "1" } }));
+    expect(prefetch.headers.get("set-cookie")).toBeNull();
+    const next = await withSession(new NextRequest("http://localhost:3000/trails", { headers: { cookie } }));
+    expect(next.headers.get("set-cookie")).toMatch(/wms_notice=;.*Max-Age=0/i);
+    expect(next.headers.get("x-middleware-request-cookie")).not.toContain("wms_notice");
+  });
+});
