@@ -13,7 +13,7 @@ import { startPlatform } from "./server";
  */
 export async function startTestPlatform(overrides: Partial<PlatformConfig> = {}) {
   const config: PlatformConfig = {
-    ...readPlatformConfig({}),
+    ...readPlatformConfig({} as NodeJS.ProcessEnv),
     port: 0,
     inMemory: true,
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "platform-test-")),
