@@ -47,7 +47,11 @@ function operationSql(operation: AggregateOperation): string {
   }
 }
 
-/** Groups of `source`, one `(data)` row each: `{_id: {field: value…} | null, <resultFieldName>: value…}`. */
+/**
+ * Groups of `source`, one `(data)` row each: `{_id: {field: value…} | null, field: value…, <resultFieldName>: value…}`.
+ * Grouping values are repeated at the top level, as Velo's results show them, so `having` and
+ * sort can name a grouping field directly.
+ */
 export function groupedRows(source: SqlFragment, groupingFields: string[], operations: AggregateOperation[]): SqlFragment {
   const names = new Set<string>();
   for (const { resultFieldName } of operations) {
@@ -57,7 +61,11 @@ export function groupedRows(source: SqlFragment, groupingFields: string[], opera
   }
   const groups = groupingFields.map((field) => `data -> '${jsonPath(field)}'`);
   const id = groups.length === 0 ? "NULL" : `json_object(${groupingFields.map((field, i) => `'${field}', json(${groups[i]})`).join(", ")})`;
-  const results = operations.map((operation) => `, '${operation.resultFieldName}', ${operationSql(operation)}`).join("");
+  const groupValues = groupingFields
+    .filter((field) => !names.has(field) && !field.includes("."))
+    .map((field) => `, '${field}', json(data -> '${jsonPath(field)}')`)
+    .join("");
+  const results = groupValues + operations.map((operation) => `, '${operation.resultFieldName}', ${operationSql(operation)}`).join("");
   return {
     sql: `SELECT json_object('_id', ${id}${results}) AS data FROM (${source.sql}) ${groups.length > 0 ? `GROUP BY ${groups.join(", ")}` : ""}`,
     params: source.params,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { SITE_OWNER_ID } from "./permissions";
-import { codeOf, createCollection, idsOf } from "./test-support";
+import { codeOf, createCollection } from "./test-support";
 
 /** Single-item, patch, bulk and paging endpoints through the real `@wix/data` client. */
 

@@ -38,12 +38,20 @@ export async function createCollection(
 /** Ids of the items a call returned, sorted, for order-independent comparisons. */
 export const idsOf = (list: { _id?: string }[]) => list.map((item) => item._id as string).sort();
 
-/** The WDE code of a rejected data call. */
-export async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+type Failure = { message: string; status?: number; code?: string; details?: { applicationError?: { code?: string } } };
+
+/** The error a call was rejected with; fails the test when it resolved. */
+export async function failureOf(promise: Promise<unknown>): Promise<Failure> {
   try {
     await promise;
   } catch (error) {
-    return (error as { details?: { applicationError?: { code?: string } } }).details?.applicationError?.code;
+    return error as Failure;
   }
   throw new Error("expected the call to be rejected");
+}
+
+/** The WDE code of a rejected data call (a 413 surfaces as a WixDataError with `code` and no details). */
+export async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  const failure = await failureOf(promise);
+  return failure.details?.applicationError?.code ?? failure.code;
 }
