@@ -76,6 +76,8 @@ describe("compiled SQL against SQLite", () => {
     ["$ne keeps missing", { v: { $ne: 5 } }, ["2", "3", "4", "6", "7", "8", "9"]],
     ["date comparison", { v: { $lt: { $date: "2025-01-01T00:00:00Z" } } }, ["6"]],
     ["non-ASCII folding", { v: { $startsWith: "är" } }, ["9"]],
+    ["both bounds in one object form one range", { v: { $gte: 1, $lt: 6 } }, ["1", "4", "5"]],
+    ["bounds of different types stay separate conditions", { v: { $gte: 1, $lt: "z" } }, []],
   ])("%s", (_name, filter, expected) => {
     expect(ids(filter)).toEqual(expected);
   });

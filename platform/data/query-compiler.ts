@@ -11,7 +11,12 @@ import { PlatformError } from "../http/errors";
  * missing.
  */
 
-export type SqlFragment = { sql: string; params: unknown[] };
+export type SqlFragment = {
+  sql: string;
+  params: unknown[];
+  /** True when the fragment already implies the compile scope, so the caller need not repeat it. */
+  scoped?: boolean;
+};
 
 export type SortSpec = { fieldName: string; order?: string };
 
@@ -40,7 +45,7 @@ export const FOLD_FUNCTION = "wix_fold";
 export const MATCHES_FUNCTION = "wix_matches";
 
 const TRUE: SqlFragment = { sql: "1", params: [] };
-const FALSE: SqlFragment = { sql: "0", params: [] };
+const FALSE: SqlFragment = { sql: "0", params: [], scoped: true };
 
 function invalid(message: string, code = "WDE0020"): PlatformError {
   return new PlatformError(400, code, message);
@@ -108,6 +113,7 @@ function columnAccessor(column: string, date: boolean): Accessor {
 }
 
 const COMPARATORS: Record<string, string> = { $eq: "=", $gt: ">", $gte: ">=", $lt: "<", $lte: "<=" };
+const RANGE_OPERATORS = new Set(["$gt", "$gte", "$lt", "$lte"]);
 
 /** SQL true when the value reached by `a` compares to the operand with `comparator`, same type only. */
 function compare(a: Accessor, comparator: string, operand: Operand): SqlFragment {
@@ -162,13 +168,13 @@ type ValuePredicate = (a: Accessor) => SqlFragment;
 function and(parts: SqlFragment[]): SqlFragment {
   if (parts.length === 0) return TRUE;
   if (parts.length === 1) return parts[0];
-  return { sql: parts.map((p) => `(${p.sql})`).join(" AND "), params: parts.flatMap((p) => p.params) };
+  return { sql: parts.map((p) => `(${p.sql})`).join(" AND "), params: parts.flatMap((p) => p.params), scoped: parts.some((p) => p.scoped) };
 }
 
 function or(parts: SqlFragment[]): SqlFragment {
   if (parts.length === 0) return FALSE;
   if (parts.length === 1) return parts[0];
-  return { sql: parts.map((p) => `(${p.sql})`).join(" OR "), params: parts.flatMap((p) => p.params) };
+  return { sql: parts.map((p) => `(${p.sql})`).join(" OR "), params: parts.flatMap((p) => p.params), scoped: parts.every((p) => p.scoped) };
 }
 
 /** NOT that treats an unknown (NULL) condition as false, so negation never drops rows by accident. */
@@ -186,14 +192,15 @@ class FieldCompiler {
     return this.options.systemColumns ? SYSTEM_COLUMNS[this.field] : undefined;
   }
 
+  /** The scope ANDed in, which lets each branch seek an index that starts with the scope's column. */
   private scoped(part: SqlFragment): SqlFragment {
-    return this.options.scope ? and([this.options.scope, part]) : part;
+    return this.options.scope ? and([{ ...this.options.scope, scoped: true }, part]) : part;
   }
 
   /** The field's value, or any element of it when it holds an array, satisfies the predicate. */
   private anyValue(predicate: ValuePredicate): SqlFragment {
     const system = this.system;
-    if (system) return predicate(columnAccessor(system.column, system.date));
+    if (system) return this.scoped(predicate(columnAccessor(system.column, system.date)));
     const path = jsonPath(this.field);
     const direct = this.scoped(predicate(fieldAccessor(path)));
     const element = predicate(ELEMENT);
@@ -206,9 +213,9 @@ class FieldCompiler {
 
   isEmpty(): SqlFragment {
     const system = this.system;
-    if (system) return { sql: `${system.column} IS NULL`, params: [] };
+    if (system) return this.scoped({ sql: `${system.column} IS NULL`, params: [] });
     const path = jsonPath(this.field);
-    return { sql: `json_type(data, '${path}') IS NULL OR json_type(data, '${path}') = 'null'`, params: [] };
+    return this.scoped({ sql: `json_type(data, '${path}') IS NULL OR json_type(data, '${path}') = 'null'`, params: [] });
   }
 
   equals(operand: unknown): SqlFragment {
@@ -217,7 +224,7 @@ class FieldCompiler {
       // A whole array or object operand matches the stored value exactly (element order and key order included).
       if (this.system) return FALSE;
       const path = jsonPath(this.field);
-      return { sql: `json_type(data, '${path}') IN ('array', 'object') AND json_extract(data, '${path}') = json(?)`, params: [JSON.stringify(operand)] };
+      return this.scoped({ sql: `json_type(data, '${path}') IN ('array', 'object') AND json_extract(data, '${path}') = json(?)`, params: [JSON.stringify(operand)] });
     }
     const value = operandOf(operand, this.field, "$eq");
     return this.anyValue((a) => compare(a, "=", value));
@@ -272,11 +279,22 @@ class FieldCompiler {
     return operand;
   }
 
-  /** An object of operators on one field; several operators are ANDed. */
+  /**
+   * An object of operators on one field; several operators are ANDed. Bounds of one type
+   * (`{$gte: a, $lt: b}`) become one range on the same value, so the field index serves both
+   * ends; on an array field that range must hold for one element.
+   */
   operators(operand: Record<string, unknown>): SqlFragment {
     const entries = Object.entries(operand);
     if (entries.length === 0) throw invalid(`Empty operator object on field [${this.field}].`);
-    return and(entries.map(([operator, value]) => this.operator(operator, value)));
+    const bounds = entries.filter(([operator]) => RANGE_OPERATORS.has(operator));
+    const values = bounds.map(([operator, value]) => operandOf(value, this.field, operator));
+    if (bounds.length < 2 || values.some((value) => value.type !== values[0].type)) {
+      return and(entries.map(([operator, value]) => this.operator(operator, value)));
+    }
+    const range = this.anyValue((a) => and(values.map((value, i) => compare(a, COMPARATORS[bounds[i][0]], value))));
+    const others = entries.filter(([operator]) => !RANGE_OPERATORS.has(operator)).map(([operator, value]) => this.operator(operator, value));
+    return and([range, ...others]);
   }
 
   condition(operand: unknown): SqlFragment {

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import type { Statement } from "better-sqlite3";
 import type { Db, Migration } from "../db";
 import { PlatformError } from "../http/errors";
 import { compileFilter, compileSort, fieldIndexExpressions, jsonPath, type SortSpec, type SqlFragment } from "./query-compiler";
@@ -91,8 +92,12 @@ export function missingCollection(id: string): PlatformError {
   return new PlatformError(404, "WDE0025", `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`, { collectionId: id });
 }
 
+/** Prepared statements are reused; distinct filter shapes are few in practice, and the cache is bounded. */
+const STATEMENT_CACHE_SIZE = 500;
+
 export class DataStore {
   readonly references: ReferenceStore;
+  private readonly statements = new Map<string, Statement>();
 
   constructor(
     readonly db: Db,
@@ -100,6 +105,15 @@ export class DataStore {
   ) {
     registerDataFunctions(db);
     this.references = new ReferenceStore(db);
+  }
+
+  statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      this.statements.set(sql, (statement = this.db.prepare(sql)));
+    }
+    return statement;
   }
 
   transaction<T>(work: () => T): T {
@@ -113,8 +127,7 @@ export class DataStore {
       throw new PlatformError(409, "WDE0104", `Collection [${definition.id}] already exists.`, { collectionId: definition.id });
     }
     const stamp = this.now().toISOString();
-    this.db
-      .prepare("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)")
+    this.statement("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)")
       .run(definition.id, JSON.stringify(definition), stamp, stamp);
     this.indexFields(definition);
     return this.getCollection(definition.id);
@@ -126,8 +139,7 @@ export class DataStore {
     if (revision !== undefined && revision !== current.revision) {
       throw new PlatformError(409, "WDE0178", `Invalid document revision [${revision}]; the collection is at revision ${current.revision}.`);
     }
-    this.db
-      .prepare("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?")
+    this.statement("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?")
       .run(JSON.stringify(definition), this.now().toISOString(), definition.id);
     this.indexFields(definition);
     return this.getCollection(definition.id);
@@ -136,12 +148,12 @@ export class DataStore {
   deleteCollection(id: string): void {
     this.transaction(() => {
       this.truncate(id);
-      this.db.prepare("DELETE FROM data_collections WHERE id = ?").run(id);
+      this.statement("DELETE FROM data_collections WHERE id = ?").run(id);
     });
   }
 
   findCollection(id: string): StoredCollection | undefined {
-    const row = this.db.prepare("SELECT doc, revision, created_date, updated_date FROM data_collections WHERE id = ?").get(id) as
+    const row = this.statement("SELECT doc, revision, created_date, updated_date FROM data_collections WHERE id = ?").get(id) as
       | { doc: string; revision: number; created_date: string; updated_date: string }
       | undefined;
     if (!row) return undefined;
@@ -155,12 +167,12 @@ export class DataStore {
   }
 
   listCollections(): StoredCollection[] {
-    const ids = this.db.prepare("SELECT id FROM data_collections ORDER BY id").pluck().all() as string[];
+    const ids = this.statement("SELECT id FROM data_collections ORDER BY id").pluck().all() as string[];
     return ids.map((id) => this.getCollection(id));
   }
 
   countCollections(): number {
-    return this.db.prepare("SELECT count(*) FROM data_collections").pluck().get() as number;
+    return this.statement("SELECT count(*) FROM data_collections").pluck().get() as number;
   }
 
   /**
@@ -180,7 +192,7 @@ export class DataStore {
   // Items
 
   findItem(collectionId: string, id: string): ItemData | undefined {
-    const row = this.db.prepare("SELECT data FROM data_items WHERE collection_id = ? AND id = ?").pluck().get(collectionId, id) as string | undefined;
+    const row = this.statement("SELECT data FROM data_items WHERE collection_id = ? AND id = ?").pluck().get(collectionId, id) as string | undefined;
     return row === undefined ? undefined : (JSON.parse(row) as ItemData);
   }
 
@@ -203,8 +215,7 @@ export class DataStore {
     if (owner === null) delete stored._owner;
     else stored._owner = owner;
     try {
-      this.db
-        .prepare("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
+      this.statement("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
         .run(collectionId, id, JSON.stringify(stored), owner, created.$date, updated.$date);
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
@@ -223,8 +234,7 @@ export class DataStore {
     const nextOwner = owner === undefined ? ((current._owner as string | undefined) ?? null) : owner;
     if (nextOwner === null) delete stored._owner;
     else stored._owner = nextOwner;
-    this.db
-      .prepare("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
+    this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
       .run(JSON.stringify(stored), nextOwner, updated.$date, collectionId, id);
     return stored;
   }
@@ -232,7 +242,7 @@ export class DataStore {
   /** Removes an item and every reference to it (multi-reference links and single reference values). */
   removeItem(collectionId: string, id: string): ItemData {
     const item = this.getItem(collectionId, id);
-    this.db.prepare("DELETE FROM data_items WHERE collection_id = ? AND id = ?").run(collectionId, id);
+    this.statement("DELETE FROM data_items WHERE collection_id = ? AND id = ?").run(collectionId, id);
     this.references.clearItem(collectionId, id);
     this.clearSingleReferences(collectionId, { sql: "?", params: [id] });
     return item;
@@ -241,7 +251,7 @@ export class DataStore {
   truncate(collectionId: string): void {
     this.clearSingleReferences(collectionId, { sql: "SELECT id FROM data_items WHERE collection_id = ?", params: [collectionId] });
     this.references.clearCollection(collectionId);
-    this.db.prepare("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
+    this.statement("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
   }
 
   /** Removes REFERENCE values in other items that point at the given ids of `collectionId`. */
@@ -251,8 +261,7 @@ export class DataStore {
         const target = (field.typeMetadata?.reference as { referencedCollectionId?: string } | undefined)?.referencedCollectionId;
         if (field.type !== "REFERENCE" || target !== collectionId) continue;
         const path = jsonPath(field.key);
-        this.db
-          .prepare(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_extract(data, '${path}') IN (${ids.sql})`)
+        this.statement(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_extract(data, '${path}') IN (${ids.sql})`)
           .run(collection.id, ...ids.params);
       }
     }
@@ -261,7 +270,9 @@ export class DataStore {
   private where(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): SqlFragment {
     const scope: SqlFragment = { sql: "collection_id = ?", params: [collectionId] };
     const filter = compileFilter(query.filter, { scope, systemColumns: true });
-    const parts = [scope, filter, query.visibility, query.also].filter((part): part is SqlFragment => part !== undefined);
+    // A filter that implies the scope in every branch must not get it again at the top level:
+    // SQLite would then seek by collection alone instead of by the field indexes.
+    const parts = [filter.scoped ? undefined : scope, filter, query.visibility, query.also].filter((part): part is SqlFragment => part !== undefined);
     return { sql: parts.map((part) => `(${part.sql})`).join(" AND "), params: parts.flatMap((part) => part.params) };
   }
 
@@ -270,8 +281,7 @@ export class DataStore {
     const sort = query.sort && query.sort.length > 0 ? query.sort : DEFAULT_SORT;
     const lastOrder = String(sort[sort.length - 1].order ?? "ASC").toUpperCase() === "DESC" ? "DESC" : "ASC";
     const orderBy = compileSort(sort, { systemColumns: true, tieBreaker: `id ${lastOrder}` });
-    const rows = this.db
-      .prepare(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
       .all(...where.params, query.limit + 1, query.offset) as StoredItem[];
     return {
       items: rows.slice(0, query.limit).map((row) => toWireItem(row, query.fields)),
@@ -282,7 +292,7 @@ export class DataStore {
 
   count(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): number {
     const where = this.where(collectionId, query);
-    return this.db.prepare(`SELECT count(*) FROM data_items WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    return this.statement(`SELECT count(*) FROM data_items WHERE ${where.sql}`).pluck().get(...where.params) as number;
   }
 
   /** The matching rows as a relation `(data)`, the input of aggregations and distinct. */
