@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { PlatformError } from "../../http/errors";
 import { distinctRows, groupedRows, pagedResults, type AggregateOperation } from "../aggregate";
-import { pagingMetadata, resolvePage } from "../cursor";
+import { pipelineRows } from "../pipeline";
+import { pagingMetadata, resolvePage, type Page } from "../cursor";
 import { readVisibility } from "../permissions";
 import type { SortSpec, SqlFragment } from "../query-compiler";
 import { authorise, booleanish, collectionId, cursorPagingSchema, filterSchema, pagingSchema, parseRequest, sortSchema, type DataServices } from "./common";
@@ -38,14 +39,28 @@ const distinctRequest = z.object({
   returnTotalCount: booleanish.optional(),
 });
 
+const pipelineRequest = z.object({
+  dataCollectionId: collectionId,
+  pipeline: z.object({ stages: z.array(z.record(z.string(), z.unknown())).default([]), paging: pagingSchema, cursorPaging: cursorPagingSchema }),
+  returnTotalCount: booleanish.optional(),
+});
+
 type AggregateState = { initialFilter?: unknown; groupingFields: string[]; operations: AggregateOperation[]; finalFilter?: unknown; sort?: SortSpec[] };
 type DistinctState = { fieldName?: string; filter?: unknown; order?: "ASC" | "DESC" };
 
-/** `/items/aggregate` and `/items/query-distinct-values`, computed in SQL. */
+/** `/items/aggregate`, `/items/aggregate-pipeline` and `/items/query-distinct-values`, computed in SQL. */
 export function registerAggregateRoutes(app: FastifyInstance, services: DataServices) {
   const { store } = services;
 
-  /** Runs a result relation through paging and answers `{rows, pagingMetadata}`. */
+  /** Runs one page of result rows (fetched one beyond the limit to know `hasNext`) and counts them when asked. */
+  const fetchPage = <State>(current: Page<State>, collectionIdValue: string, query: { select: SqlFragment; count: SqlFragment }, countTotal?: boolean) => {
+    const found = (store.db.prepare(query.select.sql).pluck().all(...query.select.params) as string[]).map((text) => JSON.parse(text) as Record<string, unknown>);
+    const total = countTotal && !current.cursorMode ? (store.db.prepare(query.count.sql).pluck().get(...query.count.params) as number) : undefined;
+    const results = found.slice(0, current.limit);
+    return { results, pagingMetadata: pagingMetadata(current, collectionIdValue, results.length, found.length > current.limit, total) };
+  };
+
+  /** Resolves paging for a result relation built from the matching items, and answers `{results, pagingMetadata}`. */
   const page = <State>(
     request: FastifyRequest,
     body: { dataCollectionId: string; returnTotalCount?: boolean; paging?: { limit?: number; offset?: number }; cursorPaging?: { limit?: number; cursor?: string } },
@@ -56,11 +71,7 @@ export function registerAggregateRoutes(app: FastifyInstance, services: DataServ
     const current = resolvePage(body, collection.id, initial, { defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
     const visibility = readVisibility(collection, caller);
     const { rows, finalFilter, sort } = rowsOf(current.state, (filter) => store.matchingData(collection.id, { filter, visibility }));
-    const { select, count } = pagedResults(rows, { limit: current.limit, offset: current.offset, finalFilter, sort });
-    const found = (store.db.prepare(select.sql).pluck().all(...select.params) as string[]).map((text) => JSON.parse(text) as Record<string, unknown>);
-    const total = body.returnTotalCount && !current.cursorMode ? (store.db.prepare(count.sql).pluck().get(...count.params) as number) : undefined;
-    const results = found.slice(0, current.limit);
-    return { results, pagingMetadata: pagingMetadata(current, collection.id, results.length, found.length > current.limit, total) };
+    return fetchPage(current, collection.id, pagedResults(rows, { limit: current.limit, offset: current.offset, finalFilter, sort }), body.returnTotalCount);
   };
 
   app.post("/wix-data/v2/items/aggregate", async (request) => {
@@ -88,5 +99,13 @@ export function registerAggregateRoutes(app: FastifyInstance, services: DataServ
       return { rows: distinctRows(source(state.filter), state.fieldName), sort: [{ fieldName: "value", order: state.order ?? "ASC" }] };
     });
     return { distinctValues: results.map((row) => row.value), pagingMetadata };
+  });
+
+  app.post("/wix-data/v2/items/aggregate-pipeline", async (request) => {
+    const body = parseRequest(pipelineRequest, request.body);
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
+    const current = resolvePage(body.pipeline, collection.id, body.pipeline.stages as unknown[], { defaultLimit: DEFAULT_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
+    const source = store.matchingData(collection.id, { visibility: readVisibility(collection, caller) });
+    return fetchPage(current, collection.id, pipelineRows(source, current.state, current), body.returnTotalCount);
   });
 }
