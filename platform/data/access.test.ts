@@ -144,6 +144,16 @@ describe("references", () => {
     expect((await platform.visitorClient().items.queryReferenced("Books", "book1", "coAuthors")).items.map((a) => a._id)).toEqual(["ben", "cy"]);
   });
 
+  it("filters on multi-reference fields by referenced ids", async () => {
+    const query = () => platform.visitorClient().items.query("Books");
+    expect(idsOf((await query().hasSome("coAuthors", ["cy", "nobody"]).find()).items)).toEqual(["book1"]);
+    expect(idsOf((await query().hasAll("coAuthors", ["ben", "cy"]).find()).items)).toEqual(["book1"]);
+    expect(idsOf((await query().hasAll("coAuthors", ["ben", "ann"]).find()).items)).toEqual([]);
+    expect(idsOf((await query().eq("coAuthors", "ben").find()).items)).toEqual(["book1"]);
+    expect(idsOf((await query().isEmpty("coAuthors").find()).items)).toEqual(["book2"]);
+    expect(idsOf((await query().isNotEmpty("coAuthors").find()).items)).toEqual(["book1"]);
+  });
+
   it("queryReferenced pages 50 at a time by default", async () => {
     await admin().items.bulkInsert("Authors", Array.from({ length: 60 }, (_, i) => ({ _id: `many${i}` })));
     await admin().items.insert("Books", { _id: "anthology" });

@@ -29,6 +29,14 @@ describe("compileFilter output", () => {
     expect(compileFilter({ _id: "a" }).sql).toContain(`json_extract(data, '$."_id"')`);
   });
 
+  it("compiles multi-reference conditions to link lookups by referenced id", () => {
+    const { sql, params } = compileFilter({ authors: { $hasAll: ["a", "b"] } }, { multiReferenceFields: ["authors"] });
+    expect(sql.match(/FROM data_references/g)).toHaveLength(2);
+    expect(params).toEqual(["authors", "a", "authors", "b"]);
+    expect(compileFilter({ authors: null }, { multiReferenceFields: ["authors"] }).sql).toContain("NOT EXISTS");
+    expect(() => compileFilter({ authors: 5 }, { multiReferenceFields: ["authors"] })).toThrow(/item ids/);
+  });
+
   it("rejects $regex with WDE0070 and deep nesting with WDE0169", () => {
     expect(() => compileFilter({ a: { $regex: "x" } })).toThrow(expect.objectContaining({ code: "WDE0070", status: 400 }));
     let deep: Record<string, unknown> = { a: 1 };

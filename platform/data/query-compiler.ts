@@ -28,6 +28,11 @@ export type CompileOptions = {
   scope?: SqlFragment;
   /** Map `_id`, `_owner`, `_createdDate`, `_updatedDate` to the items table's own columns. */
   systemColumns?: boolean;
+  /**
+   * MULTI_REFERENCE fields of the collection: their values are links in `data_references`, so
+   * eq/ne/hasSome/hasAll/isEmpty on them compare the referenced item ids.
+   */
+  multiReferenceFields?: string[];
 };
 
 /** Nesting limit of the platform (WDE0169). */
@@ -218,7 +223,26 @@ class FieldCompiler {
     return this.scoped({ sql: `json_type(data, '${path}') IS NULL OR json_type(data, '${path}') = 'null'`, params: [] });
   }
 
+  /** True when the item links to `referencedId` through this MULTI_REFERENCE field (`data_items` row in scope). */
+  private linked(referencedId: unknown): SqlFragment {
+    if (typeof referencedId !== "string") throw invalid(`Multi-reference field [${this.field}] compares item ids (strings).`);
+    return {
+      sql: "EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id AND link.referenced_id = ?)",
+      params: [this.field, referencedId],
+    };
+  }
+
+  private get multiReference(): boolean {
+    return this.options.multiReferenceFields?.includes(this.field) ?? false;
+  }
+
   equals(operand: unknown): SqlFragment {
+    if (this.multiReference) {
+      if (operand === null || operand === undefined) {
+        return { sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)", params: [this.field] };
+      }
+      return this.linked(operand);
+    }
     if (operand === null || operand === undefined) return this.isEmpty();
     if (Array.isArray(operand) || (isPlainObject(operand) && !isDateValue(operand))) {
       // A whole array or object operand matches the stored value exactly (element order and key order included).
@@ -254,7 +278,7 @@ class FieldCompiler {
         return and(this.list(operator, operand).map((value) => this.equals(value)));
       case "$exists":
         if (typeof operand !== "boolean") throw invalid(`$exists on field [${this.field}] expects true or false.`);
-        return operand ? not(this.isEmpty()) : this.isEmpty();
+        return operand ? not(this.equals(null)) : this.equals(null);
       case "$not":
         if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`);
         return not(this.operators(operand));

@@ -269,7 +269,8 @@ export class DataStore {
 
   private where(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): SqlFragment {
     const scope: SqlFragment = { sql: "collection_id = ?", params: [collectionId] };
-    const filter = compileFilter(query.filter, { scope, systemColumns: true });
+    const multiReferenceFields = this.getCollection(collectionId).fields.filter((f) => f.type === "MULTI_REFERENCE").map((f) => f.key);
+    const filter = compileFilter(query.filter, { scope, systemColumns: true, multiReferenceFields });
     // A filter that implies the scope in every branch must not get it again at the top level:
     // SQLite would then seek by collection alone instead of by the field indexes.
     const parts = [filter.scoped ? undefined : scope, filter, query.visibility, query.also].filter((part): part is SqlFragment => part !== undefined);
