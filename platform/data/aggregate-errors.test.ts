@@ -48,6 +48,15 @@ describe("aggregate", () => {
     expect(result.items[0]).toEqual({ _id: { state: "TX", pop: 1 }, state: "TX", pop: 1, count: 1 });
   });
 
+  it("keeps quotes in result names as data, not SQL", async () => {
+    const response = await raw("/wix-data/v2/items/aggregate", {
+      method: "POST",
+      body: JSON.stringify({ dataCollectionId: "Cities", aggregation: { groupingFields: [], operations: [{ resultFieldName: "it's', 1) --", itemCount: {} }] } }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { results: Record<string, unknown>[] }).results).toEqual([{ _id: null, "it's', 1) --": 5 }]);
+  });
+
   it("min and max of dates come back as dates", async () => {
     await createCollection(platform, "Runs", [{ key: "at", type: "DATETIME" }], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
     await admin().bulkInsert("Runs", [{ at: new Date("2024-01-02T00:00:00Z") }, { at: new Date("2023-05-06T00:00:00Z") }]);

@@ -1,5 +1,5 @@
 import { PlatformError } from "../http/errors";
-import { compileFilter, compileSort, jsonPath, type SortSpec, type SqlFragment } from "./query-compiler";
+import { compileFilter, compileSort, jsonPath, sqlText, type SortSpec, type SqlFragment } from "./query-compiler";
 
 /**
  * SQL for the classic aggregation and for distinct values. Both read a relation `(data)` of the
@@ -60,12 +60,12 @@ export function groupedRows(source: SqlFragment, groupingFields: string[], opera
     names.add(resultFieldName);
   }
   const groups = groupingFields.map((field) => `data -> '${jsonPath(field)}'`);
-  const id = groups.length === 0 ? "NULL" : `json_object(${groupingFields.map((field, i) => `'${field}', json(${groups[i]})`).join(", ")})`;
+  const id = groups.length === 0 ? "NULL" : `json_object(${groupingFields.map((field, i) => `${sqlText(field)}, json(${groups[i]})`).join(", ")})`;
   const groupValues = groupingFields
     .filter((field) => !names.has(field) && !field.includes("."))
-    .map((field) => `, '${field}', json(data -> '${jsonPath(field)}')`)
+    .map((field) => `, ${sqlText(field)}, json(data -> '${jsonPath(field)}')`)
     .join("");
-  const results = groupValues + operations.map((operation) => `, '${operation.resultFieldName}', ${operationSql(operation)}`).join("");
+  const results = groupValues + operations.map((operation) => `, ${sqlText(operation.resultFieldName)}, ${operationSql(operation)}`).join("");
   return {
     sql: `SELECT json_object('_id', ${id}${results}) AS data FROM (${source.sql}) ${groups.length > 0 ? `GROUP BY ${groups.join(", ")}` : ""}`,
     params: source.params,

@@ -1,5 +1,5 @@
 import { PlatformError } from "../http/errors";
-import { compileFilter, compileSort, isPlainObject, jsonPath, type SortSpec, type SqlFragment } from "./query-compiler";
+import { compileFilter, compileSort, isPlainObject, jsonPath, sqlText, type SortSpec, type SqlFragment } from "./query-compiler";
 
 /**
  * The aggregation pipeline as a chain of SQL common table expressions. Every stage reads the
@@ -13,10 +13,6 @@ type Json = Record<string, unknown>;
 
 function bad(message: string): PlatformError {
   return new PlatformError(400, "WDE0075", `Invalid aggregation pipeline: ${message}`);
-}
-
-function quote(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }
 
 /** A top-level result key; nested paths are not supported in result names. */
@@ -36,7 +32,7 @@ function expressionValue(expression: unknown): string {
   if (kind === "fieldPath") return `json_extract(data, '${jsonPath(String(spec))}')`;
   if (kind === "text") {
     if (typeof spec !== "string") throw bad("text expects a string");
-    return quote(spec);
+    return sqlText(spec);
   }
   if (kind === "numeric") {
     if (typeof spec !== "number" || !Number.isFinite(spec)) throw bad("numeric expects a number");
@@ -111,8 +107,8 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
     case "group": {
       const { groupIds = [], accumulators = [] } = (spec ?? {}) as { groupIds?: { key?: unknown; expression?: unknown }[]; accumulators?: Json[] };
       const ids = groupIds.map((id) => [key(id.key), expressionJson(id.expression)] as const);
-      const id = ids.length === 0 ? "NULL" : `json_object(${ids.map(([name, value]) => `${quote(name)}, ${value}`).join(", ")})`;
-      const results = accumulators.map(accumulator).map(([name, value]) => `, ${quote(name)}, ${value}`).join("");
+      const id = ids.length === 0 ? "NULL" : `json_object(${ids.map(([name, value]) => `${sqlText(name)}, ${value}`).join(", ")})`;
+      const results = accumulators.map(accumulator).map(([name, value]) => `, ${sqlText(name)}, ${value}`).join("");
       const groupBy = ids.length === 0 ? "" : `GROUP BY ${ids.map(([, value]) => value).join(", ")}`;
       return { sql: `SELECT json_object('_id', ${id}${results}) AS data, row_number() OVER (ORDER BY min(pos)) AS pos ${from} ${groupBy}`, params: [] };
     }
@@ -125,9 +121,9 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
       const pairs = kept.map((f) => {
         if (isPlainObject(f.include)) {
           const name = key(f.include.fieldName);
-          return `${quote(name)}, json(data -> '${jsonPath(name)}')`;
+          return `${sqlText(name)}, json(data -> '${jsonPath(name)}')`;
         }
-        if (isPlainObject(f.reshape)) return `${quote(key(f.reshape.resultFieldName))}, ${expressionJson(f.reshape.expression)}`;
+        if (isPlainObject(f.reshape)) return `${sqlText(key(f.reshape.resultFieldName))}, ${expressionJson(f.reshape.expression)}`;
         throw bad("projection fields are include, exclude or reshape");
       });
       if (!excluded.includes("_id")) pairs.unshift(`'_id', json(data -> '$."_id"')`);

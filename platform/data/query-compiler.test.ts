@@ -18,6 +18,16 @@ describe("compileFilter output", () => {
     expect(() => compileFilter({ "a..b": 1 })).toThrow(/Invalid field name/);
   });
 
+  it("keeps quotes in field names inside the SQL literal", () => {
+    const db = new Database(":memory:");
+    registerDataFunctions(db);
+    db.exec("CREATE TABLE t (id TEXT, data TEXT)");
+    db.prepare("INSERT INTO t VALUES ('1', ?)").run(JSON.stringify({ "it's": 1 }));
+    const where = compileFilter({ "it's": 1, "x') OR 1=1 --": { $exists: false } });
+    expect(db.prepare(`SELECT id FROM t WHERE ${where.sql}`).pluck().all(...where.params)).toEqual(["1"]);
+    expect(db.prepare(`SELECT id FROM t ORDER BY ${compileSort([{ fieldName: "it's" }])}`).pluck().all()).toEqual(["1"]);
+  });
+
   it("puts the scope into each OR branch so equality can seek an index", () => {
     const { sql, params } = compileFilter({ f: "v" }, { scope: { sql: "collection_id = ?", params: ["C"] } });
     expect(sql.match(/collection_id = \?/g)).toHaveLength(2);

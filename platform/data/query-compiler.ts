@@ -61,7 +61,13 @@ export function jsonPath(fieldName: string): string {
   if (typeof fieldName !== "string" || fieldName === "" || fieldName.split(".").some((part) => part === "" || /["\\]/.test(part) || part.startsWith("$"))) {
     throw invalid(`Invalid field name [${String(fieldName)}].`);
   }
-  return "$" + fieldName.split(".").map((part) => `."${part}"`).join("");
+  // The path is always placed inside a SQL text literal, so a quote in a field name is doubled.
+  return "$" + fieldName.split(".").map((part) => `."${part.replaceAll("'", "''")}"`).join("");
+}
+
+/** A SQL text literal, for names the SQL must spell out (result keys of aggregations). */
+export function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 export function isDateValue(value: unknown): value is { $date: string } {
