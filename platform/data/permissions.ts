@@ -1,29 +1,62 @@
 import type { Caller } from "../context";
 import { PlatformError } from "../http/errors";
+import type { SqlFragment } from "./query-compiler";
 import type { CollectionDefinition, PermissionRole } from "./store";
 
 export type DataAction = "read" | "insert" | "update" | "remove";
 
-function satisfies(role: PermissionRole, caller: Caller): boolean {
+/** `_owner` stamped on items written with the admin API key (the local site's owner). */
+export const SITE_OWNER_ID = "local-site-owner";
+
+const SIGNED_IN = new Set<Caller["kind"]>(["member", "admin"]);
+
+function satisfies(role: PermissionRole, action: DataAction, caller: Caller): boolean {
   switch (role) {
     case "ANYONE":
       return true;
     case "SITE_MEMBER":
+      return SIGNED_IN.has(caller.kind);
     case "SITE_MEMBER_AUTHOR":
-      return caller.kind === "member" || caller.kind === "admin";
+      // Authors read only their own items, so anyone may run a read and simply sees nothing
+      // that is not theirs; writes still need a signed-in caller.
+      return action === "read" || SIGNED_IN.has(caller.kind);
     case "ADMIN":
       return caller.kind === "admin";
   }
 }
 
+export function permissionDenied(collectionId: string, action: string): PlatformError {
+  return new PlatformError(
+    403,
+    "WDE0027",
+    `WDE0027: The current user does not have permissions to ${action} on the ${collectionId} collection.`,
+    { collectionId, action },
+  );
+}
+
 /** Throws the platform's WDE0027 denial unless the caller holds the collection's role for the action. */
 export function assertPermitted(collection: CollectionDefinition, action: DataAction, caller: Caller): void {
-  if (!satisfies(collection.permissions[action], caller)) {
-    throw new PlatformError(
-      403,
-      "WDE0027",
-      `The current user does not have permissions to ${action} on the ${collection.id} collection.`,
-      { collectionId: collection.id, action },
-    );
-  }
+  if (!satisfies(collection.permissions[action], action, caller)) throw permissionDenied(collection.id, action);
+}
+
+/** The owner id a write by this caller stamps (`null`: an anonymous REST call). */
+export function ownerOf(caller: Caller): string | null {
+  if (caller.kind === "admin") return SITE_OWNER_ID;
+  return caller.kind === "anonymous" ? null : caller.id;
+}
+
+/** Under SITE_MEMBER_AUTHOR, a member acts on their own items only; admins on all. */
+function ownerScoped(collection: CollectionDefinition, action: DataAction, caller: Caller): boolean {
+  return collection.permissions[action] === "SITE_MEMBER_AUTHOR" && caller.kind !== "admin";
+}
+
+/** The rows a read may see: everything, or under SITE_MEMBER_AUTHOR the caller's own. */
+export function readVisibility(collection: CollectionDefinition, caller: Caller): SqlFragment | undefined {
+  if (!ownerScoped(collection, "read", caller)) return undefined;
+  const owner = ownerOf(caller);
+  return owner === null ? { sql: "0", params: [] } : { sql: "owner = ?", params: [owner] };
+}
+
+export function mayTouchItem(collection: CollectionDefinition, action: DataAction, caller: Caller, item: Record<string, unknown>): boolean {
+  return !ownerScoped(collection, action, caller) || (item._owner !== undefined && item._owner === ownerOf(caller));
 }

@@ -1,139 +1,403 @@
 import { PlatformError } from "../http/errors";
 
 /**
- * Compiles the data service's filter and sort JSON into SQL over the `data_items` table,
- * where each item's fields live in the JSON column `data` and the system fields also have
- * indexed columns. Pure: no database access, so it is tested on its own.
+ * Compiles the data service's filter and sort JSON into SQL over a row whose fields live in
+ * the JSON column `data` (for items, the system fields also have indexed columns). Pure: no
+ * database access, so it is tested on its own. Values are always bound as parameters.
+ *
+ * Semantics (README "Data service"): comparisons are type-strict; eq/ne/in/hasSome/hasAll and
+ * ranges are case-sensitive in code-point order; contains/startsWith/endsWith fold case; a
+ * value operator on an array field matches when any element matches; `null` means empty or
+ * missing.
  */
 
-export type SqlFragment = { sql: string; params: unknown[] };
+export type SqlFragment = {
+  sql: string;
+  params: unknown[];
+  /** True when the fragment already implies the compile scope, so the caller need not repeat it. */
+  scoped?: boolean;
+};
 
-export type SortSpec = { fieldName: string; order?: "ASC" | "DESC" | string };
+export type SortSpec = { fieldName: string; order?: string };
+
+export type CompileOptions = {
+  /**
+   * ANDed into every branch of an OR the compiler builds itself, so that each branch can be
+   * answered from an index that starts with the scope's column (e.g. `collection_id = ?`).
+   */
+  scope?: SqlFragment;
+  /** Map `_id`, `_owner`, `_createdDate`, `_updatedDate` to the items table's own columns. */
+  systemColumns?: boolean;
+  /**
+   * MULTI_REFERENCE fields of the collection: their values are links in `data_references`, so
+   * eq/ne/hasSome/hasAll/isEmpty on them compare the referenced item ids.
+   */
+  multiReferenceFields?: string[];
+};
+
+/** Nesting limit of the platform (WDE0169). */
+const MAX_FILTER_DEPTH = 50;
 
 /** System fields with their own indexed columns. */
-const SYSTEM_COLUMNS: Record<string, string> = {
-  _id: "id",
-  _createdDate: "created_date",
-  _updatedDate: "updated_date",
-  _owner: "owner",
+const SYSTEM_COLUMNS: Record<string, { column: string; date: boolean }> = {
+  _id: { column: "id", date: false },
+  _owner: { column: "owner", date: false },
+  _createdDate: { column: "created_date", date: true },
+  _updatedDate: { column: "updated_date", date: true },
 };
-const DATE_COLUMNS = new Set(["created_date", "updated_date"]);
 
-export function jsonPath(fieldName: string): string {
-  if (!fieldName || fieldName.split(".").some((part) => part === "" || /["\\]/.test(part) || part.startsWith("$"))) {
-    throw new PlatformError(400, "WDE0004", `Invalid field name [${fieldName}].`);
-  }
-  return "$" + fieldName.split(".").map((part) => `."${part}"`).join("");
+export const FOLD_FUNCTION = "wix_fold";
+export const MATCHES_FUNCTION = "wix_matches";
+
+const TRUE: SqlFragment = { sql: "1", params: [] };
+const FALSE: SqlFragment = { sql: "0", params: [], scoped: true };
+
+function invalid(message: string, code = "WDE0020"): PlatformError {
+  return new PlatformError(400, code, message);
 }
 
-type Scalar = { type: "text" | "number" | "boolean" | "date" | "null"; value: unknown };
+/** `$."a"."b"` for the dotted field path `a.b`; field names are quoted, never interpolated raw. */
+export function jsonPath(fieldName: string): string {
+  if (typeof fieldName !== "string" || fieldName === "" || fieldName.split(".").some((part) => part === "" || /["\\]/.test(part) || part.startsWith("$"))) {
+    throw invalid(`Invalid field name [${String(fieldName)}].`);
+  }
+  // The path is always placed inside a SQL text literal, so a quote in a field name is doubled.
+  return "$" + fieldName.split(".").map((part) => `."${part.replaceAll("'", "''")}"`).join("");
+}
 
-/** The type of a filter operand as the platform compares it: same type only. */
-function scalarOf(value: unknown, field: string): Scalar {
-  if (value === null) return { type: "null", value: null };
-  if (typeof value === "string") return { type: "text", value };
-  if (typeof value === "number" && Number.isFinite(value)) return { type: "number", value };
-  if (typeof value === "boolean") return { type: "boolean", value: value ? 1 : 0 };
-  if (isDateValue(value)) return { type: "date", value: normaliseDate(value.$date, field) };
-  throw new PlatformError(400, "WDE0020", `Invalid filter value for field [${field}].`);
+/** A SQL text literal, for names the SQL must spell out (result keys of aggregations). */
+export function sqlText(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 export function isDateValue(value: unknown): value is { $date: string } {
-  return !!value && typeof value === "object" && !Array.isArray(value) && typeof (value as { $date?: unknown }).$date === "string";
+  return isPlainObject(value) && typeof value.$date === "string";
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === "object" && !Array.isArray(value);
 }
 
 export function normaliseDate(text: string, field: string): string {
   const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new PlatformError(400, "WDE0020", `Invalid date value for field [${field}].`);
+  if (Number.isNaN(time)) throw invalid(`Invalid date value [${text}] for field [${field}].`);
   return new Date(time).toISOString();
 }
 
-/** SQL that is true when the stored value at `path` equals the operand, type included. */
-function scalarEquals(column: string, path: string, operand: Scalar): SqlFragment {
-  const type = `json_type(${column}, '${path}')`;
-  const value = `json_extract(${column}, '${path}')`;
-  switch (operand.type) {
-    case "text":
-      return { sql: `(${type} = 'text' AND ${value} = ?)`, params: [operand.value] };
-    case "number":
-      return { sql: `(${type} IN ('integer', 'real') AND ${value} = ?)`, params: [operand.value] };
-    case "boolean":
-      return { sql: `${type} = '${operand.value ? "true" : "false"}'`, params: [] };
-    case "date":
-      return { sql: `json_extract(${column}, '${path}."$date"') = ?`, params: [operand.value] };
-    case "null":
-      return { sql: `(${type} IS NULL OR ${type} = 'null')`, params: [] };
-  }
+type Operand =
+  | { type: "text"; value: string }
+  | { type: "number"; value: number }
+  | { type: "boolean"; value: boolean }
+  | { type: "date"; value: string };
+
+function operandOf(value: unknown, field: string, operator: string): Operand {
+  if (typeof value === "string") return { type: "text", value };
+  if (typeof value === "number" && Number.isFinite(value)) return { type: "number", value };
+  if (typeof value === "boolean") return { type: "boolean", value };
+  if (isDateValue(value)) return { type: "date", value: normaliseDate(value.$date, field) };
+  throw invalid(`Invalid ${operator} value for field [${field}]: expected a string, number, boolean or {"$date"}.`);
 }
 
-function equality(field: string, operand: unknown): SqlFragment {
-  const column = SYSTEM_COLUMNS[field];
-  const scalar = scalarOf(operand, field);
-  if (column) {
-    if (scalar.type === "null") return { sql: `${column} IS NULL`, params: [] };
-    const expected = DATE_COLUMNS.has(column) ? "date" : "text";
-    if (scalar.type !== expected) return { sql: "0", params: [] };
-    return { sql: `${column} = ?`, params: [scalar.value] };
-  }
-  const path = jsonPath(field);
-  const direct = scalarEquals("data", path, scalar);
-  if (scalar.type === "null") return direct;
-  // An array field matches when one of its elements equals the value.
-  const element = scalarEquals("value", "$", scalar);
+/** How one stored value is reached: a field in `data`, an element of an array, or a system column. */
+type Accessor = { type: string; value: string; dateType: string; date: string };
+
+function fieldAccessor(path: string): Accessor {
   return {
-    sql: `(${direct.sql} OR (json_type(data, '${path}') = 'array' AND EXISTS (SELECT 1 FROM json_each(data, '${path}') WHERE ${element.sql.replaceAll("json_type(value, '$')", "type").replaceAll("json_extract(value, '$')", "value")})))`,
-    params: [...direct.params, ...element.params],
+    type: `json_type(data, '${path}')`,
+    value: `json_extract(data, '${path}')`,
+    dateType: `json_type(data, '${path}."$date"')`,
+    date: `json_extract(data, '${path}."$date"')`,
   };
 }
 
-export function compileFilter(filter: unknown): SqlFragment {
-  if (filter === undefined || filter === null) return { sql: "1", params: [] };
-  if (typeof filter !== "object" || Array.isArray(filter)) {
-    throw new PlatformError(400, "WDE0020", "Filter must be an object.");
+const ELEMENT: Accessor = {
+  type: "element.type",
+  value: "element.value",
+  dateType: `(CASE WHEN element.type = 'object' THEN json_type(element.value, '$."$date"') END)`,
+  date: `(CASE WHEN element.type = 'object' THEN json_extract(element.value, '$."$date"') END)`,
+};
+
+function columnAccessor(column: string, date: boolean): Accessor {
+  return date
+    ? { type: `'object'`, value: "NULL", dateType: `'text'`, date: column }
+    : { type: `(CASE WHEN ${column} IS NULL THEN NULL ELSE 'text' END)`, value: column, dateType: "NULL", date: "NULL" };
+}
+
+const COMPARATORS: Record<string, string> = { $eq: "=", $gt: ">", $gte: ">=", $lt: "<", $lte: "<=" };
+const RANGE_OPERATORS = new Set(["$gt", "$gte", "$lt", "$lte"]);
+
+/** SQL true when the value reached by `a` compares to the operand with `comparator`, same type only. */
+function compare(a: Accessor, comparator: string, operand: Operand): SqlFragment {
+  switch (operand.type) {
+    case "text":
+      return { sql: `${a.type} = 'text' AND ${a.value} ${comparator} ?`, params: [operand.value] };
+    case "number":
+      return { sql: `${a.type} IN ('integer', 'real') AND ${a.value} ${comparator} ?`, params: [operand.value] };
+    case "boolean":
+      // false < true, as in every ordering of booleans.
+      return { sql: `${a.type} IN ('true', 'false') AND (${a.type} = 'true') ${comparator} ?`, params: [operand.value ? 1 : 0] };
+    case "date":
+      return { sql: `${a.dateType} = 'text' AND ${a.date} ${comparator} ?`, params: [operand.value] };
   }
+}
+
+/** Case-folded text matching for contains/startsWith/endsWith. */
+function textMatch(a: Accessor, operator: string, operand: unknown, field: string): SqlFragment {
+  if (typeof operand !== "string") throw invalid(`${operator} on field [${field}] expects a string.`);
+  const folded = `${FOLD_FUNCTION}(${a.value})`;
+  const condition =
+    operator === "$contains"
+      ? `instr(${folded}, ${FOLD_FUNCTION}(?)) > 0`
+      : operator === "$startsWith"
+        ? `substr(${folded}, 1, length(${FOLD_FUNCTION}(?))) = ${FOLD_FUNCTION}(?)`
+        : `substr(${folded}, -length(${FOLD_FUNCTION}(?))) = ${FOLD_FUNCTION}(?)`;
+  const params = operator === "$contains" ? [operand] : [operand, operand];
+  // substr(x, -0) is the whole string, so an empty operand matches every text value, as `contains ""` does.
+  return { sql: `${a.type} = 'text' AND ${condition}`, params };
+}
+
+/** `$matches` (urlized dynamic-page lookups): a case-insensitive whole-value pattern. */
+function matchesPattern(operand: unknown, field: string): string {
+  if (!isPlainObject(operand) || !Array.isArray(operand.spec)) throw invalid(`$matches on field [${field}] expects {ignoreCase, spec}.`);
+  return (
+    "^" +
+    operand.spec
+      .map((part: unknown) => {
+        if (!isPlainObject(part) || typeof part.value !== "string") throw invalid(`Invalid $matches spec on field [${field}].`);
+        const escaped = part.value.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
+        if (part.type === "literal") return escaped;
+        if (part.type === "anyOf") return `[${escaped}]+`;
+        throw invalid(`Invalid $matches spec type [${String(part.type)}] on field [${field}].`);
+      })
+      .join("") +
+    "$"
+  );
+}
+
+type ValuePredicate = (a: Accessor) => SqlFragment;
+
+function and(parts: SqlFragment[]): SqlFragment {
+  if (parts.length === 0) return TRUE;
+  if (parts.length === 1) return parts[0];
+  return { sql: parts.map((p) => `(${p.sql})`).join(" AND "), params: parts.flatMap((p) => p.params), scoped: parts.some((p) => p.scoped) };
+}
+
+function or(parts: SqlFragment[]): SqlFragment {
+  if (parts.length === 0) return FALSE;
+  if (parts.length === 1) return parts[0];
+  return { sql: parts.map((p) => `(${p.sql})`).join(" OR "), params: parts.flatMap((p) => p.params), scoped: parts.every((p) => p.scoped) };
+}
+
+/** NOT that treats an unknown (NULL) condition as false, so negation never drops rows by accident. */
+function not(part: SqlFragment): SqlFragment {
+  return { sql: `NOT COALESCE((${part.sql}), 0)`, params: part.params };
+}
+
+class FieldCompiler {
+  constructor(
+    private readonly field: string,
+    private readonly options: CompileOptions,
+  ) {}
+
+  private get system() {
+    return this.options.systemColumns ? SYSTEM_COLUMNS[this.field] : undefined;
+  }
+
+  /** The scope ANDed in, which lets each branch seek an index that starts with the scope's column. */
+  private scoped(part: SqlFragment): SqlFragment {
+    return this.options.scope ? and([{ ...this.options.scope, scoped: true }, part]) : part;
+  }
+
+  /** The field's value, or any element of it when it holds an array, satisfies the predicate. */
+  private anyValue(predicate: ValuePredicate): SqlFragment {
+    const system = this.system;
+    if (system) return this.scoped(predicate(columnAccessor(system.column, system.date)));
+    const path = jsonPath(this.field);
+    const direct = this.scoped(predicate(fieldAccessor(path)));
+    const element = predicate(ELEMENT);
+    const inArray = this.scoped({
+      sql: `json_type(data, '${path}') = 'array' AND EXISTS (SELECT 1 FROM json_each(data, '${path}') AS element WHERE ${element.sql})`,
+      params: element.params,
+    });
+    return or([direct, inArray]);
+  }
+
+  isEmpty(): SqlFragment {
+    const system = this.system;
+    if (system) return this.scoped({ sql: `${system.column} IS NULL`, params: [] });
+    const path = jsonPath(this.field);
+    return this.scoped({ sql: `json_type(data, '${path}') IS NULL OR json_type(data, '${path}') = 'null'`, params: [] });
+  }
+
+  /** True when the item links to `referencedId` through this MULTI_REFERENCE field (`data_items` row in scope). */
+  private linked(referencedId: unknown): SqlFragment {
+    if (typeof referencedId !== "string") throw invalid(`Multi-reference field [${this.field}] compares item ids (strings).`);
+    return {
+      sql: "EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id AND link.referenced_id = ?)",
+      params: [this.field, referencedId],
+    };
+  }
+
+  private get multiReference(): boolean {
+    return this.options.multiReferenceFields?.includes(this.field) ?? false;
+  }
+
+  equals(operand: unknown): SqlFragment {
+    if (this.multiReference) {
+      if (operand === null || operand === undefined) {
+        return { sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)", params: [this.field] };
+      }
+      return this.linked(operand);
+    }
+    if (operand === null || operand === undefined) return this.isEmpty();
+    if (Array.isArray(operand) || (isPlainObject(operand) && !isDateValue(operand))) {
+      // A whole array or object operand matches the stored value exactly (element order and key order included).
+      if (this.system) return FALSE;
+      const path = jsonPath(this.field);
+      return this.scoped({ sql: `json_type(data, '${path}') IN ('array', 'object') AND json_extract(data, '${path}') = json(?)`, params: [JSON.stringify(operand)] });
+    }
+    const value = operandOf(operand, this.field, "$eq");
+    return this.anyValue((a) => compare(a, "=", value));
+  }
+
+  operator(operator: string, operand: unknown): SqlFragment {
+    switch (operator) {
+      case "$eq":
+        return this.equals(operand);
+      case "$ne":
+        return not(this.equals(operand));
+      case "$gt":
+      case "$gte":
+      case "$lt":
+      case "$lte": {
+        const value = operandOf(operand, this.field, operator);
+        return this.anyValue((a) => compare(a, COMPARATORS[operator], value));
+      }
+      case "$contains":
+      case "$startsWith":
+      case "$endsWith":
+        return this.anyValue((a) => textMatch(a, operator, operand, this.field));
+      case "$in":
+      case "$hasSome":
+        return or(this.list(operator, operand).map((value) => this.equals(value)));
+      case "$hasAll":
+        return and(this.list(operator, operand).map((value) => this.equals(value)));
+      case "$exists":
+        if (typeof operand !== "boolean") throw invalid(`$exists on field [${this.field}] expects true or false.`);
+        return operand ? not(this.equals(null)) : this.equals(null);
+      case "$not":
+        if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`);
+        return not(this.operators(operand));
+      case "$matches": {
+        const pattern = matchesPattern(operand, this.field);
+        return this.anyValue((a) => ({ sql: `${a.type} = 'text' AND ${MATCHES_FUNCTION}(${a.value}, ?)`, params: [pattern] }));
+      }
+      case "$regex":
+        throw invalid("WDE0070: $regex keyword is not allowed.", "WDE0070");
+      default:
+        throw invalid(`Unknown filter operator ${operator} on field [${this.field}].`);
+    }
+  }
+
+  private list(operator: string, operand: unknown): unknown[] {
+    if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`);
+    for (const value of operand) {
+      if (value === null || Array.isArray(value) || (isPlainObject(value) && !isDateValue(value))) {
+        throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`);
+      }
+    }
+    return operand;
+  }
+
+  /**
+   * An object of operators on one field; several operators are ANDed. Bounds of one type
+   * (`{$gte: a, $lt: b}`) become one range on the same value, so the field index serves both
+   * ends; on an array field that range must hold for one element.
+   */
+  operators(operand: Record<string, unknown>): SqlFragment {
+    const entries = Object.entries(operand);
+    if (entries.length === 0) throw invalid(`Empty operator object on field [${this.field}].`);
+    const bounds = entries.filter(([operator]) => RANGE_OPERATORS.has(operator));
+    const values = bounds.map(([operator, value]) => operandOf(value, this.field, operator));
+    if (bounds.length < 2 || values.some((value) => value.type !== values[0].type)) {
+      return and(entries.map(([operator, value]) => this.operator(operator, value)));
+    }
+    const range = this.anyValue((a) => and(values.map((value, i) => compare(a, COMPARATORS[bounds[i][0]], value))));
+    const others = entries.filter(([operator]) => !RANGE_OPERATORS.has(operator)).map(([operator, value]) => this.operator(operator, value));
+    return and([range, ...others]);
+  }
+
+  condition(operand: unknown): SqlFragment {
+    if (isPlainObject(operand) && !isDateValue(operand) && Object.keys(operand).some((key) => key.startsWith("$"))) {
+      if (!Object.keys(operand).every((key) => key.startsWith("$"))) {
+        throw invalid(`Field [${this.field}] mixes operators with plain keys.`);
+      }
+      return this.operators(operand);
+    }
+    return this.equals(operand);
+  }
+}
+
+function compileNode(filter: unknown, options: CompileOptions, depth: number): SqlFragment {
+  if (depth > MAX_FILTER_DEPTH) throw invalid(`Filter nesting exceeds ${MAX_FILTER_DEPTH} levels.`, "WDE0169");
+  if (!isPlainObject(filter)) throw invalid("Filter must be an object.");
   const parts: SqlFragment[] = [];
   for (const [key, operand] of Object.entries(filter)) {
     if (key === "$and" || key === "$or") {
-      if (!Array.isArray(operand)) throw new PlatformError(400, "WDE0020", `${key} expects an array.`);
-      const children = operand.map(compileFilter);
-      if (children.length === 0) continue;
-      parts.push({
-        sql: `(${children.map((c) => c.sql).join(key === "$and" ? " AND " : " OR ")})`,
-        params: children.flatMap((c) => c.params),
-      });
+      if (!Array.isArray(operand)) throw invalid(`${key} expects an array of filters.`);
+      // `{}` inside `$and` means match-all; an empty `$and` or `$or` adds no condition.
+      if (operand.length === 0) continue;
+      const children = operand.map((child) => compileNode(child, options, depth + 1));
+      parts.push(key === "$and" ? and(children) : or(children));
+    } else if (key === "$not") {
+      const children = Array.isArray(operand) ? operand : [operand];
+      if (children.length !== 1) throw invalid("$not expects exactly one filter.");
+      parts.push(not(compileNode(children[0], options, depth + 1)));
+    } else if (key === "$regex") {
+      throw invalid("WDE0070: $regex keyword is not allowed.", "WDE0070");
     } else if (key.startsWith("$")) {
-      throw new PlatformError(400, "WDE0020", `Unsupported filter operator ${key}.`);
-    } else if (operand && typeof operand === "object" && !Array.isArray(operand) && !isDateValue(operand)) {
-      const ops = Object.entries(operand);
-      for (const [op, value] of ops) {
-        if (op !== "$eq") throw new PlatformError(400, "WDE0020", `Unsupported filter operator ${op}.`);
-        parts.push(equality(key, value));
-      }
+      throw invalid(`Unknown filter operator ${key}.`);
     } else {
-      parts.push(equality(key, operand));
+      parts.push(new FieldCompiler(key, options).condition(operand));
     }
   }
-  if (parts.length === 0) return { sql: "1", params: [] };
-  return { sql: parts.map((p) => p.sql).join(" AND "), params: parts.flatMap((p) => p.params) };
+  return and(parts);
+}
+
+export function compileFilter(filter: unknown, options: CompileOptions = {}): SqlFragment {
+  if (filter === undefined || filter === null) return TRUE;
+  return compileNode(filter, options, 0);
 }
 
 /**
- * ORDER BY for a sort list. Values of one field are ranked by type first (missing and null
- * lowest), then by value; text compares byte-wise, which for UTF-8 is code-point order.
- * The default is `_createdDate` descending; `id` breaks ties so paging is stable.
+ * ORDER BY terms for a sort list. Values of one field rank by type first, BSON-like:
+ * missing/null < numbers < text < objects < arrays < booleans < dates; then by value, text in
+ * code-point order (SQLite compares UTF-8 bytes). `defaultSort` applies when `sort` is empty,
+ * and `tieBreaker` (e.g. `id ASC`) keeps offset paging stable.
  */
-export function compileSort(sort: SortSpec[] | undefined): string {
-  const keys = sort && sort.length > 0 ? sort : [{ fieldName: "_createdDate", order: "DESC" }];
+export function compileSort(
+  sort: SortSpec[] | undefined,
+  options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {},
+): string {
+  const keys = sort && sort.length > 0 ? sort : (options.defaultSort ?? []);
   const terms = keys.flatMap(({ fieldName, order }) => {
-    const direction = String(order ?? "ASC").toUpperCase() === "DESC" ? "DESC" : "ASC";
-    const column = SYSTEM_COLUMNS[fieldName];
-    if (column) return [`${column} ${direction}`];
+    const normalised = String(order ?? "ASC").toUpperCase();
+    if (normalised !== "ASC" && normalised !== "DESC") throw invalid(`Invalid sort order [${order}] for field [${fieldName}].`);
+    const system = options.systemColumns ? SYSTEM_COLUMNS[fieldName] : undefined;
+    // Only `_owner` can be missing; the date and id columns never are, which keeps the index order usable.
+    if (system) return system.column === "owner" ? [`${system.column} IS NOT NULL ${normalised}`, `owner ${normalised}`] : [`${system.column} ${normalised}`];
     const path = jsonPath(fieldName);
     const type = `json_type(data, '${path}')`;
     const rank = `CASE WHEN ${type} IS NULL OR ${type} = 'null' THEN 0 WHEN ${type} IN ('integer', 'real') THEN 1 WHEN ${type} = 'text' THEN 2 WHEN json_type(data, '${path}."$date"') = 'text' THEN 6 WHEN ${type} = 'object' THEN 3 WHEN ${type} = 'array' THEN 4 ELSE 5 END`;
     const value = `COALESCE(json_extract(data, '${path}."$date"'), json_extract(data, '${path}'))`;
-    return [`${rank} ${direction}`, `${value} ${direction}`];
+    return [`${rank} ${normalised}`, `${value} ${normalised}`];
   });
-  if (!keys.some((k) => k.fieldName === "_id")) terms.push("id ASC");
-  return terms.join(", ");
+  if (options.tieBreaker) terms.push(options.tieBreaker);
+  return terms.length > 0 ? terms.join(", ") : "NULL";
+}
+
+/** The (collection_id, type, value) index expressions that let equality and range filters on a field seek. */
+export function fieldIndexExpressions(fieldName: string, isDate: boolean): [string, string] {
+  const path = isDate ? `${jsonPath(fieldName)}."$date"` : jsonPath(fieldName);
+  return [`json_type(data, '${path}')`, `json_extract(data, '${path}')`];
 }

@@ -1,32 +1,39 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import type { Statement } from "better-sqlite3";
 import type { Db, Migration } from "../db";
 import { PlatformError } from "../http/errors";
-import { compileFilter, compileSort, type SortSpec } from "./query-compiler";
-import { dateValue, toWireItem, type StoredItem, type WireDataItem } from "./wire";
+import { compileFilter, compileSort, fieldIndexExpressions, jsonPath, type SortSpec, type SqlFragment } from "./query-compiler";
+import { ReferenceStore } from "./references";
+import { registerDataFunctions } from "./sql-functions";
+import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
 
 export type PermissionRole = "ADMIN" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
 export type CollectionPermissions = Record<"read" | "insert" | "update" | "remove", PermissionRole>;
 
 export type CollectionField = {
   key: string;
-  displayName: string;
+  displayName?: string;
   type: string;
   typeMetadata?: Record<string, unknown>;
+  [other: string]: unknown;
 };
 
 export type CollectionDefinition = {
   id: string;
-  displayName: string;
+  displayName?: string;
   displayField?: string;
   fields: CollectionField[];
   permissions: CollectionPermissions;
 };
+
+export type StoredCollection = CollectionDefinition & { revision: number; createdDate: string; updatedDate: string };
 
 export const migrateData: Migration = (db) => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS data_collections (
       id TEXT PRIMARY KEY,
       doc TEXT NOT NULL,
+      revision INTEGER NOT NULL DEFAULT 1,
       created_date TEXT NOT NULL,
       updated_date TEXT NOT NULL
     );
@@ -42,74 +49,260 @@ export const migrateData: Migration = (db) => {
     CREATE INDEX IF NOT EXISTS data_items_created ON data_items (collection_id, created_date, id);
     CREATE INDEX IF NOT EXISTS data_items_updated ON data_items (collection_id, updated_date, id);
     CREATE INDEX IF NOT EXISTS data_items_owner ON data_items (collection_id, owner);
+    CREATE TABLE IF NOT EXISTS data_references (
+      position INTEGER PRIMARY KEY AUTOINCREMENT,
+      collection_id TEXT NOT NULL REFERENCES data_collections (id) ON DELETE CASCADE,
+      field TEXT NOT NULL,
+      referring_id TEXT NOT NULL,
+      referenced_collection_id TEXT NOT NULL,
+      referenced_id TEXT NOT NULL,
+      UNIQUE (collection_id, field, referring_id, referenced_id)
+    );
+    CREATE INDEX IF NOT EXISTS data_references_target ON data_references (referenced_collection_id, referenced_id);
   `);
+};
+
+/** Field types whose values are scalars (or arrays of scalars) worth an equality/range index. */
+const INDEXED_TYPES = new Set([
+  "TEXT", "NUMBER", "BOOLEAN", "DATE", "DATETIME", "TIME", "URL", "REFERENCE", "ARRAY_STRING", "LANGUAGE", "SLUG", "EMAIL", "IMAGE",
+]);
+
+export type ItemQuery = {
+  filter?: unknown;
+  sort?: SortSpec[];
+  fields?: string[];
+  limit: number;
+  offset: number;
+  countTotal: boolean;
+  /** Rows the caller may see (owner scoping); ANDed to the filter. */
+  visibility?: SqlFragment;
+  /** An extra condition, e.g. the search expression. */
+  also?: SqlFragment;
 };
 
 export type QueryPage = { items: WireDataItem[]; total?: number; hasNext: boolean };
 
-export class DataStore {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+const DEFAULT_SORT: SortSpec[] = [{ fieldName: "_createdDate", order: "DESC" }];
 
-  createCollection(definition: CollectionDefinition): void {
-    const stamp = this.now().toISOString();
-    this.db
-      .prepare("INSERT INTO data_collections (id, doc, created_date, updated_date) VALUES (?, ?, ?, ?)")
-      .run(definition.id, JSON.stringify(definition), stamp, stamp);
+export function missingItem(collectionId: string, id: string): PlatformError {
+  return new PlatformError(404, "WDE0073", `Item [${id}] does not exist in collection [${collectionId}].`, { itemId: id, collectionId });
+}
+
+export function missingCollection(id: string): PlatformError {
+  return new PlatformError(404, "WDE0025", `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`, { collectionId: id });
+}
+
+/** Prepared statements are reused; distinct filter shapes are few in practice, and the cache is bounded. */
+const STATEMENT_CACHE_SIZE = 500;
+
+export class DataStore {
+  readonly references: ReferenceStore;
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    readonly db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    registerDataFunctions(db);
+    this.references = new ReferenceStore(db);
   }
 
-  getCollection(id: string): CollectionDefinition {
-    const row = this.db.prepare("SELECT doc FROM data_collections WHERE id = ?").get(id) as { doc: string } | undefined;
-    if (!row) throw new PlatformError(404, "WDE0025", `The ${id} collection does not exist. You cannot work with a collection using its display name.`, { collectionId: id });
-    return JSON.parse(row.doc) as CollectionDefinition;
+  statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.clear();
+      this.statements.set(sql, (statement = this.db.prepare(sql)));
+    }
+    return statement;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  // Collections
+
+  createCollection(definition: CollectionDefinition): StoredCollection {
+    if (this.findCollection(definition.id)) {
+      throw new PlatformError(409, "WDE0104", `Collection [${definition.id}] already exists.`, { collectionId: definition.id });
+    }
+    const stamp = this.now().toISOString();
+    this.statement("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)")
+      .run(definition.id, JSON.stringify(definition), stamp, stamp);
+    this.indexFields(definition);
+    return this.getCollection(definition.id);
+  }
+
+  /** Full replace of a collection's definition; a given revision must match the stored one (WDE0178). */
+  updateCollection(definition: CollectionDefinition, revision?: number): StoredCollection {
+    const current = this.getCollection(definition.id);
+    if (revision !== undefined && revision !== current.revision) {
+      throw new PlatformError(409, "WDE0178", `Invalid document revision [${revision}]; the collection is at revision ${current.revision}.`);
+    }
+    this.statement("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?")
+      .run(JSON.stringify(definition), this.now().toISOString(), definition.id);
+    this.indexFields(definition);
+    return this.getCollection(definition.id);
+  }
+
+  deleteCollection(id: string): void {
+    this.transaction(() => {
+      this.truncate(id);
+      this.statement("DELETE FROM data_collections WHERE id = ?").run(id);
+    });
+  }
+
+  findCollection(id: string): StoredCollection | undefined {
+    const row = this.statement("SELECT doc, revision, created_date, updated_date FROM data_collections WHERE id = ?").get(id) as
+      | { doc: string; revision: number; created_date: string; updated_date: string }
+      | undefined;
+    if (!row) return undefined;
+    return { ...(JSON.parse(row.doc) as CollectionDefinition), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
+  }
+
+  getCollection(id: string): StoredCollection {
+    const collection = this.findCollection(id);
+    if (!collection) throw missingCollection(id);
+    return collection;
+  }
+
+  listCollections(): StoredCollection[] {
+    const ids = this.statement("SELECT id FROM data_collections ORDER BY id").pluck().all() as string[];
+    return ids.map((id) => this.getCollection(id));
   }
 
   countCollections(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM data_collections").get() as { n: number }).n;
+    return this.statement("SELECT count(*) FROM data_collections").pluck().get() as number;
   }
 
-  /** Inserts an item, stamping the system fields; the caller becomes its `_owner`. */
-  insert(collectionId: string, data: Record<string, unknown>, owner: string | null): WireDataItem {
-    this.getCollection(collectionId);
-    const id = typeof data._id === "string" && data._id !== "" ? data._id : randomUUID();
-    const created = typeof data._createdDate === "object" && data._createdDate ? data._createdDate : dateValue(this.now());
-    const stored = { ...data, _id: id, _owner: owner ?? undefined, _createdDate: created, _updatedDate: created };
-    const createdIso = (created as { $date: string }).$date;
+  /**
+   * Declared scalar fields get a (collection_id, json_type, json_extract) index, which answers
+   * type-strict equality and range filters by seeking. Undeclared fields are still queryable,
+   * by scanning the collection in SQL.
+   */
+  private indexFields(definition: CollectionDefinition): void {
+    for (const field of definition.fields) {
+      if (!INDEXED_TYPES.has(field.type)) continue;
+      const [type, value] = fieldIndexExpressions(field.key, field.type === "DATETIME");
+      const name = `data_items_field_${createHash("sha1").update(`${field.type === "DATETIME"}:${field.key}`).digest("hex").slice(0, 16)}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON data_items (collection_id, ${type}, ${value})`);
+    }
+  }
+
+  // Items
+
+  findItem(collectionId: string, id: string): ItemData | undefined {
+    const row = this.statement("SELECT data FROM data_items WHERE collection_id = ? AND id = ?").pluck().get(collectionId, id) as string | undefined;
+    return row === undefined ? undefined : (JSON.parse(row) as ItemData);
+  }
+
+  getItem(collectionId: string, id: string): ItemData {
+    const item = this.findItem(collectionId, id);
+    if (!item) throw missingItem(collectionId, id);
+    return item;
+  }
+
+  /**
+   * Inserts an item, stamping the system fields. `keepDates` is for seeding and imports, which
+   * carry their own `_createdDate`/`_updatedDate`; callers over HTTP never get it.
+   */
+  insertItem(collectionId: string, data: ItemData, owner: string | null, keepDates = false): ItemData {
+    const id = typeof data._id === "string" ? data._id : randomUUID();
+    const now = dateValue(this.now());
+    const created = keepDates && isDate(data._createdDate) ? data._createdDate : now;
+    const updated = keepDates && isDate(data._updatedDate) ? data._updatedDate : created;
+    const stored: ItemData = { ...data, _id: id, _createdDate: created, _updatedDate: updated };
+    if (owner === null) delete stored._owner;
+    else stored._owner = owner;
     try {
-      this.db
-        .prepare(
-          "INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)",
-        )
-        .run(collectionId, id, JSON.stringify(stored), owner, createdIso, createdIso);
+      this.statement("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
+        .run(collectionId, id, JSON.stringify(stored), owner, created.$date, updated.$date);
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
-        throw new PlatformError(409, "WDE0074", `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id });
+        throw new PlatformError(409, "WDE0074", `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id, collectionId });
       }
       throw error;
     }
-    return toWireItem({ collection_id: collectionId, id, data: JSON.stringify(stored) });
+    return stored;
   }
 
-  query(
-    collectionId: string,
-    options: { filter?: unknown; sort?: SortSpec[]; limit: number; offset: number; fields?: string[]; countTotal: boolean },
-  ): QueryPage {
-    this.getCollection(collectionId);
-    const where = compileFilter(options.filter);
-    const rows = this.db
-      .prepare(
-        `SELECT collection_id, id, data FROM data_items WHERE collection_id = ? AND (${where.sql}) ORDER BY ${compileSort(options.sort)} LIMIT ? OFFSET ?`,
-      )
-      .all(collectionId, ...where.params, options.limit + 1, options.offset) as StoredItem[];
-    const hasNext = rows.length > options.limit;
-    const items = rows.slice(0, options.limit).map((row) => toWireItem(row, options.fields));
-    const total = options.countTotal
-      ? (this.db
-          .prepare(`SELECT count(*) AS n FROM data_items WHERE collection_id = ? AND (${where.sql})`)
-          .get(collectionId, ...where.params) as { n: number }).n
-      : undefined;
-    return { items, total, hasNext };
+  /** Replaces an item's content; `_createdDate` and `_owner` stay, `_updatedDate` moves to now. */
+  replaceItem(collectionId: string, id: string, data: ItemData, owner?: string | null): ItemData {
+    const current = this.getItem(collectionId, id);
+    const updated = dateValue(this.now());
+    const stored: ItemData = { ...data, _id: id, _createdDate: current._createdDate, _updatedDate: updated };
+    const nextOwner = owner === undefined ? ((current._owner as string | undefined) ?? null) : owner;
+    if (nextOwner === null) delete stored._owner;
+    else stored._owner = nextOwner;
+    this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
+      .run(JSON.stringify(stored), nextOwner, updated.$date, collectionId, id);
+    return stored;
   }
+
+  /** Removes an item and every reference to it (multi-reference links and single reference values). */
+  removeItem(collectionId: string, id: string): ItemData {
+    const item = this.getItem(collectionId, id);
+    this.statement("DELETE FROM data_items WHERE collection_id = ? AND id = ?").run(collectionId, id);
+    this.references.clearItem(collectionId, id);
+    this.clearSingleReferences(collectionId, { sql: "?", params: [id] });
+    return item;
+  }
+
+  truncate(collectionId: string): void {
+    this.clearSingleReferences(collectionId, { sql: "SELECT id FROM data_items WHERE collection_id = ?", params: [collectionId] });
+    this.references.clearCollection(collectionId);
+    this.statement("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
+  }
+
+  /** Removes REFERENCE values in other items that point at the given ids of `collectionId`. */
+  private clearSingleReferences(collectionId: string, ids: SqlFragment): void {
+    for (const collection of this.listCollections()) {
+      for (const field of collection.fields) {
+        const target = (field.typeMetadata?.reference as { referencedCollectionId?: string } | undefined)?.referencedCollectionId;
+        if (field.type !== "REFERENCE" || target !== collectionId) continue;
+        const path = jsonPath(field.key);
+        this.statement(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_extract(data, '${path}') IN (${ids.sql})`)
+          .run(collection.id, ...ids.params);
+      }
+    }
+  }
+
+  private where(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): SqlFragment {
+    const scope: SqlFragment = { sql: "collection_id = ?", params: [collectionId] };
+    const multiReferenceFields = this.getCollection(collectionId).fields.filter((f) => f.type === "MULTI_REFERENCE").map((f) => f.key);
+    const filter = compileFilter(query.filter, { scope, systemColumns: true, multiReferenceFields });
+    // A filter that implies the scope in every branch must not get it again at the top level:
+    // SQLite would then seek by collection alone instead of by the field indexes.
+    const parts = [filter.scoped ? undefined : scope, filter, query.visibility, query.also].filter((part): part is SqlFragment => part !== undefined);
+    return { sql: parts.map((part) => `(${part.sql})`).join(" AND "), params: parts.flatMap((part) => part.params) };
+  }
+
+  query(collectionId: string, query: ItemQuery): QueryPage {
+    const where = this.where(collectionId, query);
+    const sort = query.sort && query.sort.length > 0 ? query.sort : DEFAULT_SORT;
+    const lastOrder = String(sort[sort.length - 1].order ?? "ASC").toUpperCase() === "DESC" ? "DESC" : "ASC";
+    const orderBy = compileSort(sort, { systemColumns: true, tieBreaker: `id ${lastOrder}` });
+    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
+      .all(...where.params, query.limit + 1, query.offset) as StoredItem[];
+    return {
+      items: rows.slice(0, query.limit).map((row) => toWireItem(row, query.fields)),
+      total: query.countTotal ? this.count(collectionId, query) : undefined,
+      hasNext: rows.length > query.limit,
+    };
+  }
+
+  count(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): number {
+    const where = this.where(collectionId, query);
+    return this.statement(`SELECT count(*) FROM data_items WHERE ${where.sql}`).pluck().get(...where.params) as number;
+  }
+
+  /** The matching rows as a relation `(data)`, the input of aggregations and distinct. */
+  matchingData(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility">): SqlFragment {
+    const where = this.where(collectionId, query);
+    return { sql: `SELECT data FROM data_items WHERE ${where.sql}`, params: where.params };
+  }
+}
+
+function isDate(value: unknown): value is { $date: string } {
+  return !!value && typeof value === "object" && typeof (value as { $date?: unknown }).$date === "string";
 }

@@ -11,7 +11,7 @@ export function seedDemoContent(db: Db): boolean {
   db.transaction(() => {
     for (const collection of demoCollections) store.createCollection(collection);
     for (const [collectionId, items] of Object.entries(demoItems())) {
-      for (const item of items) store.insert(collectionId, item, null);
+      for (const item of items) store.insertItem(collectionId, item, null, true);
     }
   })();
   return true;

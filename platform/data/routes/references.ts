@@ -1,0 +1,123 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PlatformError } from "../../http/errors";
+import { pagingMetadata, resolvePage } from "../cursor";
+import { multiReferenceField } from "../items";
+import { mayTouchItem } from "../permissions";
+import { project } from "../wire";
+import { authorise, booleanish, collectionId, cursorPagingSchema, pagingSchema, parseRequest, stringList, type DataServices } from "./common";
+import { MAX_PAGE_SIZE } from "./query";
+
+/** query-referenced pages hold 50 referenced items unless asked otherwise. */
+const DEFAULT_REFERENCED_PAGE_SIZE = 50;
+
+const referenceSchema = z.object({
+  referringItemFieldName: z.string().min(1),
+  referringItemId: z.string().min(1),
+  referencedItemId: z.string().min(1),
+});
+
+const referencesRequest = z.object({
+  dataCollectionId: collectionId,
+  dataItemReferences: z.array(referenceSchema).min(1, "dataItemReferences must not be empty"),
+});
+
+const replaceRequest = z.object({
+  dataCollectionId: collectionId,
+  referringItemFieldName: z.string().min(1),
+  referringItemId: z.string().min(1),
+  newReferencedItemIds: z.array(z.string().min(1)).default([]),
+});
+
+const isReferencedRequest = z.object({ dataCollectionId: collectionId, ...referenceSchema.shape });
+
+const queryReferencedRequest = z.object({
+  dataCollectionId: collectionId,
+  referringItemFieldName: z.string().min(1).optional(),
+  referringItemId: z.string().min(1).optional(),
+  referringItemIds: z.array(z.string().min(1)).optional(),
+  order: z.enum(["ASC", "DESC"]).optional(),
+  paging: pagingSchema,
+  cursorPaging: cursorPagingSchema,
+  fields: stringList.optional(),
+  returnTotalCount: booleanish.optional(),
+});
+
+type ReferencedState = { field?: string; referringIds: string[]; order?: "ASC" | "DESC"; fields?: string[] };
+
+/** `/wix-data/v2/…references`, is-referenced and query-referenced, over MULTI_REFERENCE fields. */
+export function registerReferenceRoutes(app: FastifyInstance, services: DataServices) {
+  const { store } = services;
+
+  const referringItem = (collectionIdValue: string, id: string) => store.getItem(collectionIdValue, id);
+
+  app.post("/wix-data/v2/bulk/items/insert-references", async (request) => {
+    const body = parseRequest(referencesRequest, request.body);
+    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    store.transaction(() => {
+      for (const reference of body.dataItemReferences) {
+        const { target } = multiReferenceField(collection, reference.referringItemFieldName);
+        referringItem(collection.id, reference.referringItemId);
+        store.getItem(target, reference.referencedItemId);
+        // Inserting an existing link is accepted and changes nothing.
+        store.references.insert(collection.id, reference.referringItemFieldName, reference.referringItemId, target, [reference.referencedItemId]);
+      }
+    });
+    return { results: body.dataItemReferences.map((dataItemReference) => ({ dataItemReference })) };
+  });
+
+  app.post("/wix-data/v2/bulk/items/remove-references", async (request) => {
+    const body = parseRequest(referencesRequest, request.body);
+    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    store.transaction(() => {
+      for (const reference of body.dataItemReferences) {
+        multiReferenceField(collection, reference.referringItemFieldName);
+        store.references.remove(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId);
+      }
+    });
+    return { results: body.dataItemReferences.map((dataItemReference) => ({ dataItemReference })) };
+  });
+
+  app.post("/wix-data/v2/items/replace-references", async (request) => {
+    const body = parseRequest(replaceRequest, request.body);
+    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    const { target } = multiReferenceField(collection, body.referringItemFieldName);
+    store.transaction(() => {
+      referringItem(collection.id, body.referringItemId);
+      for (const id of body.newReferencedItemIds) store.getItem(target, id);
+      store.references.replace(collection.id, body.referringItemFieldName, body.referringItemId, target, body.newReferencedItemIds);
+    });
+    return {};
+  });
+
+  app.post("/wix-data/v2/items/is-referenced", async (request) => {
+    const body = parseRequest(isReferencedRequest, request.body);
+    const { collection } = authorise(services, request, body.dataCollectionId, "read");
+    multiReferenceField(collection, body.referringItemFieldName);
+    return { isReferenced: store.references.exists(collection.id, body.referringItemFieldName, body.referringItemId, body.referencedItemId) };
+  });
+
+  app.post("/wix-data/v2/items/query-referenced", async (request) => {
+    const body = parseRequest(queryReferencedRequest, request.body);
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
+    const referringIds = body.referringItemIds ?? (body.referringItemId ? [body.referringItemId] : []);
+    const initial: ReferencedState = { field: body.referringItemFieldName, referringIds, order: body.order, fields: body.fields };
+    const page = resolvePage(body, collection.id, initial, { defaultLimit: DEFAULT_REFERENCED_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
+    const { field: fieldKey, fields } = page.state;
+    if (!fieldKey || page.state.referringIds.length === 0) {
+      throw new PlatformError(400, "WDE0075", "Invalid request: referringItemFieldName and referringItemId(s) are required.");
+    }
+    const { target } = multiReferenceField(collection, fieldKey);
+    const targetCollection = store.getCollection(target);
+    const readable = services.items.canRead(targetCollection, caller);
+    const { links, total } = store.references.list(collection.id, fieldKey, page.state.referringIds, { limit: page.limit + 1, offset: page.offset, order: page.state.order });
+    const results = links.slice(0, page.limit).map(({ referringId, referencedId }) => {
+      const item = readable ? store.findItem(target, referencedId) : undefined;
+      if (item && mayTouchItem(targetCollection, "read", caller, item)) {
+        return { referringItemId: referringId, dataItem: { id: referencedId, dataCollectionId: target, data: fields && fields.length > 0 ? project(item, fields) : item } };
+      }
+      return { referringItemId: referringId, unresolvedReference: { referringItemId: referringId, referencedItemId: referencedId, unauthorized: !!item || !readable } };
+    });
+    return { results, pagingMetadata: pagingMetadata(page, collection.id, results.length, links.length > page.limit, body.returnTotalCount ? total : undefined) };
+  });
+}

@@ -1,0 +1,18 @@
+import type { Db } from "../db";
+import { FOLD_FUNCTION, MATCHES_FUNCTION } from "./query-compiler";
+
+const patterns = new Map<string, RegExp>();
+
+/**
+ * SQL functions the compiled filters call. SQLite's own lower() folds ASCII only, while the
+ * platform's case-insensitive operators fold any letter, so folding is done with JavaScript's rules.
+ */
+export function registerDataFunctions(db: Db): void {
+  db.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLowerCase() : value));
+  db.function(MATCHES_FUNCTION, { deterministic: true }, (value: unknown, pattern: unknown) => {
+    if (typeof value !== "string" || typeof pattern !== "string") return 0;
+    let regex = patterns.get(pattern);
+    if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, "i")));
+    return regex.test(value) ? 1 : 0;
+  });
+}
