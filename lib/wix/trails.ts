@@ -23,11 +23,14 @@ export type TrailPage = { trails: Trail[]; page: number; pageCount: number };
 
 export const TRAILS_PER_PAGE = 9;
 
+/** With `include("region")` the reference arrives as the region item itself. */
+const regionData = z.object({ title: text }).optional().catch(undefined);
+
 const trailData = z.object({
   _id: z.string(),
   slug: text,
   title: text,
-  region: optionalText,
+  region: regionData,
   distanceKm: number,
   elevationGainM: number,
   difficulty: optionalText,
@@ -38,37 +41,25 @@ const trailData = z.object({
   description: text,
 });
 
-const regionData = z.object({ _id: z.string(), title: text });
-
-function toTrail(item: unknown, regions: Map<string, string>): Trail | null {
+function toTrail(item: unknown): Trail[] {
   const parsed = trailData.safeParse(item);
-  if (!parsed.success) return null;
+  if (!parsed.success) return [];
   const { _id, region, image, description, ...rest } = parsed.data;
-  return { ...rest, id: _id, regionName: region ? regions.get(region) : undefined, imageUrl: imageUrl(image), summary: plainText(description) };
-}
-
-async function regionNames(client: Awaited<ReturnType<typeof sessionClient>>): Promise<Map<string, string>> {
-  const result = await client.items.query("Regions").limit(100).find();
-  return new Map(result.items.flatMap((item) => {
-    const region = regionData.safeParse(item);
-    return region.success ? [[region.data._id, region.data.title] as const] : [];
-  }));
+  return [{ ...rest, id: _id, regionName: region?.title || undefined, imageUrl: imageUrl(image), summary: plainText(description) }];
 }
 
 /** One page of trails, shortest first. */
 export async function listTrails(page: number): Promise<TrailPage> {
   const client = await sessionClient();
-  const [result, regions] = await Promise.all([
-    client.items
-      .query("Trails")
-      .ascending("distanceKm")
-      .skip((page - 1) * TRAILS_PER_PAGE)
-      .limit(TRAILS_PER_PAGE)
-      .find({ returnTotalCount: true }),
-    regionNames(client),
-  ]);
+  const result = await client.items
+    .query("Trails")
+    .include("region")
+    .ascending("distanceKm")
+    .skip((page - 1) * TRAILS_PER_PAGE)
+    .limit(TRAILS_PER_PAGE)
+    .find({ returnTotalCount: true });
   return {
-    trails: result.items.flatMap((item) => toTrail(item, regions) ?? []),
+    trails: result.items.flatMap(toTrail),
     page,
     pageCount: Math.max(1, Math.ceil((result.totalCount ?? 0) / TRAILS_PER_PAGE)),
   };
@@ -77,6 +68,6 @@ export async function listTrails(page: number): Promise<TrailPage> {
 /** The trails added most recently (the platform's default order). */
 export async function latestTrails(count: number): Promise<Trail[]> {
   const client = await sessionClient();
-  const [result, regions] = await Promise.all([client.items.query("Trails").limit(count).find(), regionNames(client)]);
-  return result.items.flatMap((item) => toTrail(item, regions) ?? []);
+  const result = await client.items.query("Trails").include("region").limit(count).find();
+  return result.items.flatMap(toTrail);
 }
