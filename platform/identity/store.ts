@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Db, Migration } from "../db";
-import { hashToken } from "../oauth/store";
+import { hashToken, newToken } from "../oauth/store";
 
 /** A site member's identity: login email, password hash and the profile the members API shows. */
 export type Identity = {
@@ -176,7 +176,7 @@ export class IdentityStore {
   /** Starts a login session; the token goes into the cookie and is stored only as a hash. */
   startSession(memberId: string): { session: LoginSession; token: string } {
     const id = randomUUID();
-    const token = `PLS.${randomBytes(32).toString("base64url")}`;
+    const token = newToken("PLS");
     const now = this.now();
     this.db.prepare("DELETE FROM login_sessions WHERE expires_at <= ? OR ended_at IS NOT NULL").run(now);
     this.db

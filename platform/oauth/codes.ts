@@ -1,6 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { Db, Migration } from "../db";
-import { hashToken } from "./store";
+import { hashToken, newToken } from "./store";
 
 /** What an authorization code was issued for; the token exchange must match all of it. */
 export type CodeGrant = {
@@ -64,7 +64,7 @@ export class AuthCodeStore {
   ) {}
 
   issue(grant: CodeGrant): string {
-    const code = `OAC.${randomBytes(32).toString("base64url")}`;
+    const code = newToken("OAC");
     const now = this.now();
     // Expired codes are useless; used ones are kept until they expire so a replay can still be recognised.
     this.db.prepare("DELETE FROM oauth_codes WHERE expires_at <= ?").run(now);

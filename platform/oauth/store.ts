@@ -42,7 +42,8 @@ export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
-function newToken(prefix: string): string {
+/** An opaque secret with a readable prefix naming its kind. */
+export function newToken(prefix: string): string {
   return `${prefix}.${randomBytes(32).toString("base64url")}`;
 }
 
