@@ -5,6 +5,7 @@ import { createClient, OAuthStrategy, ApiKeyStrategy } from "@wix/sdk";
 import { items, collections } from "@wix/data";
 import { routeWixApis } from "./client-routing";
 import { LOCAL_CLIENT_ID, readPlatformConfig, type PlatformConfig } from "./config";
+import { SITE_CALLBACK_PATH } from "./oauth/clients";
 import { startPlatform } from "./server";
 
 /**
@@ -25,6 +26,8 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
   return {
     ...platform,
     config,
+    /** The site's callback, the redirect URI the platform's client allows. */
+    callbackUrl: `${config.siteUrl}${SITE_CALLBACK_PATH}`,
     /** A visitor's client, as the site builds it. */
     visitorClient: () => createClient({ modules: { items, collections }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) }),
     /** A privileged client, authenticated with the platform's admin API key. */

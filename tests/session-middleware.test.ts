@@ -1,7 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
-import { SESSION_COOKIE, sealSession, unsealSession } from "@/lib/auth/session";
+import { SESSION_COOKIE, sealSession, unsealSession, type SessionMember } from "@/lib/auth/session";
+import { LOCAL_CLIENT_ID } from "@/platform/config";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 let platform: TestPlatform;
@@ -14,6 +15,16 @@ const sealedCookieOf = (response: Response) => {
   const header = response.headers.get("set-cookie") ?? "";
   return { header, value: /wms_session=([^;]+)/.exec(header)?.[1] };
 };
+
+/** A sealed session holding a real platform token pair; `expiresIn` below 60 makes it due for renewal. */
+async function sealedSessionFor(role: "visitor" | "member", subjectId: string, options: { expiresIn?: number; member?: SessionMember; revoked?: boolean } = {}) {
+  const tokens = platform.ctx.tokens.issuePair({ role, subjectId, clientId: LOCAL_CLIENT_ID });
+  if (options.revoked) platform.ctx.tokens.revokeSubject(subjectId);
+  const now = Math.floor(Date.now() / 1000);
+  const expiresAt = now + (options.expiresIn ?? 3600);
+  const sealed = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, renewAt: expiresAt - 60, role, ...(options.member && { member: options.member }) });
+  return { tokens, sealed, cookie: `${SESSION_COOKIE}=${sealed}` };
+}
 
 describe("middleware session handling", () => {
   it("gives a new visitor a sealed, HttpOnly, SameSite=Lax cookie, visible to the same request", async () => {
@@ -47,10 +58,9 @@ describe("middleware session handling", () => {
   });
 
   it("renews an expired access token with the refresh token", async () => {
-    const tokens = platform.ctx.tokens.newVisitor("local-site-client");
+    const { tokens, cookie } = await sealedSessionFor("visitor", "visitor-expired", { expiresIn: -5 });
     const now = Math.floor(Date.now() / 1000);
-    const stale = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: now - 5, renewAt: now - 65, role: "visitor" });
-    const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${stale}` } });
+    const request = new NextRequest("http://localhost:3000/", { headers: { cookie } });
     const renewed = await unsealSession(sealedCookieOf(await withSession(request)).value);
     expect(renewed?.refreshToken).toBe(tokens.refreshToken);
     expect(renewed?.accessToken).not.toBe(tokens.accessToken);
@@ -60,34 +70,15 @@ describe("middleware session handling", () => {
 
 describe("the sealed member session", () => {
   it("stays under 3.5 KB with real platform tokens and a long name", async () => {
-    const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21", clientId: "local-site-client" });
-    const now = Math.floor(Date.now() / 1000);
-    const sealed = await sealSession({
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAt: now + 14400,
-      renewAt: now + 14340,
-      role: "member",
-      member: { id: "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21", name: "Bartholomew Maximilian Featherstonehaugh-Cholmondeley" },
-    });
-    expect(`${SESSION_COOKIE}=${sealed}`.length).toBeLessThan(3500);
+    const id = "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21";
+    const { cookie } = await sealedSessionFor("member", id, { member: { id, name: "Bartholomew Maximilian Featherstonehaugh-Cholmondeley" } });
+    expect(cookie.length).toBeLessThan(3500);
   });
 });
 
 describe("returning from Wix-hosted pages", () => {
-  const cookieFor = async (role: "visitor" | "member") => {
-    const tokens = platform.ctx.tokens.issuePair({ role, subjectId: `${role}-returning`, clientId: "local-site-client" });
-    const now = Math.floor(Date.now() / 1000);
-    const sealed = await sealSession({
-      accessToken: tokens.accessToken,
-      refreshToken: tokens.refreshToken,
-      expiresAt: now + 3600,
-      renewAt: now + 3540,
-      role,
-      ...(role === "member" && { member: { id: "member-returning", name: "Dana" } }),
-    });
-    return `${SESSION_COOKIE}=${sealed}`;
-  };
+  const cookieFor = async (role: "visitor" | "member") =>
+    (await sealedSessionFor(role, `${role}-returning`, role === "member" ? { member: { id: "member-returning", name: "Dana" } } : {})).cookie;
 
   it("starts a silent login for a visitor after a login on a hosted page", async () => {
     const request = new NextRequest("http://localhost:3000/trails?page=2&wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("visitor") } });
@@ -122,11 +113,8 @@ describe("returning from Wix-hosted pages", () => {
 
 describe("the session-ended notice", () => {
   it("is set with the downgrade, visible to the same request, and consumed by the next navigation only", async () => {
-    const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-notice", clientId: "local-site-client" });
-    platform.ctx.tokens.revokeSubject("member-notice");
-    const now = Math.floor(Date.now() / 1000);
-    const stale = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: now - 1, renewAt: now - 61, role: "member", member: { id: "member-notice", name: "Dana" } });
-    const first = await withSession(new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=${stale}` } }));
+    const stale = await sealedSessionFor("member", "member-notice", { expiresIn: -1, revoked: true, member: { id: "member-notice", name: "Dana" } });
+    const first = await withSession(new NextRequest("http://localhost:3000/", { headers: { cookie: stale.cookie } }));
     expect(first.headers.get("x-middleware-request-cookie")).toContain("wms_notice=session-ended");
     const renewed = /wms_session=([^;]+)/.exec(first.headers.get("set-cookie")!)![1];
     expect((await unsealSession(renewed))?.role).toBe("visitor");

@@ -5,16 +5,14 @@ import { startTestPlatform, type TestPlatform } from "../testing";
 import { getAuthUrl, hiddenValue, memberSiteClient, signInThroughHostedPage, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
-let callback: string;
 beforeAll(async () => {
   platform = await startTestPlatform();
-  callback = `${platform.config.siteUrl}/api/auth/callback`;
 });
 afterAll(() => platform.close());
 
 async function authUrlFor(options: { responseMode?: "query" | "fragment" | "web_message"; prompt?: "login" | "none"; sessionToken?: string } = {}) {
   const client = memberSiteClient();
-  const oauthData = client.auth.generateOAuthData(callback);
+  const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
   const { authUrl, sessionToken } = await getAuthUrl(client, oauthData, { responseMode: "query", ...options });
   return { client, oauthData, authUrl, sessionToken };
 }
@@ -109,7 +107,7 @@ describe("hosted sign-in page", () => {
 
 describe("platform login session", () => {
   it("sets an HttpOnly session cookie; prompt=login still shows the page, prompt=none uses the cookie", async () => {
-    const { browser } = await signInThroughHostedPage(callback);
+    const { browser } = await signInThroughHostedPage(platform.callbackUrl);
     expect(browser.cookies.get("lp_session")).toMatch(/^PLS\./);
 
     const login = await authUrlFor({ prompt: "login" });
@@ -124,7 +122,7 @@ describe("platform login session", () => {
   });
 
   it("prompt=none with the session token skips the page in a browser without the cookie", async () => {
-    const { browser } = await signInThroughHostedPage(callback);
+    const { browser } = await signInThroughHostedPage(platform.callbackUrl);
     const sessionToken = browser.cookies.get("lp_session")!;
     const silent = await authUrlFor({ prompt: "none", sessionToken });
     expect(silent.sessionToken).toBe(sessionToken);
@@ -145,7 +143,7 @@ describe("platform login session", () => {
   });
 
   it("web_message posts {code, state} flat to the parent on the site's origin only", async () => {
-    const { browser } = await signInThroughHostedPage(callback);
+    const { browser } = await signInThroughHostedPage(platform.callbackUrl);
     const silent = await authUrlFor({ responseMode: "web_message", prompt: "none", sessionToken: browser.cookies.get("lp_session") });
     const page = await new TestBrowser().get(silent.authUrl);
     expect(page.status).toBe(200);
@@ -159,9 +157,9 @@ describe("platform login session", () => {
   });
 
   it("web_message without a redirect URI (direct login) exchanges without one", async () => {
-    const { browser } = await signInThroughHostedPage(callback);
+    const { browser } = await signInThroughHostedPage(platform.callbackUrl);
     const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(callback);
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
     const created = await fetch("https://www.wixapis.com/_api/redirects-api/v1/redirect-session", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -227,7 +225,7 @@ describe("hosted logout page", () => {
   }
 
   it("ends the login session, revokes its tokens and returns to an allowed page", async () => {
-    const { client, tokens, browser } = await signInThroughHostedPage(callback);
+    const { client, tokens, browser } = await signInThroughHostedPage(platform.callbackUrl);
     const sessionToken = browser.cookies.get("lp_session")!;
     const url = await logoutUrl(client, `${platform.config.siteUrl}/trails?page=2`);
     expect(url).toMatch(new RegExp(`^${platform.url}/hosted/logout\\?rs=`));
@@ -247,7 +245,7 @@ describe("hosted logout page", () => {
   });
 
   it("ends the session of the member token that asked for the page, even in a browser without the cookie", async () => {
-    const { client, tokens } = await signInThroughHostedPage(callback);
+    const { client, tokens } = await signInThroughHostedPage(platform.callbackUrl);
     const result = await new TestBrowser().get(await logoutUrl(client, `${platform.config.siteUrl}/`));
     expect(result.location).toBe(`${platform.config.siteUrl}/`);
     const refresh = await fetch("https://www.wixapis.com/oauth2/token", {
@@ -260,7 +258,7 @@ describe("hosted logout page", () => {
 
   it("shows a plain signed-out page instead of redirecting to another origin", async () => {
     for (const target of ["https://evil.example/", `${platform.config.siteUrl}@evil.example/`, "//evil.example", "javascript:alert(1)"]) {
-      const { client, browser } = await signInThroughHostedPage(callback);
+      const { client, browser } = await signInThroughHostedPage(platform.callbackUrl);
       const result = await browser.get(await logoutUrl(client, target));
       expect(result.status).toBe(200);
       expect(result.location).toBeNull();

@@ -5,17 +5,15 @@ import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
 
 let platform: TestPlatform;
-let callback: string;
 beforeAll(async () => {
   platform = await startTestPlatform();
-  callback = `${platform.config.siteUrl}/api/auth/callback`;
 });
 afterAll(() => platform.close());
 
 /** Signs the demo member in on the hosted page and returns the code, without exchanging it. */
 async function codeFor(responseMode: "query" | "fragment" = "query") {
   const client = memberSiteClient();
-  const oauthData = client.auth.generateOAuthData(callback);
+  const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
   const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode });
   const browser = new TestBrowser();
   const submitted = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
@@ -35,7 +33,7 @@ async function postToken(body: Record<string, unknown>) {
 
 describe("hosted sign-in and the authorization_code grant, through the real OAuthStrategy", () => {
   it("signs the demo member in and issues a member token pair", async () => {
-    const { client, tokens } = await signInThroughHostedPage(callback);
+    const { client, tokens } = await signInThroughHostedPage(platform.callbackUrl);
     expect(tokens.refreshToken.role).toBe("member");
     expect(client.auth.loggedIn()).toBe(true);
     const { member } = await client.members.getCurrentMember();
@@ -45,7 +43,7 @@ describe("hosted sign-in and the authorization_code grant, through the real OAut
   it("returns code and state in the query, on exactly the registered callback", async () => {
     const { location, state, oauthData } = await codeFor("query");
     const url = new URL(location);
-    expect(`${url.origin}${url.pathname}`).toBe(callback);
+    expect(`${url.origin}${url.pathname}`).toBe(platform.callbackUrl);
     expect(url.searchParams.get("code")).toMatch(/^OAC\./);
     expect(state).toBe(oauthData.state);
   });
@@ -60,7 +58,7 @@ describe("hosted sign-in and the authorization_code grant, through the real OAut
 
   it("refuses a wrong PKCE verifier, and the code is then used up", async () => {
     const { client, code, state, oauthData } = await codeFor();
-    const wrong = { ...oauthData, codeVerifier: client.auth.generateOAuthData(callback).codeVerifier };
+    const wrong = { ...oauthData, codeVerifier: client.auth.generateOAuthData(platform.callbackUrl).codeVerifier };
     await expect(client.auth.getMemberTokens(code, state, wrong)).rejects.toThrow(/invalid_grant.*verifier/);
     await expect(client.auth.getMemberTokens(code, state, oauthData)).rejects.toThrow(/already been used/);
   });
@@ -91,7 +89,7 @@ describe("hosted sign-in and the authorization_code grant, through the real OAut
     const result = await postToken({
       clientId: "someone-else",
       grantType: "authorization_code",
-      redirectUri: callback,
+      redirectUri: platform.callbackUrl,
       code,
       codeVerifier: oauthData.codeVerifier,
     });
@@ -103,7 +101,7 @@ describe("hosted sign-in and the authorization_code grant, through the real OAut
     const unknown = await postToken({
       clientId: LOCAL_CLIENT_ID,
       grantType: "authorization_code",
-      redirectUri: callback,
+      redirectUri: platform.callbackUrl,
       code: "OAC.nope",
       codeVerifier: "x".repeat(43),
     });
@@ -123,7 +121,7 @@ describe("code expiry", () => {
   afterAll(() => shortLived.close());
 
   it("refuses a code after its lifetime", async () => {
-    const siteCallback = `${shortLived.config.siteUrl}/api/auth/callback`;
+    const siteCallback = shortLived.callbackUrl;
     const client = memberSiteClient();
     const oauthData = client.auth.generateOAuthData(siteCallback);
     const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });

@@ -4,10 +4,8 @@ import { getAuthUrl, memberSiteClient } from "../identity/test-browser";
 import { startTestPlatform, type TestPlatform } from "../testing";
 
 let platform: TestPlatform;
-let callback: string;
 beforeAll(async () => {
   platform = await startTestPlatform();
-  callback = `${platform.config.siteUrl}/api/auth/callback`;
 });
 afterAll(() => platform.close());
 
@@ -22,11 +20,11 @@ async function createSession(body: unknown) {
 }
 
 function authBody(overrides: Record<string, unknown> = {}) {
-  const oauthData = memberSiteClient().auth.generateOAuthData(callback);
+  const oauthData = memberSiteClient().auth.generateOAuthData(platform.callbackUrl);
   return {
     auth: {
       authRequest: {
-        redirectUri: callback,
+        redirectUri: platform.callbackUrl,
         clientId: LOCAL_CLIENT_ID,
         codeChallenge: oauthData.codeChallenge,
         codeChallengeMethod: "S256",
@@ -44,7 +42,7 @@ function authBody(overrides: Record<string, unknown> = {}) {
 describe("POST /_api/redirects-api/v1/redirect-session", () => {
   it("answers getAuthUrl with a hosted page on the platform's own origin", async () => {
     const client = memberSiteClient();
-    const result = await getAuthUrl(client, client.auth.generateOAuthData(callback));
+    const result = await getAuthUrl(client, client.auth.generateOAuthData(platform.callbackUrl));
     expect(result.authUrl).toMatch(new RegExp(`^${platform.url}/hosted/login\\?rs=`));
     expect(result.authorizationEndpoint).toBe(`${platform.url}/hosted/login`);
     expect(result.sessionToken).toBeNull();
@@ -70,7 +68,7 @@ describe("POST /_api/redirects-api/v1/redirect-session", () => {
 
   it("refuses a redirect URI the client did not register, before any page exists", async () => {
     const client = memberSiteClient();
-    for (const uri of ["https://evil.example/api/auth/callback", `${callback}/`, `${callback}?next=/`, "unused://"]) {
+    for (const uri of ["https://evil.example/api/auth/callback", `${platform.callbackUrl}/`, `${platform.callbackUrl}?next=/`, "unused://"]) {
       const error = await client.auth.getAuthUrl(client.auth.generateOAuthData(uri)).catch((e: unknown) => e);
       expect(error).toMatchObject({ details: { applicationError: { code: "INVALID_REDIRECT_URI" } } });
     }
