@@ -9,6 +9,7 @@ const schema = z.object({
   LOCAL_PLATFORM_TOKEN_TTL: z.coerce.number().int().positive().default(14400),
   LOCAL_PLATFORM_AUTH_CODE_TTL: z.coerce.number().int().positive().default(60),
   LOCAL_PLATFORM_API_KEY: z.string().min(16).default("local-platform-admin-key-change-me"),
+  LOCAL_PLATFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SITE_URL: z.url().default("http://localhost:3000"),
 });
 
@@ -22,6 +23,7 @@ export type PlatformConfig = {
   authCodeTtlSeconds: number;
   apiKey: string;
   siteUrl: string;
+  logLevel: string;
   /** In-memory database instead of a file (tests). */
   inMemory?: boolean;
 };
@@ -41,6 +43,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     authCodeTtlSeconds: e.LOCAL_PLATFORM_AUTH_CODE_TTL,
     apiKey: e.LOCAL_PLATFORM_API_KEY,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
+    logLevel: e.LOCAL_PLATFORM_LOG_LEVEL,
   };
 }
 

@@ -56,7 +56,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
-    logger: { level: process.env.LOCAL_PLATFORM_LOG_LEVEL ?? "warn" },
+    logger: { level: config.logLevel },
   });
 
   // Every reply, errors included, carries the request id the SDK quotes in its errors.
