@@ -6,7 +6,7 @@ import { createCallerResolver, type PlatformContext } from "./context";
 import { openDatabase } from "./db";
 import { registerDataRoutes } from "./data/routes";
 import { migrateData } from "./data/store";
-import { handleError } from "./http/errors";
+import { errorBody, handleError } from "./http/errors";
 import { registerLocalRoutes } from "./http/local-routes";
 import { registerHostedPages } from "./identity/routes";
 import { IdentityStore, migrateIdentity } from "./identity/store";
@@ -79,10 +79,7 @@ export function createPlatform(config: PlatformConfig): Platform {
 
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({
-      message: `No such endpoint: ${request.method} ${request.url.split("?")[0]}`,
-      details: { applicationError: { code: "NOT_FOUND", description: "No such endpoint.", data: {} } },
-    });
+    reply.status(404).send(errorBody("NOT_FOUND", `No such endpoint: ${request.method} ${request.url.split("?")[0]}`));
   });
 
   registerLocalRoutes(app, ctx);

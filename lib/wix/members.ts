@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { clientFor } from "./client";
-import { text } from "./reshape";
+import { date, text } from "./reshape";
 
 /** The signed-in member as the site shows them. */
 export type Member = {
@@ -18,7 +18,7 @@ const memberData = z.object({
   loginEmail: z.string().optional().catch(undefined),
   profile: z.object({ nickname: text }).partial().optional().catch(undefined),
   contact: z.object({ firstName: text, lastName: text }).partial().optional().catch(undefined),
-  _createdDate: z.coerce.date().optional().catch(undefined),
+  _createdDate: date,
 });
 
 /** The member an access token belongs to. */
