@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { LOCAL_CLIENT_ID } from "@/platform/config";
+import { LOCAL_CLIENT_ID, parseEnv, reachableUrl, sharedEnv } from "@/lib/local-mode";
+
+export { ConfigError } from "@/lib/local-mode";
 
 /**
  * The site's configuration, parsed from the environment once. A missing WIX_CLIENT_ID means
@@ -12,9 +14,7 @@ const schema = z
   .object({
     WIX_CLIENT_ID: z.string().trim().min(1, "must not be empty when set").optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    SITE_URL: z.url("must be an absolute http(s) URL").default("http://localhost:3000"),
-    LOCAL_PLATFORM_PORT: z.coerce.number("must be a port number").int().min(1).max(65535).default(4010),
-    LOCAL_PLATFORM_DATA_DIR: z.string().min(1).default(".data"),
+    ...sharedEnv,
     NODE_ENV: z.string().optional(),
   })
   .superRefine((env, issue) => {
@@ -31,21 +31,14 @@ export type SiteConfig = {
   localPlatformUrl: string | null;
 };
 
-export class ConfigError extends Error {}
-
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid site configuration:\n${lines.join("\n")}\nSee .env.example.`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(schema, env, "site");
   const local = !e.WIX_CLIENT_ID;
   return {
     wixClientId: e.WIX_CLIENT_ID ?? LOCAL_CLIENT_ID,
     sessionSecret: e.SESSION_SECRET ?? generatedSecret(e.LOCAL_PLATFORM_DATA_DIR),
     siteUrl: new URL(e.SITE_URL),
-    localPlatformUrl: local ? `http://127.0.0.1:${e.LOCAL_PLATFORM_PORT}` : null,
+    localPlatformUrl: local ? reachableUrl(e.LOCAL_PLATFORM_HOST, e.LOCAL_PLATFORM_PORT) : null,
   };
 }
 

@@ -1,16 +1,19 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseEnv, sharedEnv } from "../lib/local-mode";
+
+export { LOCAL_CLIENT_ID } from "../lib/local-mode";
 
 /** The local platform's own settings, read from the environment once. */
 const schema = z.object({
-  LOCAL_PLATFORM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
-  LOCAL_PLATFORM_HOST: z.string().min(1).default("127.0.0.1"),
-  LOCAL_PLATFORM_DATA_DIR: z.string().min(1).default(".data"),
+  LOCAL_PLATFORM_PORT: sharedEnv.LOCAL_PLATFORM_PORT,
+  LOCAL_PLATFORM_HOST: sharedEnv.LOCAL_PLATFORM_HOST,
+  LOCAL_PLATFORM_DATA_DIR: sharedEnv.LOCAL_PLATFORM_DATA_DIR,
   LOCAL_PLATFORM_TOKEN_TTL: z.coerce.number().int().positive().default(14400),
   LOCAL_PLATFORM_AUTH_CODE_TTL: z.coerce.number().int().positive().default(60),
   LOCAL_PLATFORM_API_KEY: z.string().min(16).default("local-platform-admin-key-change-me"),
   LOCAL_PLATFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
-  SITE_URL: z.url().default("http://localhost:3000"),
+  SITE_URL: sharedEnv.SITE_URL,
 });
 
 export type PlatformConfig = {
@@ -29,12 +32,7 @@ export type PlatformConfig = {
 };
 
 export function readPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
-  const parsed = schema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid local platform configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(schema, env, "local platform");
   return {
     port: e.LOCAL_PLATFORM_PORT,
     host: e.LOCAL_PLATFORM_HOST,
@@ -47,5 +45,3 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
   };
 }
 
-/** The OAuth client the local platform registers for the site when no WIX_CLIENT_ID is set. */
-export const LOCAL_CLIENT_ID = "local-site-client";

@@ -2,6 +2,7 @@
 // is configured. Ctrl-C (or either process ending) stops both.
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
+import { tsImport } from "tsx/esm/api";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -55,8 +56,16 @@ async function waitForPlatform(url, timeoutMs) {
 }
 
 if (!env.WIX_CLIENT_ID) {
-  const port = env.LOCAL_PLATFORM_PORT ?? "4010";
+  // The site's own rules say where the platform is reached, so both always agree.
+  const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
+  let platformUrl;
+  try {
+    platformUrl = parseConfig(env).localPlatformUrl;
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
   run(process.execPath, ["--import", "tsx", "platform/cli.ts"]);
-  await waitForPlatform(`http://127.0.0.1:${port}`, 30_000);
+  await waitForPlatform(platformUrl, 30_000);
 }
 if (!stopping) run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, mode]);

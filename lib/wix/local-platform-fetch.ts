@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { routeWixApis } from "@/platform/client-routing";
+import { routeWixApis } from "@/lib/local-mode";
 
 const INSTALLED = Symbol.for("wix-member-site.local-platform-fetch");
 
