@@ -1,9 +1,10 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
+import { loginHref } from "@/lib/auth/routes";
 
 /**
- * A plain anchor, not a next/link: a login must never start from a prefetch (pitfall P6).
+ * A plain anchor, not a next/link: a login must never start from a prefetch (docs/auth-pitfalls.md P6).
  * It brings the visitor back to the page they were on.
  */
 export function LoginLink({ className, children }: { className?: string; children: React.ReactNode }) {
@@ -11,7 +12,7 @@ export function LoginLink({ className, children }: { className?: string; childre
   const search = useSearchParams().toString();
   const returnTo = pathname + (search ? `?${search}` : "");
   return (
-    <a href={`/api/auth/login?returnTo=${encodeURIComponent(returnTo)}`} className={className}>
+    <a href={loginHref(returnTo)} className={className}>
       {children}
     </a>
   );

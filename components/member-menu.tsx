@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AUTH_ROUTES } from "@/lib/auth/routes";
 
 /** The signed-in member's menu; a native disclosure, so it needs no client JavaScript. */
 export function MemberMenu({ name }: { name: string }) {
@@ -15,7 +16,7 @@ export function MemberMenu({ name }: { name: string }) {
         <Link href="/account" className="block px-4 py-2 text-sm text-stone-700 hover:bg-sand-100">
           Account
         </Link>
-        <form action="/api/auth/logout" method="post">
+        <form action={AUTH_ROUTES.logout} method="post">
           <button type="submit" className="block w-full px-4 py-2 text-left text-sm text-stone-700 hover:bg-sand-100">
             Log out
           </button>

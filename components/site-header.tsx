@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { readSession, sessionJustEnded } from "@/lib/auth/server";
+import { loginHref } from "@/lib/auth/routes";
+import { getSession, sessionJustEnded } from "@/lib/auth/server";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
 
 const loginClassName = "rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600";
 
 export async function SiteHeader() {
-  const [session, ended] = await Promise.all([readSession(), sessionJustEnded()]);
+  const [session, ended] = await Promise.all([getSession(), sessionJustEnded()]);
   return (
     <>
       <header className="border-b border-stone-200 bg-white/80 backdrop-blur">
@@ -20,10 +21,10 @@ export async function SiteHeader() {
             <Link href="/trails" className="text-stone-700 hover:text-pine-700">
               Trails
             </Link>
-            {session?.member ? (
-              <MemberMenu name={session.member.name} />
+            {session?.role === "member" ? (
+              <MemberMenu name={session.member?.name || "Your account"} />
             ) : (
-              <Suspense fallback={<a href="/api/auth/login" className={loginClassName}>Log in</a>}>
+              <Suspense fallback={<a href={loginHref()} className={loginClassName}>Log in</a>}>
                 <LoginLink className={loginClassName}>Log in</LoginLink>
               </Suspense>
             )}

@@ -1,7 +1,11 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { decideTokenAction, renewSession } from "@/lib/auth/refresh";
+import { FRESH_TOKEN_SECONDS, isDueForRenewal, renewSession } from "@/lib/auth/refresh";
 import { sessionFromTokens, type Session } from "@/lib/auth/session";
-import { LOCAL_CLIENT_ID } from "@/platform/config";
+import { GrantRejectedError, PlatformUnavailableError } from "@/lib/wix/errors";
+import { renewAccessToken } from "@/lib/wix/oauth";
+import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 const now = 1_800_000_000;
@@ -10,21 +14,61 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   refreshToken: "rt",
   expiresAt: now + 3600,
   renewAt: now + 3540,
+  issuedAt: now - 60,
   role: "visitor",
   ...overrides,
 });
 
-describe("the refresh decision", () => {
-  it("keeps a valid session", () => expect(decideTokenAction(session(), now)).toBe("keep"));
-  it("refreshes once the renewal time has come, before the token expires", () =>
-    expect(decideTokenAction(session({ renewAt: now - 1 }), now)).toBe("refresh"));
-  it("refreshes an expired session", () => expect(decideTokenAction(session({ expiresAt: now - 10, renewAt: now - 70 }), now)).toBe("refresh"));
-  it("starts a visitor session when there is none", () => expect(decideTokenAction(null, now)).toBe("anonymous"));
+describe("the renewal decision", () => {
+  it("keeps a valid session", () => expect(isDueForRenewal(session(), now)).toBe(false));
+  it("renews once the renewal time has come, before the token expires", () => expect(isDueForRenewal(session({ renewAt: now - 1 }), now)).toBe(true));
+  it("renews an expired session", () => expect(isDueForRenewal(session({ expiresAt: now - 10, renewAt: now - 70 }), now)).toBe(true));
   it("renews a minute early, or a quarter of a short lifetime early", () => {
     const pair = { accessToken: "a", refreshToken: "r", role: "visitor" as const };
     expect(sessionFromTokens({ ...pair, expiresAt: now + 14400 }, now).renewAt).toBe(now + 14340);
     expect(sessionFromTokens({ ...pair, expiresAt: now + 20 }, now).renewAt).toBe(now + 15);
   });
+});
+
+/** A token endpoint that answers every grant with a fixed reply and an empty reason phrase, as HTTP/2 does. */
+async function withTokenEndpoint(status: number, body: string, contentType: string, run: () => Promise<void>) {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(status, "", { "content-type": contentType });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => original(`http://127.0.0.1:${port}/oauth2/token`, init);
+  try {
+    await run();
+  } finally {
+    globalThis.fetch = original;
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+describe("typed token-endpoint failures, from status and body with an empty status text", () => {
+  it("a 400 with an OAuth error body is a rejection", () =>
+    withTokenEndpoint(400, '{"error":"invalid_grant"}', "application/json", async () => {
+      const failure = await renewAccessToken({ refreshToken: "r", role: "member" }).catch((e: unknown) => e);
+      expect(failure).toBeInstanceOf(GrantRejectedError);
+      expect(failure).toMatchObject({ status: 400, oauthError: "invalid_grant" });
+    }));
+
+  it("a 403 HTML page from a proxy is not a rejection: the platform is unavailable", () =>
+    withTokenEndpoint(403, "<html>Forbidden</html>", "text/html", async () => {
+      await expect(renewAccessToken({ refreshToken: "r", role: "member" })).rejects.toBeInstanceOf(PlatformUnavailableError);
+    }));
+
+  it.each([
+    [503, '{"error":"overloaded"}'],
+    [429, '{"error":"slow_down"}'],
+    [200, '{"unexpected":true}'],
+  ])("%i %s is unavailable, never a rejection", (status, body) =>
+    withTokenEndpoint(status, body, "application/json", async () => {
+      await expect(renewAccessToken({ refreshToken: "r", role: "member" })).rejects.toBeInstanceOf(PlatformUnavailableError);
+    }));
 });
 
 describe("renewing against the local platform", () => {
@@ -34,53 +78,69 @@ describe("renewing against the local platform", () => {
   });
   afterAll(() => platform.close());
   const clock = () => Math.floor(Date.now() / 1000);
-
-  it("grants a visitor pair when there is no session", async () => {
-    const { session: fresh, memberSessionEnded } = await renewSession(null, clock());
-    expect(fresh.role).toBe("visitor");
-    expect(fresh.expiresAt).toBeGreaterThan(clock() + 14000);
-    expect(memberSessionEnded).toBe(false);
-    expect(platform.ctx.tokens.resolveAccess(fresh.accessToken)?.role).toBe("visitor");
-  });
+  const issued = (role: "visitor" | "member", subjectId: string) => platform.ctx.tokens.issuePair({ role, subjectId, clientId: LOCAL_CLIENT_ID });
+  const tokenCalls = async () => (await platform.stats()).requests["POST /oauth2/token"] ?? 0;
 
   it("refreshes with the refresh token, keeping it and the member", async () => {
-    const pair = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-1", clientId: LOCAL_CLIENT_ID });
+    const pair = issued("member", "member-1");
     const member = { id: "member-1", name: "Dana" };
-    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member, renewAt: clock() - 1 });
-    const { session: renewed, memberSessionEnded } = await renewSession(expired, clock());
+    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member, renewAt: clock() - 1 });
+    const { session: renewed, memberSessionEnded } = await renewSession(due, clock());
     expect(memberSessionEnded).toBe(false);
-    expect(renewed.member).toEqual(member);
-    expect(renewed.refreshToken).toBe(pair.refreshToken);
-    expect(renewed.accessToken).not.toBe(pair.accessToken);
-    expect(platform.ctx.tokens.resolveAccess(renewed.accessToken)).toMatchObject({ role: "member", subjectId: "member-1" });
+    expect(renewed?.member).toEqual(member);
+    expect(renewed?.refreshToken).toBe(pair.refreshToken);
+    expect(renewed?.accessToken).not.toBe(pair.accessToken);
+    expect(renewed?.issuedAt).toBeGreaterThanOrEqual(clock() - 1);
+    expect(platform.ctx.tokens.resolveAccess(renewed!.accessToken)).toMatchObject({ role: "member", subjectId: "member-1" });
   });
 
   it("shares one refresh between parallel requests with the same cookie", async () => {
-    const pair = platform.ctx.tokens.issuePair({ role: "visitor", subjectId: "visitor-9", clientId: LOCAL_CLIENT_ID });
-    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, renewAt: clock() - 1 });
-    const before = (await platform.stats()).requests["POST /oauth2/token"] ?? 0;
-    const results = await Promise.all([renewSession(expired, clock()), renewSession(expired, clock()), renewSession(expired, clock())]);
-    expect(new Set(results.map((r) => r.session.accessToken)).size).toBe(1);
-    expect((await platform.stats()).requests["POST /oauth2/token"]).toBe(before + 1);
+    const pair = issued("visitor", "visitor-9");
+    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, renewAt: clock() - 1 });
+    const before = await tokenCalls();
+    const results = await Promise.all([renewSession(due, clock()), renewSession(due, clock()), renewSession(due, clock())]);
+    expect(new Set(results.map((r) => r.session?.accessToken)).size).toBe(1);
+    expect(await tokenCalls()).toBe(before + 1);
   });
 
-  it("turns a member whose refresh token was revoked into a visitor, and says so", async () => {
-    const pair = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-2", clientId: LOCAL_CLIENT_ID });
+  it("ends a member's session whose refresh token was revoked, and says so", async () => {
+    const pair = issued("member", "member-2");
     platform.ctx.tokens.revokeSubject("member-2");
-    const expired = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-2", name: "Sam" }, renewAt: clock() - 1 });
-    const { session: downgraded, memberSessionEnded } = await renewSession(expired, clock());
-    expect(memberSessionEnded).toBe(true);
-    expect(downgraded.role).toBe("visitor");
-    expect(downgraded.member).toBeUndefined();
-    expect(downgraded.refreshToken).not.toBe(pair.refreshToken);
+    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-2", name: "Sam" }, renewAt: clock() - 1 });
+    expect(await renewSession(due, clock())).toEqual({ session: null, memberSessionEnded: true });
+  });
+
+  it("asks the platform again for a check, instead of reusing a renewal that settled moments ago", async () => {
+    const pair = issued("member", "member-3");
+    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-3", name: "Kim" }, renewAt: clock() - 1 });
+    expect((await renewSession(due, clock())).session).not.toBeNull();
+    platform.ctx.tokens.revokeSubject("member-3");
+    expect((await renewSession(due, clock())).session).not.toBeNull();
+    expect(await renewSession(due, clock(), "check")).toEqual({ session: null, memberSessionEnded: true });
+  });
+
+  it("treats a token refused right after it was issued as dead, without another grant", async () => {
+    const pair = issued("member", "member-4");
+    const fresh = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", issuedAt: clock() - FRESH_TOKEN_SECONDS + 2 });
+    const before = await tokenCalls();
+    expect(await renewSession(fresh, clock(), "refused")).toEqual({ session: null, memberSessionEnded: true });
+    expect(await tokenCalls()).toBe(before);
+  });
+
+  it("fills in a member's missing display name at renewal", async () => {
+    const member = platform.ctx.identities.findForLogin("demo@ridgeline.example")?.identity;
+    const pair = issued("member", member!.id);
+    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", renewAt: clock() - 1 });
+    const { session: renewed } = await renewSession(due, clock());
+    expect(renewed?.member).toEqual({ id: member!.id, name: "Dana" });
   });
 
   it("keeps the session when the platform cannot be reached, instead of logging the member out", async () => {
-    const unreachable = session({ refreshToken: "ORT.whatever", role: "member", renewAt: clock() - 1 });
+    const unreachable = session({ refreshToken: "ORT.unreachable", role: "member", renewAt: clock() - 1 });
     const original = globalThis.fetch;
     globalThis.fetch = () => Promise.reject(new TypeError("fetch failed"));
     try {
-      await expect(renewSession(unreachable, clock())).rejects.toThrow("fetch failed");
+      await expect(renewSession(unreachable, clock())).rejects.toBeInstanceOf(PlatformUnavailableError);
     } finally {
       globalThis.fetch = original;
     }

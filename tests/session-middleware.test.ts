@@ -1,9 +1,9 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
-import { SESSION_COOKIE, sealSession, unsealSession, type SessionMember } from "@/lib/auth/session";
-import { LOCAL_CLIENT_ID } from "@/platform/config";
+import { readSession } from "@/lib/auth/cookie-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+import { CookieJar, jarWithPlatformSession } from "./support/cookie-jar";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -11,78 +11,74 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-const sealedCookieOf = (response: Response) => {
-  const header = response.headers.get("set-cookie") ?? "";
-  return { header, value: /wms_session=([^;]+)/.exec(header)?.[1] };
-};
-
-/** A sealed session holding a real platform token pair; `expiresIn` below 60 makes it due for renewal. */
-async function sealedSessionFor(role: "visitor" | "member", subjectId: string, options: { expiresIn?: number; member?: SessionMember; revoked?: boolean } = {}) {
-  const tokens = platform.ctx.tokens.issuePair({ role, subjectId, clientId: LOCAL_CLIENT_ID });
-  if (options.revoked) platform.ctx.tokens.revokeSubject(subjectId);
-  const now = Math.floor(Date.now() / 1000);
-  const expiresAt = now + (options.expiresIn ?? 3600);
-  const sealed = await sealSession({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, renewAt: expiresAt - 60, role, ...(options.member && { member: options.member }) });
-  return { tokens, sealed, cookie: `${SESSION_COOKIE}=${sealed}` };
-}
+const site = (path: string) => `http://localhost:3000${path}`;
+const tokenCalls = async () => (await platform.stats()).requests["POST /oauth2/token"] ?? 0;
+const sessionIn = (response: Response) => readSession(new CookieJar().apply(response).request(site("/")).cookies);
+const dana = (id: string) => ({ id, name: "Dana" });
 
 describe("middleware session handling", () => {
-  it("gives a new visitor a sealed, HttpOnly, SameSite=Lax cookie, visible to the same request", async () => {
-    const response = await withSession(new NextRequest("http://localhost:3000/trails"));
-    const { header, value } = sealedCookieOf(response);
-    expect(header).toMatch(/HttpOnly/i);
-    expect(header).toMatch(/SameSite=lax/i);
-    expect(header).not.toMatch(/Secure/i);
-    const session = await unsealSession(value);
-    expect(session?.role).toBe("visitor");
-    expect(value).not.toContain(session!.accessToken);
-    // Next.js passes these request overrides to server components rendering this request.
-    expect(response.headers.get("x-middleware-override-headers")).toContain("cookie");
-    expect(response.headers.get("x-middleware-request-cookie")).toContain(`${SESSION_COOKIE}=${value}`);
+  it("creates no session and makes no token call for a request without a cookie", async () => {
+    const before = await tokenCalls();
+    for (const method of ["GET", "POST"]) {
+      const response = await withSession(new NextRequest(site("/trails"), { method }));
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await tokenCalls()).toBe(before);
   });
 
   it("leaves a valid session alone, with no token call", async () => {
-    const first = await withSession(new NextRequest("http://localhost:3000/"));
-    const value = sealedCookieOf(first).value!;
-    const before = (await platform.stats()).requests["POST /oauth2/token"];
-    const request = new NextRequest("http://localhost:3000/trails", { headers: { cookie: `${SESSION_COOKIE}=${value}` } });
-    const second = await withSession(request);
-    expect(second.headers.get("set-cookie")).toBeNull();
-    expect((await platform.stats()).requests["POST /oauth2/token"]).toBe(before);
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-valid", { member: dana("member-valid") });
+    const before = await tokenCalls();
+    const response = await withSession(jar.request(site("/trails")));
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect(await tokenCalls()).toBe(before);
   });
 
-  it("replaces a tampered cookie with a fresh visitor session", async () => {
-    const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `${SESSION_COOKIE}=Fe26.2**garbage` } });
-    const { value } = sealedCookieOf(await withSession(request));
-    expect((await unsealSession(value))?.role).toBe("visitor");
-  });
-
-  it("renews an expired access token with the refresh token", async () => {
-    const { tokens, cookie } = await sealedSessionFor("visitor", "visitor-expired", { expiresIn: -5 });
-    const now = Math.floor(Date.now() / 1000);
-    const request = new NextRequest("http://localhost:3000/", { headers: { cookie } });
-    const renewed = await unsealSession(sealedCookieOf(await withSession(request)).value);
+  it("renews a due access token with the refresh token, for this request and the browser", async () => {
+    const { tokens, jar } = await jarWithPlatformSession(platform, "member", "member-due", { expiresIn: -5, member: dana("member-due") });
+    const response = await withSession(jar.request(site("/")));
+    const renewed = await sessionIn(response);
     expect(renewed?.refreshToken).toBe(tokens.refreshToken);
     expect(renewed?.accessToken).not.toBe(tokens.accessToken);
-    expect(renewed!.expiresAt).toBeGreaterThan(now);
+    expect(renewed?.member).toEqual(dana("member-due"));
+    // Next.js passes these request overrides to the server components rendering this request.
+    expect(response.headers.get("x-middleware-request-cookie")).toContain(`wms_session=${new CookieJar().apply(response).get("wms_session")}`);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("drops an unreadable cookie on a navigation, and never on a POST that may come from another site", async () => {
+    const tampered = { headers: { cookie: "wms_session=Fe26.2**garbage" } };
+    const get = await withSession(new NextRequest(site("/"), tampered));
+    expect(get.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+    const post = await withSession(new NextRequest(site("/"), { ...tampered, method: "POST" }));
+    expect(post.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("keeps the session as it is when the platform is down", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-down", { expiresIn: -5, member: dana("member-down") });
+    const original = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError("fetch failed"));
+    try {
+      const response = await withSession(jar.request(site("/account")));
+      expect(response.status).toBe(200);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    } finally {
+      globalThis.fetch = original;
+    }
   });
 });
 
 describe("the sealed member session", () => {
   it("stays under 3.5 KB with real platform tokens and a long name", async () => {
     const id = "2f1c8a9e-4b7d-4c1e-9a3f-8d6e5b4c3a21";
-    const { cookie } = await sealedSessionFor("member", id, { member: { id, name: "Bartholomew Maximilian Featherstonehaugh-Cholmondeley" } });
-    expect(cookie.length).toBeLessThan(3500);
+    const { jar } = await jarWithPlatformSession(platform, "member", id, { member: { id, name: "Bartholomew Maximilian Featherstonehaugh-Cholmondeley" } });
+    expect(jar.header().length).toBeLessThan(3500);
   });
 });
 
 describe("returning from Wix-hosted pages", () => {
-  const cookieFor = async (role: "visitor" | "member") =>
-    (await sealedSessionFor(role, `${role}-returning`, role === "member" ? { member: { id: "member-returning", name: "Dana" } } : {})).cookie;
-
   it("starts a silent login for a visitor after a login on a hosted page", async () => {
-    const request = new NextRequest("http://localhost:3000/trails?page=2&wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("visitor") } });
-    const response = await withSession(request);
+    const response = await withSession(new NextRequest(site("/trails?page=2&wixMemberLoggedIn=true")));
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("location")!);
     expect(location.pathname).toBe("/api/auth/login");
@@ -90,40 +86,49 @@ describe("returning from Wix-hosted pages", () => {
     expect(location.searchParams.get("prompt")).toBe("none");
   });
 
-  it("signs a member out after a logout on a hosted page, and cleans the URL", async () => {
-    const request = new NextRequest("http://localhost:3000/account?wixMemberLoggedIn=false", { headers: { cookie: await cookieFor("member") } });
-    const response = await withSession(request);
+  it("does not sign out a member whose platform session stands: anyone can link to ?wixMemberLoggedIn=false", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-linked", { member: dana("member-linked") });
+    const response = await withSession(jar.request(site("/account?wixMemberLoggedIn=false")));
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toBe("http://localhost:3000/account");
+    expect(response.headers.get("location")).toBe(site("/account"));
+    expect((await sessionIn(response))?.role).toBe("member");
+  });
+
+  it("signs a member out after a logout on a hosted page ended the platform session", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-out", { member: dana("member-out") });
+    platform.ctx.tokens.revokeSubject("member-out");
+    const response = await withSession(jar.request(site("/account?wixMemberLoggedIn=false")));
+    expect(response.headers.get("location")).toBe(site("/account"));
     expect(response.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
   });
 
   it("only cleans the URL when the state already agrees", async () => {
-    const request = new NextRequest("http://localhost:3000/?wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("member") } });
-    const response = await withSession(request);
-    expect(response.headers.get("location")).toBe("http://localhost:3000/");
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-agrees", { member: dana("member-agrees") });
+    const response = await withSession(jar.request(site("/?wixMemberLoggedIn=true")));
+    expect(response.headers.get("location")).toBe(site("/"));
     expect(response.headers.get("set-cookie")).toBeNull();
   });
 
-  it("ignores the parameter on prefetches", async () => {
-    const request = new NextRequest("http://localhost:3000/?wixMemberLoggedIn=true", { headers: { cookie: await cookieFor("visitor"), "next-router-prefetch": "1" } });
-    expect((await withSession(request)).headers.get("location")).toBeNull();
+  it("ignores the parameter on prefetches and on POSTs", async () => {
+    for (const init of [{ headers: { "next-router-prefetch": "1" } }, { method: "POST" }]) {
+      expect((await withSession(new NextRequest(site("/?wixMemberLoggedIn=true"), init))).headers.get("location")).toBeNull();
+    }
   });
 });
 
 describe("the session-ended notice", () => {
-  it("is set with the downgrade, visible to the same request, and consumed by the next navigation only", async () => {
-    const stale = await sealedSessionFor("member", "member-notice", { expiresIn: -1, revoked: true, member: { id: "member-notice", name: "Dana" } });
-    const first = await withSession(new NextRequest("http://localhost:3000/", { headers: { cookie: stale.cookie } }));
-    expect(first.headers.get("x-middleware-request-cookie")).toContain("wms_notice=session-ended");
-    const renewed = /wms_session=([^;]+)/.exec(first.headers.get("set-cookie")!)![1];
-    expect((await unsealSession(renewed))?.role).toBe("visitor");
+  it("comes with the end of a member's session, on that request only, and a cookie the browser brings is consumed by the next navigation, not a prefetch", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-notice", { expiresIn: -1, revoked: true, member: dana("member-notice") });
+    const ended = await withSession(jar.request(site("/")));
+    expect(ended.headers.get("x-middleware-request-cookie")).toContain("wms_notice=session-ended");
+    expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+    expect(ended.headers.get("set-cookie")).not.toContain("wms_notice");
 
-    const cookie = `${SESSION_COOKIE}=${renewed}; wms_notice=session-ended`;
-    const prefetch = await withSession(new NextRequest("http://localhost:3000/trails", { headers: { cookie, "next-router-prefetch": "1" } }));
+    const brought = { cookie: "wms_notice=session-ended" };
+    const prefetch = await withSession(new NextRequest(site("/trails"), { headers: { ...brought, "next-router-prefetch": "1" } }));
     expect(prefetch.headers.get("set-cookie")).toBeNull();
-    const next = await withSession(new NextRequest("http://localhost:3000/trails", { headers: { cookie } }));
+    const next = await withSession(new NextRequest(site("/trails"), { headers: brought }));
     expect(next.headers.get("set-cookie")).toMatch(/wms_notice=;.*Max-Age=0/i);
-    expect(next.headers.get("x-middleware-request-cookie")).not.toContain("wms_notice");
+    expect(next.headers.get("x-middleware-request-cookie")).toContain("wms_notice=session-ended");
   });
 });

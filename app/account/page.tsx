@@ -1,15 +1,13 @@
 import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { readSession } from "@/lib/auth/server";
+import { readAsMember, requireMember } from "@/lib/auth/server";
 import { currentMember } from "@/lib/wix/members";
 
 export const metadata: Metadata = { title: "Your account" };
 
 export default async function AccountPage() {
-  const session = await readSession();
-  // The page checks membership itself; middleware only keeps tokens fresh (pitfall P11).
-  if (session?.role !== "member") redirect("/api/auth/login?returnTo=%2Faccount");
-  const member = await currentMember(session.accessToken);
+  const session = await requireMember("/account");
+  // If the session has ended on the platform, the member goes on as a visitor on the home page.
+  const member = await readAsMember(session, "/account", currentMember, "/");
 
   return (
     <section className="mx-auto max-w-2xl py-12">

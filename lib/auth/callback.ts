@@ -1,10 +1,11 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
-import { currentMember } from "@/lib/wix/members";
-import { exchangeCode } from "@/lib/wix/oauth";
+import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
+import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
+import { deleteAllTransactions, deleteTransaction, readSession, readTransaction, writeSession } from "./cookie-store";
+import { lookUpDisplay } from "./refresh";
 import { noStoreRedirect, signInProblem, siteUrl } from "./responses";
-import { SESSION_COOKIE, sealSession, sessionCookieOptions, sessionFromTokens, unsealSession } from "./session";
-import { deleteTransaction, readTransaction } from "./transactions";
+import { nowSeconds, sessionFromTokens } from "./session";
 
 const callbackParams = z.object({
   code: z.string().min(1).max(2048).optional().catch(undefined),
@@ -14,13 +15,15 @@ const callbackParams = z.object({
 
 /**
  * `GET /api/auth/callback`: checks the state against this browser's transaction, exchanges
- * the code, and replaces the visitor's session with the member's.
+ * the code, and replaces whatever session there was with the member's. A refused code and an
+ * unreachable platform are told apart; the members service only supplies the display name,
+ * so its failure never fails the login.
  */
 export async function handleCallback(request: NextRequest): Promise<NextResponse> {
   const { code, state, error } = callbackParams.parse(Object.fromEntries(request.nextUrl.searchParams));
-  const transaction = state ? await readTransaction(request, state) : null;
+  const transaction = state ? await readTransaction(request.cookies, state) : null;
   const finish = (response: NextResponse) => {
-    if (transaction && state) deleteTransaction(response, state);
+    if (transaction && state) deleteTransaction(response.cookies, state);
     return response;
   };
 
@@ -32,19 +35,20 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   if (!code || !state) return finish(signInProblem("missing", transaction?.returnTo));
   if (!transaction) {
     // A back-button replay after a successful login: the member is already signed in.
-    const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value);
+    const session = await readSession(request.cookies);
     return session?.role === "member" ? noStoreRedirect(siteUrl("/")) : signInProblem("state");
   }
 
+  let tokens: TokenPair;
   try {
-    const tokens = await exchangeCode(code, state, transaction.oauthData);
-    const member = await currentMember(tokens.accessToken);
-    const sealed = await sealSession(sessionFromTokens(tokens, Math.floor(Date.now() / 1000), { id: member.id, name: member.name }));
-    const response = finish(noStoreRedirect(siteUrl(transaction.returnTo)));
-    response.cookies.set(SESSION_COOKIE, sealed, sessionCookieOptions());
-    return response;
+    tokens = await exchangeCode(code, transaction.oauthData);
   } catch (failure) {
-    console.error("Completing the login failed:", failure instanceof Error ? failure.message.split("\n")[0] : "unknown error");
-    return finish(signInProblem("exchange", transaction.returnTo));
+    console.error("Exchanging the sign-in code failed:", describeFailure(failure));
+    return finish(signInProblem(failure instanceof GrantRejectedError ? "exchange" : "unavailable", transaction.returnTo));
   }
+  const member = await lookUpDisplay(tokens.accessToken);
+  const response = noStoreRedirect(siteUrl(transaction.returnTo));
+  await writeSession(response.cookies, sessionFromTokens(tokens, nowSeconds(), member));
+  deleteAllTransactions(request.cookies, response.cookies);
+  return response;
 }

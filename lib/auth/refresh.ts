@@ -1,55 +1,83 @@
 import { createHash } from "node:crypto";
-import { grantVisitorTokens, isRefreshRejected, renewAccessToken } from "@/lib/wix/oauth";
+import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
+import { memberDisplay } from "@/lib/wix/members";
+import { renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
 
-export type TokenAction = "keep" | "refresh" | "anonymous";
-
-/** What middleware must do with the session it found: pure, so it is tested on its own. */
-export function decideTokenAction(session: Session | null, nowSeconds: number): TokenAction {
-  if (!session) return "anonymous";
-  if (nowSeconds < session.renewAt) return "keep";
-  return session.refreshToken ? "refresh" : "anonymous";
+/** Whether middleware must renew the session it found: pure, so it is tested on its own. */
+export function isDueForRenewal(session: Session, nowSeconds: number): boolean {
+  return nowSeconds >= session.renewAt;
 }
 
+/** A token refused this soon after it was issued is dead, not stale: renewing it again would loop. */
+export const FRESH_TOKEN_SECONDS = 10;
+
 export type Renewal = {
-  session: Session;
-  /** A member whose refresh token was refused: they are a visitor now and must be told. */
+  /** The renewed session, or null when the platform refused the refresh token. */
+  session: Session | null;
+  /** A member whose session ended on the platform: they are a visitor now and must be told. */
   memberSessionEnded: boolean;
 };
 
 /**
- * Parallel requests carrying the same expired cookie share one refresh, and its result is
- * kept briefly so requests that arrive just after it settled reuse it (pitfall P1).
+ * Parallel requests carrying the same cookie share one refresh, and its result is kept
+ * briefly so requests that arrive just after it settled reuse it (docs/auth-pitfalls.md P1).
  */
 const inFlight = new Map<string, { promise: Promise<Renewal>; settledAt?: number }>();
 const REUSE_WINDOW_MS = 60_000;
 
-export function renewSession(current: Session | null, nowSeconds: number): Promise<Renewal> {
-  if (decideTokenAction(current, nowSeconds) === "anonymous" || !current) return newVisitor(false, nowSeconds);
+/**
+ * Why a session is renewed:
+ * - `due`: its renewal time has come; a renewal that settled moments ago is reused.
+ * - `check`: to ask the platform whether the session still stands (never answered from the cache).
+ * - `refused`: the platform refused its access token; a token refused right after it was
+ *   issued is dead, and renewing it again would only loop.
+ */
+export type RenewalReason = "due" | "check" | "refused";
+
+/**
+ * Renews a session with its refresh token. A refusal ends the session (typed, from the token
+ * endpoint's status and body); an unreachable or failing platform throws, and the caller
+ * keeps the session as it is.
+ */
+export function renewSession(current: Session, nowSeconds: number, reason: RenewalReason = "due"): Promise<Renewal> {
+  if (reason === "refused" && nowSeconds - current.issuedAt < FRESH_TOKEN_SECONDS) {
+    return Promise.resolve({ session: null, memberSessionEnded: current.role === "member" });
+  }
   const key = createHash("sha256").update(current.refreshToken).digest("base64url");
   const now = Date.now();
   for (const [k, entry] of inFlight) if (entry.settledAt && now - entry.settledAt > REUSE_WINDOW_MS) inFlight.delete(k);
   const existing = inFlight.get(key);
-  if (existing) return existing.promise;
+  if (existing && (reason === "due" || existing.settledAt === undefined)) return existing.promise;
   const entry: { promise: Promise<Renewal>; settledAt?: number } = {
     promise: refresh(current, nowSeconds).finally(() => {
       entry.settledAt = Date.now();
     }),
   };
-  entry.promise.catch(() => inFlight.delete(key));
+  entry.promise.catch(() => {
+    if (inFlight.get(key) === entry) inFlight.delete(key);
+  });
   inFlight.set(key, entry);
   return entry.promise;
 }
 
 async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
-    return { session: sessionFromTokens(await renewAccessToken(current), nowSeconds, current.member), memberSessionEnded: false };
+    const pair = await renewAccessToken(current);
+    const member = current.role === "member" ? (current.member ?? (await lookUpDisplay(pair.accessToken))) : undefined;
+    return { session: sessionFromTokens(pair, nowSeconds, member), memberSessionEnded: false };
   } catch (error) {
-    if (!isRefreshRejected(error)) throw error;
-    return newVisitor(current.role === "member", nowSeconds);
+    if (!(error instanceof GrantRejectedError)) throw error;
+    return { session: null, memberSessionEnded: current.role === "member" };
   }
 }
 
-async function newVisitor(memberSessionEnded: boolean, nowSeconds: number): Promise<Renewal> {
-  return { session: sessionFromTokens(await grantVisitorTokens(), nowSeconds), memberSessionEnded };
+/** The member's display data, if the members service answers in time; a login or renewal never fails for it. */
+export async function lookUpDisplay(accessToken: string): Promise<Session["member"]> {
+  try {
+    return await memberDisplay(accessToken);
+  } catch (error) {
+    console.warn("Member lookup failed; the display name follows later:", describeFailure(error));
+    return undefined;
+  }
 }

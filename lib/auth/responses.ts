@@ -1,7 +1,8 @@
 import { NextResponse } from "next/server";
 import { getConfig } from "@/lib/config";
+import { problemHref, type SignInProblem } from "./routes";
 
-/** Responses that set or clear auth cookies are never stored by any cache (pitfall P10). */
+/** Responses that set or clear auth cookies are never stored by any cache (docs/auth-pitfalls.md P10). */
 export function noStoreRedirect(location: string | URL): NextResponse {
   const response = NextResponse.redirect(location, 303);
   response.headers.set("cache-control", "private, no-store");
@@ -9,16 +10,16 @@ export function noStoreRedirect(location: string | URL): NextResponse {
   return response;
 }
 
-export type SignInProblem = "missing" | "state" | "denied" | "exchange" | "unavailable";
-
 /** The friendly page that explains a failed sign-in and offers to try again. */
 export function signInProblem(reason: SignInProblem, returnTo = "/"): NextResponse {
-  const url = new URL("/auth/error", getConfig().siteUrl);
-  url.searchParams.set("reason", reason);
-  url.searchParams.set("returnTo", returnTo);
-  return noStoreRedirect(url);
+  return noStoreRedirect(siteUrl(problemHref(reason, returnTo)));
 }
 
 export function siteUrl(path: string): URL {
   return new URL(path, getConfig().siteUrl);
+}
+
+/** Prefetches of auth routes get an empty answer: they must never start or end anything. */
+export function prefetchAnswer(): NextResponse {
+  return new NextResponse(null, { status: 204, headers: { "cache-control": "private, no-store" } });
 }

@@ -1,7 +1,7 @@
 /**
  * Where to send someone after signing in or out: only a path on this site. Anything that
  * could leave the origin (`//host`, backslashes, schemes, control characters, encoded
- * tricks that resolve elsewhere) falls back to `/` (pitfall P4).
+ * tricks that resolve elsewhere) falls back to `/` (docs/auth-pitfalls.md P4).
  */
 export function safeReturnTo(input: string | null | undefined, siteOrigin: string): string {
   if (!input || input.length > 2048) return "/";

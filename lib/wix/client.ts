@@ -2,23 +2,76 @@ import "server-only";
 import { createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { members } from "@wix/members";
-import { readSession } from "@/lib/auth/server";
+import { TokenRefusedError } from "./errors";
+import { grantVisitorTokens, renewAccessToken, type TokenPair } from "./oauth";
+import { platformFetch } from "./platform-fetch";
 
-/**
- * A client that authenticates with a given access token and never renews it: renewal
- * belongs to middleware. `useCDN` matches what OAuthStrategy would choose.
- */
-export function clientFor(accessToken: string) {
+const modules = { items, members };
+
+function clientWith(authorization: () => Promise<string> | string, signal?: AbortSignal) {
   return createClient({
-    modules: { items, members },
-    auth: { getAuthHeaders: () => ({ headers: { Authorization: accessToken } }) },
+    modules,
+    auth: { getAuthHeaders: async () => ({ headers: { Authorization: await authorization() } }) },
+    fetch: signal ? (input, init) => platformFetch(input, { ...init, signal }) : platformFetch,
+    // What OAuthStrategy would choose for reads.
     useCDN: true,
   });
 }
 
-/** A client for the visitor or member of the current request. */
-export async function sessionClient() {
-  const session = await readSession();
-  if (!session) throw new Error("No session: middleware did not run for this request.");
-  return clientFor(session.accessToken);
+export type WixClient = ReturnType<typeof clientWith>;
+
+/**
+ * A client for reads whose answer depends on who asks: it uses the visitor's or member's
+ * access token as it is and never renews it (renewal belongs to middleware). A refused token
+ * surfaces as TokenRefusedError; `signal` bounds the calls in time.
+ */
+export function sessionClient(accessToken: string, signal?: AbortSignal): WixClient {
+  return clientWith(() => accessToken, signal);
+}
+
+/**
+ * The server's own visitor: one token pair per process, shared by every request, so that
+ * reads anyone may make do not depend on the request and can be cached. It renews itself a
+ * minute before expiry; concurrent callers share one grant.
+ */
+const publicVisitor = {
+  pair: null as TokenPair | null,
+  pending: null as Promise<TokenPair> | null,
+};
+
+async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair> {
+  if (!previous) return grantVisitorTokens();
+  try {
+    return await renewAccessToken(previous);
+  } catch {
+    // A refused or failing refresh: start over with a new visitor, which surfaces real outages.
+    return grantVisitorTokens();
+  }
+}
+
+async function publicAccessToken(): Promise<string> {
+  const { pair } = publicVisitor;
+  if (pair && Date.now() / 1000 < pair.expiresAt - 60) return pair.accessToken;
+  publicVisitor.pending ??= nextPublicPair(pair).finally(() => {
+    publicVisitor.pending = null;
+  });
+  publicVisitor.pair = await publicVisitor.pending;
+  return publicVisitor.pair.accessToken;
+}
+
+const publicClient = clientWith(publicAccessToken);
+
+/**
+ * Runs a read that anyone may make with the server's visitor. A token the platform refused
+ * (revoked, or expired early) is replaced and the read tried once more.
+ */
+export async function publicRead<T>(read: (client: WixClient) => Promise<T>): Promise<T> {
+  try {
+    return await read(publicClient);
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+    // Marked due, so the next token request renews it (one shared renewal for all callers).
+    if (publicVisitor.pair) publicVisitor.pair = { ...publicVisitor.pair, expiresAt: 0 };
+    return read(publicClient);
+  }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { clientFor } from "./client";
+import { sessionClient, type WixClient } from "./client";
 import { date, text } from "./reshape";
 
 /** The signed-in member as the site shows them. */
@@ -21,10 +21,9 @@ const memberData = z.object({
   _createdDate: date,
 });
 
-/** The member an access token belongs to. */
-export async function currentMember(accessToken: string): Promise<Member> {
-  const { member } = await clientFor(accessToken).members.getCurrentMember({ fieldsets: ["FULL"] });
-  const parsed = memberData.parse(member);
+/** Reshapes the platform's member into the site's. */
+function toMember(raw: unknown): Member {
+  const parsed = memberData.parse(raw);
   const firstName = parsed.contact?.firstName || undefined;
   const lastName = parsed.contact?.lastName || undefined;
   const fullName = [firstName, lastName].filter(Boolean).join(" ");
@@ -36,4 +35,19 @@ export async function currentMember(accessToken: string): Promise<Member> {
     lastName,
     joinedAt: parsed._createdDate,
   };
+}
+
+/** The member a session's client belongs to. */
+export async function currentMember(client: WixClient): Promise<Member> {
+  const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
+  return toMember(member);
+}
+
+/** How long a login waits for the member's display name before going on without it. */
+export const DISPLAY_LOOKUP_TIMEOUT_MS = 3_000;
+
+/** The id and display name the header shows, bounded in time. */
+export async function memberDisplay(accessToken: string): Promise<{ id: string; name: string }> {
+  const { id, name } = await currentMember(sessionClient(accessToken, AbortSignal.timeout(DISPLAY_LOOKUP_TIMEOUT_MS)));
+  return { id, name };
 }

@@ -1,6 +1,8 @@
 import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
+import { GrantRejectedError, PlatformUnavailableError } from "./errors";
+import { platformFetch } from "./platform-fetch";
 
 /** A token pair as the site keeps it: plain values, never the SDK's objects. */
 export type TokenPair = {
@@ -13,63 +15,89 @@ export type TokenPair = {
 
 /** What a login transaction must remember between the redirect and the callback. */
 export const oauthDataSchema = z.object({
-  codeVerifier: z.string().min(43),
-  codeChallenge: z.string().min(43),
-  state: z.string().min(16),
-  redirectUri: z.string(),
-  originalUri: z.string(),
+  codeVerifier: z.string().min(43).max(128),
+  codeChallenge: z.string().min(43).max(128),
+  state: z.string().min(16).max(128),
+  redirectUri: z.string().max(512),
+  originalUri: z.string().max(2048),
 });
 export type OAuthData = z.infer<typeof oauthDataSchema>;
 
-type SdkTokens = { accessToken: { value: string; expiresAt: number }; refreshToken: { value: string; role: string } };
+const TOKEN_ENDPOINT = "https://www.wixapis.com/oauth2/token";
 
-function strategy(current?: TokenPair) {
-  const { wixClientId } = getConfig();
-  if (!current) return OAuthStrategy({ clientId: wixClientId });
-  return OAuthStrategy({
-    clientId: wixClientId,
-    tokens: { accessToken: { value: current.accessToken, expiresAt: current.expiresAt }, refreshToken: { value: current.refreshToken, role: current.role } },
-  });
-}
+const tokenReply = z.object({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+  expires_in: z.coerce.number().int().positive(),
+});
+const oauthErrorReply = z.object({ error: z.string().max(200).optional() }).passthrough();
 
-function toPair(tokens: SdkTokens, role: TokenPair["role"]): TokenPair {
-  return { accessToken: tokens.accessToken.value, expiresAt: tokens.accessToken.expiresAt, refreshToken: tokens.refreshToken.value, role };
+/**
+ * One grant at the token endpoint. The site sends grants itself rather than through the SDK,
+ * whose errors carry only message text: here a refusal is recognised from the status and the
+ * OAuth error body, and anything else (no answer, 5xx, an unreadable reply) is "unavailable",
+ * for which a session must be kept, not ended.
+ */
+async function grant(body: Record<string, string>, role: TokenPair["role"]): Promise<TokenPair> {
+  let response: Response;
+  try {
+    response = await platformFetch(TOKEN_ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  } catch (error) {
+    if (error instanceof PlatformUnavailableError) throw error;
+    // A 401 from the token endpoint is its answer to the grant, not to an access token.
+    throw new GrantRejectedError(401, "invalid_client");
+  }
+  const json: unknown = await response.json().catch(() => undefined);
+  if (response.status === 200) {
+    const parsed = tokenReply.safeParse(json);
+    if (!parsed.success) throw new PlatformUnavailableError("the token endpoint's reply is unreadable");
+    const { access_token, refresh_token, expires_in } = parsed.data;
+    return { accessToken: access_token, refreshToken: refresh_token, expiresAt: Math.floor(Date.now() / 1000) + expires_in, role };
+  }
+  const rejection = oauthErrorReply.safeParse(json);
+  // Only a 4xx with a JSON body is the platform's own refusal; an HTML error page from a proxy is not.
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429 && rejection.success) {
+    throw new GrantRejectedError(response.status, rejection.data.error ?? "unknown");
+  }
+  throw new PlatformUnavailableError(`the token endpoint answered ${response.status}`);
 }
 
 /** The anonymous grant: a fresh visitor. */
-export async function grantVisitorTokens(): Promise<TokenPair> {
-  return toPair(await strategy().generateVisitorTokens(), "visitor");
+export function grantVisitorTokens(): Promise<TokenPair> {
+  return grant({ clientId: getConfig().wixClientId, grantType: "anonymous" }, "visitor");
 }
 
 /** The refresh_token grant. The platform does not rotate refresh tokens, so the old one stays. */
 export async function renewAccessToken(pair: Pick<TokenPair, "refreshToken" | "role">): Promise<TokenPair> {
-  const tokens = await strategy().renewToken({ value: pair.refreshToken, role: pair.role });
-  return { ...toPair(tokens, pair.role), refreshToken: pair.refreshToken };
+  const renewed = await grant({ clientId: getConfig().wixClientId, grantType: "refresh_token", refreshToken: pair.refreshToken }, pair.role);
+  return { ...renewed, refreshToken: pair.refreshToken };
 }
 
-/**
- * True when the platform answered the refresh with a client error (unknown or revoked token),
- * as opposed to being unreachable or failing, when the session must be kept for a retry.
- */
-export function isRefreshRejected(error: unknown): boolean {
-  return error instanceof Error && /^Failed to fetch tokens from OAuth API: (Bad Request|Unauthorized|Forbidden|Not Found)\b/.test(error.message);
+/** The authorization_code grant, with the PKCE verifier of the login transaction. */
+export function exchangeCode(code: string, oauthData: OAuthData): Promise<TokenPair> {
+  return grant(
+    { clientId: getConfig().wixClientId, grantType: "authorization_code", code, codeVerifier: oauthData.codeVerifier, redirectUri: oauthData.redirectUri },
+    "member",
+  );
 }
 
-/** PKCE data (S256) and the hosted login URL, asked for with the visitor's own tokens. */
+function strategy(current: TokenPair) {
+  return OAuthStrategy({
+    clientId: getConfig().wixClientId,
+    tokens: { accessToken: { value: current.accessToken, expiresAt: current.expiresAt }, refreshToken: { value: current.refreshToken, role: current.role } },
+  });
+}
+
+/** PKCE data (S256) and the hosted login URL, asked for with the given visitor tokens. */
 export async function startAuthorization(
-  current: TokenPair,
+  visitor: TokenPair,
   redirectUri: string,
   prompt: "login" | "none",
 ): Promise<{ authUrl: string; oauthData: OAuthData }> {
-  const auth = strategy(current);
+  const auth = strategy(visitor);
   const oauthData = auth.generateOAuthData(redirectUri);
   const { authUrl } = await auth.getAuthUrl(oauthData, { prompt, responseMode: "query" });
   return { authUrl, oauthData };
-}
-
-/** The authorization_code grant; the SDK also checks the state against the transaction's. */
-export async function exchangeCode(code: string, state: string, oauthData: OAuthData): Promise<TokenPair> {
-  return toPair(await strategy().getMemberTokens(code, state, oauthData), "member");
 }
 
 /** The platform's logout URL, which ends its login session and comes back to `postFlowUrl`. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { sessionClient } from "./client";
+import { publicRead } from "./client";
 import { flag, imageUrl, number, optionalText, plainText, stringList, text } from "./reshape";
 
 /** A trail as the site's pages see it; pages never see raw platform items. */
@@ -41,7 +41,8 @@ const trailData = z.object({
   description: text,
 });
 
-function toTrail(item: unknown): Trail[] {
+/** Reshapes one platform item; an item that does not read as a trail is left out. Exported for tests. */
+export function toTrail(item: unknown): Trail[] {
   const parsed = trailData.safeParse(item);
   if (!parsed.success) return [];
   const { _id, region, image, description, ...rest } = parsed.data;
@@ -50,14 +51,15 @@ function toTrail(item: unknown): Trail[] {
 
 /** One page of trails, shortest first. */
 export async function listTrails(page: number): Promise<TrailPage> {
-  const client = await sessionClient();
-  const result = await client.items
-    .query("Trails")
-    .include("region")
-    .ascending("distanceKm")
-    .skip((page - 1) * TRAILS_PER_PAGE)
-    .limit(TRAILS_PER_PAGE)
-    .find({ returnTotalCount: true });
+  const result = await publicRead((client) =>
+    client.items
+      .query("Trails")
+      .include("region")
+      .ascending("distanceKm")
+      .skip((page - 1) * TRAILS_PER_PAGE)
+      .limit(TRAILS_PER_PAGE)
+      .find({ returnTotalCount: true }),
+  );
   return {
     trails: result.items.flatMap(toTrail),
     page,
@@ -67,7 +69,6 @@ export async function listTrails(page: number): Promise<TrailPage> {
 
 /** The trails added most recently (the platform's default order). */
 export async function latestTrails(count: number): Promise<Trail[]> {
-  const client = await sessionClient();
-  const result = await client.items.query("Trails").include("region").limit(count).find();
+  const result = await publicRead((client) => client.items.query("Trails").include("region").limit(count).find());
   return result.items.flatMap(toTrail);
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { safeReturnTo } from "@/lib/auth/return-to";
+import { loginHref } from "@/lib/auth/routes";
 import { getConfig } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Sign-in problem" };
@@ -27,7 +28,7 @@ export default async function SignInProblemPage({ searchParams }: { searchParams
       <h1 className="font-serif text-3xl font-semibold text-pine-900">We couldn&apos;t sign you in</h1>
       <p className="mt-3 text-stone-600">{messages[reason]}</p>
       <div className="mt-8 flex justify-center gap-4">
-        <a href={`/api/auth/login?returnTo=${encodeURIComponent(target)}`} className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600">
+        <a href={loginHref(target)} className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600">
           Try again
         </a>
         <Link href={target} className="rounded-lg border border-stone-300 px-5 py-2.5 font-medium text-stone-700 hover:bg-white">

@@ -1,0 +1,1 @@
+export { handleRenew as GET } from "@/lib/auth/renew";

@@ -1,0 +1,201 @@
+import { createHash } from "node:crypto";
+import { sealData, unsealData } from "iron-session";
+import { NextResponse, type NextRequest } from "next/server";
+import type { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { oauthDataSchema } from "@/lib/wix/oauth";
+import { AUTH_HANDLERS_PATH } from "./routes";
+import { sessionSchema, type Session } from "./session";
+
+/**
+ * The one owner of the site's auth cookies: their names, options and sealing, and reading and
+ * writing them in every context (middleware, route handlers, server actions, server
+ * components). Nothing else touches these cookies.
+ */
+
+/** Anything cookies can be read from: request cookies, or `cookies()` in a component or action. */
+export type CookieReader = { get(name: string): { value: string } | undefined; getAll(): Array<{ name: string; value: string }> };
+/** Anything cookies can be written to: a response, or `cookies()` in a server action or route handler. */
+export type CookieWriter = Pick<ResponseCookies, "set">;
+
+const SESSION_COOKIE = "wms_session";
+const NOTICE_COOKIE = "wms_notice";
+const TRANSACTION_PREFIX = "wms_txn_";
+
+/** Visitor and member sessions both last as long as their refresh token is honoured. */
+const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
+const TRANSACTION_TTL_SECONDS = 600;
+const NOTICE_MAX_AGE_SECONDS = 300;
+
+/**
+ * Pending logins are bounded so the Cookie header sent to the auth handlers stays well under
+ * 8 KB (Node refuses headers over 16 KB with 431): three transactions of at most about 1 KB
+ * each, next to a session of at most about 3.5 KB.
+ */
+export const MAX_TRANSACTIONS = 3;
+export const MAX_STORED_RETURN_TO = 512;
+
+/** The options every auth cookie shares; only the path and lifetime differ. */
+function baseOptions(path = "/") {
+  return { httpOnly: true, sameSite: "lax" as const, secure: getConfig().siteUrl.protocol === "https:", path };
+}
+
+async function seal(data: object, ttl: number): Promise<string> {
+  return sealData(data, { password: getConfig().sessionSecret, ttl });
+}
+
+/** The sealed value's data, or null when it is absent, tampered with, expired or malformed. */
+async function unseal<T>(value: string | undefined, ttl: number, schema: z.ZodType<T>): Promise<T | null> {
+  if (!value) return null;
+  try {
+    const parsed = schema.safeParse(await unsealData(value, { password: getConfig().sessionSecret, ttl }));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+// The session
+
+export function readSession(cookies: CookieReader): Promise<Session | null> {
+  return unseal(cookies.get(SESSION_COOKIE)?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
+}
+
+export function hasSessionCookie(cookies: CookieReader): boolean {
+  return cookies.get(SESSION_COOKIE) !== undefined;
+}
+
+export async function writeSession(cookies: CookieWriter, session: Session): Promise<void> {
+  cookies.set(SESSION_COOKIE, await seal(session, SESSION_MAX_AGE_SECONDS), { ...baseOptions(), maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export function clearSession(cookies: CookieWriter): void {
+  cookies.set(SESSION_COOKIE, "", { ...baseOptions(), maxAge: 0 });
+}
+
+// The one-time notice: shown on the first page the browser loads after it was set.
+
+export const SESSION_ENDED = "session-ended";
+
+export function readNotice(cookies: CookieReader): string | null {
+  return cookies.get(NOTICE_COOKIE)?.value ?? null;
+}
+
+/** From a route handler: the next page the browser loads shows it. */
+export function writeNotice(cookies: CookieWriter, notice: string): void {
+  cookies.set(NOTICE_COOKIE, notice, { ...baseOptions(), maxAge: NOTICE_MAX_AGE_SECONDS });
+}
+
+// Login transactions: one cookie per pending login, named after its state, so several tabs can log in at once.
+
+const transactionSchema = z.object({
+  oauthData: oauthDataSchema,
+  returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
+  prompt: z.enum(["login", "none"]),
+  createdAt: z.number(),
+});
+export type LoginTransaction = z.infer<typeof transactionSchema>;
+
+function transactionCookieName(state: string): string {
+  return TRANSACTION_PREFIX + createHash("sha256").update(state).digest("base64url").slice(0, 22);
+}
+
+function transactionCookies(cookies: CookieReader) {
+  return cookies.getAll().filter((cookie) => cookie.name.startsWith(TRANSACTION_PREFIX));
+}
+
+function expireTransactionCookie(cookies: CookieWriter, name: string): void {
+  cookies.set(name, "", { ...baseOptions(AUTH_HANDLERS_PATH), maxAge: 0 });
+}
+
+/** A return path short enough to keep: long queries are dropped, an absurd path becomes `/`. */
+export function storableReturnTo(returnTo: string): string {
+  if (returnTo.length <= MAX_STORED_RETURN_TO) return returnTo;
+  const path = returnTo.split(/[?#]/)[0];
+  return path.length <= MAX_STORED_RETURN_TO ? path : "/";
+}
+
+/** Saves a pending login, evicting the oldest ones beyond MAX_TRANSACTIONS. */
+export async function saveTransaction(reader: CookieReader, writer: CookieWriter, transaction: LoginTransaction): Promise<void> {
+  const existing = transactionCookies(reader);
+  if (existing.length >= MAX_TRANSACTIONS) {
+    const dated = await Promise.all(
+      existing.map(async (cookie) => ({ name: cookie.name, createdAt: (await unseal(cookie.value, TRANSACTION_TTL_SECONDS, transactionSchema))?.createdAt ?? 0 })),
+    );
+    dated.sort((a, b) => a.createdAt - b.createdAt);
+    for (const { name } of dated.slice(0, existing.length - MAX_TRANSACTIONS + 1)) expireTransactionCookie(writer, name);
+  }
+  const stored = transactionSchema.parse({ ...transaction, returnTo: storableReturnTo(transaction.returnTo) });
+  writer.set(transactionCookieName(stored.oauthData.state), await seal(stored, TRANSACTION_TTL_SECONDS), {
+    ...baseOptions(AUTH_HANDLERS_PATH),
+    maxAge: TRANSACTION_TTL_SECONDS,
+  });
+}
+
+/** The transaction for a state, or null when it is unknown, used, expired or tampered with. */
+export async function readTransaction(cookies: CookieReader, state: string): Promise<LoginTransaction | null> {
+  const transaction = await unseal(cookies.get(transactionCookieName(state))?.value, TRANSACTION_TTL_SECONDS, transactionSchema);
+  return transaction?.oauthData.state === state ? transaction : null;
+}
+
+export function deleteTransaction(cookies: CookieWriter, state: string): void {
+  expireTransactionCookie(cookies, transactionCookieName(state));
+}
+
+export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter): void {
+  for (const { name } of transactionCookies(reader)) expireTransactionCookie(writer, name);
+}
+
+// Middleware: changes that the server components of this same request must see, and the browser too.
+
+export class MiddlewareCookies {
+  private session: { value: Session | null } | undefined;
+  private notice: { show: string | null } | undefined;
+
+  private readonly broughtNotice: boolean;
+
+  constructor(private readonly request: NextRequest) {
+    this.broughtNotice = readNotice(request.cookies) !== null;
+  }
+
+  /** A renewed session, or null to end it. */
+  setSession(session: Session | null): void {
+    this.session = { value: session };
+  }
+
+  /** Shown on the page this request renders, and only there. */
+  showNotice(notice: string): void {
+    this.notice = { show: notice };
+  }
+
+  /** A notice the browser brought is shown now, then forgotten. */
+  consumeNotice(): void {
+    if (!this.notice && this.broughtNotice) this.notice = { show: null };
+  }
+
+  get changed(): boolean {
+    return this.session !== undefined || this.notice !== undefined;
+  }
+
+  /**
+   * Applies the changes: to the request the page renders from, then to the response, which is
+   * the page itself unless another one (a redirect) is given.
+   */
+  async respond(redirect?: NextResponse): Promise<NextResponse> {
+    const sealed = this.session?.value ? await seal(this.session.value, SESSION_MAX_AGE_SECONDS) : null;
+    if (this.session) {
+      if (sealed) this.request.cookies.set(SESSION_COOKIE, sealed);
+      else this.request.cookies.delete(SESSION_COOKIE);
+    }
+    if (this.notice?.show) this.request.cookies.set(NOTICE_COOKIE, this.notice.show);
+    const response = redirect ?? NextResponse.next({ request: { headers: this.request.headers } });
+    if (this.session) {
+      response.cookies.set(SESSION_COOKIE, sealed ?? "", { ...baseOptions(), maxAge: sealed ? SESSION_MAX_AGE_SECONDS : 0 });
+    }
+    // Whether shown now or brought along, the browser does not keep it for another page.
+    if (this.notice && this.broughtNotice) response.cookies.set(NOTICE_COOKIE, "", { ...baseOptions(), maxAge: 0 });
+    response.headers.set("cache-control", "private, no-store");
+    return response;
+  }
+}

@@ -1,0 +1,47 @@
+import type { NextRequest, NextResponse } from "next/server";
+import { z } from "zod";
+import { describeFailure } from "@/lib/wix/errors";
+import { SESSION_ENDED, clearSession, readSession, writeNotice, writeSession } from "./cookie-store";
+import { isPrefetch } from "./prefetch";
+import { renewSession } from "./refresh";
+import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
+import { safeReturnTo } from "./return-to";
+import { nowSeconds } from "./session";
+
+const renewParams = z.object({
+  returnTo: z.string().optional().catch(undefined),
+  ifEnded: z.string().optional().catch(undefined),
+});
+
+/**
+ * `GET /api/auth/renew?returnTo=/path[&ifEnded=/path]`: a page whose platform call was refused
+ * for its token sends the browser here (server components cannot write cookies). The session
+ * is renewed once and the browser goes back; if the platform refuses the refresh too, or the
+ * token was refused right after it was issued, the session ends and the browser goes on as a
+ * visitor to `ifEnded`, where the "your session ended" notice shows.
+ */
+export async function handleRenew(request: NextRequest): Promise<NextResponse> {
+  if (isPrefetch(request.headers)) return prefetchAnswer();
+  const params = renewParams.parse(Object.fromEntries(request.nextUrl.searchParams));
+  const origin = siteUrl("/").origin;
+  const returnTo = safeReturnTo(params.returnTo, origin);
+  const ifEnded = params.ifEnded === undefined ? returnTo : safeReturnTo(params.ifEnded, origin);
+  const current = await readSession(request.cookies);
+  if (!current) return noStoreRedirect(siteUrl(ifEnded));
+
+  try {
+    const renewal = await renewSession(current, nowSeconds(), "refused");
+    if (renewal.session) {
+      const response = noStoreRedirect(siteUrl(returnTo));
+      await writeSession(response.cookies, renewal.session);
+      return response;
+    }
+    const response = noStoreRedirect(siteUrl(ifEnded));
+    clearSession(response.cookies);
+    if (renewal.memberSessionEnded) writeNotice(response.cookies, SESSION_ENDED);
+    return response;
+  } catch (error) {
+    console.error("Renewing a refused session failed:", describeFailure(error));
+    return signInProblem("unavailable", returnTo);
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Every auth path of the site, in one table: pages, components and handlers build links from
+ * here, never from literals.
+ */
+export const AUTH_ROUTES = {
+  login: "/api/auth/login",
+  callback: "/api/auth/callback",
+  logout: "/api/auth/logout",
+  /** Renews a session whose access token the platform refused, then returns. */
+  renew: "/api/auth/renew",
+  /** The page that explains a failed sign-in. */
+  problem: "/auth/error",
+} as const;
+
+/** The path prefix of the route handlers: login-transaction cookies are sent only there. */
+export const AUTH_HANDLERS_PATH = "/api/auth";
+
+function withParams(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams(Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+/** Starts a hosted login that comes back to `returnTo` (a path on this site). */
+export function loginHref(returnTo = "/", options: { prompt?: "none" } = {}): string {
+  return withParams(AUTH_ROUTES.login, { returnTo, prompt: options.prompt });
+}
+
+/** Renews the session and goes back to `returnTo`; if the session has ended, goes to `ifEnded` instead. */
+export function renewHref(returnTo: string, ifEnded?: string): string {
+  return withParams(AUTH_ROUTES.renew, { returnTo, ifEnded });
+}
+
+export type SignInProblem = "missing" | "state" | "denied" | "exchange" | "unavailable";
+
+export function problemHref(reason: SignInProblem, returnTo = "/"): string {
+  return withParams(AUTH_ROUTES.problem, { reason, returnTo });
+}

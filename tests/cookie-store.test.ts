@@ -1,0 +1,134 @@
+import { NextRequest, NextResponse } from "next/server";
+import { describe, expect, it } from "vitest";
+import {
+  MAX_STORED_RETURN_TO,
+  MAX_TRANSACTIONS,
+  MiddlewareCookies,
+  SESSION_ENDED,
+  readSession,
+  readTransaction,
+  saveTransaction,
+  storableReturnTo,
+  type LoginTransaction,
+} from "@/lib/auth/cookie-store";
+import type { Session } from "@/lib/auth/session";
+import { CookieJar, jarWithSession } from "./support/cookie-jar";
+
+const transaction = (state: string, createdAt = Date.now(), returnTo = "/account"): LoginTransaction => ({
+  oauthData: { state, codeVerifier: "v".repeat(43), codeChallenge: "c".repeat(43), redirectUri: "http://localhost:3000/api/auth/callback", originalUri: "" },
+  returnTo,
+  prompt: "login",
+  createdAt,
+});
+
+const session: Session = { accessToken: "at-1", refreshToken: "rt-1", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_940, issuedAt: 1_900_000_000, member: { id: "m-1", name: "Dana" } };
+
+async function savedInto(jar: CookieJar, state: string, returnTo = "/account", createdAt = Date.now()) {
+  const response = NextResponse.redirect("http://platform/login");
+  const request = jar.request("http://localhost:3000/api/auth/login");
+  await saveTransaction(request.cookies, response.cookies, transaction(state, createdAt, returnTo));
+  jar.apply(response);
+}
+
+describe("the session cookie", () => {
+  it("is sealed, HttpOnly, SameSite=Lax, not Secure on http, for the whole site, and reads back", async () => {
+    const jar = await jarWithSession(session);
+    const { header, value } = jar.cookies.get("wms_session")!;
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=lax/i);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/i);
+    expect(value).not.toContain("at-1");
+    expect(await readSession(jar.request("http://localhost:3000/").cookies)).toEqual(session);
+  });
+
+  it("reads as no session when tampered with, truncated or foreign", async () => {
+    const jar = await jarWithSession(session);
+    const sealed = jar.get("wms_session")!;
+    for (const value of [`${sealed.slice(0, -4)}AAAA`, sealed.slice(0, sealed.length / 2), "Fe26.2**garbage", "not-sealed"]) {
+      const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `wms_session=${value}` } });
+      expect(await readSession(request.cookies)).toBeNull();
+    }
+  });
+});
+
+describe("login transactions", () => {
+  it("keeps one cookie per login, so several tabs can log in at once", async () => {
+    const jar = new CookieJar();
+    await savedInto(jar, "state-tab-one-0123456789", "/trails");
+    await savedInto(jar, "state-tab-two-0123456789", "/account");
+    const request = jar.request("http://localhost:3000/api/auth/callback");
+    expect((await readTransaction(request.cookies, "state-tab-one-0123456789"))?.returnTo).toBe("/trails");
+    expect((await readTransaction(request.cookies, "state-tab-two-0123456789"))?.returnTo).toBe("/account");
+    expect(await readTransaction(request.cookies, "state-never-issued-0000")).toBeNull();
+  });
+
+  it("are sealed, HttpOnly, SameSite=Lax, sent only to the auth handlers, for ten minutes", async () => {
+    const jar = new CookieJar();
+    await savedInto(jar, "state-attributes-0123456789");
+    const [{ header, value }] = [...jar.cookies.values()];
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/SameSite=lax/i);
+    expect(header).toMatch(/Path=\/api\/auth/);
+    expect(header).toMatch(/Max-Age=600/);
+    expect(value).not.toContain("state-attributes");
+    // Pages never receive them.
+    expect(jar.header("/trails")).toBe("");
+  });
+
+  it(`keeps at most ${MAX_TRANSACTIONS}, evicting the oldest`, async () => {
+    const jar = new CookieJar();
+    for (let i = 0; i < 5; i++) await savedInto(jar, `state-number-${i}-0123456789`, "/", 1000 + i);
+    expect(jar.cookies.size).toBe(MAX_TRANSACTIONS);
+    const request = jar.request("http://localhost:3000/api/auth/callback");
+    expect(await readTransaction(request.cookies, "state-number-0-0123456789")).toBeNull();
+    expect(await readTransaction(request.cookies, "state-number-4-0123456789")).not.toBeNull();
+  });
+
+  it("keeps the Cookie header on the auth handlers under 8 KB after five logins with the longest returnTo", async () => {
+    const jar = await jarWithSession({ ...session, accessToken: "a".repeat(1000), refreshToken: "r".repeat(1000) });
+    const longest = `/trails?q=${"x".repeat(2030)}`;
+    for (let i = 0; i < 5; i++) await savedInto(jar, `state-long-${i}-0123456789abcdef`, longest, 2000 + i);
+    const header = jar.header("/api/auth/callback");
+    expect(Buffer.byteLength(header)).toBeLessThan(8 * 1024);
+    // The query was dropped to fit; the path survives.
+    const kept = await readTransaction(jar.request("http://localhost:3000/api/auth/callback").cookies, "state-long-4-0123456789abcdef");
+    expect(kept?.returnTo).toBe("/trails");
+  });
+
+  it("shortens a return path only as far as needed", () => {
+    expect(storableReturnTo("/trails?page=2")).toBe("/trails?page=2");
+    expect(storableReturnTo(`/trails?q=${"x".repeat(MAX_STORED_RETURN_TO)}`)).toBe("/trails");
+    expect(storableReturnTo(`/${"p".repeat(MAX_STORED_RETURN_TO + 1)}`)).toBe("/");
+  });
+});
+
+describe("middleware cookie changes", () => {
+  it("show a notice on this request only: the request sees it, the browser never stores it", async () => {
+    const changes = new MiddlewareCookies(new NextRequest("http://localhost:3000/"));
+    changes.showNotice(SESSION_ENDED);
+    changes.setSession(null);
+    const response = await changes.respond();
+    expect(response.headers.get("x-middleware-request-cookie")).toContain(`wms_notice=${SESSION_ENDED}`);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("wms_notice="))).toBe(false);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("wms_session="))).toMatch(/Max-Age=0/);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("let a notice the browser brought show on this page, then clear it", async () => {
+    const changes = new MiddlewareCookies(new NextRequest("http://localhost:3000/", { headers: { cookie: `wms_notice=${SESSION_ENDED}` } }));
+    changes.consumeNotice();
+    const response = await changes.respond();
+    expect(response.headers.get("x-middleware-request-cookie")).toContain(`wms_notice=${SESSION_ENDED}`);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("wms_notice="))).toMatch(/Max-Age=0/);
+  });
+
+  it("put a renewed session into the request and the response, and onto a redirect", async () => {
+    const changes = new MiddlewareCookies(new NextRequest("http://localhost:3000/"));
+    changes.setSession(session);
+    const response = await changes.respond(NextResponse.redirect("http://localhost:3000/clean", 303));
+    expect(response.status).toBe(303);
+    const jar = new CookieJar().apply(response);
+    expect(await readSession(jar.request("http://localhost:3000/").cookies)).toEqual(session);
+  });
+});
