@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
+import { AUTH_ROUTES, loginHref } from "../lib/auth/routes";
 import { demoMember, platformRequests, revokeMemberSessions } from "./platform";
 
 /** Signs in on the platform's hosted page, which the site has just redirected to. */
@@ -19,7 +20,7 @@ const waitPastRenewal = (page: Page) => page.waitForTimeout((e2e.tokenTtlSeconds
 
 test("a visitor is sent to log in from /account, comes back as a member, reloads, logs out", async ({ page }) => {
   await page.goto("/");
-  const visitorCookie = await sessionCookie(page);
+  expect(await sessionCookie(page)).toBeUndefined();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 
   await page.goto("/account");
@@ -28,9 +29,14 @@ test("a visitor is sent to log in from /account, comes back as a member, reloads
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await expect(page.getByText(demoMember.email)).toBeVisible();
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
-  // Logging in replaces the visitor's session entirely.
-  expect(await sessionCookie(page)).not.toBe(visitorCookie);
-  expect((await page.context().cookies()).filter((c) => c.name.startsWith("wms_txn_"))).toHaveLength(0);
+  const cookies = await page.context().cookies();
+  expect(cookies.filter((c) => c.name.startsWith("wms_txn_"))).toHaveLength(0);
+  // Sealed, HttpOnly, SameSite=Lax, and out of the page's reach.
+  const session = cookies.find((c) => c.name === "wms_session")!;
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  expect(session.value.startsWith("Fe26.2*")).toBe(true);
+  expect(session.value).not.toMatch(/OAT\.|ORT\./);
+  expect(await page.evaluate(() => document.cookie)).not.toContain("wms_session");
 
   await page.reload();
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
@@ -85,20 +91,75 @@ test("a revoked refresh token turns the member into a visitor, with a notice", a
 });
 
 test("a forged or replayed callback shows a friendly page with a way to try again", async ({ page }) => {
-  await page.goto("/api/auth/callback?code=forged&state=never-issued-state");
+  await page.goto(`${AUTH_ROUTES.callback}?code=forged&state=never-issued-state`);
   await expect(page.getByRole("heading", { name: "We couldn't sign you in" })).toBeVisible();
   await expect(page.getByText("expired or was already used")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/api/auth/login?returnTo=%2F");
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", loginHref("/"));
 
-  await page.goto("/api/auth/callback?error=access_denied&error_description=nope");
+  await page.goto(`${AUTH_ROUTES.callback}?error=access_denied&error_description=nope`);
   await expect(page.getByText("cancelled or refused")).toBeVisible();
-  await page.goto("/api/auth/callback");
+  await page.goto(AUTH_ROUTES.callback);
   await expect(page.getByText("response was incomplete")).toBeVisible();
 });
 
 test("an unsafe returnTo falls back to the home page", async ({ page }) => {
-  await page.goto("/api/auth/login?returnTo=//evil.example/steal");
+  await page.goto(loginHref("//evil.example/steal"));
   await signInOnHostedPage(page);
   await expect(page).toHaveURL(`${e2e.siteUrl}/`);
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
+test("a revoked access token never gives an error page: public pages answer 200, a member page ends as a visitor with the notice", async ({ page }) => {
+  await page.goto("/account");
+  await signInOnHostedPage(page);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  // Ends every platform session of the member, as opening a platform logout link would.
+  expect(await revokeMemberSessions(demoMember.email)).toBeGreaterThan(0);
+
+  for (const path of ["/", "/trails"]) expect((await page.goto(path))?.status()).toBe(200);
+  const response = await page.goto("/account");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page.getByRole("status")).toContainText("Your session has ended");
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+
+  // Logging in again works.
+  await page.getByRole("link", { name: "Log in" }).click();
+  await signInOnHostedPage(page);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
+test("another site cannot sign a member out: not by a cross-site form POST, not by linking to ?wixMemberLoggedIn=false", async ({ page }) => {
+  await page.goto("/account");
+  await signInOnHostedPage(page);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  const before = await sessionCookie(page);
+
+  // A page with an opaque origin posts a form to the site: the browser sends no SameSite=Lax cookie.
+  await page.goto("about:blank");
+  await page.setContent(`<form method="post" action="${e2e.siteUrl}/trails"><input name="x" value="1"><button>Go</button></form>`);
+  await page.getByRole("button", { name: "Go" }).click();
+  await page.waitForURL(`${e2e.siteUrl}/trails`);
+  expect(await sessionCookie(page)).toBe(before);
+
+  await page.setContent(`<a href="${e2e.siteUrl}/account?wixMemberLoggedIn=false">Prize</a>`);
+  await page.getByRole("link", { name: "Prize" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
+test("five abandoned logins with the longest returnTo never push the auth routes into 431", async ({ page }) => {
+  const longest = `/trails?q=${"x".repeat(2000)}`;
+  for (let i = 0; i < 5; i++) {
+    const response = await page.goto(loginHref(longest));
+    expect(response?.status()).toBe(200);
+  }
+  const sentToAuth = (await page.context().cookies(`${e2e.siteUrl}${AUTH_ROUTES.callback}`)).map((c) => `${c.name}=${c.value}`).join("; ");
+  expect(sentToAuth.length).toBeLessThan(8 * 1024);
+
+  const response = await page.goto(loginHref("/account"));
+  expect(response?.status()).toBe(200);
+  await signInOnHostedPage(page);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 });

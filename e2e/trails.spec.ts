@@ -18,26 +18,17 @@ test("a visitor browses from the home page to the seeded trails", async ({ page 
   await expect(cards.last()).toContainText("Goat Pass Traverse");
 });
 
-test("the session cookie is HttpOnly, sealed and not readable JSON", async ({ page, context }) => {
-  await page.goto("/trails");
-  const cookie = (await context.cookies()).find((c) => c.name === "wms_session");
-  expect(cookie).toBeDefined();
-  expect(cookie!.httpOnly).toBe(true);
-  expect(cookie!.sameSite).toBe("Lax");
-  expect(cookie!.value.startsWith("Fe26.2*")).toBe(true);
-  expect(() => JSON.parse(decodeURIComponent(cookie!.value))).toThrow();
-  expect(cookie!.value).not.toMatch(/OAT\.|ORT\./);
-  expect(await page.evaluate(() => document.cookie)).not.toContain("wms_session");
-});
-
-test("a second page view within the token lifetime makes no token call", async ({ page }) => {
+test("browsing creates no session and costs no token call: public reads use the server's own visitor", async ({ page, context }) => {
+  // The first view may warm the server's shared visitor token.
   await page.goto("/trails");
   const before = await platformRequests();
+  await page.goto("/");
   await page.goto("/trails?page=2");
   await expect(page.getByTestId("trail-card").first()).toBeVisible();
   const after = await platformRequests();
   expect(after["POST /oauth2/token"] ?? 0).toBe(before["POST /oauth2/token"] ?? 0);
   expect(after["GET /wix-data/v2/items/query"]).toBeGreaterThan(before["GET /wix-data/v2/items/query"]);
+  expect((await context.cookies()).map((c) => c.name)).not.toContain("wms_session");
 });
 
 test("a malformed page number is a clear 404, not an error", async ({ page }) => {

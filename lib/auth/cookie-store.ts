@@ -74,12 +74,21 @@ export function clearSession(cookies: CookieWriter): void {
   cookies.set(SESSION_COOKIE, "", { ...baseOptions(), maxAge: 0 });
 }
 
-// The one-time notice: shown on the first page the browser loads after it was set.
+// The one-time notice: shown on the first page the browser loads after it was set. The page
+// learns it from a request header that middleware sets, not from the cookie: Next.js merges the
+// middleware's cookie deletions into what `cookies()` returns, which would hide a notice that
+// is shown and forgotten in the same request.
 
 export const SESSION_ENDED = "session-ended";
+const NOTICE_HEADER = "x-wms-notice";
 
-export function readNotice(cookies: CookieReader): string | null {
+function readNotice(cookies: CookieReader): string | null {
   return cookies.get(NOTICE_COOKIE)?.value ?? null;
+}
+
+/** The notice this page shows, as middleware passed it on. */
+export function noticeForPage(headers: Headers): string | null {
+  return headers.get(NOTICE_HEADER);
 }
 
 /** From a route handler: the next page the browser loads shows it. */
@@ -151,12 +160,12 @@ export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter
 
 export class MiddlewareCookies {
   private session: { value: Session | null } | undefined;
-  private notice: { show: string | null } | undefined;
+  private notice: { show: string } | undefined;
 
-  private readonly broughtNotice: boolean;
+  private readonly broughtNotice: string | null;
 
   constructor(private readonly request: NextRequest) {
-    this.broughtNotice = readNotice(request.cookies) !== null;
+    this.broughtNotice = readNotice(request.cookies);
   }
 
   /** A renewed session, or null to end it. */
@@ -171,11 +180,12 @@ export class MiddlewareCookies {
 
   /** A notice the browser brought is shown now, then forgotten. */
   consumeNotice(): void {
-    if (!this.notice && this.broughtNotice) this.notice = { show: null };
+    if (!this.notice && this.broughtNotice) this.notice = { show: this.broughtNotice };
   }
 
   get changed(): boolean {
-    return this.session !== undefined || this.notice !== undefined;
+    // A notice header the client sent itself is always replaced.
+    return this.session !== undefined || this.notice !== undefined || this.request.headers.has(NOTICE_HEADER);
   }
 
   /**
@@ -188,12 +198,14 @@ export class MiddlewareCookies {
       if (sealed) this.request.cookies.set(SESSION_COOKIE, sealed);
       else this.request.cookies.delete(SESSION_COOKIE);
     }
-    if (this.notice?.show) this.request.cookies.set(NOTICE_COOKIE, this.notice.show);
-    const response = redirect ?? NextResponse.next({ request: { headers: this.request.headers } });
+    const headers = new Headers(this.request.headers);
+    headers.delete(NOTICE_HEADER);
+    if (this.notice?.show) headers.set(NOTICE_HEADER, this.notice.show);
+    const response = redirect ?? NextResponse.next({ request: { headers } });
     if (this.session) {
       response.cookies.set(SESSION_COOKIE, sealed ?? "", { ...baseOptions(), maxAge: sealed ? SESSION_MAX_AGE_SECONDS : 0 });
     }
-    // Whether shown now or brought along, the browser does not keep it for another page.
+    // Shown now, so the browser does not keep it for another page.
     if (this.notice && this.broughtNotice) response.cookies.set(NOTICE_COOKIE, "", { ...baseOptions(), maxAge: 0 });
     response.headers.set("cache-control", "private, no-store");
     return response;

@@ -15,7 +15,8 @@ const MEMBER_LOGGED_IN_PARAM = "wixMemberLoggedIn";
  * (docs/auth-pitfalls.md P3). Middleware never creates a session: a request without the
  * cookie (a first view, a crawler, a cross-site POST that cannot carry a SameSite=Lax cookie)
  * passes through untouched, so it can neither cost a token grant nor overwrite a member's
- * cookie. A member whose refresh token is refused becomes a visitor and the page says so.
+ * cookie (docs/auth-pitfalls.md P13). A member whose refresh token is refused becomes a
+ * visitor and the page says so.
  */
 export async function withSession(request: NextRequest): Promise<NextResponse> {
   const prefetch = isPrefetch(request.headers);

@@ -1,10 +1,10 @@
 import "server-only";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { sessionClient, type WixClient } from "@/lib/wix/client";
 import { TokenRefusedError } from "@/lib/wix/errors";
 import type { TokenPair } from "@/lib/wix/oauth";
-import { SESSION_ENDED, readNotice, readSession, writeSession } from "./cookie-store";
+import { SESSION_ENDED, noticeForPage, readSession, writeSession } from "./cookie-store";
 import { loginHref, renewHref } from "./routes";
 import { nowSeconds, sessionFromTokens, type Session, type SessionMember } from "./session";
 
@@ -32,14 +32,14 @@ export async function requireMember(returnTo: string): Promise<MemberSession> {
 
 /** True on the one page view after a member's session ended on its own. */
 export async function sessionJustEnded(): Promise<boolean> {
-  return readNotice(await cookies()) === SESSION_ENDED;
+  return noticeForPage(await headers()) === SESSION_ENDED;
 }
 
 /**
  * Runs a read whose answer depends on who asks, with the session's own client. When the
  * platform refuses the token, the browser is sent to renew the session once and come back to
  * `returnTo`; if the session has ended it goes to `ifEnded` as a visitor (by default the same
- * page), with a notice instead of an error page.
+ * page), with a notice instead of an error page (docs/auth-pitfalls.md P14).
  */
 export async function readAsMember<T>(session: Session, returnTo: string, read: (client: WixClient) => Promise<T>, ifEnded?: string): Promise<T> {
   try {

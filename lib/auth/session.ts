@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TokenPair } from "@/lib/wix/oauth";
+import { renewalTime, type TokenPair } from "@/lib/wix/oauth";
 
 /** The member's display data kept in the session, so no page view needs a members call for the header. */
 const sessionMemberSchema = z.object({ id: z.string().min(1).max(200), name: z.string().max(200) });
@@ -25,9 +25,7 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 
 export function sessionFromTokens(pair: TokenPair, nowSeconds: number, member?: SessionMember): Session {
-  // Renew a minute early, or a quarter of the lifetime early for short-lived tokens.
-  const lifetime = Math.max(0, pair.expiresAt - nowSeconds);
-  return { ...pair, issuedAt: nowSeconds, renewAt: pair.expiresAt - Math.min(60, Math.floor(lifetime / 4)), ...(member && { member }) };
+  return { ...pair, issuedAt: nowSeconds, renewAt: renewalTime(pair, nowSeconds), ...(member && { member }) };
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -3,7 +3,7 @@ import { createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { TokenRefusedError } from "./errors";
-import { grantVisitorTokens, renewAccessToken, type TokenPair } from "./oauth";
+import { grantVisitorTokens, renewAccessToken, renewalTime, type TokenPair } from "./oauth";
 import { platformFetch } from "./platform-fetch";
 
 const modules = { items, members };
@@ -35,23 +35,25 @@ export function sessionClient(accessToken: string, signal?: AbortSignal): WixCli
  * minute before expiry; concurrent callers share one grant.
  */
 const publicVisitor = {
-  pair: null as TokenPair | null,
-  pending: null as Promise<TokenPair> | null,
+  pair: null as (TokenPair & { renewAt: number }) | null,
+  pending: null as Promise<TokenPair & { renewAt: number }> | null,
 };
 
-async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair> {
-  if (!previous) return grantVisitorTokens();
+async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair & { renewAt: number }> {
+  let pair: TokenPair;
   try {
-    return await renewAccessToken(previous);
-  } catch {
-    // A refused or failing refresh: start over with a new visitor, which surfaces real outages.
-    return grantVisitorTokens();
+    pair = previous ? await renewAccessToken(previous) : await grantVisitorTokens();
+  } catch (error) {
+    // A refused refresh starts over with a new visitor; an outage surfaces to the reader.
+    if (!previous) throw error;
+    pair = await grantVisitorTokens();
   }
+  return { ...pair, renewAt: renewalTime(pair, Math.floor(Date.now() / 1000)) };
 }
 
 async function publicAccessToken(): Promise<string> {
   const { pair } = publicVisitor;
-  if (pair && Date.now() / 1000 < pair.expiresAt - 60) return pair.accessToken;
+  if (pair && Date.now() / 1000 < pair.renewAt) return pair.accessToken;
   publicVisitor.pending ??= nextPublicPair(pair).finally(() => {
     publicVisitor.pending = null;
   });
@@ -71,7 +73,7 @@ export async function publicRead<T>(read: (client: WixClient) => Promise<T>): Pr
   } catch (error) {
     if (!(error instanceof TokenRefusedError)) throw error;
     // Marked due, so the next token request renews it (one shared renewal for all callers).
-    if (publicVisitor.pair) publicVisitor.pair = { ...publicVisitor.pair, expiresAt: 0 };
+    if (publicVisitor.pair) publicVisitor.pair = { ...publicVisitor.pair, renewAt: 0 };
     return read(publicClient);
   }
 }

@@ -13,6 +13,15 @@ export type TokenPair = {
   role: "visitor" | "member";
 };
 
+/**
+ * Unix seconds from which a pair should be renewed: a minute before it expires, or a quarter of
+ * the lifetime before for short-lived tokens.
+ */
+export function renewalTime(pair: Pick<TokenPair, "expiresAt">, nowSeconds: number): number {
+  const lifetime = Math.max(0, pair.expiresAt - nowSeconds);
+  return pair.expiresAt - Math.min(60, Math.floor(lifetime / 4));
+}
+
 /** What a login transaction must remember between the redirect and the callback. */
 export const oauthDataSchema = z.object({
   codeVerifier: z.string().min(43).max(128),
