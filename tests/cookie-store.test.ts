@@ -17,7 +17,7 @@ import { CookieJar, jarWithSession } from "./support/cookie-jar";
 const transaction = (state: string, createdAt = Date.now(), returnTo = "/account"): LoginTransaction => ({
   oauthData: { state, codeVerifier: "v".repeat(43), codeChallenge: "c".repeat(43), redirectUri: "http://localhost:3000/api/auth/callback", originalUri: "" },
   returnTo,
-  prompt: "login",
+  mode: "hosted",
   createdAt,
 });
 

@@ -28,9 +28,9 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   };
 
   if (error) {
-    // A silent login (prompt=none) that found no platform session simply leaves a visitor.
-    if (transaction?.prompt === "none") return finish(noStoreRedirect(siteUrl(transaction.returnTo)));
-    return finish(signInProblem("denied", transaction?.returnTo));
+    // A silent login that found no platform session simply leaves a visitor.
+    if (transaction?.mode === "silent") return finish(noStoreRedirect(siteUrl(transaction.returnTo)));
+    return finish(signInProblem(transaction?.mode === "direct" ? "direct" : "denied", transaction?.returnTo));
   }
   if (!code || !state) return finish(signInProblem("missing", transaction?.returnTo));
   if (!transaction) {

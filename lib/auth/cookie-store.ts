@@ -98,10 +98,18 @@ export function writeNotice(cookies: CookieWriter, notice: string): void {
 
 // Login transactions: one cookie per pending login, named after its state, so several tabs can log in at once.
 
+/**
+ * How the login was started: `hosted` on the platform's login page, `silent` to pick up a
+ * platform session the browser may already have (a visitor simply stays one if there is
+ * none), `direct` from the site's own forms with a session token.
+ */
+export const loginModes = ["hosted", "silent", "direct"] as const;
+export type LoginMode = (typeof loginModes)[number];
+
 const transactionSchema = z.object({
   oauthData: oauthDataSchema,
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
-  prompt: z.enum(["login", "none"]),
+  mode: z.enum(loginModes),
   createdAt: z.number(),
 });
 export type LoginTransaction = z.infer<typeof transactionSchema>;
@@ -154,6 +162,31 @@ export function deleteTransaction(cookies: CookieWriter, state: string): void {
 
 export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter): void {
   for (const { name } of transactionCookies(reader)) expireTransactionCookie(writer, name);
+}
+
+// An e-mail verification in progress: the platform's state token stays on the server side of the form.
+
+const VERIFICATION_COOKIE = "wms_verify";
+const VERIFICATION_TTL_SECONDS = 15 * 60;
+
+const pendingVerificationSchema = z.object({
+  stateToken: z.string().min(1).max(4096),
+  email: z.string().max(320),
+  returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
+});
+export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
+
+export async function writePendingVerification(cookies: CookieWriter, pending: PendingVerification): Promise<void> {
+  const stored = { ...pending, returnTo: storableReturnTo(pending.returnTo) };
+  cookies.set(VERIFICATION_COOKIE, await seal(stored, VERIFICATION_TTL_SECONDS), { ...baseOptions(), maxAge: VERIFICATION_TTL_SECONDS });
+}
+
+export function readPendingVerification(cookies: CookieReader): Promise<PendingVerification | null> {
+  return unseal(cookies.get(VERIFICATION_COOKIE)?.value, VERIFICATION_TTL_SECONDS, pendingVerificationSchema);
+}
+
+export function clearPendingVerification(cookies: CookieWriter): void {
+  cookies.set(VERIFICATION_COOKIE, "", { ...baseOptions(), maxAge: 0 });
 }
 
 // Middleware: changes that the server components of this same request must see, and the browser too.

@@ -1,8 +1,9 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { publicVisitorPair } from "@/lib/wix/client";
 import { describeFailure } from "@/lib/wix/errors";
-import { grantVisitorTokens, startAuthorization, type TokenPair } from "@/lib/wix/oauth";
-import { clearSession, readSession, saveTransaction, writeSession } from "./cookie-store";
+import { startAuthorization } from "@/lib/wix/oauth";
+import { clearSession, readSession, saveTransaction, writeSession, type CookieReader, type CookieWriter, type LoginMode } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
 import { renewSession } from "./refresh";
 import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
@@ -10,15 +11,34 @@ import { safeReturnTo } from "./return-to";
 import { AUTH_ROUTES } from "./routes";
 import { nowSeconds } from "./session";
 
+/**
+ * Starts a login with PKCE: saves the transaction the callback will check and answers the
+ * platform URL to send the browser to. Route handlers and server actions both start logins
+ * here. The redirect session is asked for with the server's own visitor tokens, so starting a
+ * login costs no token grant.
+ */
+export async function beginLogin(
+  reader: CookieReader,
+  writer: CookieWriter,
+  options: { returnTo: string; mode: LoginMode; sessionToken?: string },
+): Promise<string> {
+  const { authUrl, oauthData } = await startAuthorization(await publicVisitorPair(), siteUrl(AUTH_ROUTES.callback).href, {
+    prompt: options.mode === "hosted" ? "login" : "none",
+    sessionToken: options.sessionToken,
+  });
+  await saveTransaction(reader, writer, { oauthData, returnTo: options.returnTo, mode: options.mode, createdAt: Date.now() });
+  return authUrl;
+}
+
 const loginParams = z.object({
   returnTo: z.string().optional().catch(undefined),
   prompt: z.enum(["login", "none"]).catch("login").default("login"),
 });
 
 /**
- * `GET /api/auth/login?returnTo=/path[&prompt=none]`: starts the hosted login with PKCE. A
- * member is sent straight back only while the platform still honours their session, so a
- * cookie holding dead tokens can always log in again.
+ * `GET /api/auth/login?returnTo=/path[&prompt=none]`: starts the hosted login (or, with
+ * `prompt=none`, a silent one). A member is sent straight back only while the platform still
+ * honours their session, so a cookie holding dead tokens can always log in again.
  */
 export async function handleLogin(request: NextRequest): Promise<NextResponse> {
   if (isPrefetch(request.headers)) return prefetchAnswer();
@@ -26,8 +46,6 @@ export async function handleLogin(request: NextRequest): Promise<NextResponse> {
   const returnTo = safeReturnTo(params.returnTo, siteUrl("/").origin);
   const current = await readSession(request.cookies);
 
-  let visitor: TokenPair;
-  let ended = false;
   try {
     if (current?.role === "member") {
       const renewal = await renewSession(current, nowSeconds(), "check");
@@ -36,24 +54,15 @@ export async function handleLogin(request: NextRequest): Promise<NextResponse> {
         await writeSession(response.cookies, renewal.session);
         return response;
       }
-      ended = true;
     }
-    visitor = current?.role === "visitor" && !ended && nowSeconds() < current.renewAt ? current : await grantVisitorTokens();
+    const response = noStoreRedirect(siteUrl("/"));
+    const authUrl = await beginLogin(request.cookies, response.cookies, { returnTo, mode: params.prompt === "none" ? "silent" : "hosted" });
+    response.headers.set("location", authUrl);
+    // A member whose session the platform refused is not one any more.
+    if (current?.role === "member") clearSession(response.cookies);
+    return response;
   } catch (error) {
     console.error("Starting the hosted login failed:", describeFailure(error));
     return signInProblem("unavailable", returnTo);
   }
-
-  let started: Awaited<ReturnType<typeof startAuthorization>>;
-  try {
-    started = await startAuthorization(visitor, siteUrl(AUTH_ROUTES.callback).href, params.prompt);
-  } catch (error) {
-    console.error("Starting the hosted login failed:", describeFailure(error));
-    return signInProblem("unavailable", returnTo);
-  }
-  const response = noStoreRedirect(started.authUrl);
-  if (ended) clearSession(response.cookies);
-  await saveTransaction(request.cookies, response.cookies, { oauthData: started.oauthData, returnTo, prompt: params.prompt, createdAt: Date.now() });
-  return response;
 }
-

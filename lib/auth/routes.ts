@@ -31,7 +31,7 @@ export function renewHref(returnTo: string, ifEnded?: string): string {
   return withParams(AUTH_ROUTES.renew, { returnTo, ifEnded });
 }
 
-export type SignInProblem = "missing" | "state" | "denied" | "exchange" | "unavailable";
+export type SignInProblem = "missing" | "state" | "denied" | "direct" | "exchange" | "unavailable";
 
 export function problemHref(reason: SignInProblem, returnTo = "/"): string {
   return withParams(AUTH_ROUTES.problem, { reason, returnTo });

@@ -51,17 +51,18 @@ async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair & {
   return { ...pair, renewAt: renewalTime(pair, Math.floor(Date.now() / 1000)) };
 }
 
-async function publicAccessToken(): Promise<string> {
+/** The server's visitor tokens, for platform calls made on nobody's behalf (starting a login, say). */
+export async function publicVisitorPair(): Promise<TokenPair> {
   const { pair } = publicVisitor;
-  if (pair && Date.now() / 1000 < pair.renewAt) return pair.accessToken;
+  if (pair && Date.now() / 1000 < pair.renewAt) return pair;
   publicVisitor.pending ??= nextPublicPair(pair).finally(() => {
     publicVisitor.pending = null;
   });
   publicVisitor.pair = await publicVisitor.pending;
-  return publicVisitor.pair.accessToken;
+  return publicVisitor.pair;
 }
 
-const publicClient = clientWith(publicAccessToken);
+const publicClient = clientWith(async () => (await publicVisitorPair()).accessToken);
 
 /**
  * Runs a read that anyone may make with the server's visitor. A token the platform refused

@@ -97,15 +97,22 @@ function strategy(current: TokenPair) {
   });
 }
 
-/** PKCE data (S256) and the hosted login URL, asked for with the given visitor tokens. */
+/**
+ * PKCE data (S256) and the platform's authorization URL, asked for with the given visitor
+ * tokens. With `prompt: "none"` the platform answers at once: with a code if the browser has
+ * a platform session or a `sessionToken` from the site's own login forms is given, with an
+ * error otherwise. The answer comes back to `redirectUri` in the query, so no iframe is needed.
+ */
 export async function startAuthorization(
   visitor: TokenPair,
   redirectUri: string,
-  prompt: "login" | "none",
+  options: { prompt: "login" | "none"; sessionToken?: string },
 ): Promise<{ authUrl: string; oauthData: OAuthData }> {
   const auth = strategy(visitor);
   const oauthData = auth.generateOAuthData(redirectUri);
-  const { authUrl } = await auth.getAuthUrl(oauthData, { prompt, responseMode: "query" });
+  // The SDK passes `sessionToken` on to the redirect session, though its typings omit it.
+  const urlOptions = { prompt: options.prompt, responseMode: "query", sessionToken: options.sessionToken } as Parameters<typeof auth.getAuthUrl>[1];
+  const { authUrl } = await auth.getAuthUrl(oauthData, urlOptions);
   return { authUrl, oauthData };
 }
 

@@ -11,6 +11,7 @@ const messages = {
   missing: "The sign-in response was incomplete, so we could not finish signing you in.",
   state: "This sign-in link has expired or was already used. Sign-ins are valid for ten minutes and only once.",
   denied: "Signing in was cancelled or refused.",
+  direct: "Your sign-in could not be completed: it may have taken too long. Please log in again.",
   exchange: "We could not complete your sign-in. The sign-in code may have expired.",
   unavailable: "The sign-in service is not reachable right now.",
 } as const;
