@@ -1,11 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import { readPlatformConfig, type PlatformConfig } from "./config";
-import { openDatabase } from "./db";
-import { exportItems, formatOf, importItems, type ImportMode } from "./data/movement";
-import { DataStore, migrateData } from "./data/store";
-import { migrateOAuth } from "./oauth/store";
-import { seedDemoContent } from "./seed/seed";
+import { reachableUrl } from "../lib/local-mode";
+import { DEFAULT_API_KEY, readPlatformConfig, type PlatformConfig } from "./config";
+import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshotDatabase } from "./db";
+import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";
+import { formatOfName, IMPORT_MODES, type FileFormat, type ImportMode } from "./data/movement";
+import { isFinished, movementFolder, MovementJobs, type JobRequest, type MovementJob } from "./data/movement-jobs";
+import { DataStore } from "./data/store";
+import { taskTable } from "./data/tasks";
+import { IdentityStore } from "./identity/store";
+import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
 
 /**
@@ -13,11 +17,19 @@ import { startPlatform } from "./server";
  *   serve (default)                                     start the local platform
  *   import <collection> <file.csv|file.jsonl> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] [--format csv|jsonl]
  *   export <collection> [file.csv|file.jsonl] [--format csv|jsonl]   (stdout without a file, JSONL by default)
+ *   jobs                                                list the data-movement jobs (imports and exports)
  *   reset                                               back to the demo content
+ *   approve <email>                                     approve a member waiting for the owner's approval
+ *   backup                                              take a backup of all data (docs/platform/data.md §15)
+ *   backup --to <file>                                  copy the whole database to a file (docs/platform/operations.md §5)
+ *   backups                                             list the backups
+ *   restore <backupId> [collection …]                  restore a backup, whole or the named collections
+ *   restore --from <file>                               replace the whole database with such a copy (platform stopped)
+ *   tasks                                               list the data service's background tasks (§16)
+ * Imports and exports run as data-movement jobs (§17), the same as through the API.
  */
 
-const USAGE = `usage: npm run platform -- [serve | import <collection> <file> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] | export <collection> [file] [--format csv|jsonl] | reset]`;
-const MODES: ImportMode[] = ["OVERWRITE", "SKIP_EXISTING", "TRUNCATE_BEFORE"];
+const USAGE = `usage: npm run platform -- [serve | import <collection> <file> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] [--format csv|jsonl] | export <collection> [file] [--format csv|jsonl] | jobs | reset | approve <email> | backup [--to <file>] | backups | restore <backupId> [collection ...] | restore --from <file> | tasks]`;
 
 function options(args: string[]) {
   const positional: string[] = [];
@@ -32,12 +44,16 @@ function options(args: string[]) {
 }
 
 function openStore(config: PlatformConfig) {
-  return new DataStore(openDatabase(path.join(config.dataDir, "platform.db"), [migrateOAuth, migrateData]));
+  return new DataStore(openPlatformDatabase(config));
 }
 
 async function serve(config: PlatformConfig) {
   const platform = await startPlatform(config);
   console.log(`Local platform listening on ${platform.url} (data in ${config.dataDir})`);
+  if (config.apiKey === DEFAULT_API_KEY) {
+    platform.app.log.warn("The admin key is the default one: it works only from this machine. Set LOCAL_PLATFORM_API_KEY to your own.");
+  }
+  if (config.faults.length > 0) platform.app.log.warn({ rules: config.faults }, "fault mode is on from LOCAL_PLATFORM_FAULTS");
   const stop = async () => {
     await platform.app.close();
     process.exit(0);
@@ -46,43 +62,102 @@ async function serve(config: PlatformConfig) {
   process.on("SIGTERM", stop);
 }
 
-function runImport(config: PlatformConfig, args: string[]): number {
-  const { positional: [collectionId, file], flags } = options(args);
-  const mode = (flags.mode ?? "SKIP_EXISTING").toUpperCase() as ImportMode;
-  if (!collectionId || !file || !MODES.includes(mode)) {
-    console.error(USAGE);
-    return 2;
-  }
-  const store = openStore(config);
-  try {
-    const report = importItems(store, collectionId, fs.readFileSync(file, "utf8"), formatOf(file, flags.format), mode);
-    if (report.badRows.length > 0) {
-      for (const bad of report.badRows) console.error(`${file}:${bad.line}: ${bad.message}`);
-      console.error(`Import refused: ${report.badRows.length} bad row(s); nothing was changed.`);
-      return 1;
-    }
-    console.log(`Imported into ${collectionId} (${mode}): ${report.inserted} inserted, ${report.updated} updated, ${report.skipped} skipped.`);
-    return 0;
-  } finally {
-    store.db.close();
+/** The format a `--format` flag or a file's extension names. */
+function formatFrom(flag: string | undefined, file: string | undefined): FileFormat | undefined {
+  return flag ? formatOfName(`.${flag}`) : formatOfName(file);
+}
+
+const jobsOf = (config: PlatformConfig, store: DataStore) => new MovementJobs(store, movementFolder(config.dataDir));
+
+/** Runs a data-movement job to its end, showing its progress on stderr. */
+function runJob(config: PlatformConfig, jobs: MovementJobs, request: JobRequest): Promise<MovementJob> {
+  return new Promise((resolve) => {
+    const started = jobs.submit(request, reachableUrl(config.host, config.port), (job) => {
+      const { current, total } = job.progress;
+      if (job.status === "IN_PROGRESS" || (isFinished(job) && total !== null)) process.stderr.write(`\r${current.toLocaleString("en")} of ${(total ?? 0).toLocaleString("en")} rows`);
+      if (isFinished(job)) {
+        process.stderr.write("\n");
+        resolve(job);
+      }
+    });
+    console.error(`Job ${started.id} started…`);
+  });
+}
+
+/** Every log of a job, page by page. */
+function* logsOf(jobs: MovementJobs, jobId: string) {
+  for (let offset = 0; ; offset += 1000) {
+    const page = jobs.logs(jobId, 1000, offset);
+    yield* page;
+    if (page.length < 1000) return;
   }
 }
 
-function runExport(config: PlatformConfig, args: string[]): number {
+function runImport(config: PlatformConfig, args: string[]): Promise<number> {
   const { positional: [collectionId, file], flags } = options(args);
-  if (!collectionId) {
+  const mode = (flags.mode ?? "SKIP_EXISTING").toUpperCase() as ImportMode;
+  const format = formatFrom(flags.format, file);
+  if (!collectionId || !file || !IMPORT_MODES.includes(mode) || !format) {
     console.error(USAGE);
-    return 2;
+    return Promise.resolve(2);
   }
-  const store = openStore(config);
-  try {
-    const text = exportItems(store, collectionId, file ? formatOf(file, flags.format) : formatOf("", flags.format ?? "jsonl"));
-    if (file) fs.writeFileSync(file, text);
-    else process.stdout.write(text);
+  return withStore(config, async (store) => {
+    const jobs = jobsOf(config, store);
+    const upload = jobs.createUpload(path.basename(file));
+    await jobs.receiveUpload(upload.id, fs.createReadStream(file));
+    const job = await runJob(config, jobs, {
+      name: `import ${path.basename(file)} into ${collectionId}`,
+      source: { file: { fileId: upload.id, format } },
+      destination: { wixDataCollection: { collectionId, writePolicy: mode } },
+    });
+    let skipped = 0;
+    for (const log of logsOf(jobs, job.id)) {
+      if (log.failure) console.error(`${file}:${log.sourceItemId}: ${log.failure.description}`);
+      else skipped++;
+    }
+    const { itemsSuccessful, itemsRejected } = job.progress;
+    const summary = `${itemsSuccessful} written, ${skipped} skipped, ${itemsRejected} rejected`;
+    if (job.status === "COMPLETED") console.log(`Imported into ${collectionId} (${mode}): ${summary}.`);
+    else console.error(`Import ${job.status}${job.error ? `: ${job.error.description}` : ""} (${summary}).`);
+    return job.status === "COMPLETED" ? 0 : 1;
+  });
+}
+
+function runExport(config: PlatformConfig, args: string[]): Promise<number> {
+  const { positional: [collectionId, file], flags } = options(args);
+  const format = file ? formatFrom(flags.format, file) : formatFrom(flags.format ?? "jsonl", undefined);
+  if (!collectionId || !format) {
+    console.error(USAGE);
+    return Promise.resolve(2);
+  }
+  return withStore(config, async (store) => {
+    const jobs = jobsOf(config, store);
+    const job = await runJob(config, jobs, {
+      name: `export ${collectionId}${file ? ` to ${path.basename(file)}` : ""}`,
+      source: { wixDataCollection: { collectionId } },
+      destination: { file: { format, fileName: file ? path.basename(file) : undefined } },
+    });
+    if (job.status !== "COMPLETED") {
+      console.error(`Export ${job.status}${job.error ? `: ${job.error.description}` : ""}.`);
+      return 1;
+    }
+    const exported = jobs.exportedFile(job);
+    if (file) fs.copyFileSync(exported.path, file);
+    else await new Promise<void>((resolve, reject) => fs.createReadStream(exported.path).on("end", () => resolve()).on("error", reject).pipe(process.stdout, { end: false }));
+    console.error(`Exported ${job.progress.itemsSuccessful} items of ${collectionId}${file ? ` to ${file}` : ""}.`);
     return 0;
-  } finally {
-    store.db.close();
-  }
+  });
+}
+
+function runListJobs(config: PlatformConfig): Promise<number> {
+  return withStore(config, (store) => {
+    for (const job of jobsOf(config, store).list()) {
+      const what = job.name ?? (job.source.file ? `import into ${job.destination.wixDataCollection?.collectionId}` : `export ${job.source.wixDataCollection?.collectionId}`);
+      const { current, total, itemsRejected } = job.progress;
+      console.log(`${job.id}  ${job.status.padEnd(20)} ${job.startedAt}  ${what}  ${current}/${total ?? "?"} rows, ${itemsRejected} rejected`);
+    }
+    return 0;
+  });
 }
 
 function runReset(config: PlatformConfig): number {
@@ -90,13 +165,134 @@ function runReset(config: PlatformConfig): number {
   try {
     store.transaction(() => {
       for (const collection of store.listCollections()) store.deleteCollection(collection.id);
-      seedDemoContent(store.db);
+      seedDemoContent(store);
+      seedTrailReports(store, new IdentityStore(store.db));
     });
     console.log(`Data reset to the demo content (${store.countCollections()} collections).`);
     return 0;
   } finally {
     store.db.close();
   }
+}
+
+/** Works on the database file directly, so a running platform sees the change at once. */
+function runApprove(config: PlatformConfig, args: string[]): number {
+  const [email] = args;
+  if (!email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const db = openPlatformDatabase(config);
+  try {
+    const identities = new IdentityStore(db);
+    const found = identities.findForLogin(email);
+    if (!found) {
+      console.error(`No member has the e-mail address ${email}.`);
+      return 1;
+    }
+    if (found.identity.status === "APPROVED") {
+      console.log(`${found.identity.loginEmail} is already approved.`);
+      return 0;
+    }
+    identities.update(found.identity.id, { status: "APPROVED" });
+    console.log(`Approved ${found.identity.loginEmail}; they can log in now.`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `work` on a store opened for it, closing the database after, even when the work fails. */
+async function withStore(config: PlatformConfig, work: (store: DataStore) => Promise<number> | number): Promise<number> {
+  const store = openStore(config);
+  try {
+    return await work(store);
+  } finally {
+    store.db.close();
+  }
+}
+
+const backupsOf = (config: PlatformConfig, store: DataStore) => new BackupStore(store, backupFolder(config.dataDir));
+
+/** `backup --to <file>`: the whole database, not only the data collections. */
+async function runSnapshot(config: PlatformConfig, file: string): Promise<number> {
+  await snapshotDatabase(config.dataDir, file);
+  console.log(`Copied the whole database to ${file} (${fs.statSync(file).size.toLocaleString("en")} bytes).`);
+  return 0;
+}
+
+/** `restore --from <file>`: the whole database back as it was copied. */
+async function runRestoreSnapshot(config: PlatformConfig, file: string): Promise<number> {
+  await restoreDatabase(config.dataDir, file);
+  console.log(`Restored the whole database from ${file}; the one it replaced is ${REPLACED_DATABASE_FILE} in ${config.dataDir}.`);
+  return 0;
+}
+
+function runBackup(config: PlatformConfig, args: string[]): Promise<number> {
+  const { flags } = options(args);
+  if (flags.to !== undefined) return flags.to ? runSnapshot(config, flags.to) : usageError();
+  return withStore(config, async (store) => {
+    const total = store.countItems();
+    const backup = await new Promise<Backup>((resolve) => {
+      const started = backupsOf(config, store).createBackup(resolve, (copied) => process.stderr.write(`\rcopied ${copied.toLocaleString("en")} of ${total.toLocaleString("en")} items`));
+      console.error(`Taking backup ${started.id}…`);
+    });
+    process.stderr.write("\n");
+    if (backup.status !== "READY") {
+      console.error(`Backup ${backup.id} ${backup.status}.`);
+      return 1;
+    }
+    console.log(`Backup ${backup.id} READY: ${backup.collections.length} collections, ${Number(backup.sizeInBytes).toLocaleString("en")} bytes.`);
+    return 0;
+  });
+}
+
+function runListBackups(config: PlatformConfig): Promise<number> {
+  return withStore(config, (store) => {
+    for (const backup of backupsOf(config, store).listBackups()) {
+      console.log(`${backup.id}  ${backup.status.padEnd(8)} ${backup.requestedDate}  ${backup.collections.map((collection) => collection.id).join(", ")}`);
+    }
+    return 0;
+  });
+}
+
+function usageError(): Promise<number> {
+  console.error(USAGE);
+  return Promise.resolve(2);
+}
+
+function runRestore(config: PlatformConfig, args: string[]): Promise<number> {
+  const { positional, flags } = options(args);
+  if (flags.from !== undefined) return flags.from && positional.length === 0 ? runRestoreSnapshot(config, flags.from) : usageError();
+  const [backupId, ...collections] = positional;
+  if (!backupId) return usageError();
+  return withStore(config, async (store) => {
+    const backups = backupsOf(config, store);
+    const backup = backups.findBackup(backupId);
+    if (backup?.status !== "READY") {
+      console.error(`Backup ${backupId} ${backup ? `is ${backup.status}` : "does not exist"}; only a READY backup can be restored.`);
+      return 1;
+    }
+    const missing = collections.filter((id) => !backup.collections.some((collection) => collection.id === id));
+    if (missing.length > 0) {
+      console.error(`Backup ${backupId} has no collection ${missing.join(", ")}.`);
+      return 1;
+    }
+    console.error(`Restoring ${collections.length > 0 ? collections.join(", ") : "every collection"} from ${backupId}…`);
+    const chosen = collections.length > 0 ? collections.map((dataCollectionId) => ({ dataCollectionId })) : undefined;
+    const restoration = await new Promise<Restoration>((resolve) => backups.restore(backup, chosen, resolve));
+    console.log(`Restoration ${restoration.id} ${restoration.status}.`);
+    return restoration.status === "COMPLETED" ? 0 : 1;
+  });
+}
+
+function runListTasks(config: PlatformConfig): Promise<number> {
+  return withStore(config, (store) => {
+    for (const task of taskTable(store.db).list()) {
+      console.log(`${task.id}  ${task.type.padEnd(16)} ${task.status.padEnd(9)} ${task.itemsSucceeded}/${task.estimatedItemCount} done, ${task.itemsFailed} failed`);
+    }
+    return 0;
+  });
 }
 
 async function main() {
@@ -106,13 +302,31 @@ async function main() {
     case "serve":
       return serve(config);
     case "import":
-      process.exitCode = runImport(config, args);
+      process.exitCode = await runImport(config, args);
       return;
     case "export":
-      process.exitCode = runExport(config, args);
+      process.exitCode = await runExport(config, args);
+      return;
+    case "jobs":
+      process.exitCode = await runListJobs(config);
       return;
     case "reset":
       process.exitCode = runReset(config);
+      return;
+    case "approve":
+      process.exitCode = runApprove(config, args);
+      return;
+    case "backup":
+      process.exitCode = await runBackup(config, args);
+      return;
+    case "backups":
+      process.exitCode = await runListBackups(config);
+      return;
+    case "restore":
+      process.exitCode = await runRestore(config, args);
+      return;
+    case "tasks":
+      process.exitCode = await runListTasks(config);
       return;
     default:
       console.error(USAGE);

@@ -1,8 +1,19 @@
 import path from "node:path";
 import { z } from "zod";
-import { parseEnv, sharedEnv } from "../lib/local-mode";
+import { REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "../lib/local-mode";
+import { faultsFromEnv, type FaultRule } from "./http/faults";
+import type { SignupSettings } from "./identity/settings";
 
 export { LOCAL_CLIENT_ID } from "../lib/local-mode";
+
+/** The admin key everyone knows: it works only from this machine (docs/platform/operations.md §1). */
+export const DEFAULT_API_KEY = "local-platform-admin-key-change-me";
+
+/** "true"/"1"/"yes" or "false"/"0"/"no"; unset is off. */
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], "must be true or false")
+  .optional()
+  .transform((value) => value === "true" || value === "1" || value === "yes");
 
 /** The local platform's own settings, read from the environment once. */
 const schema = z.object({
@@ -11,9 +22,24 @@ const schema = z.object({
   LOCAL_PLATFORM_DATA_DIR: sharedEnv.LOCAL_PLATFORM_DATA_DIR,
   LOCAL_PLATFORM_TOKEN_TTL: z.coerce.number().int().positive().default(14400),
   LOCAL_PLATFORM_AUTH_CODE_TTL: z.coerce.number().int().positive().default(60),
-  LOCAL_PLATFORM_API_KEY: z.string().min(16).default("local-platform-admin-key-change-me"),
+  LOCAL_PLATFORM_API_KEY: z.string().min(16).default(DEFAULT_API_KEY),
   LOCAL_PLATFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SITE_URL: sharedEnv.SITE_URL,
+  LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION: flag,
+  LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL: flag,
+  LOCAL_PLATFORM_REQUIRE_CAPTCHA: flag,
+  /** Extra OAuth clients as JSON (docs/platform/oauth.md §1). */
+  LOCAL_PLATFORM_OAUTH_CLIENTS: z.string().optional(),
+  /** The site's revalidation webhook, called when data changes (docs/performance.md); unset: no calls. */
+  LOCAL_PLATFORM_REVALIDATE_URL: z
+    .url("must be an absolute http(s) URL")
+    .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
+    .optional(),
+  REVALIDATE_SECRET: sharedEnv.REVALIDATE_SECRET,
+  /** Faults from the start, as JSON (docs/platform/operations.md §3). */
+  LOCAL_PLATFORM_FAULTS: faultsFromEnv,
+  LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  LOCAL_PLATFORM_PRUNE_INTERVAL: z.coerce.number().int().positive().default(300),
 });
 
 export type PlatformConfig = {
@@ -27,21 +53,47 @@ export type PlatformConfig = {
   apiKey: string;
   siteUrl: string;
   logLevel: string;
+  /** The sign-up settings the platform starts with (docs/platform/identity.md §4). */
+  signup: SignupSettings;
+  /** Extra OAuth clients, JSON from the environment; `oauth-clients.json` in the data folder adds more. */
+  oauthClientsJson?: string;
+  /** Where and how to tell the site that data changed; null: nobody is told. */
+  revalidation: { url: string; secret: string } | null;
+  /** Fault rules in force when the platform starts. */
+  faults: FaultRule[];
+  /** Anonymous token grants one client address may make per minute. */
+  anonymousGrantsPerMinute: number;
+  /** Seconds between sweeps of expired and revoked tokens, codes and sessions. */
+  pruneIntervalSeconds: number;
   /** In-memory database instead of a file (tests). */
   inMemory?: boolean;
 };
 
 export function readPlatformConfig(env: Record<string, string | undefined> = process.env): PlatformConfig {
   const e = parseEnv(schema, env, "local platform");
+  const dataDir = path.resolve(e.LOCAL_PLATFORM_DATA_DIR);
   return {
     port: e.LOCAL_PLATFORM_PORT,
     host: e.LOCAL_PLATFORM_HOST,
-    dataDir: path.resolve(e.LOCAL_PLATFORM_DATA_DIR),
+    dataDir,
     tokenTtlSeconds: e.LOCAL_PLATFORM_TOKEN_TTL,
     authCodeTtlSeconds: e.LOCAL_PLATFORM_AUTH_CODE_TTL,
     apiKey: e.LOCAL_PLATFORM_API_KEY,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
     logLevel: e.LOCAL_PLATFORM_LOG_LEVEL,
+    signup: {
+      requireEmailVerification: e.LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION,
+      requireOwnerApproval: e.LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL,
+      requireCaptcha: e.LOCAL_PLATFORM_REQUIRE_CAPTCHA,
+    },
+    oauthClientsJson: e.LOCAL_PLATFORM_OAUTH_CLIENTS,
+    // The same secret the site uses: given, or the one generated in the data folder both share.
+    revalidation: e.LOCAL_PLATFORM_REVALIDATE_URL
+      ? { url: e.LOCAL_PLATFORM_REVALIDATE_URL, secret: e.REVALIDATE_SECRET ?? generatedSecret(dataDir, REVALIDATE_SECRET_FILE) }
+      : null,
+    faults: e.LOCAL_PLATFORM_FAULTS,
+    anonymousGrantsPerMinute: e.LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE,
+    pruneIntervalSeconds: e.LOCAL_PLATFORM_PRUNE_INTERVAL,
   };
 }
 

@@ -1,8 +1,14 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
+import type { DataStore } from "./data/store";
 import type { Db } from "./db";
 import { PlatformError } from "./http/errors";
+import type { FaultStore } from "./http/faults";
+import type { SettingsStore } from "./identity/settings";
 import type { IdentityStore } from "./identity/store";
+import type { Throttle } from "./identity/throttle";
+import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
 import type { AuthCodeStore } from "./oauth/codes";
 import type { TokenStore } from "./oauth/store";
@@ -22,18 +28,43 @@ export type PlatformContext = {
   clients: ClientRegistry;
   codes: AuthCodeStore;
   identities: IdentityStore;
+  /** The site owner's sign-up settings, changeable while the platform runs. */
+  settings: SettingsStore;
+  /** Every e-mail the platform "sends". */
+  outbox: Outbox;
+  loginThrottle: Throttle;
   redirects: RedirectSessionStore;
+  /** The data service's store, built once per platform. */
+  data: DataStore;
+  /** Fault mode: how the platform misbehaves on purpose just now. */
+  faults: FaultStore;
   callerOf(request: FastifyRequest): Caller;
 };
 
+/** Whether a credential is exactly the admin API key; hashing first makes the comparison constant-time at any length. */
+export function isAdminKey(config: PlatformConfig, candidate: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(candidate), digest(config.apiKey));
+}
+
+/**
+ * The `<accessToken>,<apiKey>` header the SDK's external-login helpers send to the token endpoint
+ * (docs/platform/oauth.md §3): the access token when the key part is exactly the admin key, else null.
+ */
+export function externalLoginToken(config: PlatformConfig, header: string | undefined): string | null {
+  const parts = (header ?? "").split(",");
+  if (parts.length !== 2) return null;
+  const [accessToken, apiKey] = parts.map((part) => part.trim());
+  return accessToken && isAdminKey(config, apiKey) ? accessToken : null;
+}
+
 export function createCallerResolver(config: PlatformConfig, tokens: TokenStore) {
   return (request: FastifyRequest): Caller => {
-    const header = request.headers.authorization;
+    const header = request.headers.authorization?.trim();
     if (!header) return { kind: "anonymous" };
-    // External login sends "<accessToken>,<apiKey>"; ApiKeyStrategy sends the key alone.
-    const parts = header.split(",").map((p) => p.trim());
-    if (parts.includes(config.apiKey)) return { kind: "admin" };
-    const subject = tokens.resolveAccess(parts[0]);
+    // ApiKeyStrategy sends the key alone; the two-part external-login form is accepted only where it is sent.
+    if (isAdminKey(config, header)) return { kind: "admin" };
+    const subject = tokens.resolveAccess(header);
     if (!subject) throw new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
     return subject.role === "member"
       ? { kind: "member", id: subject.subjectId, loginSessionId: subject.loginSessionId ?? null }

@@ -1,45 +1,39 @@
-import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { PlatformConfig } from "./config";
 import { createCallerResolver, type PlatformContext } from "./context";
-import { openDatabase } from "./db";
+import { openPlatformDatabase } from "./db";
 import { registerDataRoutes } from "./data/routes";
-import { migrateData } from "./data/store";
-import { errorBody, handleError } from "./http/errors";
+import { DataStore } from "./data/store";
+import { registerAdminGuard } from "./http/admin-guard";
+import { errorBody, handleClientError, handleError } from "./http/errors";
+import { FaultStore, registerFaultHook } from "./http/faults";
 import { registerLocalRoutes } from "./http/local-routes";
 import { registerHostedPages } from "./identity/routes";
-import { IdentityStore, migrateIdentity } from "./identity/store";
+import { registerIamRoutes } from "./identity/iam-routes";
+import { SettingsStore } from "./identity/settings";
+import { IdentityStore } from "./identity/store";
+import { createLoginThrottle } from "./identity/throttle";
+import { Outbox } from "./mail/outbox";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
-import { AuthCodeStore, migrateAuthCodes } from "./oauth/codes";
+import { AuthCodeStore } from "./oauth/codes";
 import { registerOAuthRoutes } from "./oauth/routes";
-import { migrateOAuth, TokenStore } from "./oauth/store";
+import { TokenStore } from "./oauth/store";
 import { registerRedirectRoutes } from "./redirects/routes";
-import { migrateRedirects, RedirectSessionStore } from "./redirects/store";
-import { seedDemoContent, seedDemoMember } from "./seed/seed";
+import { RedirectSessionStore } from "./redirects/store";
+import { RevalidationNotifier } from "./revalidation/notifier";
+import { watchDataChanges } from "./revalidation/store";
+import { startPruning } from "./pruning";
+import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
 
 export type Platform = { app: FastifyInstance; ctx: PlatformContext };
 
 /** Items are capped at 500 KB and bulk calls at 1000 items; anything beyond 8 MB is refused with 413. */
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-const CORS_HEADERS = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, POST, PUT, PATCH, DELETE, OPTIONS",
-  "access-control-allow-headers":
-    "authorization, content-type, x-wix-bi-gateway, x-wix-consistent, client-binding, wix-site-id, wix-account-id",
-  "access-control-expose-headers": "x-wix-request-id, x-wix-consistent",
-};
-
 export function createPlatform(config: PlatformConfig): Platform {
-  const db = openDatabase(config.inMemory ? ":memory:" : path.join(config.dataDir, "platform.db"), [
-    migrateOAuth,
-    migrateAuthCodes,
-    migrateIdentity,
-    migrateRedirects,
-    migrateData,
-  ]);
+  const db = openPlatformDatabase(config);
   const tokens = new TokenStore(db, config.tokenTtlSeconds);
   const ctx: PlatformContext = {
     config,
@@ -48,23 +42,31 @@ export function createPlatform(config: PlatformConfig): Platform {
     clients: new ClientRegistry(config),
     codes: new AuthCodeStore(db, config.authCodeTtlSeconds),
     identities: new IdentityStore(db),
+    settings: new SettingsStore(config.signup),
+    outbox: new Outbox(db),
+    loginThrottle: createLoginThrottle(),
     redirects: new RedirectSessionStore(db),
+    data: new DataStore(db),
+    faults: new FaultStore(config.faults),
     callerOf: createCallerResolver(config, tokens),
   };
-  seedDemoContent(db);
+  const contentSeeded = seedDemoContent(ctx.data);
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
+    clientErrorHandler: handleClientError,
     logger: { level: config.logLevel },
   });
 
-  // Every reply, errors included, carries the request id the SDK quotes in its errors.
+  // Every reply, errors included, carries the request id the SDK quotes in its errors. No CORS
+  // headers: the site calls from its server and browsers only navigate to hosted pages, so no
+  // web page may read the platform's answers (docs/platform/operations.md §1).
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-wix-request-id", request.id);
-    for (const [name, value] of Object.entries(CORS_HEADERS)) reply.header(name, value);
   });
-  app.options("*", async (_request, reply) => reply.status(204).send());
+  registerAdminGuard(app, config);
+  registerFaultHook(app, ctx.faults);
 
   // The SDK sends `Content-Type: application/json` on bodiless calls too.
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
@@ -86,14 +88,25 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerOAuthRoutes(app, ctx);
   registerRedirectRoutes(app, ctx);
   registerHostedPages(app, ctx);
+  registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerDataRoutes(app, ctx);
 
+  const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
-    await seedDemoMember(ctx.identities);
+    const membersSeeded = await seedDemoMembers(db, ctx.identities);
+    if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
+    // Watched from here on: seeding happens before the site can have cached anything.
+    if (notifier) watchDataChanges(db, (change) => notifier.changed(change));
   });
-  app.addHook("onClose", async () => db.close());
+  // Changes made just before a stop are still announced.
+  if (notifier) app.addHook("onClose", () => notifier.flush());
+  const stopPruning = startPruning(ctx, app.log);
+  app.addHook("onClose", async () => {
+    stopPruning();
+    db.close();
+  });
   return { app, ctx };
 }
 

@@ -33,7 +33,8 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
     /** A privileged client, authenticated with the platform's admin API key. */
     adminClient: () =>
       createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: config.apiKey, siteId: "local-site" }) }),
-    stats: async () => (await (await originalFetch(`${platform.url}/_local/stats`)).json()) as { requests: Record<string, number> },
+    stats: async () =>
+      (await (await originalFetch(`${platform.url}/_local/stats`, { headers: { authorization: config.apiKey } })).json()) as { requests: Record<string, number> },
     async close() {
       globalThis.fetch = originalFetch;
       await platform.app.close();

@@ -183,6 +183,20 @@ describe("references", () => {
     expect(await codeOf(admin().items.insertReference("Books", "title", "book1", "ben"))).toBe("WDE0020");
   });
 
+  it("inserting a link that exists fails with WDE0029 and inserts nothing of the call", async () => {
+    await admin().items.insert("Authors", { _id: "dee", name: "Dee" });
+    const failure = await codeOf(admin().items.insertReference("Books", "coAuthors", "book1", ["dee", "cy"]));
+    expect(failure).toBe("WDE0029");
+    expect(await admin().items.isReferenced("Books", "coAuthors", "book1", "dee")).toBe(false);
+    const response = await fetch("https://www.wixapis.com/wix-data/v2/bulk/items/insert-references", {
+      method: "POST",
+      headers: { authorization: platform.config.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ dataCollectionId: "Books", dataItemReferences: [{ referringItemFieldName: "coAuthors", referringItemId: "book1", referencedItemId: "cy" }] }),
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toBe("Reference Books.coAuthors from book1 to cy already exists.");
+  });
+
   it("inserting a reference to a missing item fails with WDE0073", async () => {
     expect(await codeOf(admin().items.insertReference("Books", "coAuthors", "book1", "nobody"))).toBe("WDE0073");
   });

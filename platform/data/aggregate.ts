@@ -1,4 +1,5 @@
-import { PlatformError } from "../http/errors";
+import { badRequest } from "./errors";
+import { fieldKeyProblem, MAX_AGGREGATE_FIELDS } from "./limits";
 import { compileFilter, compileSort, jsonPath, sqlText, type SortSpec, type SqlFragment } from "./query-compiler";
 
 /**
@@ -18,9 +19,7 @@ export type AggregateOperation = {
 
 export type ResultPage = { limit: number; offset: number; finalFilter?: unknown; sort?: SortSpec[] };
 
-function badAggregate(message: string): PlatformError {
-  return new PlatformError(400, "WDE0075", message);
-}
+const badAggregate = badRequest;
 
 const numeric = (path: string) => `CASE WHEN json_type(data, '${path}') IN ('integer', 'real') THEN json_extract(data, '${path}') END`;
 
@@ -53,9 +52,14 @@ function operationSql(operation: AggregateOperation): string {
  * sort can name a grouping field directly.
  */
 export function groupedRows(source: SqlFragment, groupingFields: string[], operations: AggregateOperation[]): SqlFragment {
+  if (groupingFields.length + operations.length > MAX_AGGREGATE_FIELDS) {
+    throw badAggregate(`An aggregation takes at most ${MAX_AGGREGATE_FIELDS} grouping fields and operations together.`);
+  }
   const names = new Set<string>();
   for (const { resultFieldName } of operations) {
     if (!resultFieldName || resultFieldName.endsWith(".")) throw badAggregate(`Invalid aggregation result field name [${resultFieldName}].`);
+    const problem = fieldKeyProblem(resultFieldName);
+    if (problem) throw badAggregate(problem);
     if (names.has(resultFieldName) || resultFieldName === "_id") throw badAggregate(`Duplicate aggregation result field name [${resultFieldName}].`);
     names.add(resultFieldName);
   }

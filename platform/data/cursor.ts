@@ -1,4 +1,5 @@
-import { PlatformError } from "../http/errors";
+import type { z } from "zod";
+import { incorrectCursor, invalidRequest, limitExceeded } from "./errors";
 
 /**
  * Self-contained cursors: follow-up requests carry only `cursorPaging`, so the cursor holds
@@ -15,47 +16,49 @@ export type PagingInput = {
 
 export type Page<State> = { limit: number; offset: number; state: State; cursorMode: boolean };
 
-export type PagingLimits = { defaultLimit: number; maxLimit: number };
+/** Native collections page at most 100 items per cursor page (1000 with offsets): `maxPageSize` of the collections API. */
+export const MAX_CURSOR_PAGE_SIZE = 100;
 
-function badCursor(): PlatformError {
-  return new PlatformError(400, "WDE0151", "Incorrect cursor provided.");
-}
+export type PagingLimits<State> = { defaultLimit: number; maxLimit: number; stateSchema: z.ZodType<State> };
 
 export function encodeCursor<State>(payload: CursorPayload<State>): string {
   return Buffer.from(JSON.stringify(payload)).toString("base64url");
 }
 
-function decodeCursor<State>(cursor: string, collectionId: string): CursorPayload<State> {
-  let payload: CursorPayload<State>;
+function decodeCursor<State>(cursor: string, collectionId: string, stateSchema: z.ZodType<State>): CursorPayload<State> {
+  let payload: Partial<CursorPayload<unknown>> | null;
   try {
-    payload = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as CursorPayload<State>;
+    payload = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Partial<CursorPayload<unknown>> | null;
   } catch {
-    throw badCursor();
+    throw incorrectCursor();
   }
-  if (!payload || typeof payload !== "object" || payload.collectionId !== collectionId || !Number.isInteger(payload.offset) || !Number.isInteger(payload.limit)) {
-    throw badCursor();
+  const position = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+  if (!payload || typeof payload !== "object" || payload.collectionId !== collectionId || !position(payload.offset) || !position(payload.limit)) {
+    throw incorrectCursor();
   }
-  return payload;
+  const state = stateSchema.safeParse(payload.state);
+  if (!state.success || payload.state === undefined) throw incorrectCursor();
+  return { collectionId, state: state.data, offset: payload.offset, limit: payload.limit };
 }
 
 export function assertLimit(limit: number, maxLimit: number): void {
-  if (limit > maxLimit) throw new PlatformError(400, "WDE0077", `WDE0077: 'limit' cannot exceed ${maxLimit}`, { limit, maximum: maxLimit });
+  if (limit > maxLimit) throw limitExceeded(limit, maxLimit);
 }
 
 /** Offset paging, a first cursor page (`cursorPaging` without cursor), or a cursor follow-up. */
-export function resolvePage<State>(input: PagingInput, collectionId: string, state: State, limits: PagingLimits): Page<State> {
+export function resolvePage<State>(input: PagingInput, collectionId: string, state: State, limits: PagingLimits<State>): Page<State> {
   const cursor = input.cursorPaging?.cursor;
   if (cursor) {
-    if (input.paging?.offset) throw new PlatformError(400, "WDE0080", "WDE0080: Skip is not supported in cursor paging.");
-    const payload = decodeCursor<State>(cursor, collectionId);
+    if (input.paging?.offset) throw invalidRequest("WDE0080: Skip is not supported in cursor paging.");
+    const payload = decodeCursor(cursor, collectionId, limits.stateSchema);
     const limit = input.cursorPaging?.limit ?? payload.limit;
-    assertLimit(limit, limits.maxLimit);
+    assertLimit(limit, Math.min(limits.maxLimit, MAX_CURSOR_PAGE_SIZE));
     return { limit, offset: payload.offset, state: payload.state, cursorMode: true };
   }
   if (input.cursorPaging) {
-    if (input.paging) throw new PlatformError(400, "WDE0080", "WDE0080: paging and cursorPaging cannot be used together.");
+    if (input.paging) throw invalidRequest("WDE0080: paging and cursorPaging cannot be used together.");
     const limit = input.cursorPaging.limit ?? limits.defaultLimit;
-    assertLimit(limit, limits.maxLimit);
+    assertLimit(limit, Math.min(limits.maxLimit, MAX_CURSOR_PAGE_SIZE));
     return { limit, offset: 0, state, cursorMode: true };
   }
   const limit = input.paging?.limit ?? limits.defaultLimit;

@@ -1,10 +1,10 @@
 import type { Caller } from "../context";
-import { PlatformError } from "../http/errors";
+import { invalidItemId, invalidRequest, itemNotFound, limitExceeded, notMultiReference, permissionDenied } from "./errors";
 import { applyFieldModifications, type FieldModification } from "./patch";
-import { assertPermitted, mayTouchItem, ownerOf, permissionDenied, readVisibility, type DataAction } from "./permissions";
+import { assertPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
+import { isHiddenDraft, settlePublishStatus } from "./publishing";
 import { isPlainObject } from "./query-compiler";
-import { notMultiReference } from "./references";
-import { missingItem, type CollectionField, type DataStore, type StoredCollection } from "./store";
+import type { CollectionField, DataStore, StoredCollection } from "./store";
 import { normaliseItemData, type ItemData } from "./wire";
 
 /** A data item as requests carry it: `{id?, data}`; the id may sit in either place. */
@@ -18,6 +18,16 @@ const MAX_INCLUDE_LIMIT = 1000;
 
 /** Whether a denied owner check reads as "no such item" (bulk: skipped) or as a 403 (single calls). */
 export type OwnerDenial = "forbid" | "hide";
+
+/** How a write treats what it meets. */
+export type WriteOptions = {
+  /** Keep MULTI_REFERENCE values as links. */
+  saveReferences?: boolean;
+  /** How another member's item reads (default `forbid`). */
+  denial?: OwnerDenial;
+  /** Draft items may be changed (`publishPluginOptions.includeDraftItems`); otherwise they read as missing. */
+  includeDrafts?: boolean;
+};
 
 function referenceTarget(field: CollectionField): string | undefined {
   const metadata = field.typeMetadata as { reference?: { referencedCollectionId?: string }; multiReference?: { referencedCollectionId?: string } } | undefined;
@@ -48,7 +58,7 @@ export class ItemService {
   private prepare(collection: StoredCollection, input: WireItemInput) {
     const data = normaliseItemData(input.data ?? {}, collection.id);
     if (input.id !== undefined && data._id !== undefined && input.id !== data._id) {
-      throw new PlatformError(400, "WDE0080", `dataItem.id [${input.id}] and data._id [${String(data._id)}] differ.`);
+      throw invalidRequest(`dataItem.id [${input.id}] and data._id [${String(data._id)}] differ.`);
     }
     if (data._id === undefined && typeof input.id === "string" && input.id !== "") data._id = input.id;
     const multiReferences = new Map<string, string[]>();
@@ -80,52 +90,58 @@ export class ItemService {
     return ownerOf(caller);
   }
 
-  insert(collection: StoredCollection, caller: Caller, input: WireItemInput, saveReferences = false): ItemData {
+  insert(collection: StoredCollection, caller: Caller, input: WireItemInput, options: WriteOptions = {}): ItemData {
     const { data, multiReferences } = this.prepare(collection, input);
+    settlePublishStatus(collection, data, { mayChoose: caller.kind === "admin" });
     const item = this.store.insertItem(collection.id, data, this.ownerFor(caller, data));
-    if (saveReferences) this.saveReferences(collection, item._id as string, multiReferences);
+    if (options.saveReferences) this.saveReferences(collection, item._id as string, multiReferences);
     return item;
   }
 
-  /** An existing item the caller may act on, else WDE0073 (missing, or hidden) or WDE0027. */
-  private existing(collection: StoredCollection, caller: Caller, id: string, action: DataAction, denial: OwnerDenial): ItemData {
+  /**
+   * An existing item the caller may act on, else WDE0073 (missing, hidden, or a draft the call
+   * does not include) or WDE0027.
+   */
+  private existing(collection: StoredCollection, caller: Caller, id: string, action: DataAction, options: WriteOptions): ItemData {
     const item = this.store.getItem(collection.id, id);
+    if (isHiddenDraft(collection, item, options.includeDrafts === true)) throw itemNotFound(collection.id, id);
     if (!mayTouchItem(collection, action, caller, item)) {
-      throw denial === "hide" ? missingItem(collection.id, id) : permissionDenied(collection.id, action);
+      throw options.denial === "hide" ? itemNotFound(collection.id, id) : permissionDenied(collection.id, action);
     }
     return item;
   }
 
-  update(collection: StoredCollection, caller: Caller, input: WireItemInput, saveReferences = false, denial: OwnerDenial = "forbid"): ItemData {
+  update(collection: StoredCollection, caller: Caller, input: WireItemInput, options: WriteOptions = {}): ItemData {
     const { data, multiReferences } = this.prepare(collection, input);
-    if (typeof data._id !== "string") throw new PlatformError(400, "WDE0007", "Invalid update. Updated object must have a string _id property.");
-    this.existing(collection, caller, data._id, "update", denial);
+    if (typeof data._id !== "string") throw invalidItemId();
+    const current = this.existing(collection, caller, data._id, "update", options);
     const owner = caller.kind === "admin" && typeof data._owner === "string" ? data._owner : undefined;
     delete data._owner;
+    settlePublishStatus(collection, data, { mayChoose: caller.kind === "admin", current });
     const item = this.store.replaceItem(collection.id, data._id, data, owner);
-    if (saveReferences) this.saveReferences(collection, data._id, multiReferences);
+    if (options.saveReferences) this.saveReferences(collection, data._id, multiReferences);
     return item;
   }
 
   /** Insert when the id is new (or absent), otherwise a full replace; save needs both permissions. */
-  save(collection: StoredCollection, caller: Caller, input: WireItemInput, saveReferences = false): { action: "INSERTED" | "UPDATED"; item: ItemData } {
+  save(collection: StoredCollection, caller: Caller, input: WireItemInput, options: WriteOptions = {}): { action: "INSERTED" | "UPDATED"; item: ItemData } {
     const id = typeof input.id === "string" ? input.id : isPlainObject(input.data) && typeof input.data._id === "string" ? input.data._id : undefined;
     if (id !== undefined && this.store.findItem(collection.id, id)) {
       assertPermitted(collection, "update", caller);
-      return { action: "UPDATED", item: this.update(collection, caller, input, saveReferences) };
+      return { action: "UPDATED", item: this.update(collection, caller, input, options) };
     }
     assertPermitted(collection, "insert", caller);
-    return { action: "INSERTED", item: this.insert(collection, caller, input, saveReferences) };
+    return { action: "INSERTED", item: this.insert(collection, caller, input, options) };
   }
 
-  remove(collection: StoredCollection, caller: Caller, id: string, denial: OwnerDenial = "forbid"): ItemData {
-    this.existing(collection, caller, id, "remove", denial);
+  remove(collection: StoredCollection, caller: Caller, id: string, options: WriteOptions = {}): ItemData {
+    this.existing(collection, caller, id, "remove", options);
     return this.store.removeItem(collection.id, id);
   }
 
   /** Applies field modifications; on a MULTI_REFERENCE field, append/remove/set change links. */
-  patch(collection: StoredCollection, caller: Caller, id: string, modifications: FieldModification[], denial: OwnerDenial = "forbid"): ItemData {
-    const current = this.existing(collection, caller, id, "update", denial);
+  patch(collection: StoredCollection, caller: Caller, id: string, modifications: FieldModification[], options: WriteOptions = {}): ItemData {
+    const current = this.existing(collection, caller, id, "update", options);
     const dataModifications: FieldModification[] = [];
     const linkChanges: (() => void)[] = [];
     for (const modification of modifications) {
@@ -133,7 +149,7 @@ export class ItemService {
       if (field?.type === "MULTI_REFERENCE") linkChanges.push(() => this.patchLinks(collection, id, modification));
       else dataModifications.push(modification);
     }
-    if (modifications.length === 0) throw new PlatformError(400, "WDE0080", "fieldModifications must not be empty.");
+    if (modifications.length === 0) throw invalidRequest("fieldModifications must not be empty.");
     const next = dataModifications.length > 0 ? applyFieldModifications(current, dataModifications) : current;
     const { data } = this.prepare(collection, { data: next });
     const item = this.store.replaceItem(collection.id, id, data);
@@ -158,24 +174,24 @@ export class ItemService {
         this.store.references.replace(collection.id, modification.fieldPath, id, target, []);
         break;
       default:
-        throw new PlatformError(400, "WDE0080", `${modification.action} is not supported on the multi-reference field [${modification.fieldPath}].`);
+        throw invalidRequest(`${modification.action} is not supported on the multi-reference field [${modification.fieldPath}].`);
     }
   }
 
-  /** A single item as the caller may read it: hidden items read as missing. */
-  get(collection: StoredCollection, caller: Caller, id: string): ItemData {
-    return this.existing(collection, caller, id, "read", "hide");
+  /** A single item as the caller may read it: hidden items, and drafts unless included, read as missing. */
+  get(collection: StoredCollection, caller: Caller, id: string, includeDrafts = false): ItemData {
+    return this.existing(collection, caller, id, "read", { denial: "hide", includeDrafts });
   }
 
   /**
    * Replaces REFERENCE ids with the referenced items and adds MULTI_REFERENCE fields as arrays of
    * items (in link order, `limit` per item), where the caller may read the referenced collection.
-   * A reference to a missing or unreadable item keeps its id.
+   * A reference to a missing or unreadable item, or to a draft the read does not include, keeps its id.
    */
-  includeReferences(collection: StoredCollection, caller: Caller, items: ItemData[], include: IncludeReference[]): ItemData[] {
+  includeReferences(collection: StoredCollection, caller: Caller, items: ItemData[], include: IncludeReference[], includeDrafts = false): ItemData[] {
     if (include.length === 0 || items.length === 0) return items;
     for (const { field: fieldKey, limit = DEFAULT_INCLUDE_LIMIT } of include) {
-      if (limit > MAX_INCLUDE_LIMIT) throw new PlatformError(400, "WDE0077", `WDE0077: 'limit' cannot exceed ${MAX_INCLUDE_LIMIT}`);
+      if (limit > MAX_INCLUDE_LIMIT) throw limitExceeded(limit, MAX_INCLUDE_LIMIT);
       const field = collection.fields.find((f) => f.key === fieldKey);
       const targetId = field ? referenceTarget(field) : undefined;
       if (!field || !targetId) continue;
@@ -183,7 +199,7 @@ export class ItemService {
       if (!target || !this.canRead(target, caller)) continue;
       const readable = (id: string) => {
         const item = this.store.findItem(target.id, id);
-        return item && mayTouchItem(target, "read", caller, item) ? item : undefined;
+        return item && !isHiddenDraft(target, item, includeDrafts) && mayTouchItem(target, "read", caller, item) ? item : undefined;
       };
       for (const item of items) {
         if (field.type === "REFERENCE") {
@@ -205,7 +221,7 @@ export class ItemService {
   canRead(collection: StoredCollection, caller: Caller): boolean {
     try {
       assertPermitted(collection, "read", caller);
-      return readVisibility(collection, caller)?.sql !== "0";
+      return rowScope(collection, caller)?.ownerId !== null;
     } catch {
       return false;
     }

@@ -1,28 +1,45 @@
-import { parse } from "csv-parse/sync";
+import fs from "node:fs";
+import readline from "node:readline";
+import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
-import { PlatformError } from "../http/errors";
 import { isDateValue, isPlainObject } from "./query-compiler";
-import type { CollectionField, DataStore, StoredCollection } from "./store";
-import { normaliseItemData, type ItemData } from "./wire";
+import type { CollectionField, StoredCollection } from "./store";
+import type { ItemData } from "./wire";
 
 /**
- * Data movement for the CLI: CSV and JSONL in and out of a collection. CSV cells are typed by
- * the collection's fields (numbers, booleans, datetimes, arrays/objects as JSON); JSONL lines
- * are items in the wire form (`{"$date"}` dates). Imports are all-or-nothing.
+ * The file side of data movement (docs/platform/data.md §17): reading CSV and JSONL files row by
+ * row with their line numbers, and writing items as CSV or JSONL. CSV cells are typed by the
+ * collection's fields (numbers, booleans, datetimes, arrays/objects as JSON); JSONL lines are
+ * items in the wire form (`{"$date"}` dates).
  */
 
-export type ImportMode = "OVERWRITE" | "SKIP_EXISTING" | "TRUNCATE_BEFORE";
-export type MovementFormat = "csv" | "jsonl";
+/** Write policies of an import: what happens to an item whose `_id` the collection has. */
+export const IMPORT_MODES = ["OVERWRITE", "SKIP_EXISTING", "TRUNCATE_BEFORE"] as const;
+export type ImportMode = (typeof IMPORT_MODES)[number];
 
-export type BadRow = { line: number; message: string };
-export type ImportReport = { inserted: number; updated: number; skipped: number; badRows: BadRow[] };
+export type FileFormat = "CSV" | "JSONL";
+
+/** One row of a source file: its item, or why it cannot be read. `line` is where the row ends (1 is the first line). */
+export type SourceRow = { line: number; data?: ItemData; problem?: string };
 
 const SYSTEM_DATE_COLUMNS = new Set(["_createdDate", "_updatedDate"]);
 
-export function formatOf(file: string, explicit?: string): MovementFormat {
-  const format = (explicit ?? file.split(".").pop() ?? "").toLowerCase();
-  if (format === "csv" || format === "jsonl") return format;
-  throw new Error(`Unknown format [${format}]: use .csv or .jsonl files, or --format csv|jsonl.`);
+/** The format a file name's extension names (`.csv`, `.jsonl`), or undefined. */
+export function formatOfName(name: string | undefined): FileFormat | undefined {
+  const extension = name?.split(".").pop()?.toLowerCase();
+  return extension === "csv" ? "CSV" : extension === "jsonl" ? "JSONL" : undefined;
+}
+
+/** The format of a file that names none: JSONL when its first non-blank character opens an object. */
+export function sniffFormat(file: string): FileFormat {
+  const handle = fs.openSync(file, "r");
+  try {
+    const buffer = Buffer.alloc(4096);
+    const read = fs.readSync(handle, buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, read).toString("utf8").replace(/^\uFEFF/, "").trimStart().startsWith("{") ? "JSONL" : "CSV";
+  } finally {
+    fs.closeSync(handle);
+  }
 }
 
 /** A CSV cell as the field's type; empty cells are absent values. */
@@ -60,84 +77,60 @@ function cellValue(text: string, column: string, field: CollectionField | undefi
   }
 }
 
-type ParsedRow = { line: number; data?: ItemData; error?: string };
+async function* jsonlRows(file: string): AsyncGenerator<SourceRow> {
+  const lines = readline.createInterface({ input: fs.createReadStream(file, "utf8"), crlfDelay: Infinity });
+  let line = 0;
+  for await (const text of lines) {
+    line++;
+    const content = line === 1 ? text.replace(/^\uFEFF/, "") : text;
+    if (content.trim() === "") continue;
+    let data: unknown;
+    try {
+      data = JSON.parse(content);
+    } catch {
+      yield { line, problem: "not valid JSON" };
+      continue;
+    }
+    yield isPlainObject(data) ? { line, data } : { line, problem: "a line must hold one JSON object" };
+  }
+}
 
-function parseRows(collection: StoredCollection, text: string, format: MovementFormat): ParsedRow[] {
+/** CSV records with a header row; a record whose cell count differs from the header's is a bad row, a broken file (e.g. an unclosed quote) an error. */
+async function* csvRows(file: string, collection: StoredCollection): AsyncGenerator<SourceRow> {
   const fields = new Map(collection.fields.map((field) => [field.key, field]));
-  if (format === "jsonl") {
-    return text.split(/\r?\n/).flatMap((line, index): ParsedRow[] => {
-      if (line.trim() === "") return [];
-      try {
-        return [{ line: index + 1, data: JSON.parse(line) as ItemData }];
-      } catch {
-        return [{ line: index + 1, error: "not valid JSON" }];
-      }
-    });
-  }
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(text, { columns: true, info: true, skip_empty_lines: true, bom: true });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 0;
-    return [{ line, error: (error as Error).message }];
-  }
-  return records.map(({ record, info }) => {
+  const parser = fs.createReadStream(file).pipe(parse({ columns: true, info: true, bom: true, skip_empty_lines: true, relax_column_count: true }));
+  for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number; error?: Error } }>) {
+    if (info.error) {
+      yield { line: info.lines, problem: info.error.message };
+      continue;
+    }
     try {
       const data: ItemData = {};
       for (const [column, cell] of Object.entries(record)) {
         const value = cellValue(cell, column, fields.get(column));
         if (value !== undefined) data[column] = value;
       }
-      return { line: info.lines, data };
+      yield { line: info.lines, data };
     } catch (error) {
-      return { line: info.lines, error: (error as Error).message };
-    }
-  });
-}
-
-/**
- * Imports every row or none: bad rows are all reported with their line numbers and the
- * transaction is rolled back, so nothing already stored is lost.
- */
-export function importItems(store: DataStore, collectionId: string, text: string, format: MovementFormat, mode: ImportMode): ImportReport {
-  const collection = store.getCollection(collectionId);
-  const rows = parseRows(collection, text, format);
-  const report: ImportReport = { inserted: 0, updated: 0, skipped: 0, badRows: [] };
-  const seen = new Map<string, number>();
-  const valid: { line: number; data: ItemData }[] = [];
-  for (const row of rows) {
-    if (row.error !== undefined || !row.data) {
-      report.badRows.push({ line: row.line, message: row.error ?? "empty row" });
-      continue;
-    }
-    try {
-      const data = normaliseItemData(row.data, collectionId);
-      const id = data._id as string | undefined;
-      if (id !== undefined && seen.has(id)) throw new PlatformError(400, "WDE0074", `duplicate _id [${id}] (also on line ${seen.get(id)})`);
-      if (id !== undefined) seen.set(id, row.line);
-      valid.push({ line: row.line, data });
-    } catch (error) {
-      report.badRows.push({ line: row.line, message: (error as Error).message });
+      yield { line: info.lines, problem: (error as Error).message };
     }
   }
-  if (report.badRows.length > 0) return report;
-  store.transaction(() => {
-    if (mode === "TRUNCATE_BEFORE") store.truncate(collectionId);
-    for (const { data } of valid) {
-      const owner = typeof data._owner === "string" ? data._owner : null;
-      const exists = typeof data._id === "string" && store.findItem(collectionId, data._id) !== undefined;
-      if (!exists) {
-        store.insertItem(collectionId, data, owner, true);
-        report.inserted++;
-      } else if (mode === "OVERWRITE") {
-        store.replaceItem(collectionId, data._id as string, data, owner);
-        report.updated++;
-      } else {
-        report.skipped++;
-      }
-    }
-  });
-  return report;
+}
+
+/** A source file's rows in order, read as they are needed. */
+export function readRows(file: string, format: FileFormat, collection: StoredCollection): AsyncGenerator<SourceRow> {
+  return format === "JSONL" ? jsonlRows(file) : csvRows(file, collection);
+}
+
+/** The next `size` rows of a reader (fewer at the end of the file). */
+export async function nextRows(rows: AsyncIterator<SourceRow>, size: number): Promise<SourceRow[]> {
+  const batch: SourceRow[] = [];
+  while (batch.length < size) {
+    const next = await rows.next();
+    if (next.done) break;
+    batch.push(next.value);
+  }
+  return batch;
 }
 
 function csvCell(value: unknown): string {
@@ -147,17 +140,23 @@ function csvCell(value: unknown): string {
   return String(value);
 }
 
-/** Every item of a collection in creation order, as CSV (columns: `_id`, the fields, then the other system fields) or JSONL. */
-export function exportItems(store: DataStore, collectionId: string, format: MovementFormat): string {
-  const collection = store.getCollection(collectionId);
-  const rows = store.db
-    .prepare("SELECT data FROM data_items WHERE collection_id = ? ORDER BY created_date, id")
-    .pluck()
-    .all(collectionId) as string[];
-  const items = rows.map((row) => JSON.parse(row) as ItemData);
-  if (format === "jsonl") return items.map((item) => JSON.stringify(item)).join("\n") + (items.length > 0 ? "\n" : "");
-  const columns = ["_id", ...collection.fields.filter((f) => f.type !== "MULTI_REFERENCE").map((f) => f.key)];
-  for (const item of items) for (const key of Object.keys(item)) if (!columns.includes(key) && !key.startsWith("_")) columns.push(key);
-  columns.push("_owner", "_createdDate", "_updatedDate");
-  return stringify([columns, ...items.map((item) => columns.map((column) => csvCell(item[column])))]);
+/** The system fields an export writes after the collection's fields. */
+const TRAILING_SYSTEM_COLUMNS = ["_owner", "_createdDate", "_updatedDate", "_publishStatus"];
+
+/**
+ * CSV columns for an export: `_id`, the collection's fields (multi-reference links are not
+ * item data), the other keys found on the items, then the system fields that occur.
+ */
+export function csvColumns(collection: StoredCollection, keysFound: Iterable<string>): string[] {
+  const found = new Set(keysFound);
+  const columns = ["_id", ...collection.fields.filter((field) => field.type !== "MULTI_REFERENCE").map((field) => field.key)];
+  for (const key of found) if (!columns.includes(key) && !key.startsWith("_")) columns.push(key);
+  return [...columns, ...TRAILING_SYSTEM_COLUMNS.filter((column) => column !== "_publishStatus" || found.has(column))];
+}
+
+/** Text for items in a format: CSV rows under `columns` (the header first when asked), or one JSON line per item. */
+export function encodeItems(items: ItemData[], format: FileFormat, columns: string[], withHeader: boolean): string {
+  if (format === "JSONL") return items.map((item) => `${JSON.stringify(item)}\n`).join("");
+  const rows = items.map((item) => columns.map((column) => csvCell(item[column])));
+  return stringify(withHeader ? [columns, ...rows] : rows);
 }

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
-import { PlatformError } from "../http/errors";
+import { invalidRequest } from "./errors";
+import { fieldPathProblem } from "./limits";
 
 /** One field modification as the data service receives it (`/items/patch`, `/bulk/items/patch`). */
 export type FieldModification = {
@@ -11,18 +12,16 @@ export type FieldModification = {
   removeFromArrayOptions?: { value?: unknown };
 };
 
-const SYSTEM_FIELDS = new Set(["_id", "_owner", "_createdDate", "_updatedDate"]);
+/** Fields the platform keeps; `_publishStatus` changes through updates by the admin key, tasks and schedules. */
+const SYSTEM_FIELDS = new Set(["_id", "_owner", "_createdDate", "_updatedDate", "_publishStatus"]);
 
-function badPatch(message: string): PlatformError {
-  return new PlatformError(400, "WDE0080", message);
-}
+const badPatch = invalidRequest;
 
 /** The parent object of a dotted path and the last key, creating intermediate objects as Mongo does. */
 function locate(data: Record<string, unknown>, fieldPath: string, create: boolean): [Record<string, unknown>, string] | undefined {
   const keys = fieldPath.split(".");
-  if (keys.some((key) => key === "" || key.startsWith("$") || key === "__proto__" || key === "constructor" || key === "prototype")) {
-    throw badPatch(`Invalid field path [${fieldPath}].`);
-  }
+  const problem = fieldPathProblem(fieldPath);
+  if (problem) throw badPatch(problem);
   let node = data;
   for (const key of keys.slice(0, -1)) {
     const next = node[key];

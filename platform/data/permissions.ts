@@ -1,6 +1,5 @@
 import type { Caller } from "../context";
-import { PlatformError } from "../http/errors";
-import type { SqlFragment } from "./query-compiler";
+import { permissionDenied } from "./errors";
 import type { CollectionDefinition, PermissionRole } from "./store";
 
 export type DataAction = "read" | "insert" | "update" | "remove";
@@ -25,15 +24,6 @@ function satisfies(role: PermissionRole, action: DataAction, caller: Caller): bo
   }
 }
 
-export function permissionDenied(collectionId: string, action: string): PlatformError {
-  return new PlatformError(
-    403,
-    "WDE0027",
-    `WDE0027: The current user does not have permissions to ${action} on the ${collectionId} collection.`,
-    { collectionId, action },
-  );
-}
-
 /** Throws the platform's WDE0027 denial unless the caller holds the collection's role for the action. */
 export function assertPermitted(collection: CollectionDefinition, action: DataAction, caller: Caller): void {
   if (!satisfies(collection.permissions[action], action, caller)) throw permissionDenied(collection.id, action);
@@ -50,11 +40,12 @@ function ownerScoped(collection: CollectionDefinition, action: DataAction, calle
   return collection.permissions[action] === "SITE_MEMBER_AUTHOR" && caller.kind !== "admin";
 }
 
-/** The rows a read may see: everything, or under SITE_MEMBER_AUTHOR the caller's own. */
-export function readVisibility(collection: CollectionDefinition, caller: Caller): SqlFragment | undefined {
-  if (!ownerScoped(collection, "read", caller)) return undefined;
-  const owner = ownerOf(caller);
-  return owner === null ? { sql: "0", params: [] } : { sql: "owner = ?", params: [owner] };
+/** Rows an action may reach: all of them (undefined), or only one owner's (`ownerId: null`: none). */
+export type ReadScope = { ownerId: string | null } | undefined;
+
+/** Everything, or under SITE_MEMBER_AUTHOR the caller's own items. */
+export function rowScope(collection: CollectionDefinition, caller: Caller, action: DataAction = "read"): ReadScope {
+  return ownerScoped(collection, action, caller) ? { ownerId: ownerOf(caller) } : undefined;
 }
 
 export function mayTouchItem(collection: CollectionDefinition, action: DataAction, caller: Caller, item: Record<string, unknown>): boolean {

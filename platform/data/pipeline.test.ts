@@ -54,6 +54,20 @@ describe("aggregation pipeline", () => {
     expect(results).toEqual([{ _id: "o1", lines: "tent" }, { _id: "o1", lines: "mat" }, { _id: "o2", lines: "stove" }]);
   });
 
+  it("projects nested objects: includes under the parent, expressions over the whole item", async () => {
+    const { results } = await run(
+      stages.sort().ascending("_id"),
+      stages.project().include("shop").projectNested(stages.project().include("red").exclude("blue").reshape(expressions.field("total"), "total"), "stock"),
+      stages.limit(2),
+    );
+    expect(results).toEqual([
+      { _id: "o1", shop: "north", stock: { red: 1, total: 10 } },
+      { _id: "o2", shop: "north", stock: { total: 30 } },
+    ]);
+    const excludedOnly = await run(stages.sort().ascending("_id"), stages.project().include("shop").projectNested(stages.project().exclude("blue"), "stock"), stages.limit(1));
+    expect(excludedOnly.results).toEqual([{ _id: "o1", shop: "north", stock: { red: 1 } }]);
+  });
+
   it("turns an object into k/v pairs", async () => {
     const { results } = await run(stages.objectToArray("stock", "pairs"), stages.project().include("pairs"));
     expect(results).toEqual([{ _id: "o1", pairs: [{ k: "red", v: 1 }, { k: "blue", v: 2 }] }]);

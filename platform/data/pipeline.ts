@@ -1,4 +1,5 @@
-import { PlatformError } from "../http/errors";
+import { badRequest } from "./errors";
+import { fieldKeyProblem, MAX_AGGREGATE_FIELDS, MAX_EXPRESSION_OPERANDS } from "./limits";
 import { compileFilter, compileSort, isPlainObject, jsonPath, sqlText, type SortSpec, type SqlFragment } from "./query-compiler";
 
 /**
@@ -11,14 +12,30 @@ import { compileFilter, compileSort, isPlainObject, jsonPath, sqlText, type Sort
 
 type Json = Record<string, unknown>;
 
-function bad(message: string): PlatformError {
-  return new PlatformError(400, "WDE0075", `Invalid aggregation pipeline: ${message}`);
+function bad(message: string) {
+  return badRequest(`Invalid aggregation pipeline: ${message}`);
 }
 
 /** A top-level result key; nested paths are not supported in result names. */
 function key(name: unknown): string {
   if (typeof name !== "string" || name === "" || name.includes(".") || name.startsWith("$")) throw bad(`invalid field name [${String(name)}]`);
+  const problem = fieldKeyProblem(name);
+  if (problem) throw bad(problem);
   return name;
+}
+
+/** A list of objects of at most `max` entries (`what` names it in the message). */
+function objects(list: unknown, what: string, max = MAX_AGGREGATE_FIELDS): Json[] {
+  if (!Array.isArray(list) || list.some((entry) => !isPlainObject(entry))) throw bad(`${what} expects a list of objects`);
+  if (list.length > max) throw bad(`${what} takes at most ${max} entries`);
+  return list as Json[];
+}
+
+/** A field path given as a string in a stage's spec. */
+function path(spec: unknown, name: string): string {
+  const value = isPlainObject(spec) ? spec[name] : undefined;
+  if (typeof value !== "string") throw bad(`${name} must be a string`);
+  return jsonPath(value);
 }
 
 const BINARY: Record<string, string> = { subtract: "-", divide: "/", mod: "%" };
@@ -29,7 +46,10 @@ const UNARY: Record<string, string> = { abs: "abs", floor: "floor", ceil: "ceili
 function expressionValue(expression: unknown): string {
   if (!isPlainObject(expression)) throw bad("an expression must be an object");
   const [[kind, spec]] = Object.entries(expression).length === 1 ? Object.entries(expression) : [["", undefined]];
-  if (kind === "fieldPath") return `json_extract(data, '${jsonPath(String(spec))}')`;
+  if (kind === "fieldPath") {
+    if (typeof spec !== "string") throw bad("fieldPath expects a string");
+    return `json_extract(data, '${jsonPath(spec)}')`;
+  }
   if (kind === "text") {
     if (typeof spec !== "string") throw bad("text expects a string");
     return sqlText(spec);
@@ -41,6 +61,7 @@ function expressionValue(expression: unknown): string {
   const operands = spec as { expressions?: unknown[]; firstExpression?: unknown; secondExpression?: unknown; expression?: unknown; startExpression?: unknown; lengthExpression?: unknown } | undefined;
   if (kind in VARIADIC) {
     if (!Array.isArray(operands?.expressions) || operands.expressions.length === 0) throw bad(`${kind} expects expressions`);
+    if (operands.expressions.length > MAX_EXPRESSION_OPERANDS) throw bad(`${kind} takes at most ${MAX_EXPRESSION_OPERANDS} expressions`);
     return `(${operands.expressions.map(expressionValue).join(` ${VARIADIC[kind]} `)})`;
   }
   if (kind in BINARY) {
@@ -84,6 +105,34 @@ function accumulator(spec: Json): [string, string] {
   return [key(spec.resultFieldName), sql[operation]];
 }
 
+/**
+ * The JSON object a projection builds from the fields under `parent` (the root for the stage
+ * itself, a field's path for `projectNested`). Includes and excludes name fields relative to
+ * the parent; reshape expressions read the whole item. Only excludes: a copy without them.
+ */
+function projectedObject(fields: Json[], parent: string[]): string {
+  if (fields.length === 0) throw bad("projection expects fields");
+  const pathOf = (name: string) => jsonPath([...parent, name].join("."));
+  const excluded = fields.filter((f) => isPlainObject(f.exclude)).map((f) => key((f.exclude as Json).fieldName));
+  const kept = fields.filter((f) => !isPlainObject(f.exclude));
+  const source = parent.length === 0 ? "data" : `data -> '${jsonPath(parent.join("."))}'`;
+  if (kept.length === 0) return `json_remove(${source}, ${excluded.map((name) => `'$."${name}"'`).join(", ")})`;
+  const pairs = kept.map((f) => {
+    if (isPlainObject(f.include)) {
+      const name = key(f.include.fieldName);
+      return `${sqlText(name)}, json(data -> '${pathOf(name)}')`;
+    }
+    if (isPlainObject(f.reshape)) return `${sqlText(key(f.reshape.resultFieldName))}, ${expressionJson(f.reshape.expression)}`;
+    if (isPlainObject(f.projectNested)) {
+      const name = key(f.projectNested.resultFieldName);
+      return `${sqlText(name)}, ${projectedObject(objects(f.projectNested.fields, "projectNested fields"), [...parent, name])}`;
+    }
+    throw bad("projection fields are include, exclude, reshape or projectNested");
+  });
+  if (parent.length === 0 && !excluded.includes("_id")) pairs.unshift(`'_id', json(data -> '$."_id"')`);
+  return `json_object(${pairs.join(", ")})`;
+}
+
 function stageSql(stage: unknown, previous: string): SqlFragment {
   if (!isPlainObject(stage) || Object.keys(stage).length !== 1) throw bad("each stage has exactly one key");
   const [[kind, spec]] = Object.entries(stage);
@@ -100,46 +149,33 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
     }
     case "skip":
     case "limit": {
-      if (!Number.isInteger(spec) || (spec as number) < 0) throw bad(`${kind} expects a non-negative integer`);
+      if (!Number.isSafeInteger(spec) || (spec as number) < 0) throw bad(`${kind} expects a non-negative integer`);
       const clause = kind === "skip" ? `LIMIT -1 OFFSET ${spec}` : `LIMIT ${spec}`;
       return { sql: `SELECT data, pos ${from} ORDER BY pos ${clause}`, params: [] };
     }
     case "group": {
-      const { groupIds = [], accumulators = [] } = (spec ?? {}) as { groupIds?: { key?: unknown; expression?: unknown }[]; accumulators?: Json[] };
-      const ids = groupIds.map((id) => [key(id.key), expressionJson(id.expression)] as const);
+      const { groupIds = [], accumulators = [] } = (isPlainObject(spec) ? spec : {}) as { groupIds?: unknown; accumulators?: unknown };
+      const ids = objects(groupIds, "groupIds").map((id) => [key(id.key), expressionJson(id.expression)] as const);
       const id = ids.length === 0 ? "NULL" : `json_object(${ids.map(([name, value]) => `${sqlText(name)}, ${value}`).join(", ")})`;
-      const results = accumulators.map(accumulator).map(([name, value]) => `, ${sqlText(name)}, ${value}`).join("");
+      const results = objects(accumulators, "accumulators").map(accumulator).map(([name, value]) => `, ${sqlText(name)}, ${value}`).join("");
       const groupBy = ids.length === 0 ? "" : `GROUP BY ${ids.map(([, value]) => value).join(", ")}`;
       return { sql: `SELECT json_object('_id', ${id}${results}) AS data, row_number() OVER (ORDER BY min(pos)) AS pos ${from} ${groupBy}`, params: [] };
     }
     case "projection": {
-      const fields = (spec as { fields?: Json[] })?.fields;
-      if (!Array.isArray(fields) || fields.length === 0) throw bad("projection expects fields");
-      const excluded = fields.filter((f) => isPlainObject(f.exclude)).map((f) => key((f.exclude as Json).fieldName));
-      const kept = fields.filter((f) => !isPlainObject(f.exclude));
-      if (kept.length === 0) return { sql: `SELECT json_remove(data, ${excluded.map((name) => `'${jsonPath(name)}'`).join(", ")}) AS data, pos ${from}`, params: [] };
-      const pairs = kept.map((f) => {
-        if (isPlainObject(f.include)) {
-          const name = key(f.include.fieldName);
-          return `${sqlText(name)}, json(data -> '${jsonPath(name)}')`;
-        }
-        if (isPlainObject(f.reshape)) return `${sqlText(key(f.reshape.resultFieldName))}, ${expressionJson(f.reshape.expression)}`;
-        throw bad("projection fields are include, exclude or reshape");
-      });
-      if (!excluded.includes("_id")) pairs.unshift(`'_id', json(data -> '$."_id"')`);
-      // json_patch onto {} drops absent (null) values, so fields an item lacks stay absent.
-      return { sql: `SELECT json_patch('{}', json_object(${pairs.join(", ")})) AS data, pos ${from}`, params: [] };
+      const fields = objects(isPlainObject(spec) ? spec.fields : undefined, "projection fields");
+      // json_patch onto {} drops absent (null) values, so fields an item lacks stay absent, nested ones too.
+      return { sql: `SELECT json_patch('{}', ${projectedObject(fields, [])}) AS data, pos ${from}`, params: [] };
     }
     case "unwindArray": {
-      const path = jsonPath(String((spec as Json)?.arrayFieldName));
+      const array = path(spec, "arrayFieldName");
       return {
-        sql: `SELECT json_set(source.data, '${path}', json(source.data -> element.fullkey)) AS data, row_number() OVER (ORDER BY source.pos, element.id) AS pos FROM ${previous} AS source, json_each(source.data, '${path}') AS element WHERE json_type(source.data, '${path}') = 'array'`,
+        sql: `SELECT json_set(source.data, '${array}', json(source.data -> element.fullkey)) AS data, row_number() OVER (ORDER BY source.pos, element.id) AS pos FROM ${previous} AS source, json_each(source.data, '${array}') AS element WHERE json_type(source.data, '${array}') = 'array'`,
         params: [],
       };
     }
     case "objectToArray": {
-      const source = jsonPath(String((spec as Json)?.objectFieldName));
-      const destination = jsonPath(String((spec as Json)?.destinationFieldName));
+      const source = path(spec, "objectFieldName");
+      const destination = path(spec, "destinationFieldName");
       return {
         sql: `SELECT json_set(data, '${destination}', (SELECT json_group_array(json_object('k', entry.key, 'v', json(data -> entry.fullkey))) FROM json_each(data, '${source}') AS entry)) AS data, pos ${from} WHERE json_type(data, '${source}') = 'object'`,
         params: [],

@@ -1,11 +1,12 @@
-import { PlatformError } from "../http/errors";
+import { filterTooDeep, invalidQuery, regexNotAllowed } from "./errors";
+import { fieldPathProblem, MAX_FILTER_VALUES, MAX_LIST_VALUES, MAX_SEARCH_WORDS, MAX_SORT_KEYS } from "./limits";
 
 /**
  * Compiles the data service's filter and sort JSON into SQL over a row whose fields live in
  * the JSON column `data` (for items, the system fields also have indexed columns). Pure: no
  * database access, so it is tested on its own. Values are always bound as parameters.
  *
- * Semantics (README "Data service"): comparisons are type-strict; eq/ne/in/hasSome/hasAll and
+ * Semantics (docs/platform/data.md §3): comparisons are type-strict; eq/ne/in/hasSome/hasAll and
  * ranges are case-sensitive in code-point order; contains/startsWith/endsWith fold case; a
  * value operator on an array field matches when any element matches; `null` means empty or
  * missing.
@@ -38,29 +39,27 @@ export type CompileOptions = {
 /** Nesting limit of the platform (WDE0169). */
 const MAX_FILTER_DEPTH = 50;
 
-/** System fields with their own indexed columns. */
-const SYSTEM_COLUMNS: Record<string, { column: string; date: boolean }> = {
-  _id: { column: "id", date: false },
-  _owner: { column: "owner", date: false },
-  _createdDate: { column: "created_date", date: true },
-  _updatedDate: { column: "updated_date", date: true },
-};
+/** System fields with their own indexed columns (a Map: field names never reach an object's prototype). */
+const SYSTEM_COLUMNS = new Map<string, { column: string; date: boolean }>([
+  ["_id", { column: "id", date: false }],
+  ["_owner", { column: "owner", date: false }],
+  ["_createdDate", { column: "created_date", date: true }],
+  ["_updatedDate", { column: "updated_date", date: true }],
+]);
 
 export const FOLD_FUNCTION = "wix_fold";
 export const MATCHES_FUNCTION = "wix_matches";
+export const SEEDED_RANK_FUNCTION = "wix_seeded_rank";
 
 const TRUE: SqlFragment = { sql: "1", params: [] };
 const FALSE: SqlFragment = { sql: "0", params: [], scoped: true };
 
-function invalid(message: string, code = "WDE0020"): PlatformError {
-  return new PlatformError(400, code, message);
-}
+const invalid = invalidQuery;
 
 /** `$."a"."b"` for the dotted field path `a.b`; field names are quoted, never interpolated raw. */
 export function jsonPath(fieldName: string): string {
-  if (typeof fieldName !== "string" || fieldName === "" || fieldName.split(".").some((part) => part === "" || /["\\]/.test(part) || part.startsWith("$"))) {
-    throw invalid(`Invalid field name [${String(fieldName)}].`);
-  }
+  const problem = fieldPathProblem(fieldName);
+  if (problem) throw invalid(problem);
   // The path is always placed inside a SQL text literal, so a quote in a field name is doubled.
   return "$" + fieldName.split(".").map((part) => `."${part.replaceAll("'", "''")}"`).join("");
 }
@@ -176,16 +175,29 @@ function matchesPattern(operand: unknown, field: string): string {
 
 type ValuePredicate = (a: Accessor) => SqlFragment;
 
+/** Operands joined per SQL level; longer lists are grouped so SQLite's expression depth (1000) stays far away. */
+const JOIN_FAN_OUT = 64;
+
+function joined(parts: SqlFragment[], operator: "AND" | "OR"): SqlFragment {
+  if (parts.length > JOIN_FAN_OUT) {
+    const groups: SqlFragment[] = [];
+    for (let i = 0; i < parts.length; i += JOIN_FAN_OUT) groups.push(joined(parts.slice(i, i + JOIN_FAN_OUT), operator));
+    return joined(groups, operator);
+  }
+  const scoped = operator === "AND" ? parts.some((p) => p.scoped) : parts.every((p) => p.scoped);
+  return { sql: parts.map((p) => `(${p.sql})`).join(` ${operator} `), params: parts.flatMap((p) => p.params), scoped };
+}
+
 function and(parts: SqlFragment[]): SqlFragment {
   if (parts.length === 0) return TRUE;
   if (parts.length === 1) return parts[0];
-  return { sql: parts.map((p) => `(${p.sql})`).join(" AND "), params: parts.flatMap((p) => p.params), scoped: parts.some((p) => p.scoped) };
+  return joined(parts, "AND");
 }
 
 function or(parts: SqlFragment[]): SqlFragment {
   if (parts.length === 0) return FALSE;
   if (parts.length === 1) return parts[0];
-  return { sql: parts.map((p) => `(${p.sql})`).join(" OR "), params: parts.flatMap((p) => p.params), scoped: parts.every((p) => p.scoped) };
+  return joined(parts, "OR");
 }
 
 /** NOT that treats an unknown (NULL) condition as false, so negation never drops rows by accident. */
@@ -200,7 +212,7 @@ class FieldCompiler {
   ) {}
 
   private get system() {
-    return this.options.systemColumns ? SYSTEM_COLUMNS[this.field] : undefined;
+    return this.options.systemColumns ? SYSTEM_COLUMNS.get(this.field) : undefined;
   }
 
   /** The scope ANDed in, which lets each branch seek an index that starts with the scope's column. */
@@ -293,7 +305,7 @@ class FieldCompiler {
         return this.anyValue((a) => ({ sql: `${a.type} = 'text' AND ${MATCHES_FUNCTION}(${a.value}, ?)`, params: [pattern] }));
       }
       case "$regex":
-        throw invalid("WDE0070: $regex keyword is not allowed.", "WDE0070");
+        throw regexNotAllowed();
       default:
         throw invalid(`Unknown filter operator ${operator} on field [${this.field}].`);
     }
@@ -301,6 +313,7 @@ class FieldCompiler {
 
   private list(operator: string, operand: unknown): unknown[] {
     if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`);
+    if (operand.length > MAX_LIST_VALUES) throw invalid(`${operator} on field [${this.field}] takes at most ${MAX_LIST_VALUES} values.`);
     for (const value of operand) {
       if (value === null || Array.isArray(value) || (isPlainObject(value) && !isDateValue(value))) {
         throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`);
@@ -339,7 +352,7 @@ class FieldCompiler {
 }
 
 function compileNode(filter: unknown, options: CompileOptions, depth: number): SqlFragment {
-  if (depth > MAX_FILTER_DEPTH) throw invalid(`Filter nesting exceeds ${MAX_FILTER_DEPTH} levels.`, "WDE0169");
+  if (depth > MAX_FILTER_DEPTH) throw filterTooDeep(MAX_FILTER_DEPTH);
   if (!isPlainObject(filter)) throw invalid("Filter must be an object.");
   const parts: SqlFragment[] = [];
   for (const [key, operand] of Object.entries(filter)) {
@@ -354,7 +367,7 @@ function compileNode(filter: unknown, options: CompileOptions, depth: number): S
       if (children.length !== 1) throw invalid("$not expects exactly one filter.");
       parts.push(not(compileNode(children[0], options, depth + 1)));
     } else if (key === "$regex") {
-      throw invalid("WDE0070: $regex keyword is not allowed.", "WDE0070");
+      throw regexNotAllowed();
     } else if (key.startsWith("$")) {
       throw invalid(`Unknown filter operator ${key}.`);
     } else {
@@ -366,7 +379,24 @@ function compileNode(filter: unknown, options: CompileOptions, depth: number): S
 
 export function compileFilter(filter: unknown, options: CompileOptions = {}): SqlFragment {
   if (filter === undefined || filter === null) return TRUE;
-  return compileNode(filter, options, 0);
+  const compiled = compileNode(filter, options, 0);
+  if (compiled.params.length > MAX_FILTER_VALUES) throw invalid(`The filter is too large: it compares more than ${MAX_FILTER_VALUES} values.`);
+  return compiled;
+}
+
+/**
+ * Search: every word of the expression (AND mode) or any of them (OR mode) occurs, case-folded,
+ * in some text value of the item other than its id and owner.
+ */
+export function compileSearch(expression: string | undefined, mode: "AND" | "OR" = "OR"): SqlFragment | undefined {
+  const words = (expression ?? "").split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  if (words.length > MAX_SEARCH_WORDS) throw invalid(`A search expression takes at most ${MAX_SEARCH_WORDS} words.`);
+  const conditions = words.map((word) => ({
+    sql: `EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`,
+    params: [word],
+  }));
+  return mode === "AND" ? and(conditions) : or(conditions);
 }
 
 /**
@@ -380,10 +410,14 @@ export function compileSort(
   options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {},
 ): string {
   const keys = sort && sort.length > 0 ? sort : (options.defaultSort ?? []);
-  const terms = keys.flatMap(({ fieldName, order }) => {
+  if (!Array.isArray(keys)) throw invalid("Sort must be a list of {fieldName, order}.");
+  if (keys.length > MAX_SORT_KEYS) throw invalid(`A sort takes at most ${MAX_SORT_KEYS} fields.`);
+  const terms = keys.flatMap((key) => {
+    if (!isPlainObject(key)) throw invalid("Sort must be a list of {fieldName, order}.");
+    const { fieldName, order } = key as SortSpec;
     const normalised = String(order ?? "ASC").toUpperCase();
     if (normalised !== "ASC" && normalised !== "DESC") throw invalid(`Invalid sort order [${order}] for field [${fieldName}].`);
-    const system = options.systemColumns ? SYSTEM_COLUMNS[fieldName] : undefined;
+    const system = options.systemColumns ? SYSTEM_COLUMNS.get(fieldName) : undefined;
     // Only `_owner` can be missing; the date and id columns never are, which keeps the index order usable.
     if (system) return system.column === "owner" ? [`${system.column} IS NOT NULL ${normalised}`, `owner ${normalised}`] : [`${system.column} ${normalised}`];
     const path = jsonPath(fieldName);

@@ -76,3 +76,43 @@ describe("items.query through the real @wix/data client", () => {
     await expect(client.items.query("Trails").limit(1001).find()).rejects.toMatchObject({ details: { applicationError: { code: "WDE0077" } } });
   });
 });
+
+describe("random order (sortMode RANDOM)", () => {
+  const ids = (list: { _id?: string }[]) => list.map((item) => item._id as string);
+
+  it("one seed always gives one order, another seed another, and sort is ignored", async () => {
+    const query = () => platform.visitorClient().items.query("Trails").ascending("_id");
+    const seeded = ids((await query().randomSort({ seed: 7 }).find()).items);
+    expect(ids((await query().randomSort({ seed: 7 }).find()).items)).toEqual(seeded);
+    expect(ids((await query().randomSort({ seed: 8 }).find()).items)).not.toEqual(seeded);
+    expect(seeded).not.toEqual(ids((await query().find()).items));
+    expect([...seeded].sort()).toEqual(ids((await query().find()).items));
+  });
+
+  it("pages through a seeded order without repeats, and a cursor keeps an unseeded shuffle", async () => {
+    const first = await platform.visitorClient().items.query("Trails").randomSort({ seed: 3 }).limit(6).find();
+    const second = await first.next();
+    const third = await second.next();
+    const paged = [...ids(first.items), ...ids(second.items), ...ids(third.items)];
+    expect(paged).toEqual(ids((await platform.visitorClient().items.query("Trails").randomSort({ seed: 3 }).find()).items));
+
+    const post = (body: unknown) =>
+      fetch("https://www.wixapis.com/wix-data/v2/items/query", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    type Page = { dataItems: { id: string }[]; pagingMetadata: { cursors: { next?: string } } };
+    const start = (await (await post({ dataCollectionId: "Trails", sortMode: "RANDOM", query: { cursorPaging: { limit: 8 } } })).json()) as Page;
+    const rest = (await (await post({ dataCollectionId: "Trails", query: { cursorPaging: { cursor: start.pagingMetadata.cursors.next } } })).json()) as Page;
+    expect(new Set([...start.dataItems, ...rest.dataItems].map((item) => item.id)).size).toBe(15);
+  });
+});
+
+describe("cursor page size", () => {
+  it("is at most 100 per cursor page (WDE0077) while offset pages go to 1000", async () => {
+    const post = (query: unknown) =>
+      fetch("https://www.wixapis.com/wix-data/v2/items/query", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataCollectionId: "Trails", query }) });
+    const refused = await post({ cursorPaging: { limit: 101 } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toBe("WDE0077");
+    expect((await post({ cursorPaging: { limit: 100 } })).status).toBe(200);
+    expect((await post({ paging: { limit: 1000 } })).status).toBe(200);
+  });
+});

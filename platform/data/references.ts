@@ -1,5 +1,4 @@
 import type { Db } from "../db";
-import { PlatformError } from "../http/errors";
 
 export type ReferenceOrder = "ASC" | "DESC";
 
@@ -47,9 +46,9 @@ export class ReferenceStore {
     paging: { limit: number; offset: number; order?: ReferenceOrder },
   ): { links: { referringId: string; referencedId: string }[]; total: number } {
     if (referringIds.length === 0) return { links: [], total: 0 };
-    const placeholders = referringIds.map(() => "?").join(", ");
-    const where = `collection_id = ? AND field = ? AND referring_id IN (${placeholders})`;
-    const params = [collectionId, field, ...referringIds];
+    // One JSON parameter holds the ids, so any number of them fits in one statement.
+    const where = "collection_id = ? AND field = ? AND referring_id IN (SELECT value FROM json_each(?))";
+    const params = [collectionId, field, JSON.stringify(referringIds)];
     const order = paging.order === "DESC" ? "DESC" : "ASC";
     const links = this.db
       .prepare(`SELECT referring_id AS referringId, referenced_id AS referencedId FROM data_references WHERE ${where} ORDER BY position ${order} LIMIT ? OFFSET ?`)
@@ -63,11 +62,12 @@ export class ReferenceStore {
     this.db.prepare("DELETE FROM data_references WHERE (collection_id = ? AND referring_id = ?) OR (referenced_collection_id = ? AND referenced_id = ?)").run(collectionId, id, collectionId, id);
   }
 
+  /** Forgets every link of one field (the field is being deleted). */
+  clearField(collectionId: string, field: string): void {
+    this.db.prepare("DELETE FROM data_references WHERE collection_id = ? AND field = ?").run(collectionId, field);
+  }
+
   clearCollection(collectionId: string): void {
     this.db.prepare("DELETE FROM data_references WHERE collection_id = ? OR referenced_collection_id = ?").run(collectionId, collectionId);
   }
-}
-
-export function notMultiReference(field: string): PlatformError {
-  return new PlatformError(400, "WDE0020", `Provided relationship attribute [${field}] is not a multi-reference field.`, { field });
 }

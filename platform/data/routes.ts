@@ -1,22 +1,64 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PlatformContext } from "../context";
-import { createDataServices } from "./routes/common";
+import { handleError, type PlatformError, transportClientError } from "../http/errors";
+import { BackupStore, backupFolder } from "./backups";
+import { badRequest } from "./errors";
+import { ItemService } from "./items";
 import { registerAggregateRoutes } from "./routes/aggregate";
+import { registerAsyncJobRoutes } from "./routes/async-jobs";
+import { registerBackupRoutes } from "./routes/backups";
+import { registerTaskRoutes } from "./routes/tasks";
+import { TaskService } from "./tasks";
+import { MovementJobs, movementFolder } from "./movement-jobs";
+import { PublishScheduler } from "./publishing";
+import { registerMovementJobRoutes } from "./routes/movement-jobs";
 import { registerBulkRoutes } from "./routes/bulk";
 import { registerCollectionRoutes } from "./routes/collections";
+import { registerIndexRoutes } from "./routes/indexes";
 import { registerItemRoutes } from "./routes/items";
 import { registerQueryRoutes } from "./routes/query";
 import { registerReferenceRoutes } from "./routes/references";
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./routes/query";
 
-/** The data service: items, bulk, references, aggregations and collections under `/wix-data/v2`. */
+/** Requests the HTTP layer refuses before a data route runs (bad JSON, oversized bodies) still answer with a WDE code. */
+function handleDataError(error: FastifyError | PlatformError, request: FastifyRequest, reply: FastifyReply) {
+  const clientError = transportClientError(error);
+  // 413 already carries WDE0109, the code the client reports for it.
+  const refused = clientError && clientError.status !== 413 ? badRequest(clientError.message) : error;
+  return handleError(refused, request, reply);
+}
+
+/**
+ * The data service: items, bulk, references, aggregations and collections under `/wix-data/v2`,
+ * tasks under `/cms/v1/tasks` and data-movement jobs under `/data-mover/v1` (docs/platform/data.md).
+ */
 export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
-  const services = createDataServices(ctx);
-  registerQueryRoutes(app, services);
-  registerItemRoutes(app, services);
-  registerBulkRoutes(app, services);
-  registerReferenceRoutes(app, services);
-  registerAggregateRoutes(app, services);
-  registerCollectionRoutes(app, services);
+  const services = { ctx, store: ctx.data, items: new ItemService(ctx.data) };
+  // Scheduled publish status changes: a timer for the next one, and a check before each data request.
+  const scheduler = new PublishScheduler(ctx.data, app.log);
+  scheduler.arm();
+  app.addHook("onClose", async () => scheduler.stop());
+  app.register(async (scope) => {
+    scope.setErrorHandler(handleDataError);
+    scope.addHook("onRequest", async () => scheduler.applyIfDue());
+    registerQueryRoutes(scope, services);
+    registerItemRoutes(scope, services);
+    registerBulkRoutes(scope, services);
+    registerReferenceRoutes(scope, services);
+    registerAggregateRoutes(scope, services);
+    registerCollectionRoutes(scope, services);
+    registerAsyncJobRoutes(scope, services);
+    registerIndexRoutes(scope, services);
+    // The server owns the background work, so it alone fails what a stop left unfinished (not the CLI).
+    const backups = new BackupStore(ctx.data, backupFolder(ctx.config.dataDir));
+    backups.failUnfinished();
+    registerBackupRoutes(scope, services, backups);
+    const tasks = new TaskService(ctx.data, services.items, scheduler, app.log);
+    tasks.failUnfinished();
+    registerTaskRoutes(scope, services, tasks);
+    const jobs = new MovementJobs(ctx.data, movementFolder(ctx.config.dataDir), app.log);
+    jobs.failUnfinished();
+    registerMovementJobRoutes(scope, services, jobs);
+  });
 }

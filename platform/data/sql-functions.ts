@@ -1,5 +1,5 @@
 import type { Db } from "../db";
-import { FOLD_FUNCTION, MATCHES_FUNCTION } from "./query-compiler";
+import { FOLD_FUNCTION, MATCHES_FUNCTION, SEEDED_RANK_FUNCTION } from "./query-compiler";
 
 const patterns = new Map<string, RegExp>();
 
@@ -15,4 +15,15 @@ export function registerDataFunctions(db: Db): void {
     if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, "i")));
     return regex.test(value) ? 1 : 0;
   });
+  db.function(SEEDED_RANK_FUNCTION, { deterministic: true }, (seed: unknown, id: unknown) => seededRank(String(seed), String(id)));
+}
+
+/** FNV-1a over the seed and the id: a stable pseudo-random rank, so one seed always gives one order. */
+function seededRank(seed: string, id: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${seed}:${id}`) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
 }

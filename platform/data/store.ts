@@ -1,8 +1,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
 import type { Db, Migration } from "../db";
-import { PlatformError } from "../http/errors";
-import { compileFilter, compileSort, fieldIndexExpressions, jsonPath, type SortSpec, type SqlFragment } from "./query-compiler";
+import { collectionAlreadyExists, collectionNotFound, itemAlreadyExists, itemNotFound, staleRevision, uniqueIndexViolation } from "./errors";
+import { BACKUP_TABLES_SQL } from "./backups";
+import { INDEX_TABLE_SQL, IndexStore } from "./indexes";
+import { TASK_TABLE_SQL } from "./tasks";
+import { MOVEMENT_TABLES_SQL } from "./movement-jobs";
+import { PUBLISH_SCHEDULE_SQL, PublishScheduleStore, publishPlugin, publishStatusFilter, PUBLISH_STATUS_FIELD, type CollectionPlugin } from "./publishing";
+import type { ReadScope } from "./permissions";
+import { compileFilter, compileSearch, compileSort, fieldIndexExpressions, jsonPath, SEEDED_RANK_FUNCTION, type SortSpec, type SqlFragment } from "./query-compiler";
 import { ReferenceStore } from "./references";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
@@ -24,6 +30,8 @@ export type CollectionDefinition = {
   displayField?: string;
   fields: CollectionField[];
   permissions: CollectionPermissions;
+  /** The Publish plugin (docs/platform/data.md §18), the only plugin this platform keeps. */
+  plugins?: CollectionPlugin[];
 };
 
 export type StoredCollection = CollectionDefinition & { revision: number; createdDate: string; updatedDate: string };
@@ -59,7 +67,22 @@ export const migrateData: Migration = (db) => {
       UNIQUE (collection_id, field, referring_id, referenced_id)
     );
     CREATE INDEX IF NOT EXISTS data_references_target ON data_references (referenced_collection_id, referenced_id);
+    CREATE TABLE IF NOT EXISTS data_async_jobs (
+      id TEXT PRIMARY KEY,
+      collection_id TEXT NOT NULL,
+      status TEXT NOT NULL,
+      success_count INTEGER NOT NULL DEFAULT 0,
+      created_date TEXT NOT NULL,
+      updated_date TEXT NOT NULL
+    );
   `);
+  db.exec(INDEX_TABLE_SQL);
+  db.exec(BACKUP_TABLES_SQL);
+  db.exec(TASK_TABLE_SQL);
+  db.exec(PUBLISH_SCHEDULE_SQL);
+  db.exec(MOVEMENT_TABLES_SQL);
+  // A job that was running when the platform stopped will not finish.
+  db.prepare("UPDATE data_async_jobs SET status = 'FAILED' WHERE status IN ('INITIALIZED', 'PROCESSING')").run();
 };
 
 /** Field types whose values are scalars (or arrays of scalars) worth an equality/range index. */
@@ -75,28 +98,34 @@ export type ItemQuery = {
   offset: number;
   countTotal: boolean;
   /** Rows the caller may see (owner scoping); ANDed to the filter. */
-  visibility?: SqlFragment;
-  /** An extra condition, e.g. the search expression. */
-  also?: SqlFragment;
+  visibility?: ReadScope;
+  /** A search expression, ANDed to the filter. */
+  search?: { expression?: string; mode?: "AND" | "OR" };
+  /** Random order (`sortMode: RANDOM`): the seed fixes the order, and `sort` is ignored. */
+  randomSeed?: number;
+  /** Draft items too, in a collection with the Publish plugin (they are left out otherwise). */
+  includeDrafts?: boolean;
 };
+
+/** What selects the rows of a query, apart from order and paging. */
+export type ItemSelection = Pick<ItemQuery, "filter" | "visibility" | "search" | "includeDrafts">;
+
+/** Where an export has got to: the creation date and id of the last item read. */
+export type ItemPosition = { createdDate: string; id: string };
+
+export type AsyncJobStatus = "INITIALIZED" | "PROCESSING" | "SUCCEEDED" | "FAILED";
 
 export type QueryPage = { items: WireDataItem[]; total?: number; hasNext: boolean };
 
 const DEFAULT_SORT: SortSpec[] = [{ fieldName: "_createdDate", order: "DESC" }];
-
-export function missingItem(collectionId: string, id: string): PlatformError {
-  return new PlatformError(404, "WDE0073", `Item [${id}] does not exist in collection [${collectionId}].`, { itemId: id, collectionId });
-}
-
-export function missingCollection(id: string): PlatformError {
-  return new PlatformError(404, "WDE0025", `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`, { collectionId: id });
-}
 
 /** Prepared statements are reused; distinct filter shapes are few in practice, and the cache is bounded. */
 const STATEMENT_CACHE_SIZE = 500;
 
 export class DataStore {
   readonly references: ReferenceStore;
+  readonly indexes: IndexStore;
+  readonly schedules: PublishScheduleStore;
   private readonly statements = new Map<string, Statement>();
 
   constructor(
@@ -105,6 +134,8 @@ export class DataStore {
   ) {
     registerDataFunctions(db);
     this.references = new ReferenceStore(db);
+    this.indexes = new IndexStore(db, now);
+    this.schedules = new PublishScheduleStore(db);
   }
 
   statement(sql: string): Statement {
@@ -123,9 +154,7 @@ export class DataStore {
   // Collections
 
   createCollection(definition: CollectionDefinition): StoredCollection {
-    if (this.findCollection(definition.id)) {
-      throw new PlatformError(409, "WDE0104", `Collection [${definition.id}] already exists.`, { collectionId: definition.id });
-    }
+    if (this.findCollection(definition.id)) throw collectionAlreadyExists(definition.id);
     const stamp = this.now().toISOString();
     this.statement("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)")
       .run(definition.id, JSON.stringify(definition), stamp, stamp);
@@ -136,9 +165,7 @@ export class DataStore {
   /** Full replace of a collection's definition; a given revision must match the stored one (WDE0178). */
   updateCollection(definition: CollectionDefinition, revision?: number): StoredCollection {
     const current = this.getCollection(definition.id);
-    if (revision !== undefined && revision !== current.revision) {
-      throw new PlatformError(409, "WDE0178", `Invalid document revision [${revision}]; the collection is at revision ${current.revision}.`);
-    }
+    if (revision !== undefined && revision !== current.revision) throw staleRevision(revision, current.revision);
     this.statement("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?")
       .run(JSON.stringify(definition), this.now().toISOString(), definition.id);
     this.indexFields(definition);
@@ -148,6 +175,7 @@ export class DataStore {
   deleteCollection(id: string): void {
     this.transaction(() => {
       this.truncate(id);
+      this.indexes.dropAll(id);
       this.statement("DELETE FROM data_collections WHERE id = ?").run(id);
     });
   }
@@ -162,7 +190,7 @@ export class DataStore {
 
   getCollection(id: string): StoredCollection {
     const collection = this.findCollection(id);
-    if (!collection) throw missingCollection(id);
+    if (!collection) throw collectionNotFound(id);
     return collection;
   }
 
@@ -180,7 +208,7 @@ export class DataStore {
    * type-strict equality and range filters by seeking. Undeclared fields are still queryable,
    * by scanning the collection in SQL.
    */
-  private indexFields(definition: CollectionDefinition): void {
+  indexFields(definition: CollectionDefinition): void {
     for (const field of definition.fields) {
       if (!INDEXED_TYPES.has(field.type)) continue;
       const [type, value] = fieldIndexExpressions(field.key, field.type === "DATETIME");
@@ -198,7 +226,7 @@ export class DataStore {
 
   getItem(collectionId: string, id: string): ItemData {
     const item = this.findItem(collectionId, id);
-    if (!item) throw missingItem(collectionId, id);
+    if (!item) throw itemNotFound(collectionId, id);
     return item;
   }
 
@@ -218,10 +246,8 @@ export class DataStore {
       this.statement("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
         .run(collectionId, id, JSON.stringify(stored), owner, created.$date, updated.$date);
     } catch (error) {
-      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") {
-        throw new PlatformError(409, "WDE0074", `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id, collectionId });
-      }
-      throw error;
+      if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") throw itemAlreadyExists(collectionId, id);
+      throw uniqueViolationOr(error, collectionId, id);
     }
     return stored;
   }
@@ -234,8 +260,12 @@ export class DataStore {
     const nextOwner = owner === undefined ? ((current._owner as string | undefined) ?? null) : owner;
     if (nextOwner === null) delete stored._owner;
     else stored._owner = nextOwner;
-    this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
-      .run(JSON.stringify(stored), nextOwner, updated.$date, collectionId, id);
+    try {
+      this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
+        .run(JSON.stringify(stored), nextOwner, updated.$date, collectionId, id);
+    } catch (error) {
+      throw uniqueViolationOr(error, collectionId, id);
+    }
     return stored;
   }
 
@@ -245,12 +275,14 @@ export class DataStore {
     this.statement("DELETE FROM data_items WHERE collection_id = ? AND id = ?").run(collectionId, id);
     this.references.clearItem(collectionId, id);
     this.clearSingleReferences(collectionId, { sql: "?", params: [id] });
+    this.schedules.cancel(collectionId, id);
     return item;
   }
 
   truncate(collectionId: string): void {
     this.clearSingleReferences(collectionId, { sql: "SELECT id FROM data_items WHERE collection_id = ?", params: [collectionId] });
     this.references.clearCollection(collectionId);
+    this.schedules.cancelCollection(collectionId);
     this.statement("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
   }
 
@@ -267,13 +299,18 @@ export class DataStore {
     }
   }
 
-  private where(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): SqlFragment {
+  private where(collectionId: string, query: ItemSelection): SqlFragment {
     const scope: SqlFragment = { sql: "collection_id = ?", params: [collectionId] };
-    const multiReferenceFields = this.getCollection(collectionId).fields.filter((f) => f.type === "MULTI_REFERENCE").map((f) => f.key);
-    const filter = compileFilter(query.filter, { scope, systemColumns: true, multiReferenceFields });
+    const collection = this.getCollection(collectionId);
+    const multiReferenceFields = collection.fields.filter((f) => f.type === "MULTI_REFERENCE").map((f) => f.key);
+    const publishing = publishPlugin(collection) !== undefined;
+    const filter = compileFilter(publishing ? publishStatusFilter(query.filter) : query.filter, { scope, systemColumns: true, multiReferenceFields });
+    const visibility: SqlFragment | undefined = query.visibility && (query.visibility.ownerId === null ? { sql: "0", params: [] } : { sql: "owner = ?", params: [query.visibility.ownerId] });
+    const search = query.search && compileSearch(query.search.expression, query.search.mode);
+    const published: SqlFragment | undefined = publishing && !query.includeDrafts ? { sql: `json_extract(data, '${jsonPath(PUBLISH_STATUS_FIELD)}') IS NOT 'DRAFT'`, params: [] } : undefined;
     // A filter that implies the scope in every branch must not get it again at the top level:
     // SQLite would then seek by collection alone instead of by the field indexes.
-    const parts = [filter.scoped ? undefined : scope, filter, query.visibility, query.also].filter((part): part is SqlFragment => part !== undefined);
+    const parts = [filter.scoped ? undefined : scope, filter, visibility, search, published].filter((part): part is SqlFragment => part !== undefined);
     return { sql: parts.map((part) => `(${part.sql})`).join(" AND "), params: parts.flatMap((part) => part.params) };
   }
 
@@ -281,9 +318,12 @@ export class DataStore {
     const where = this.where(collectionId, query);
     const sort = query.sort && query.sort.length > 0 ? query.sort : DEFAULT_SORT;
     const lastOrder = String(sort[sort.length - 1].order ?? "ASC").toUpperCase() === "DESC" ? "DESC" : "ASC";
-    const orderBy = compileSort(sort, { systemColumns: true, tieBreaker: `id ${lastOrder}` });
-    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ? OFFSET ?`)
-      .all(...where.params, query.limit + 1, query.offset) as StoredItem[];
+    const orderBy: SqlFragment =
+      query.randomSeed === undefined
+        ? { sql: compileSort(sort, { systemColumns: true, tieBreaker: `id ${lastOrder}` }), params: [] }
+        : { sql: `${SEEDED_RANK_FUNCTION}(?, id), id`, params: [query.randomSeed] };
+    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy.sql} LIMIT ? OFFSET ?`)
+      .all(...where.params, ...orderBy.params, query.limit + 1, query.offset) as StoredItem[];
     return {
       items: rows.slice(0, query.limit).map((row) => toWireItem(row, query.fields)),
       total: query.countTotal ? this.count(collectionId, query) : undefined,
@@ -291,16 +331,74 @@ export class DataStore {
     };
   }
 
-  count(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility" | "also">): number {
+  count(collectionId: string, query: ItemSelection): number {
     const where = this.where(collectionId, query);
     return this.statement(`SELECT count(*) FROM data_items WHERE ${where.sql}`).pluck().get(...where.params) as number;
   }
 
   /** The matching rows as a relation `(data)`, the input of aggregations and distinct. */
-  matchingData(collectionId: string, query: Pick<ItemQuery, "filter" | "visibility">): SqlFragment {
+  matchingData(collectionId: string, query: ItemSelection): SqlFragment {
     const where = this.where(collectionId, query);
     return { sql: `SELECT data FROM data_items WHERE ${where.sql}`, params: where.params };
   }
+
+  /** Runs a compiled `SELECT data …` over result rows (aggregations, distinct, pipelines). */
+  resultRows(select: SqlFragment): Record<string, unknown>[] {
+    return (this.statement(select.sql).pluck().all(...select.params) as string[]).map((text) => JSON.parse(text) as Record<string, unknown>);
+  }
+
+  /** Items across all collections. */
+  countItems(): number {
+    return this.statement("SELECT count(*) FROM data_items").pluck().get() as number;
+  }
+
+  /** Runs a compiled `SELECT count(*) …`. */
+  resultCount(count: SqlFragment): number {
+    return this.statement(count.sql).pluck().get(...count.params) as number;
+  }
+
+  /** Ids of matching items after `afterId`, in id order: the batches of background jobs. */
+  matchingIds(collectionId: string, query: ItemSelection, afterId: string | null, limit: number): string[] {
+    const where = this.where(collectionId, query);
+    return this.statement(`SELECT id FROM data_items WHERE ${where.sql} AND id > ? ORDER BY id LIMIT ?`)
+      .pluck()
+      .all(...where.params, afterId ?? "", limit) as string[];
+  }
+
+  // Async jobs (remove and patch by filter)
+
+  createAsyncJob(collectionId: string): string {
+    const id = randomUUID();
+    const stamp = this.now().toISOString();
+    this.statement("INSERT INTO data_async_jobs (id, collection_id, status, created_date, updated_date) VALUES (?, ?, 'INITIALIZED', ?, ?)").run(id, collectionId, stamp, stamp);
+    return id;
+  }
+
+  updateAsyncJob(id: string, status: AsyncJobStatus, successCount: number): void {
+    this.statement("UPDATE data_async_jobs SET status = ?, success_count = ?, updated_date = ? WHERE id = ?").run(status, successCount, this.now().toISOString(), id);
+  }
+
+  findAsyncJob(id: string): { status: AsyncJobStatus; successCount: number } | undefined {
+    return this.statement("SELECT status, success_count AS successCount FROM data_async_jobs WHERE id = ?").get(id) as
+      | { status: AsyncJobStatus; successCount: number }
+      | undefined;
+  }
+
+  /** Matching items in creation order after a position (`_createdDate` and `_id` of the last one read): the batches of exports. */
+  itemsAfter(collectionId: string, query: ItemSelection, after: ItemPosition | null, limit: number): ItemData[] {
+    const where = this.where(collectionId, query);
+    const position = after ? { sql: "AND (created_date, id) > (?, ?)", params: [after.createdDate, after.id] } : { sql: "", params: [] };
+    return (
+      this.statement(`SELECT data FROM data_items WHERE ${where.sql} ${position.sql} ORDER BY created_date, id LIMIT ?`)
+        .pluck()
+        .all(...where.params, ...position.params, limit) as string[]
+    ).map((text) => JSON.parse(text) as ItemData);
+  }
+}
+
+/** A unique index refusing a write becomes the platform's WDE0123; any other error passes through. */
+function uniqueViolationOr(error: unknown, collectionId: string, id: string): unknown {
+  return (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" ? uniqueIndexViolation(collectionId, id) : error;
 }
 
 function isDate(value: unknown): value is { $date: string } {

@@ -1,4 +1,5 @@
-import { PlatformError } from "../http/errors";
+import { documentTooDeep, documentTooLarge, dollarFieldName, invalidItemId, invalidValue, itemNotObject } from "./errors";
+import { fieldKeyProblem } from "./limits";
 import { isDateValue, isPlainObject } from "./query-compiler";
 
 /** Reshaping between stored rows and the data service's wire envelope (`{id, dataCollectionId, data}`). */
@@ -23,7 +24,7 @@ export function toWireItem(row: StoredItem, fields?: string[]): WireDataItem {
   return { id: row.id, dataCollectionId: row.collection_id, data: fields && fields.length > 0 ? project(data, fields) : data };
 }
 
-/** Field projection keeps `_id` always (data semantics §5.3); dotted paths pick nested values. */
+/** Field projection keeps `_id` always (docs/platform/data.md §3); dotted paths pick nested values. */
 export function project(data: ItemData, fields: string[]): ItemData {
   const result: ItemData = { _id: data._id };
   for (const field of fields) {
@@ -50,30 +51,30 @@ export function dateValue(date: Date | string): { $date: string } {
  * canonical ISO form, so stored dates compare and sort like the filter operands they meet.
  */
 export function normaliseItemData(input: unknown, collectionId: string): ItemData {
-  if (!isPlainObject(input)) {
-    throw new PlatformError(400, "WDE0004", `Failed to save [${JSON.stringify(input)}] into [${collectionId}]. Items must be JavaScript objects.`);
+  if (!isPlainObject(input)) throw itemNotObject(input, collectionId);
+  if ("_id" in input && input._id !== undefined && (typeof input._id !== "string" || input._id === "" || input._id.length > MAX_ID_LENGTH || input._id.includes("\u0000"))) {
+    throw invalidItemId(MAX_ID_LENGTH);
   }
-  if ("_id" in input && input._id !== undefined && (typeof input._id !== "string" || input._id === "" || input._id.length > MAX_ID_LENGTH)) {
-    throw new PlatformError(400, "WDE0007", `Invalid update. Updated object must have a string _id property of at most ${MAX_ID_LENGTH} characters.`);
-  }
-  if (Buffer.byteLength(JSON.stringify(input)) > MAX_ITEM_BYTES) {
-    throw new PlatformError(400, "WDE0009", "Document is too large.");
-  }
-  return normaliseValue(input, 0) as ItemData;
+  // Depth first: the walk stops at the limit, so the size is then measured on a bounded value.
+  const normalised = normaliseValue(input, 0) as ItemData;
+  if (Buffer.byteLength(JSON.stringify(normalised)) > MAX_ITEM_BYTES) throw documentTooLarge();
+  return normalised;
 }
 
 function normaliseValue(value: unknown, depth: number): unknown {
-  if (depth > MAX_ITEM_DEPTH) throw new PlatformError(400, "WDE0168", `Document nesting exceeds ${MAX_ITEM_DEPTH} levels.`);
+  if (depth > MAX_ITEM_DEPTH) throw documentTooDeep(MAX_ITEM_DEPTH);
   if (Array.isArray(value)) return value.map((element) => normaliseValue(element, depth + 1));
   if (!isPlainObject(value)) return value;
   if (isDateValue(value)) {
     const time = Date.parse(value.$date);
-    if (Number.isNaN(time)) throw new PlatformError(400, "WDE0076", `Invalid date value [${value.$date}].`);
+    if (Number.isNaN(time)) throw invalidValue(`Invalid date value [${value.$date}].`);
     return { $date: new Date(time).toISOString() };
   }
   const result: ItemData = {};
   for (const [key, nested] of Object.entries(value)) {
-    if (key.startsWith("$")) throw new PlatformError(400, "WDE0134", `Field names with dollar ($) prefix are not allowed: [${key}].`);
+    if (key.startsWith("$")) throw dollarFieldName(key);
+    const problem = fieldKeyProblem(key);
+    if (problem) throw invalidValue(problem);
     if (nested !== undefined) result[key] = normaliseValue(nested, depth + 1);
   }
   return result;

@@ -1,13 +1,24 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { PlatformError } from "./errors";
+import { settingsPatchSchema } from "../identity/settings";
+import { render } from "../identity/pages";
+import { mailboxPage } from "../mail/mailbox-page";
+import { fromLoopback } from "./admin-guard";
+import { errorBody, PlatformError } from "./errors";
+import { faultsSchema } from "./faults";
 
 /**
- * Endpoints the hosted platform does not have, for tests and tooling only:
- * a request counter and session revocation. Revocation needs the admin API key.
+ * Endpoints the hosted platform does not have, for tests and tooling only: health, a request
+ * counter, session revocation, the sign-up settings, the outbox (docs/platform/identity.md §4–5)
+ * and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
+ * admin API key; health needs nothing, and the mailbox page opens on this machine only.
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
+  function requireAdmin(request: FastifyRequest, what: string) {
+    if (ctx.callerOf(request).kind !== "admin") throw new PlatformError(403, "PERMISSION_DENIED", `${what} needs the platform's API key.`);
+  }
+
   const counts = new Map<string, number>();
 
   app.addHook("onResponse", async (request) => {
@@ -17,17 +28,77 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     counts.set(key, (counts.get(key) ?? 0) + 1);
   });
 
-  app.get("/_local/stats", async () => ({ requests: Object.fromEntries(counts) }));
+  // For probes and `npm start`'s wait: a trivial query proves the database answers.
+  app.get("/_local/health", async (_request, reply) => {
+    try {
+      ctx.db.prepare("SELECT 1").get();
+      return { status: "ok" };
+    } catch (error) {
+      reply.log.error({ err: error }, "health check: the database does not answer");
+      return reply.status(503).send({ status: "unavailable", ...errorBody("UNAVAILABLE", "The platform's database does not answer.") });
+    }
+  });
+
+  app.get("/_local/stats", async (request) => {
+    requireAdmin(request, "Reading the request counts");
+    return { requests: Object.fromEntries(counts) };
+  });
+
+  app.get("/_local/faults", async (request) => {
+    requireAdmin(request, "Reading the faults");
+    return { rules: ctx.faults.list() };
+  });
+
+  app.put("/_local/faults", async (request) => {
+    requireAdmin(request, "Setting faults");
+    const parsed = faultsSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new PlatformError(400, "INVALID_ARGUMENT", `Invalid faults: ${issue.path.join(".") || "body"}: ${issue.message}.`);
+    }
+    request.log.warn({ rules: parsed.data.rules }, "fault mode changed");
+    return { rules: ctx.faults.replace(parsed.data.rules) };
+  });
+
+  app.delete("/_local/faults", async (request) => {
+    requireAdmin(request, "Clearing faults");
+    return { rules: ctx.faults.replace([]) };
+  });
 
   app.post("/_local/revoke", async (request) => {
-    if (ctx.callerOf(request).kind !== "admin") {
-      throw new PlatformError(403, "PERMISSION_DENIED", "Revoking sessions needs the platform's API key.");
-    }
+    requireAdmin(request, "Revoking sessions");
     // A member can be named by id or by login email; a visitor only by id.
     const body = z.union([z.object({ subjectId: z.string().min(1) }), z.object({ email: z.string().min(1) })]).safeParse(request.body);
     if (!body.success) throw new PlatformError(400, "INVALID_ARGUMENT", "subjectId or email is required.");
     const subjectId = "subjectId" in body.data ? body.data.subjectId : ctx.identities.findForLogin(body.data.email)?.identity.id;
     if (!subjectId) throw new PlatformError(404, "NOT_FOUND", "No member has that email.");
     return { revoked: ctx.tokens.revokeSubject(subjectId) };
+  });
+
+  app.get("/_local/settings", async (request) => {
+    requireAdmin(request, "Reading the settings");
+    return ctx.settings.get();
+  });
+
+  app.patch("/_local/settings", async (request) => {
+    requireAdmin(request, "Changing the settings");
+    const patch = settingsPatchSchema.safeParse(request.body);
+    if (!patch.success) {
+      throw new PlatformError(400, "INVALID_ARGUMENT", "Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha as true or false.");
+    }
+    return ctx.settings.update(patch.data);
+  });
+
+  app.get("/_local/outbox", async (request) => {
+    requireAdmin(request, "Reading the outbox");
+    const { to } = z.object({ to: z.string().max(320).optional() }).parse(request.query ?? {});
+    return { messages: ctx.outbox.list(to) };
+  });
+
+  // The outbox for a person: open it in a browser on this machine.
+  app.get("/_local/mailbox", async (request, reply) => {
+    if (!fromLoopback(request)) throw new PlatformError(403, "PERMISSION_DENIED", "The mailbox opens on this machine only.");
+    const page = render(mailboxPage(ctx.outbox.list(undefined, 50)), ctx.config.siteUrl);
+    return reply.header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).header("cache-control", "no-store").send(page.html);
   });
 }

@@ -3,7 +3,7 @@ import { PlatformError } from "./errors";
 /**
  * Rebuilds the request object a `@wix/*` client encoded into a GET query string:
  * either one `.r` parameter holding base64url JSON, or flat dotted keys with
- * repeated keys for arrays (wire contract §1.5).
+ * repeated keys for arrays (docs/platform/transport.md §3).
  */
 export function decodeQueryParams(query: Record<string, string | string[] | undefined>): Record<string, unknown> {
   const encoded = query[".r"];
@@ -42,15 +42,18 @@ function coerce(value: string): unknown {
   return value;
 }
 
+/** Keys that would reach an object's prototype; a parameter naming one is refused. */
+const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
 function setPath(target: Record<string, unknown>, keys: string[], value: unknown) {
+  if (keys.some((key) => RESERVED_KEYS.has(key))) {
+    throw new PlatformError(400, "INVALID_ARGUMENT", `Malformed query parameter [${keys.join(".")}]: reserved name.`);
+  }
   let node = target;
   for (const key of keys.slice(0, -1)) {
-    if (key === "__proto__" || key === "constructor" || key === "prototype") return;
     const next = node[key];
     if (!next || typeof next !== "object" || Array.isArray(next)) node[key] = {};
     node = node[key] as Record<string, unknown>;
   }
-  const last = keys[keys.length - 1];
-  if (last === "__proto__" || last === "constructor" || last === "prototype") return;
-  node[last] = value;
+  node[keys[keys.length - 1]] = value;
 }

@@ -95,13 +95,35 @@ describe("hosted sign-in page", () => {
     expect(noRs.status).toBe(400);
   });
 
-  it("does not accept the same sign-in link twice", async () => {
+  it("does not accept the same sign-in link twice; Back to a finished page returns to the site", async () => {
     const { authUrl } = await authUrlFor();
     const browser = new TestBrowser();
-    expect((await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password })).status).toBe(302);
-    const again = await browser.get(authUrl);
-    expect(again.status).toBe(400);
-    expect(again.text).toContain("This link was already used");
+    const form = await browser.get(authUrl);
+    const first = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    expect(first.status).toBe(302);
+    // The browser's Back button: the page again, then the form posted again from history.
+    const back = await browser.get(authUrl);
+    expect(back.status).toBe(303);
+    expect(back.location).toBe(`${new URL(platform.callbackUrl).origin}/`);
+    const rs = hiddenValue(form.text, "rs");
+    const repost = await browser.post(`${platform.url}/hosted/login`, { rs, csrf: hiddenValue(form.text, "csrf"), email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    expect(repost.text).toContain("This link was already used");
+    expect(repost.text).not.toContain("code=");
+  });
+
+  it("matches the site: Log in wording, Forgot password?, a way back, and only the wrong field marked and focused", async () => {
+    const { authUrl } = await authUrlFor();
+    const page = await new TestBrowser().get(authUrl);
+    expect(page.text).toContain("<h1>Log in</h1>");
+    expect(page.text).toContain('<button type="submit">Log in</button>');
+    expect(page.text).toContain(`<a href="${platform.config.siteUrl}/forgot-password">Forgot password?</a>`);
+    expect(page.text).toContain(`<a href="${platform.config.siteUrl}/">Back to Ridgeline Hiking Club</a>`);
+    expect(page.text).not.toMatch(/<input[^>]*aria-invalid/);
+    expect(page.text).toContain("outline: 3px solid var(--green)");
+
+    const wrong = await new TestBrowser().submitForm(authUrl, { email: DEMO_MEMBER.email, password: "not-the-password" });
+    expect(wrong.text).toMatch(/<input id="email"(?![^>]*aria-invalid)[^>]*>/);
+    expect(wrong.text).toMatch(/<input id="password"[^>]*aria-describedby="form-error" aria-invalid="true" autofocus>/);
   });
 });
 
@@ -211,10 +233,17 @@ describe("hosted sign-up page", () => {
     expect(invalid.status).toBe(200);
     expect(invalid.text).toContain("Enter a display name.");
     expect(invalid.text).toContain("Enter a valid email address.");
-    expect(invalid.text).toContain("Choose a password of at least 8 characters.");
+    expect(invalid.text).toContain("Use at least 8 characters.");
+    expect(invalid.text).toMatch(/<input id="displayName"[^>]*aria-invalid="true" autofocus>/);
+    expect(invalid.text.match(/autofocus/g)).toHaveLength(1);
+    const common = await new TestBrowser().submitForm(signupUrl, { displayName: "Pat", email: "pat@ridgeline.example", password: "password123" });
+    expect(common.text).toContain("one of the most common");
+    expect(common.text).toMatch(/<input id="email"(?![^>]*aria-invalid)[^>]*>/);
     const taken = await new TestBrowser().submitForm(signupUrl, { displayName: "Dana again", email: "DEMO@ridgeline.example", password: "long-enough" });
     expect(taken.status).toBe(200);
     expect(taken.text).toContain("An account with this email already exists.");
+    expect(taken.text).toMatch(/<input id="email"[^>]*aria-invalid="true" autofocus>/);
+    expect(taken.text).toMatch(/<input id="password"(?![^>]*aria-invalid)[^>]*>/);
   });
 });
 
@@ -262,7 +291,8 @@ describe("hosted logout page", () => {
       const result = await browser.get(await logoutUrl(client, target));
       expect(result.status).toBe(200);
       expect(result.location).toBeNull();
-      expect(result.text).toContain("You are signed out");
+      expect(result.text).toContain("You are logged out");
+      expect(result.text).toContain(`<a href="${platform.config.siteUrl}/">Back to Ridgeline Hiking Club</a>`);
       expect(browser.cookies.has("lp_session")).toBe(false);
     }
   });

@@ -30,15 +30,18 @@ h1 { margin: 0 0 20px; font-size: 1.5rem; }
 p { margin: 0 0 16px; }
 label { display: block; font-weight: 600; margin: 14px 0 6px; font-size: .95rem; }
 input { width: 100%; padding: 10px 12px; font: inherit; border: 1px solid var(--line); border-radius: 8px; }
-input:focus { outline: 3px solid rgba(47,93,58,.3); border-color: var(--green); }
-input[aria-invalid="true"] { border-color: #b3261e; }
+/* Focus rings in the brand green: 8:1 against white, well above the 3:1 that non-text contrast needs. */
+input:focus-visible, button:focus-visible, a:focus-visible, [tabindex="-1"]:focus { outline: 3px solid var(--green); outline-offset: 2px; }
+input:focus { border-color: var(--green); }
+input[aria-invalid="true"] { border-color: #b3261e; border-width: 2px; }
 .hint { color: var(--muted); font-size: .85rem; margin: 4px 0 0; }
 button { width: 100%; margin-top: 22px; padding: 11px 14px; font: inherit; font-weight: 600; color: #fff;
   background: var(--green); border: 0; border-radius: 8px; cursor: pointer; }
 button:hover { background: var(--green-dark); }
-button:focus-visible { outline: 3px solid rgba(47,93,58,.4); outline-offset: 2px; }
 .error { background: #fdecea; color: #8c1d18; border: 1px solid #f5c2bd; border-radius: 8px; padding: 10px 12px; margin: 0 0 8px; }
 .alt { margin: 22px 0 0; text-align: center; color: var(--muted); }
+.forgot { margin: 8px 0 0; text-align: right; font-size: .9rem; }
+.back { margin: 24px 0 0; padding-top: 16px; border-top: 1px solid var(--line); text-align: center; font-size: .95rem; }
 a { color: var(--green); font-weight: 600; }
 `;
 
@@ -46,19 +49,27 @@ const LOGO = `<svg width="28" height="20" viewBox="0 0 28 20" aria-hidden="true"
 
 export type HtmlPage = { html: string; csp: string };
 
-function layout(title: string, content: string, formActionOrigins: readonly string[] = []): HtmlPage {
+/** What a hosted page shows; `render` wraps it in the site's frame with a way back to the site. */
+export type PageContent = { title: string; content: string; formActionOrigins?: readonly string[] };
+
+export const SITE_NAME = "Ridgeline Hiking Club";
+
+export function render(page: PageContent, siteUrl: string): HtmlPage {
+  const { title, formActionOrigins = [] } = page;
+  const content = `${page.content}
+<p class="back"><a href="${escapeHtml(siteUrl)}/">Back to ${SITE_NAME}</a></p>`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · Ridgeline Hiking Club</title>
+<title>${escapeHtml(title)} · ${SITE_NAME}</title>
 <style>${STYLE}</style>
 </head>
 <body>
 <main>
-<p class="brand">${LOGO}Ridgeline Hiking Club</p>
+<p class="brand">${LOGO}${SITE_NAME}</p>
 ${content}
 </main>
 </body>
@@ -72,70 +83,108 @@ ${content}
   };
 }
 
-function errorBlock(error: string | undefined): string {
-  return error ? `<div class="error" role="alert" id="form-error">${escapeHtml(error)}</div>` : "";
+function errorBlock(error: string | undefined, focus: boolean): string {
+  if (!error) return "";
+  // With no field to blame (an expired form), the message itself takes the focus.
+  return `<div class="error" role="alert" id="form-error"${focus ? ` tabindex="-1" autofocus` : ""}>${escapeHtml(error)}</div>`;
 }
 
-function hiddenFields(rs: string, csrf: string): string {
-  return `<input type="hidden" name="rs" value="${escapeHtml(rs)}"><input type="hidden" name="csrf" value="${escapeHtml(csrf)}">`;
+function hiddenFields(fields: Record<string, string>): string {
+  return Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
+    .join("");
 }
 
-/** `aria-invalid`/`aria-describedby` tie the error message to the fields when there is one. */
-function invalidAttrs(error: string | undefined): string {
-  return error ? ` aria-invalid="true" aria-describedby="form-error"` : "";
+/** A form's error: the message, and the fields it is about (the first one gets the focus). */
+export type FormError = { message: string; fields?: readonly string[] };
+
+export type FormState = { csrf: string; error?: FormError; formActionOrigins: readonly string[] };
+
+type Field = { name: string; label: string; type: string; autocomplete: string; value?: string; limits?: string; hint?: string };
+
+/** A labelled input; only the fields the error names are marked invalid, and the first of them is focused. */
+function input(field: Field, error: FormError | undefined): string {
+  const invalid = error?.fields?.includes(field.name) ?? false;
+  const described = [field.hint ? `${field.name}-hint` : "", invalid ? "form-error" : ""].filter(Boolean).join(" ");
+  const attrs = [
+    `id="${field.name}"`,
+    `name="${field.name}"`,
+    `type="${field.type}"`,
+    `autocomplete="${field.autocomplete}"`,
+    "required",
+    field.limits ?? "",
+    field.value !== undefined ? `value="${escapeHtml(field.value)}"` : "",
+    described ? `aria-describedby="${described}"` : "",
+    invalid ? `aria-invalid="true"` : "",
+    invalid && error?.fields?.[0] === field.name ? "autofocus" : "",
+  ].filter(Boolean);
+  return `<label for="${field.name}">${field.label}</label>
+<input ${attrs.join(" ")}>${field.hint ? `\n<p class="hint" id="${field.name}-hint">${field.hint}</p>` : ""}`;
 }
 
-export type FormState = { rs: string; csrf: string; error?: string; formActionOrigins: readonly string[] };
+function formError(error: FormError | undefined): string {
+  return errorBlock(error?.message, !error?.fields?.length);
+}
 
-export function loginPage(state: FormState & { email?: string }): HtmlPage {
+export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
-  return layout(
-    "Sign in",
-    `<h1>Sign in</h1>
-${errorBlock(state.error)}
+  return {
+    title: "Log in",
+    content: `<h1>Log in</h1>
+${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.login}">
-${hiddenFields(state.rs, state.csrf)}
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" required maxlength="254" value="${escapeHtml(state.email ?? "")}"${invalidAttrs(state.error)}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${invalidAttrs(state.error)}>
-<button type="submit">Sign in</button>
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+${input({ name: "email", label: "Email", type: "email", autocomplete: "username", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
+${input({ name: "password", label: "Password", type: "password", autocomplete: "current-password" }, state.error)}
+<p class="forgot"><a href="${escapeHtml(state.forgotPasswordUrl)}">Forgot password?</a></p>
+<button type="submit">Log in</button>
 </form>
 <p class="alt">New to the club? <a href="${escapeHtml(signupHref)}">Create an account</a></p>`,
-    state.formActionOrigins,
-  );
+    formActionOrigins: state.formActionOrigins,
+  };
 }
 
-export function signupPage(state: FormState & { email?: string; displayName?: string }): HtmlPage {
+export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string }): PageContent {
   const loginHref = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: state.rs })}`;
-  return layout(
-    "Create an account",
-    `<h1>Create an account</h1>
-${errorBlock(state.error)}
+  return {
+    title: "Create an account",
+    content: `<h1>Create an account</h1>
+${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.signup}">
-${hiddenFields(state.rs, state.csrf)}
-<label for="displayName">Display name</label>
-<input id="displayName" name="displayName" type="text" autocomplete="nickname" required maxlength="60" value="${escapeHtml(state.displayName ?? "")}"${invalidAttrs(state.error)}>
-<label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(state.email ?? "")}"${invalidAttrs(state.error)}>
-<label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" maxlength="256" aria-describedby="password-hint${state.error ? " form-error" : ""}"${state.error ? ` aria-invalid="true"` : ""}>
-<p class="hint" id="password-hint">At least 8 characters.</p>
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+${input({ name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" }, state.error)}
+${input({ name: "email", label: "Email", type: "email", autocomplete: "email", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
+${input({ name: "password", label: "Password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
 <button type="submit">Create account</button>
 </form>
-<p class="alt">Already a member? <a href="${escapeHtml(loginHref)}">Sign in</a></p>`,
-    state.formActionOrigins,
-  );
+<p class="alt">Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,
+    formActionOrigins: state.formActionOrigins,
+  };
+}
+
+/** The page the e-mailed reset link opens: the new password. */
+export function resetPage(state: FormState & { token: string }): PageContent {
+  return {
+    title: "Set a new password",
+    content: `<h1>Set a new password</h1>
+${formError(state.error)}
+<form method="post" action="${HOSTED_PAGES.reset}">
+${hiddenFields({ token: state.token, csrf: state.csrf })}
+${input({ name: "password", label: "New password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
+<button type="submit">Set password</button>
+</form>`,
+    formActionOrigins: state.formActionOrigins,
+  };
 }
 
 /** A page with a heading and a sentence, for outcomes (signed out, link expired, ...). */
-export function messagePage(title: string, message: string): HtmlPage {
-  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`);
+export function messagePage(title: string, message: string): PageContent {
+  return { title, content: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>` };
 }
 
 /**
  * The web_message response: posts `{code, state}` (or `{error, error_description, state}`) flat to
- * `window.parent`, as the SDK's listener expects (wire contract §3.4). The message is addressed
+ * `window.parent`, as the SDK's listener expects (docs/platform/identity.md §1.3). The message is addressed
  * to the client's own origins rather than "*", so no other embedding page can read the code,
  * and only those origins may frame the page.
  */

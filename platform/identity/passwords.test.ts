@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_MEMBER } from "../seed/seed";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { hashPassword, verifyPassword } from "./passwords";
 
@@ -24,13 +24,18 @@ describe("stored identities", () => {
   });
   afterAll(() => platform.close());
 
-  it("keep only a scrypt hash of the demo member's password", () => {
+  it("keep only a scrypt hash of the demo members' passwords", () => {
     const db = new Database(`${platform.config.dataDir}/platform.db`, { readonly: true });
     try {
       const rows = db.prepare("SELECT login_email, password_hash FROM identities").all() as { login_email: string; password_hash: string }[];
-      expect(rows).toEqual([{ login_email: DEMO_MEMBER.email, password_hash: expect.stringMatching(/^scrypt\$/) }]);
+      const scrypt = expect.stringMatching(/^scrypt\$/);
+      expect(rows).toEqual([
+        { login_email: DEMO_MEMBER.email, password_hash: scrypt },
+        { login_email: SECOND_DEMO_MEMBER.email, password_hash: scrypt },
+      ]);
       const dump = JSON.stringify(db.prepare("SELECT * FROM identities").all());
       expect(dump).not.toContain(DEMO_MEMBER.password);
+      expect(dump).not.toContain(SECOND_DEMO_MEMBER.password);
     } finally {
       db.close();
     }

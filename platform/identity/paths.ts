@@ -3,6 +3,8 @@ export const HOSTED_PAGES = {
   login: "/hosted/login",
   signup: "/hosted/signup",
   logout: "/hosted/logout",
+  /** Where the e-mailed reset link leads: set a new password, then back to the site. */
+  reset: "/hosted/reset",
 } as const;
 
 /** The hosted pages' cookies are scoped to their path, so a site on the same host never receives them. */

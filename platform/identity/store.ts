@@ -1,6 +1,9 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Db, Migration } from "../db";
 import { hashToken, newToken } from "../oauth/store";
+
+export const MEMBER_STATUSES = ["PENDING", "APPROVED", "BLOCKED"] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** A site member's identity: login email, password hash and the profile the members API shows. */
 export type Identity = {
@@ -12,7 +15,8 @@ export type Identity = {
   lastName: string | null;
   nickname: string;
   slug: string;
-  status: "APPROVED";
+  /** PENDING until the site owner approves a sign-up (when approval is required). */
+  status: MemberStatus;
   privacyStatus: "PUBLIC" | "PRIVATE";
   createdAt: number;
   updatedAt: number;
@@ -27,7 +31,20 @@ export type NewIdentity = {
   lastName?: string | null;
   emailVerified?: boolean;
   privacyStatus?: Identity["privacyStatus"];
+  status?: MemberStatus;
 };
+
+/** An e-mail verification in progress: the code sent, and the login it continues. */
+export type PendingVerification = { identityId: string; code: string; attempts: number };
+
+/** Verification codes and reset links work this long. */
+const VERIFICATION_TTL_MS = 15 * 60 * 1000;
+const RECOVERY_TTL_MS = 60 * 60 * 1000;
+/** A wrong code this many times ends the verification; the member logs in again for a new one. */
+export const MAX_VERIFICATION_ATTEMPTS = 5;
+
+/** The identity fields the members service may change. */
+export type IdentityChanges = Partial<Pick<Identity, "nickname" | "firstName" | "lastName" | "privacyStatus" | "status">>;
 
 /** A platform login session: what the hosted pages' cookie stands for. */
 export type LoginSession = { id: string; memberId: string };
@@ -53,6 +70,19 @@ export const migrateIdentity: Migration = (db) => {
       updated_at INTEGER NOT NULL,
       last_login_at INTEGER
     );
+    CREATE TABLE IF NOT EXISTS verification_states (
+      state_hash TEXT PRIMARY KEY,
+      identity_id TEXT NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
+      code TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      expires_at INTEGER NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS recovery_tokens (
+      token_hash TEXT PRIMARY KEY,
+      identity_id TEXT NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
+      redirect_url TEXT,
+      expires_at INTEGER NOT NULL
+    );
     CREATE TABLE IF NOT EXISTS login_sessions (
       id TEXT PRIMARY KEY,
       token_hash TEXT NOT NULL UNIQUE,
@@ -74,7 +104,7 @@ type IdentityRow = {
   last_name: string | null;
   nickname: string;
   slug: string;
-  status: "APPROVED";
+  status: MemberStatus;
   privacy_status: Identity["privacyStatus"];
   created_at: number;
   updated_at: number;
@@ -149,7 +179,7 @@ export class IdentityStore {
         .prepare(
           `INSERT INTO identities (id, contact_id, login_email, email_verified, password_hash, first_name, last_name,
              nickname, slug, status, privacy_status, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'APPROVED', ?, ?, ?)`,
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           id,
@@ -161,6 +191,7 @@ export class IdentityStore {
           input.lastName ?? null,
           input.nickname,
           this.uniqueSlug(slugBase(input.nickname)),
+          input.status ?? "APPROVED",
           input.privacyStatus ?? "PRIVATE",
           now,
           now,
@@ -169,8 +200,121 @@ export class IdentityStore {
     })();
   }
 
+  markEmailVerified(id: string): void {
+    this.db.prepare("UPDATE identities SET email_verified = 1, updated_at = ? WHERE id = ?").run(this.now(), id);
+  }
+
+  setPasswordHash(id: string, passwordHash: string): void {
+    this.db.prepare("UPDATE identities SET password_hash = ?, updated_at = ? WHERE id = ?").run(passwordHash, this.now(), id);
+  }
+
+  /** Starts an e-mail verification: a state token for the client, a code for the e-mail. */
+  startVerification(identityId: string): { stateToken: string; code: string } {
+    const stateToken = newToken("VST");
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const now = this.now();
+    this.db.prepare("DELETE FROM verification_states WHERE expires_at <= ? OR identity_id = ?").run(now, identityId);
+    this.db
+      .prepare("INSERT INTO verification_states (state_hash, identity_id, code, expires_at) VALUES (?, ?, ?, ?)")
+      .run(hashToken(stateToken), identityId, code, now + VERIFICATION_TTL_MS);
+    return { stateToken, code };
+  }
+
+  /**
+   * Checks a code against the verification a state token stands for. A right code ends the
+   * verification; a wrong one counts, and too many end it too.
+   */
+  checkVerification(stateToken: string, code: string): { identityId: string } | "wrong-code" | "unknown" {
+    const hash = hashToken(stateToken);
+    const row = this.db.prepare("SELECT identity_id, code, attempts FROM verification_states WHERE state_hash = ? AND expires_at > ?").get(hash, this.now()) as
+      | { identity_id: string; code: string; attempts: number }
+      | undefined;
+    if (!row) return "unknown";
+    // Compared as digests: equal lengths, constant time.
+    if (timingSafeEqual(Buffer.from(hashToken(row.code)), Buffer.from(hashToken(code)))) {
+      this.db.prepare("DELETE FROM verification_states WHERE state_hash = ?").run(hash);
+      return { identityId: row.identity_id };
+    }
+    if (row.attempts + 1 >= MAX_VERIFICATION_ATTEMPTS) this.db.prepare("DELETE FROM verification_states WHERE state_hash = ?").run(hash);
+    else this.db.prepare("UPDATE verification_states SET attempts = attempts + 1 WHERE state_hash = ?").run(hash);
+    return "wrong-code";
+  }
+
+  /** A single-use password reset token, returning to `redirectUrl` when set. */
+  startRecovery(identityId: string, redirectUrl: string | null): string {
+    const token = newToken("RCV");
+    const now = this.now();
+    this.prune();
+    this.db
+      .prepare("INSERT INTO recovery_tokens (token_hash, identity_id, redirect_url, expires_at) VALUES (?, ?, ?, ?)")
+      .run(hashToken(token), identityId, redirectUrl, now + RECOVERY_TTL_MS);
+    return token;
+  }
+
+  /** The reset a token stands for, without using it up (the reset page shows the form first). */
+  peekRecovery(token: string): { identityId: string; redirectUrl: string | null } | null {
+    const row = this.db.prepare("SELECT identity_id, redirect_url FROM recovery_tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), this.now()) as
+      | { identity_id: string; redirect_url: string | null }
+      | undefined;
+    return row ? { identityId: row.identity_id, redirectUrl: row.redirect_url } : null;
+  }
+
+  /** Uses a reset token up: it works once. */
+  consumeRecovery(token: string): { identityId: string; redirectUrl: string | null } | null {
+    const found = this.peekRecovery(token);
+    if (found) this.db.prepare("DELETE FROM recovery_tokens WHERE token_hash = ?").run(hashToken(token));
+    return found;
+  }
+
+  /** Every platform login session of a member ends (a password change or reset elsewhere). */
+  endAllSessions(memberId: string): string[] {
+    const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map((row) => row.id);
+    this.db.prepare("UPDATE login_sessions SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL").run(this.now(), memberId);
+    return ids;
+  }
+
+  /** Every identity, oldest first (a local site has few members). */
+  all(): Identity[] {
+    return (this.db.prepare("SELECT * FROM identities ORDER BY created_at, id").all() as IdentityRow[]).map(toIdentity);
+  }
+
+  /** Applies the given changes; null when there is no such identity. */
+  update(id: string, changes: IdentityChanges): Identity | null {
+    const columns: Record<keyof IdentityChanges, string> = {
+      nickname: "nickname", firstName: "first_name", lastName: "last_name", privacyStatus: "privacy_status", status: "status",
+    };
+    const entries = (Object.keys(columns) as (keyof IdentityChanges)[]).filter((key) => changes[key] !== undefined);
+    const assignments = [...entries.map((key) => `${columns[key]} = ?`), "updated_at = ?"].join(", ");
+    this.db.prepare(`UPDATE identities SET ${assignments} WHERE id = ?`).run(...entries.map((key) => changes[key]), this.now(), id);
+    return this.get(id);
+  }
+
+  /** Sets the slug, or answers "taken" when another identity has it; null when there is no such identity. */
+  setSlug(id: string, slug: string): Identity | null | "taken" {
+    return this.db.transaction(() => {
+      if (this.db.prepare("SELECT 1 FROM identities WHERE slug = ? AND id <> ?").get(slug, id)) return "taken" as const;
+      this.db.prepare("UPDATE identities SET slug = ?, updated_at = ? WHERE id = ?").run(slug, this.now(), id);
+      return this.get(id);
+    })();
+  }
+
+  /** Deletes the identity with its login sessions; false when there was none. */
+  delete(id: string): boolean {
+    return this.db.prepare("DELETE FROM identities WHERE id = ?").run(id).changes > 0;
+  }
+
   recordLogin(id: string): void {
     this.db.prepare("UPDATE identities SET last_login_at = ? WHERE id = ?").run(this.now(), id);
+  }
+
+  /** Deletes what can no longer be used: ended or expired login sessions, expired verification codes and reset links. */
+  prune(): number {
+    const now = this.now();
+    return (
+      this.db.prepare("DELETE FROM login_sessions WHERE expires_at <= ? OR ended_at IS NOT NULL").run(now).changes +
+      this.db.prepare("DELETE FROM verification_states WHERE expires_at <= ?").run(now).changes +
+      this.db.prepare("DELETE FROM recovery_tokens WHERE expires_at <= ?").run(now).changes
+    );
   }
 
   /** Starts a login session; the token goes into the cookie and is stored only as a hash. */
@@ -178,17 +322,24 @@ export class IdentityStore {
     const id = randomUUID();
     const token = newToken("PLS");
     const now = this.now();
-    this.db.prepare("DELETE FROM login_sessions WHERE expires_at <= ? OR ended_at IS NOT NULL").run(now);
+    this.prune();
     this.db
       .prepare("INSERT INTO login_sessions (id, token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
       .run(id, hashToken(token), memberId, now, now + LOGIN_SESSION_TTL_MS);
     return { session: { id, memberId }, token };
   }
 
-  /** The live session a cookie or session token stands for, or null. */
-  sessionByToken(token: string | undefined | null): LoginSession | null {
+  /**
+   * The live session a cookie or session token stands for, or null. `maxAgeMs` limits it to
+   * sessions started that recently: a session token from a form login is good for a short
+   * exchange only, while the hosted pages' cookie lasts as long as the session.
+   */
+  sessionByToken(token: string | undefined | null, maxAgeMs?: number): LoginSession | null {
     if (!token) return null;
-    return this.liveSession("token_hash = ?", hashToken(token));
+    const session = this.liveSession("token_hash = ?", hashToken(token));
+    if (!session || maxAgeMs === undefined) return session;
+    const { created_at } = this.db.prepare("SELECT created_at FROM login_sessions WHERE id = ?").get(session.id) as { created_at: number };
+    return this.now() - created_at <= maxAgeMs ? session : null;
   }
 
   sessionById(id: string | null): LoginSession | null {

@@ -22,12 +22,13 @@ export class TestBrowser {
     });
   }
 
-  /** Loads a sign-in page and submits it with the given fields (CSRF token and rs taken from the page). */
+  /** Loads a hosted page and submits its form with the given fields, plus the hidden ones the page holds (CSRF token, rs, ...). */
   async submitForm(pageUrl: string, fields: Record<string, string>) {
     const page = await this.get(pageUrl);
     if (page.status !== 200) throw new Error(`Expected a form page, got ${page.status}: ${page.text}`);
     const action = new URL(attribute(page.text, "form", "action"), pageUrl).href;
-    return this.post(action, { rs: hiddenValue(page.text, "rs"), csrf: hiddenValue(page.text, "csrf"), ...fields });
+    const hidden = Object.fromEntries([...page.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name, value]));
+    return this.post(action, { ...hidden, ...fields });
   }
 
   private async request(url: string, init: RequestInit) {
@@ -64,7 +65,7 @@ export type SiteClient = ReturnType<typeof memberSiteClient>;
 
 /**
  * `auth.getAuthUrl`, typed as it behaves: the SDK's typings declare only `authUrl`, but it also
- * returns the redirect session's endpoint and session token (wire contract §3.3).
+ * returns the redirect session's endpoint and session token (docs/platform/identity.md §2).
  */
 export async function getAuthUrl(client: SiteClient, ...args: Parameters<SiteClient["auth"]["getAuthUrl"]>) {
   return (await client.auth.getAuthUrl(...args)) as { authUrl: string; authorizationEndpoint: string; sessionToken: string | null };

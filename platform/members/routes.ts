@@ -1,30 +1,261 @@
-import type { FastifyInstance } from "fastify";
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { PlatformContext } from "../context";
+import type { Caller, PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
-import { FIELDSETS, toMemberWire } from "./wire";
+import { hashPassword } from "../identity/passwords";
+import type { IdentityChanges, MemberStatus } from "../identity/store";
+import { newToken } from "../oauth/store";
+import { type Paging, pagingSchema, runQuery, type Sort, sortSchema } from "./query";
+import { type Member, MemberStore, type ProfileDetails } from "./store";
+import { FIELDSETS, type Fieldset, type MemberInput, memberInputSchema, slugSchema, toMemberWire } from "./wire";
 
-/** `fieldsets` arrives as one string or a repeated key (wire contract §1.5); at most 3 values. */
-const fieldsetsParam = z
+/** `fieldsets` arrives as one string or a repeated key; at most three values (docs/platform/members.md §3). */
+const fieldsetsSchema = z
   .union([z.enum(FIELDSETS), z.array(z.enum(FIELDSETS)).max(3)])
   .optional()
-  .transform((value) => (value === undefined ? (["PUBLIC"] as const) : Array.isArray(value) ? value : [value]));
+  .transform((value): Fieldset[] => (value === undefined ? ["PUBLIC"] : Array.isArray(value) ? value : [value]));
+
+const listSchema = z.object({ fieldsets: fieldsetsSchema, paging: pagingSchema, sorting: sortSchema });
+
+const querySchema = z.object({
+  fieldsets: fieldsetsSchema,
+  query: z
+    .object({
+      filter: z.record(z.string(), z.unknown()).nullish(),
+      paging: pagingSchema,
+      // The query builder sends `sort`; the typings call it `sorting`.
+      sort: sortSchema.optional(),
+      sorting: sortSchema.optional(),
+    })
+    .prefault({}),
+});
+
+const slugBodySchema = z.object({ slug: slugSchema });
+const createSchema = z.object({ member: memberInputSchema.extend({ loginEmail: z.string().email().max(254) }) });
+const updateSchema = z.object({ member: memberInputSchema });
+
+function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const field = issue.path.join(".") || "request";
+  throw new PlatformError(400, "INVALID_ARGUMENT", `${field}: ${issue.message}`);
+}
+
+const queryOf = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string | string[] | undefined>);
+
+const forbidden = (message: string) => new PlatformError(403, "PERMISSION_DENIED", message);
+const notFound = (id: string) => new PlatformError(404, "MEMBER_NOT_FOUND", `Member with id ${id} not found.`, { id });
+
+function requireAdmin(caller: Caller, action: string): void {
+  if (caller.kind !== "admin") throw forbidden(`${action} needs the site's API key.`);
+}
+
+function requireMember(caller: Caller, action: string): string {
+  if (caller.kind !== "member") throw forbidden(`${action} needs a signed-in member's token; this caller is not a member.`);
+  return caller.id;
+}
+
+const isSelf = (caller: Caller, id: string) => caller.kind === "member" && caller.id === id;
+
+/** Only the admin and the member themselves may see more than the public profile. */
+function assertFieldsetsAllowed(caller: Caller, fieldsets: Fieldset[], subjectId: string | null): void {
+  const beyondPublic = fieldsets.some((set) => set !== "PUBLIC");
+  if (beyondPublic && caller.kind !== "admin" && (subjectId === null || !isSelf(caller, subjectId))) {
+    throw forbidden("Only the site's API key, or the member themselves, may read the EXTENDED or FULL fieldsets.");
+  }
+}
+
+/** Private members are listed to the admin and to themselves only. */
+const visibleTo = (caller: Caller, member: Member) =>
+  caller.kind === "admin" || member.identity.privacyStatus === "PUBLIC" || isSelf(caller, member.identity.id);
+
+/** A member may change only themselves; the admin anyone. Status changes are the admin's alone. */
+function assertMayEdit(caller: Caller, id: string): void {
+  if (caller.kind !== "admin" && !isSelf(caller, id)) throw forbidden("A member may change only their own profile.");
+}
+
+/** Splits a member input into identity changes and profile details; arrays replace whole, empty arrays are ignored. */
+function splitInput(input: MemberInput): { changes: IdentityChanges; details: ProfileDetails } {
+  const { profile = {}, contact = {} } = input;
+  const nonEmpty = <T>(list: T[] | undefined) => (list && list.length > 0 ? list : undefined);
+  const details: ProfileDetails = {
+    photo: profile.photo,
+    cover: profile.cover,
+    title: profile.title,
+    emails: nonEmpty(contact.emails),
+    phones: nonEmpty(contact.phones),
+    addresses: nonEmpty(contact.addresses)?.map((address) => ({ ...address, id: address.id ?? randomUUID() })),
+    birthdate: contact.birthdate,
+    company: contact.company,
+    jobTitle: contact.jobTitle,
+    customFields: contact.customFields,
+  };
+  const changes: IdentityChanges = {
+    nickname: profile.nickname,
+    firstName: contact.firstName,
+    lastName: contact.lastName,
+    privacyStatus: input.privacyStatus,
+    status: input.status,
+  };
+  const defined = <T extends object>(record: T) =>
+    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+  return { changes: defined(changes), details: defined(details) };
+}
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext) {
-  // members.getCurrentMember({fieldsets}) → {member}
+  const members = new MemberStore(ctx.db, ctx.identities);
+
+  const memberOr404 = (id: string) => members.get(id) ?? (() => { throw notFound(id); })();
+
+  const fullReply = (id: string) => ({ member: toMemberWire(memberOr404(id), ["FULL"]) });
+
+  const applySlug = (id: string, slug: string): void => {
+    const result = ctx.identities.setSlug(id, slug);
+    if (result === "taken") throw new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
+    if (result === null) throw notFound(id);
+  };
+
+  const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: MemberStatus, action: string) => {
+    requireAdmin(ctx.callerOf(request), action);
+    if (!members.update(request.params.id, { status }, {})) throw notFound(request.params.id);
+    return fullReply(request.params.id);
+  };
+
+  const deleteMember = (id: string) => {
+    if (!ctx.identities.delete(id)) throw notFound(id);
+    ctx.tokens.revokeSubject(id);
+    return {};
+  };
+
+  /**
+   * Filters and sorts over what the caller may read (all fields for the admin, the public
+   * profile for others), then answers in the requested fieldsets.
+   */
+  const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging) => {
+    const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
+    const visible = new Map(members.all().filter((member) => visibleTo(caller, member)).map((member) => [member.identity.id, member]));
+    const readableRecords = [...visible.values()].map((member) => toMemberWire(member, readable));
+    const { items, metadata } = runQuery(readableRecords, filter, sort, paging);
+    return { members: items.map((record) => toMemberWire(visible.get(record.id)!, fieldsets)), metadata };
+  };
+
+  // getCurrentMember({fieldsets}) → {member}
   app.get("/members/v1/members/my", async (request) => {
+    const id = requireMember(ctx.callerOf(request), "getCurrentMember");
+    const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
+    const member = members.get(id);
+    if (!member) throw new PlatformError(404, "NOT_FOUND", "The current member no longer exists.");
+    return { member: toMemberWire(member, fieldsets) };
+  });
+
+  // deleteMyMember() → {}
+  app.delete("/members/v1/members/my", async (request) => deleteMember(requireMember(ctx.callerOf(request), "deleteMyMember")));
+
+  // updateCurrentMemberSlug(slug) → {member}
+  app.post("/members/v1/members/my/slug", async (request) => {
+    const id = requireMember(ctx.callerOf(request), "updateCurrentMemberSlug");
+    applySlug(id, parse(slugBodySchema, request.body).slug);
+    return fullReply(id);
+  });
+
+  // getMember(id, {fieldsets}) → {member}
+  app.get<{ Params: { id: string } }>("/members/v1/members/:id", async (request) => {
     const caller = ctx.callerOf(request);
-    if (caller.kind !== "member") {
-      throw new PlatformError(403, "PERMISSION_DENIED", "getCurrentMember needs a signed-in member's token; this caller is not a member.");
+    const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
+    assertFieldsetsAllowed(caller, fieldsets, request.params.id);
+    const member = members.get(request.params.id);
+    if (!member || !visibleTo(caller, member)) throw notFound(request.params.id);
+    return { member: toMemberWire(member, fieldsets) };
+  });
+
+  // listMembers({paging, sorting, fieldsets}) → {members, metadata}
+  app.get("/members/v1/members", async (request) => {
+    const caller = ctx.callerOf(request);
+    const { fieldsets, paging, sorting } = parse(listSchema, queryOf(request));
+    assertFieldsetsAllowed(caller, fieldsets, null);
+    return findMembers(caller, fieldsets, undefined, sorting, paging);
+  });
+
+  // queryMembers().find() → {members, metadata}; the filter sees only the fields the caller may read.
+  app.post("/members/v1/members/query", async (request) => {
+    const caller = ctx.callerOf(request);
+    const { fieldsets, query } = parse(querySchema, request.body ?? {});
+    assertFieldsetsAllowed(caller, fieldsets, null);
+    return findMembers(caller, fieldsets, query.filter, query.sort ?? query.sorting ?? [], query.paging);
+  });
+
+  // createMember({member}) → {member}; the new member has no usable password until they reset it.
+  app.post("/members/v1/members", async (request) => {
+    requireAdmin(ctx.callerOf(request), "createMember");
+    const { member: input } = parse(createSchema, request.body);
+    const { changes, details } = splitInput(input);
+    const passwordHash = await hashPassword(newToken("UNUSABLE"));
+    // One transaction: a taken slug leaves no half-created member behind.
+    const id = ctx.db.transaction(() => {
+      const created = members.create(
+      {
+        email: input.loginEmail,
+        passwordHash,
+        nickname: changes.nickname ?? input.loginEmail.split("@")[0],
+        firstName: changes.firstName,
+        lastName: changes.lastName,
+        privacyStatus: changes.privacyStatus,
+        status: changes.status,
+      },
+      details,
+    );
+      if (!created) {
+        throw new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail: input.loginEmail });
+      }
+      if (input.profile?.slug) applySlug(created.identity.id, input.profile.slug);
+      return created.identity.id;
+    })();
+    return fullReply(id);
+  });
+
+  // updateMember(id, member) → {member}: only the given fields change.
+  app.patch<{ Params: { id: string } }>("/members/v1/members/:id", async (request) => {
+    const caller = ctx.callerOf(request);
+    const id = request.params.id;
+    assertMayEdit(caller, id);
+    const { member: input } = parse(updateSchema, request.body);
+    if (input.status !== undefined) requireAdmin(caller, "Changing a member's status");
+    if (input.loginEmail !== undefined && input.loginEmail !== members.get(id)?.identity.loginEmail) {
+      throw new PlatformError(400, "INVALID_ARGUMENT", "member.loginEmail cannot be changed through updateMember.");
     }
-    const query = decodeQueryParams(request.query as Record<string, string | string[] | undefined>);
-    const fieldsets = fieldsetsParam.safeParse(query.fieldsets);
-    if (!fieldsets.success) {
-      throw new PlatformError(400, "INVALID_ARGUMENT", `fieldsets must be up to three of ${FIELDSETS.join(", ")}.`);
-    }
-    const identity = ctx.identities.get(caller.id);
-    if (!identity) throw new PlatformError(404, "NOT_FOUND", "The current member no longer exists.");
-    return { member: toMemberWire(identity, fieldsets.data) };
+    const { changes, details } = splitInput(input);
+    ctx.db.transaction(() => {
+      if (!members.update(id, changes, details)) throw notFound(id);
+      if (input.profile?.slug) applySlug(id, input.profile.slug);
+    })();
+    return fullReply(id);
+  });
+
+  // deleteMemberEmails / deleteMemberPhones / deleteMemberAddresses(id) → {member}
+  for (const list of ["emails", "phones", "addresses"] as const) {
+    app.delete<{ Params: { id: string } }>(`/members/v1/members/:id/${list}`, async (request) => {
+      assertMayEdit(ctx.callerOf(request), request.params.id);
+      if (!members.clearList(request.params.id, list)) throw notFound(request.params.id);
+      return fullReply(request.params.id);
+    });
+  }
+
+  // updateMemberSlug(id, slug) → {member}
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/slug", async (request) => {
+    assertMayEdit(ctx.callerOf(request), request.params.id);
+    applySlug(request.params.id, parse(slugBodySchema, request.body).slug);
+    return fullReply(request.params.id);
+  });
+
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/approve", async (request) => setStatus(request, "APPROVED", "approveMember"));
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/block", async (request) => setStatus(request, "BLOCKED", "blockMember"));
+
+  // deleteMember(id) → {}
+  app.delete<{ Params: { id: string } }>("/members/v1/members/:id", async (request) => {
+    requireAdmin(ctx.callerOf(request), "deleteMember");
+    return deleteMember(request.params.id);
   });
 }

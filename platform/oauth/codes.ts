@@ -66,8 +66,7 @@ export class AuthCodeStore {
   issue(grant: CodeGrant): string {
     const code = newToken("OAC");
     const now = this.now();
-    // Expired codes are useless; used ones are kept until they expire so a replay can still be recognised.
-    this.db.prepare("DELETE FROM oauth_codes WHERE expires_at <= ?").run(now);
+    this.prune();
     this.db
       .prepare(
         `INSERT INTO oauth_codes (code_hash, client_id, redirect_uri, code_challenge, member_id, login_session_id, expires_at)
@@ -109,6 +108,11 @@ export class AuthCodeStore {
         },
       };
     })();
+  }
+
+  /** Deletes expired codes, used or not; used ones live until then so a replay can still be recognised. */
+  prune(): number {
+    return this.db.prepare("DELETE FROM oauth_codes WHERE expires_at <= ?").run(this.now()).changes;
   }
 
   /** Remembers which refresh token a code produced, so a replay of the code can revoke it. */

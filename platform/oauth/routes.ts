@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
-import type { PlatformContext } from "../context";
+import { externalLoginToken, type PlatformContext } from "../context";
+import { errorBody } from "../http/errors";
+import { readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
 
-/** Token grants; bodies mix camelCase and snake_case (wire contract §3.2). */
+/** Token grants; bodies mix camelCase and snake_case (docs/platform/oauth.md §2). */
 const tokenRequest = z.union([
   z.object({ grantType: z.literal("anonymous"), clientId: z.string().min(1) }),
   z.object({ grantType: z.literal("refresh_token"), clientId: z.string().min(1), refreshToken: z.string().min(1) }),
@@ -16,11 +19,21 @@ const tokenRequest = z.union([
   }),
 ]);
 
+/** The external-login grant; the client comes from the access token in the header, not the body. */
+const authorizedClientRequest = z.object({
+  memberId: z.string().min(1).max(100),
+  sessionToken: z.string().min(1).max(512).optional(),
+});
+
 function oauthError(error: string, description: string) {
   return { error, error_description: description };
 }
 
 export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) {
+  // Each anonymous grant stores a new pair, so one address may not mint them without end. Keyed
+  // by the socket's address: nothing in front of the platform is trusted to name the client.
+  const anonymousGrants = new RateLimiterMemory({ points: ctx.config.anonymousGrantsPerMinute, duration: 60 });
+
   /** Exchanges an authorization code for a member pair tied to the login session it came from. */
   function exchangeCode(grant: { clientId: string; code: string; codeVerifier: string; redirectUri?: string }): IssuedTokens | string {
     const result = ctx.codes.redeem(grant.code, {
@@ -40,8 +53,36 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     return issued;
   }
 
+  /**
+   * `authorized_client`: a server holding the API key signs a member in without their password
+   * (docs/platform/oauth.md §3). With a session token, the pair is tied to that member's login session.
+   */
+  function authorizeClient(authorization: string | undefined, body: Record<string, unknown>): IssuedTokens | { status: number; error: string; description: string } {
+    const accessToken = externalLoginToken(ctx.config, authorization);
+    if (!accessToken) return { status: 401, error: "invalid_client", description: "authorized_client needs the header `<access token>,<API key>` with the site's API key." };
+    const caller = ctx.tokens.resolveAccess(accessToken);
+    if (!caller) return { status: 401, error: "invalid_client", description: "The access token in the header is invalid or has expired." };
+    const parsed = authorizedClientRequest.safeParse({ memberId: body.member_id ?? body.memberId, sessionToken: body.session_token ?? body.sessionToken });
+    if (!parsed.success) return { status: 400, error: "invalid_request", description: "authorized_client needs member_id." };
+    const { memberId, sessionToken } = parsed.data;
+    const member = ctx.identities.get(memberId);
+    if (!member || member.status === "BLOCKED") return { status: 400, error: "invalid_grant", description: "No member with this id can sign in." };
+    let loginSessionId: string | null = null;
+    if (sessionToken !== undefined) {
+      const session = ctx.identities.sessionByToken(sessionToken);
+      if (!session || session.memberId !== memberId) return { status: 400, error: "invalid_grant", description: "The session token is not a live session of this member." };
+      loginSessionId = session.id;
+    }
+    return ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: caller.clientId, loginSessionId });
+  }
+
   app.post("/oauth2/token", async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
+    if ((body.grantType ?? body.grant_type) === "authorized_client") {
+      const issued = authorizeClient(request.headers.authorization, body);
+      if ("error" in issued) return reply.status(issued.status).send(oauthError(issued.error, issued.description));
+      return tokenResponse(issued);
+    }
     const parsed = tokenRequest.safeParse({ ...body, grantType: body.grantType ?? body.grant_type });
     if (!parsed.success) {
       const grant = body.grantType ?? body.grant_type;
@@ -58,12 +99,38 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
       if (typeof issued === "string") return reply.status(400).send(oauthError("invalid_grant", issued));
       return tokenResponse(issued);
     }
+    if (grant.grantType === "anonymous") {
+      const refusal = await anonymousGrants.consume(request.socket.remoteAddress ?? "unknown").then(
+        () => null,
+        (limited: unknown) => (limited instanceof RateLimiterRes ? limited : Promise.reject(limited)),
+      );
+      if (refusal) {
+        const description = "Too many anonymous token grants from this address; try again shortly.";
+        // The platform's error envelope, with the OAuth fields the token endpoint's callers read.
+        return reply
+          .status(429)
+          .header("retry-after", String(Math.ceil(refusal.msBeforeNext / 1000)))
+          .send({ ...errorBody("TOO_MANY_REQUESTS", description), ...oauthError("temporarily_unavailable", description) });
+      }
+    }
     const issued =
       grant.grantType === "anonymous" ? ctx.tokens.newVisitor(grant.clientId) : ctx.tokens.refresh(grant.refreshToken, grant.clientId);
     if (!issued) {
       return reply.status(400).send(oauthError("invalid_grant", "The refresh token is unknown or has been revoked."));
     }
     return tokenResponse(issued);
+  });
+
+  /**
+   * What a token stands for (`getTokenInfo` in `@wix/sdk`): its subject, site and lifetime. An
+   * unknown, expired or revoked token is reported inactive, with nothing about it.
+   */
+  app.post("/oauth2/token-info", async (request, reply) => {
+    const body = z.object({ token: z.string().min(1).max(4096) }).safeParse(request.body);
+    if (!body.success) return reply.status(400).send(oauthError("invalid_request", "Send the token as {\"token\": \"…\"}."));
+    const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
+    if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
+    return { active: true, ...claims };
   });
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Db, Migration } from "../db";
+import { createAccessTokenSigner } from "./access-token";
 
 export type TokenRole = "visitor" | "member";
 
@@ -48,6 +49,8 @@ export function newToken(prefix: string): string {
 }
 
 export class TokenStore {
+  private readonly signAccessToken = createAccessTokenSigner();
+
   constructor(
     private readonly db: Db,
     private readonly accessTtlSeconds: number,
@@ -63,7 +66,7 @@ export class TokenStore {
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
       .run(hashToken(refreshToken), subject.clientId, subject.role, subject.subjectId, subject.loginSessionId ?? null, this.now());
-    return { refreshToken, ...this.issueAccess(hashToken(refreshToken)) };
+    return { refreshToken, ...this.issueAccess(hashToken(refreshToken), subject) };
   }
 
   newVisitor(clientId: string): IssuedTokens {
@@ -72,14 +75,14 @@ export class TokenStore {
 
   /**
    * A new access token for a live refresh token. The refresh token is not rotated:
-   * the SDK keeps the old one and ignores any new one (wire contract §3.1).
+   * the SDK keeps the old one and ignores any new one (docs/platform/oauth.md §4).
    */
   refresh(refreshToken: string, clientId: string): IssuedTokens | null {
     const row = this.db
-      .prepare("SELECT client_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
-      .get(hashToken(refreshToken)) as { client_id: string } | undefined;
+      .prepare("SELECT client_id, role, subject_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
+      .get(hashToken(refreshToken)) as { client_id: string; role: TokenRole; subject_id: string } | undefined;
     if (!row || row.client_id !== clientId) return null;
-    return { refreshToken, ...this.issueAccess(hashToken(refreshToken)) };
+    return { refreshToken, ...this.issueAccess(hashToken(refreshToken), { role: row.role, subjectId: row.subject_id, clientId }) };
   }
 
   /** The subject of a live access token, or null when it is unknown, expired or revoked. */
@@ -131,9 +134,18 @@ export class TokenStore {
       .run(this.now(), loginSessionId).changes;
   }
 
-  private issueAccess(refreshHash: string): { accessToken: string; expiresIn: number } {
-    const accessToken = newToken("OAT");
+  /**
+   * Deletes access tokens past their expiry and revoked pairs (their access tokens go with them):
+   * neither can be used again, and a revoked pair no one holds only takes room.
+   */
+  prune(): number {
+    const expired = this.db.prepare("DELETE FROM oauth_access_tokens WHERE expires_at <= ?").run(this.now()).changes;
+    return expired + this.db.prepare("DELETE FROM oauth_refresh_tokens WHERE revoked_at IS NOT NULL").run().changes;
+  }
+
+  private issueAccess(refreshHash: string, subject: TokenSubject): { accessToken: string; expiresIn: number } {
     const nowMs = this.now();
+    const accessToken = this.signAccessToken(subject, nowMs, nowMs + this.accessTtlSeconds * 1000);
     this.db
       .prepare("DELETE FROM oauth_access_tokens WHERE refresh_hash = ? AND expires_at <= ?")
       .run(refreshHash, nowMs);

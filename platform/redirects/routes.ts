@@ -1,13 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import type { PlatformConfig } from "../config";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
+import { platformOrigin } from "../http/origin";
+import { SESSION_TOKEN_TTL_MS } from "../identity/iam";
 import { HOSTED_PAGES } from "../identity/paths";
 import { S256_CHALLENGE } from "../oauth/codes";
 import type { RedirectIntent } from "./store";
 
-/** `redirects.createRedirectSession` body (wire contract §4); unknown keys are ignored. */
+/** `redirects.createRedirectSession` body (docs/platform/identity.md §2); unknown keys are ignored. */
 const authIntent = z.object({
   authRequest: z.object({
     clientId: z.string().min(1),
@@ -36,17 +37,6 @@ const SUPPORTED_INTENTS = ["auth", "login", "logout"];
 function invalid(issues: z.core.$ZodIssue[]): PlatformError {
   const lines = issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
   return new PlatformError(400, "INVALID_ARGUMENT", `Invalid redirect session request. ${lines.join("; ")}`);
-}
-
-/**
- * The platform's own address as the browser should open it: the Host the request came in on
- * (the site reaches the platform on the same machine as the browser), or the configured port
- * when Host is missing or malformed. X-Forwarded-* is never trusted (pitfall P12).
- */
-function platformOrigin(request: FastifyRequest, config: PlatformConfig): string {
-  const host = request.headers.host;
-  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host}`;
-  return `http://localhost:${config.port}`;
 }
 
 export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -84,7 +74,8 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
       }
       if (a.idp) throw new PlatformError(400, "UNSUPPORTED_IDP", "The local platform has no external identity providers.");
       const prompt = (auth.prompt ?? a.prompt) === "none" ? "none" : "login";
-      const loginSession = ctx.identities.sessionByToken(a.sessionToken);
+      // A session token from a form login is good for a short exchange only (docs/platform/identity.md §3.5).
+      const loginSession = ctx.identities.sessionByToken(a.sessionToken, SESSION_TOKEN_TTL_MS);
       sessionToken = loginSession ? (a.sessionToken ?? null) : null;
       intent = {
         intent: "auth",

@@ -24,7 +24,7 @@ export type RedirectIntent =
 
 export type RedirectSession = RedirectIntent & { id: string; completed: boolean };
 
-/** Long enough to type a password or sign up, short enough that old links die (pitfall P5). */
+/** Long enough to type a password or sign up, short enough that old links die (docs/platform/identity.md §2.1). */
 const REDIRECT_SESSION_TTL_MS = 15 * 60 * 1000;
 
 export const migrateRedirects: Migration = (db) => {
@@ -50,11 +50,16 @@ export class RedirectSessionStore {
   create(intent: RedirectIntent): string {
     const id = randomBytes(18).toString("base64url");
     const now = this.now();
-    this.db.prepare("DELETE FROM redirect_sessions WHERE expires_at <= ?").run(now);
+    this.prune();
     this.db
       .prepare("INSERT INTO redirect_sessions (id, intent, payload, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
       .run(id, intent.intent, JSON.stringify(intent), now, now + REDIRECT_SESSION_TTL_MS);
     return id;
+  }
+
+  /** Deletes expired sessions; completed ones live until then, so a finished link opened again is still recognised. */
+  prune(): number {
+    return this.db.prepare("DELETE FROM redirect_sessions WHERE expires_at <= ?").run(this.now()).changes;
   }
 
   /** The session behind a link, or null when the id is unknown or the link has expired. */

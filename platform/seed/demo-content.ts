@@ -1,12 +1,30 @@
 import type { CollectionDefinition } from "../data/store";
 
 /**
- * The demo site: a hiking club. Four collections that between them use text, number, date,
- * datetime, boolean, image, rich text, array of strings and reference fields.
- * Images are files under the site's public/media/demo folder.
+ * The demo site: a hiking club. Its collections between them use every field type the site
+ * renders (docs/public-site.md, "Field types"), and three permission setups: public reads,
+ * members-only reads, and member-written reports (docs/platform/members.md §6). Media are
+ * files under the site's public/media/demo folder (made by scripts/demo-media/make.sh).
  */
 
 const publicRead = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
+/** Members-only outings live in a collection of their own, so that no public read can ever reach them. */
+const memberRead = { read: "SITE_MEMBER", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
+/** Anyone reads trail reports; members write them and change or remove only their own. */
+const memberReports = { read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
+
+export const TRAIL_REPORTS = "TrailReports";
+export const MEMBERS_OUTINGS = "MembersOutings";
+
+const eventFields: CollectionDefinition["fields"] = [
+  { key: "title", displayName: "Title", type: "TEXT" },
+  { key: "slug", displayName: "Slug", type: "TEXT" },
+  { key: "startsAt", displayName: "Starts at", type: "DATETIME" },
+  { key: "trail", displayName: "Trail", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Trails" } } },
+  { key: "capacity", displayName: "Capacity", type: "NUMBER" },
+  { key: "summary", displayName: "Summary", type: "TEXT" },
+  { key: "meetAt", displayName: "Meet at", type: "TIME" },
+];
 
 export const demoCollections: CollectionDefinition[] = [
   {
@@ -19,6 +37,8 @@ export const demoCollections: CollectionDefinition[] = [
       { key: "slug", displayName: "Slug", type: "TEXT" },
       { key: "summary", displayName: "Summary", type: "TEXT" },
       { key: "image", displayName: "Image", type: "IMAGE" },
+      { key: "visitorCentre", displayName: "Visitor centre", type: "ADDRESS" },
+      { key: "website", displayName: "Website", type: "URL" },
     ],
   },
   {
@@ -38,6 +58,23 @@ export const demoCollections: CollectionDefinition[] = [
       { key: "tags", displayName: "Tags", type: "ARRAY_STRING" },
       { key: "image", displayName: "Image", type: "IMAGE" },
       { key: "description", displayName: "Description", type: "RICH_TEXT" },
+      { key: "gallery", displayName: "Gallery", type: "MEDIA_GALLERY" },
+      { key: "video", displayName: "Video", type: "VIDEO" },
+      {
+        key: "trailhead", displayName: "Trailhead", type: "OBJECT",
+        typeMetadata: { object: { fields: [
+          { key: "parking", displayName: "Parking", type: "TEXT" },
+          { key: "toilets", displayName: "Toilets", type: "BOOLEAN" },
+          { key: "gateOpens", displayName: "Gate opens", type: "TIME" },
+        ] } },
+      },
+      {
+        key: "waypoints", displayName: "Waypoints", type: "ARRAY",
+        typeMetadata: { array: { elementType: "OBJECT", fields: [
+          { key: "name", displayName: "Name", type: "TEXT" },
+          { key: "km", displayName: "Kilometre", type: "NUMBER" },
+        ] } },
+      },
     ],
   },
   {
@@ -45,13 +82,26 @@ export const demoCollections: CollectionDefinition[] = [
     displayName: "Events",
     displayField: "title",
     permissions: publicRead,
+    fields: eventFields,
+  },
+  {
+    id: MEMBERS_OUTINGS,
+    displayName: "Members' outings",
+    displayField: "title",
+    permissions: memberRead,
+    fields: eventFields,
+  },
+  {
+    id: TRAIL_REPORTS,
+    displayName: "Trail reports",
+    displayField: "title",
+    permissions: memberReports,
     fields: [
-      { key: "title", displayName: "Title", type: "TEXT" },
-      { key: "startsAt", displayName: "Starts at", type: "DATETIME" },
       { key: "trail", displayName: "Trail", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Trails" } } },
-      { key: "capacity", displayName: "Capacity", type: "NUMBER" },
-      { key: "membersOnly", displayName: "Members only", type: "BOOLEAN" },
-      { key: "summary", displayName: "Summary", type: "TEXT" },
+      { key: "title", displayName: "Title", type: "TEXT" },
+      { key: "body", displayName: "Report", type: "TEXT" },
+      { key: "rating", displayName: "Rating (1-5)", type: "NUMBER" },
+      { key: "hikedOn", displayName: "Hiked on", type: "DATE" },
     ],
   },
   {
@@ -61,16 +111,22 @@ export const demoCollections: CollectionDefinition[] = [
     permissions: publicRead,
     fields: [
       { key: "title", displayName: "Title", type: "TEXT" },
+      { key: "slug", displayName: "Slug", type: "TEXT" },
       { key: "author", displayName: "Author", type: "TEXT" },
       { key: "publishedAt", displayName: "Published at", type: "DATETIME" },
       { key: "tags", displayName: "Tags", type: "ARRAY_STRING" },
       { key: "image", displayName: "Image", type: "IMAGE" },
       { key: "body", displayName: "Body", type: "RICH_TEXT" },
+      { key: "article", displayName: "Article", type: "RICH_CONTENT" },
+      { key: "attachment", displayName: "Attachment", type: "DOCUMENT" },
+      { key: "audio", displayName: "Audio", type: "AUDIO" },
+      { key: "trails", displayName: "Trails", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Trails" } } },
     ],
   },
 ];
 
-const image = (name: string) => `/media/demo/${name}.svg`;
+const media = (file: string) => `/media/demo/${file}`;
+const image = (name: string) => media(`${name}.jpg`);
 const date = (iso: string) => ({ $date: new Date(iso).toISOString() });
 
 const regions = [
@@ -102,15 +158,40 @@ const trails: TrailSeed[] = [
 ];
 
 const events = [
-  ["Sunrise on the Summit", "2026-12-05T06:30:00.000Z", "summit-loop", 12, true, "Headlamps on at 5:30; coffee at the top."],
-  ["Family Creek Walk", "2026-12-06T10:00:00.000Z", "cedar-creek", 30, false, "An easy morning with a ranger talk for kids."],
-  ["Tide Pool Discovery", "2026-12-13T09:00:00.000Z", "hidden-cove", 15, false, "Timed for the lowest tide of the month."],
-  ["Desert Sunset Hike", "2026-12-19T15:30:00.000Z", "red-canyon", 20, true, "Rim walk ending at the overlook for sunset."],
-  ["Winter Solstice Lantern Walk", "2026-12-21T16:00:00.000Z", "shoreline-loop", 40, false, "Lanterns, cocoa and the longest night of the year."],
-  ["Trail Care Day", "2027-01-09T08:30:00.000Z", "old-growth", 25, true, "Boardwalk repairs; tools and lunch provided."],
-  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00.000Z", "goat-pass", 10, true, "Members' shuttle to the trailhead and back."],
-  ["Birding by the Lake", "2027-01-24T07:00:00.000Z", "shoreline-loop", 18, false, "Bring binoculars; spotting scopes on loan."],
+  ["Family Creek Walk", "2026-12-06T10:00:00.000Z", "cedar-creek", 30, "An easy morning with a ranger talk for kids."],
+  ["Tide Pool Discovery", "2026-12-13T09:00:00.000Z", "hidden-cove", 15, "Timed for the lowest tide of the month."],
+  ["Winter Solstice Lantern Walk", "2026-12-21T16:00:00.000Z", "shoreline-loop", 40, "Lanterns, cocoa and the longest night of the year."],
+  ["Birding by the Lake", "2027-01-24T07:00:00.000Z", "shoreline-loop", 18, "Bring binoculars; spotting scopes on loan."],
 ] as const;
+
+const outings = [
+  ["Sunrise on the Summit", "2026-12-05T06:30:00.000Z", "summit-loop", 12, "Headlamps on at 5:30; coffee at the top."],
+  ["Desert Sunset Hike", "2026-12-19T15:30:00.000Z", "red-canyon", 20, "Rim walk ending at the overlook for sunset."],
+  ["Trail Care Day", "2027-01-09T08:30:00.000Z", "old-growth", 25, "Boardwalk repairs; tools and lunch provided."],
+  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00.000Z", "goat-pass", 10, "Members' shuttle to the trailhead and back."],
+] as const;
+
+/** Trail reports and which demo member wrote each (seed.ts sets the owner once the members exist). */
+const trailReports = [
+  ["dana", "mirror-lakes", "Still water at the second tarn", "Calm morning, perfect reflection of Eagle Peak by 8am. Mosquitoes after noon.", 5, "2026-09-14"],
+  ["dana", "cedar-creek", "Footbridge repaired", "The washed-out footbridge is fixed; the picnic meadow is mown and dry.", 4, "2026-10-03"],
+  ["rowan", "goat-pass", "Snow on the pass", "A short snowfield below the saddle; microspikes helped. The shuttle ran on time.", 4, "2026-10-18"],
+  ["rowan", "red-canyon", "Hot and exposed", "Drank all three litres by the overlook. Start early or go at dusk.", 3, "2026-08-30"],
+  ["rowan", "hidden-cove", "Rope replaced", "New rope on the lower section; the cove was empty at low tide.", 5, "2026-11-08"],
+] as const;
+
+export type DemoReportAuthor = (typeof trailReports)[number][0];
+
+export function demoTrailReports(): { author: DemoReportAuthor; item: SeedItem }[] {
+  return trailReports.map(([author, trail, title, body, rating, hikedOn], index) => ({
+    author,
+    item: {
+      _id: `report-${index + 1}`,
+      _createdDate: date(`${hikedOn}T18:00:00.000Z`),
+      trail: `trail-${trail}`, title, body, rating, hikedOn,
+    },
+  }));
+}
 
 const journal = [
   ["Ten Essentials, Revisited", "Maya Lindqvist", "2026-10-02T09:00:00.000Z", ["safety", "gear"], "gear", "<p>The classic list still holds, but we have updated it for <strong>phones, power banks and offline maps</strong>.</p><ul><li>Navigation</li><li>Headlamp</li><li>Sun protection</li></ul>"],
@@ -119,27 +200,164 @@ const journal = [
   ["Leave No Trace in the Desert", "Sam Whitfield", "2026-11-05T09:00:00.000Z", ["conservation", "desert"], "desert", "<p>Cryptobiotic soil takes decades to recover. <strong>Stay on the trail</strong>, even when it is sand.</p>"],
   ["Trail Care Day: What We Fixed", "Maya Lindqvist", "2026-11-12T09:00:00.000Z", ["volunteering", "forest"], "forest", "<p>Forty volunteers replaced 120 metres of boardwalk on the Old Growth Circuit. Thank you!</p>"],
   ["Choosing Your First Boots", "Tomás Okafor", "2026-11-19T09:00:00.000Z", ["gear", "beginners"], "valley", "<p>Fit beats features. Try boots on in the afternoon, with the socks you will hike in.</p>"],
+  ["Reading a Contour Map", "Priya Raman", "2026-09-18T09:00:00.000Z", ["beginners", "safety"], "valley", "<p>Lines close together mean steep ground. Ten minutes with the map at home saves an hour on the hill.</p>"],
+  ["The Lighthouse Keepers' Path", "Sam Whitfield", "2026-09-04T09:00:00.000Z", ["stories"], "coast", "<p>Before the road, keepers walked supplies along the bluffs. Their path is now our Lighthouse Walk.</p>"],
+  ["A Summer With the Trail Crew", "Maya Lindqvist", "2026-08-21T09:00:00.000Z", ["volunteering", "conservation"], "forest", "<p>Drainage bars, cut-back brush and a new stile: what eight Saturdays of volunteering looks like.</p>"],
+  ["Hiking With Your Dog", "Tomás Okafor", "2026-08-07T09:00:00.000Z", ["beginners", "stories"], "lake", "<p>Water for two, a lead for the lambing fields, and why the Shoreline Loop is our dogs' favourite.</p>"],
 ] as const;
 
 type SeedItem = Record<string, unknown> & { _id: string };
+
+/** "Sunrise on the Summit" → "sunrise-on-the-summit", for item pages' addresses. */
+const slugOf = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+/** Visitor centres as ADDRESS values: the platform's address object. */
+const visitorCentres: Record<string, Record<string, unknown>> = Object.fromEntries(
+  ([
+    ["north-ridge", "1", "Lookout Road", "Alder Springs", "US-CO", "81201", 38.84, -106.13],
+    ["cedar-valley", "48", "Millrace Lane", "Cedar Falls", "US-OR", "97411", 43.21, -123.36],
+    ["coastal-bluffs", "2", "Lighthouse Point", "Seal Cove", "US-CA", "95437", 39.42, -123.81],
+    ["high-desert", "310", "Canyon Rim Drive", "Red Mesa", "US-UT", "84532", 38.57, -109.55],
+    ["lake-country", "7", "Willow Shore", "Pine Harbor", "US-MN", "55604", 47.75, -90.33],
+  ] as const).map(([region, number, street, city, subdivision, postalCode, latitude, longitude]) => [
+    region,
+    {
+      formatted: `${number} ${street}, ${city}, ${subdivision.slice(3)} ${postalCode}, USA`,
+      streetAddress: { number, name: street },
+      city, subdivision, postalCode, country: "US",
+      location: { latitude, longitude },
+    },
+  ]),
+);
+
+const photo = (scene: string, title: string, description: string) => ({ type: "image", src: image(scene), title, description, alt: description });
+
+/** Photo galleries, a video, trailhead details (OBJECT) and waypoints (ARRAY of OBJECT) on some trails. */
+const trailExtras: Record<string, Record<string, unknown>> = {
+  "summit-loop": {
+    gallery: [
+      photo("ridge-dawn", "First light", "Dawn colour on the granite crest above the switchbacks."),
+      photo("ridge", "Midday", "The full range seen from the summit cairn."),
+      photo("ridge-dusk", "Moonrise", "The moon rising over the ridge on the way down."),
+      { type: "video", src: media("ridge-flyover.mp4"), thumbnail: image("ridge"), title: "Along the crest", description: "Four seconds drifting along the crest." },
+    ],
+    trailhead: { parking: "Gravel lot for 40 cars at the end of Lookout Road", toilets: true, gateOpens: "05:30:00.000" },
+    waypoints: [
+      { name: "Trailhead", km: 0 },
+      { name: "First switchback", km: 1.8 },
+      { name: "False summit", km: 6.1 },
+      { name: "Summit cairn", km: 7.1 },
+    ],
+  },
+  "mirror-lakes": {
+    gallery: [
+      photo("lake-dawn", "The second tarn", "Still water at dawn on the second tarn."),
+      photo("lake", "Lunch stop", "The grassy bench above the third tarn."),
+      photo("lake-dusk", "Evening", "Dusk over the upper lake."),
+    ],
+    trailhead: { parking: "Roadside pull-out, 12 cars", toilets: false, gateOpens: "06:00:00.000" },
+  },
+  "goat-pass": { video: media("ridge-flyover.mp4") },
+  "headland-trail": {
+    gallery: [
+      photo("coast-dawn", "Sea stacks", "Sea stacks below the cliff path at sunrise."),
+      photo("coast", "The headland", "The headland path from the south car park."),
+      photo("coast-dusk", "Seal rocks", "Seals hauled out on the lower rocks at dusk."),
+    ],
+    waypoints: [
+      { name: "South car park", km: 0 },
+      { name: "Sea stack viewpoint", km: 2.4 },
+      { name: "Seal rocks", km: 4.5 },
+    ],
+  },
+};
+
+/** Ricos rich content, built from a few node kinds. */
+type RicosNode = Record<string, unknown>;
+const ricosText = (value: string, ...decorations: RicosNode[]): RicosNode => ({ type: "TEXT", nodes: [], textData: { text: value, decorations } });
+const bold: RicosNode = { type: "BOLD", fontWeightValue: 700 };
+const italic: RicosNode = { type: "ITALIC", italicData: true };
+const link = (url: string): RicosNode => ({ type: "LINK", linkData: { link: { url, target: "SELF" } } });
+const paragraph = (...nodes: RicosNode[]): RicosNode => ({ type: "PARAGRAPH", nodes, paragraphData: {} });
+const heading = (level: number, value: string): RicosNode => ({ type: "HEADING", nodes: [ricosText(value)], headingData: { level } });
+const list = (type: "BULLETED_LIST" | "ORDERED_LIST", ...items: RicosNode[][]): RicosNode => ({
+  type, nodes: items.map((nodes) => ({ type: "LIST_ITEM", nodes: [paragraph(...nodes)] })),
+});
+
+const checklist = media("ten-essentials-checklist.pdf");
+
+const tenEssentialsArticle = {
+  nodes: [
+    paragraph(ricosText("The classic list was written for map-and-compass days. Here is how we pack it "), ricosText("now", italic), ricosText(".")),
+    heading(2, "What changed"),
+    list(
+      "BULLETED_LIST",
+      [ricosText("Offline maps", bold), ricosText(" on your phone, with a paper map as the backup.")],
+      [ricosText("A power bank", bold), ricosText(" and the right cable: a dead phone is a lost map.")],
+      [ricosText("A headlamp, even on day hikes. Autumn light goes early.")],
+    ),
+    {
+      type: "IMAGE", nodes: [],
+      imageData: { image: { src: { url: image("ridge-dawn") }, width: 1500, height: 1000 }, altText: "A granite ridge in warm dawn light", caption: "Pack the night before, and you are walking by first light." },
+    },
+    heading(3, "Before you go"),
+    list("ORDERED_LIST", [ricosText("Check the forecast for the summit, not the town.")], [ricosText("Tell someone your route and when you will be back.")], [ricosText("Pack the list.")]),
+    { type: "BLOCKQUOTE", nodes: [paragraph(ricosText("The mountain will still be there tomorrow.", italic))] },
+    { type: "DIVIDER", nodes: [], dividerData: {} },
+    paragraph(ricosText("Print our "), ricosText("one-page checklist", link(checklist)), ricosText(" and keep it by the door.")),
+  ],
+  metadata: { version: 1 },
+};
+
+/** Rich content, a document, an audio note and trails mentioned (MULTI_REFERENCE, see demoReferences) on some posts. */
+const journalExtras: Record<string, Record<string, unknown>> = {
+  "ten-essentials-revisited": { article: tenEssentialsArticle, attachment: checklist },
+  "why-we-start-early": { audio: media("trail-notes.mp3") },
+};
+
+/** Journal posts' MULTI_REFERENCE links to trails: kept outside the items, as the platform keeps them. */
+const journalTrails: Record<string, string[]> = {
+  "why-we-start-early": ["summit-loop", "goat-pass"],
+  "leave-no-trace-in-the-desert": ["red-canyon", "arch-spur", "mesa-top"],
+  "trail-care-day-what-we-fixed": ["old-growth"],
+  "hiking-with-your-dog": ["shoreline-loop"],
+};
+
+export type DemoReference = { collectionId: string; field: string; referringId: string; targetCollectionId: string; referencedIds: string[] };
+
+export function demoReferences(): DemoReference[] {
+  return journal.flatMap(([title], index) => {
+    const trailSlugs = journalTrails[slugOf(title)];
+    return trailSlugs
+      ? [{ collectionId: "Journal", field: "trails", referringId: `journal-${index + 1}`, targetCollectionId: "Trails", referencedIds: trailSlugs.map((slug) => `trail-${slug}`) }]
+      : [];
+  });
+}
 
 /** Items per collection, with `_createdDate`s spread out so the default order is meaningful. */
 export function demoItems(): Record<string, SeedItem[]> {
   let minutesAgo = 0;
   const created = () => date(new Date(Date.UTC(2026, 10, 1) - (minutesAgo += 97) * 60_000).toISOString());
+  const eventItems = (list: typeof events | typeof outings, idPrefix: string) =>
+    list.map(([title, startsAt, trail, capacity, summary], index) => ({
+      _id: `${idPrefix}-${index + 1}`, _createdDate: created(), title, slug: slugOf(title), startsAt: date(startsAt), trail: `trail-${trail}`, capacity, summary,
+      // Fifteen minutes before the start.
+      meetAt: new Date(Date.parse(startsAt) - 15 * 60_000).toISOString().slice(11, 23),
+    }));
   return {
     Regions: regions.map(([slug, title, summary, picture]) => ({
       _id: `region-${slug}`, _createdDate: created(), title, slug, summary, image: image(picture),
+      visitorCentre: visitorCentres[slug], website: `https://parks.example/${slug}`,
     })),
     Trails: trails.map(([slug, title, region, distanceKm, elevationGainM, difficulty, dogFriendly, openedOn, tags, picture, text]) => ({
       _id: `trail-${slug}`, _createdDate: created(), title, slug, region: `region-${region}`, distanceKm, elevationGainM,
-      difficulty, dogFriendly, openedOn, tags, image: image(picture), description: `<p>${text}</p>`,
+      difficulty, dogFriendly, openedOn, tags, image: image(picture), description: `<p>${text}</p>`, ...trailExtras[slug],
     })),
-    Events: events.map(([title, startsAt, trail, capacity, membersOnly, summary], index) => ({
-      _id: `event-${index + 1}`, _createdDate: created(), title, startsAt: date(startsAt), trail: `trail-${trail}`, capacity, membersOnly, summary,
-    })),
+    Events: eventItems(events, "event"),
+    [MEMBERS_OUTINGS]: eventItems(outings, "outing"),
     Journal: journal.map(([title, author, publishedAt, tags, picture, body], index) => ({
-      _id: `journal-${index + 1}`, _createdDate: created(), title, author, publishedAt: date(publishedAt), tags: [...tags], image: image(picture), body,
+      _id: `journal-${index + 1}`, _createdDate: created(), title, slug: slugOf(title), author, publishedAt: date(publishedAt), tags: [...tags], image: image(picture), body,
+      ...journalExtras[slugOf(title)],
     })),
   };
 }

@@ -2,20 +2,30 @@ import type { Db } from "../db";
 import { DataStore } from "../data/store";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityStore } from "../identity/store";
-import { demoCollections, demoItems } from "./demo-content";
+import { MemberStore, type ProfileDetails } from "../members/store";
+import { demoCollections, demoItems, demoReferences, demoTrailReports, TRAIL_REPORTS } from "./demo-content";
 
 /** Seeds the demo site into an empty database; a database that has collections is left alone. */
-export function seedDemoContent(db: Db): boolean {
-  const store = new DataStore(db);
+export function seedDemoContent(store: DataStore): boolean {
   if (store.countCollections() > 0) return false;
-  db.transaction(() => {
+  store.transaction(() => {
     for (const collection of demoCollections) store.createCollection(collection);
     for (const [collectionId, items] of Object.entries(demoItems())) {
       for (const item of items) store.insertItem(collectionId, item, null, true);
     }
-  })();
+    for (const link of demoReferences()) store.references.insert(link.collectionId, link.field, link.referringId, link.targetCollectionId, link.referencedIds);
+  });
   return true;
 }
+
+type DemoMember = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  nickname: string;
+  details: ProfileDetails;
+};
 
 /** The demo member, documented in platform/README.md; the site's sign-in works out of the box with it. */
 export const DEMO_MEMBER = {
@@ -24,19 +34,48 @@ export const DEMO_MEMBER = {
   firstName: "Dana",
   lastName: "Demo",
   nickname: "Dana",
-} as const;
+  details: { title: "Trail steward", photo: { url: "/media/demo/forest.svg", width: 400, height: 300 } },
+} as const satisfies DemoMember;
 
-/** Seeds the demo member into a platform that has no members yet. */
-export async function seedDemoMember(identities: IdentityStore): Promise<boolean> {
+/** A second member, so that "someone else's" trail reports and profiles exist (platform/README.md). */
+export const SECOND_DEMO_MEMBER = {
+  email: "rowan@ridgeline.example",
+  password: "ridgeline-rowan",
+  firstName: "Rowan",
+  lastName: "Reyes",
+  nickname: "Rowan",
+  details: { title: "Weekend scrambler", photo: { url: "/media/demo/desert.svg", width: 400, height: 300 } },
+} as const satisfies DemoMember;
+
+/** Seeds the demo members into a platform that has no members yet. */
+export async function seedDemoMembers(db: Db, identities: IdentityStore): Promise<boolean> {
   if (identities.count() > 0) return false;
-  const created = identities.create({
-    email: DEMO_MEMBER.email,
-    passwordHash: await hashPassword(DEMO_MEMBER.password),
-    firstName: DEMO_MEMBER.firstName,
-    lastName: DEMO_MEMBER.lastName,
-    nickname: DEMO_MEMBER.nickname,
-    emailVerified: true,
-    privacyStatus: "PUBLIC",
+  const members = new MemberStore(db, identities);
+  for (const demo of [DEMO_MEMBER, SECOND_DEMO_MEMBER]) {
+    const passwordHash = await hashPassword(demo.password);
+    members.create(
+      {
+        email: demo.email,
+        passwordHash,
+        firstName: demo.firstName,
+        lastName: demo.lastName,
+        nickname: demo.nickname,
+        emailVerified: true,
+        privacyStatus: "PUBLIC",
+      },
+      structuredClone(demo.details) as ProfileDetails,
+    );
+  }
+  return true;
+}
+
+/** Seeds the demo trail reports, owned by the two demo members, into an empty reports collection. */
+export function seedTrailReports(data: DataStore, identities: IdentityStore): boolean {
+  const dana = identities.findForLogin(DEMO_MEMBER.email)?.identity.id;
+  const rowan = identities.findForLogin(SECOND_DEMO_MEMBER.email)?.identity.id;
+  if (!dana || !rowan || !data.findCollection(TRAIL_REPORTS) || data.count(TRAIL_REPORTS, {}) > 0) return false;
+  data.transaction(() => {
+    for (const { author, item } of demoTrailReports()) data.insertItem(TRAIL_REPORTS, item, author === "dana" ? dana : rowan, true);
   });
-  return created !== null;
+  return true;
 }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { PlatformError } from "../../http/errors";
 import type { StoredCollection } from "../store";
 import type { ItemData } from "../wire";
-import { authorise, booleanish, collectionId, parseRequest, type DataServices } from "./common";
+import { authorise, booleanish, collectionId, draftsIncluded, parseRequest, publishPluginOptionsSchema, type DataServices } from "./common";
 import { dataItemSchema, wireItem } from "./items";
 import { fieldModificationsSchema } from "./patch-schema";
 
@@ -25,16 +25,19 @@ const itemsRequest = z.object({
   dataItems: capped(dataItemSchema, "dataItems", "WDE0006"),
   saveReferences: booleanish.optional(),
   returnEntity: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 const removeRequest = z.object({
   dataCollectionId: collectionId,
   dataItemIds: capped(z.string().min(1), "dataItemIds", "WDE0069"),
   returnEntity: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 const patchRequest = z.object({
   dataCollectionId: collectionId,
   patches: capped(z.object({ dataItemId: z.string().min(1), fieldModifications: fieldModificationsSchema }), "patches", "WDE0006"),
   returnEntity: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 
 type Outcome = { action: BulkAction; item: ItemData };
@@ -90,17 +93,20 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
   app.post("/wix-data/v2/bulk/items/insert", async (request) => {
     const body = itemsBody(request);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "insert");
+    // Inserts meet no drafts; the option is still only the admin key's to send.
+    draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.dataItems, body.returnEntity, { action: "INSERT", id: entryId }, (entry) => ({
       action: "INSERT",
-      item: items.insert(collection, caller, entry, body.saveReferences),
+      item: items.insert(collection, caller, entry, { saveReferences: body.saveReferences }),
     }));
   });
 
   app.post("/wix-data/v2/bulk/items/save", async (request) => {
     const body = itemsBody(request);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, null);
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.dataItems, body.returnEntity, { action: "INSERT", id: entryId }, (entry) => {
-      const { action, item } = items.save(collection, caller, entry, body.saveReferences);
+      const { action, item } = items.save(collection, caller, entry, { saveReferences: body.saveReferences, includeDrafts });
       return { action: action === "INSERTED" ? "INSERT" : "UPDATE", item };
     });
   });
@@ -108,27 +114,30 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
   app.post("/wix-data/v2/bulk/items/update", async (request) => {
     const body = itemsBody(request);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.dataItems, body.returnEntity, { action: "UPDATE", id: entryId }, (entry) => ({
       action: "UPDATE",
-      item: items.update(collection, caller, entry, body.saveReferences, "hide"),
+      item: items.update(collection, caller, entry, { saveReferences: body.saveReferences, denial: "hide", includeDrafts }),
     }));
   });
 
   app.post("/wix-data/v2/bulk/items/remove", async (request) => {
     const body = parseRequest(removeRequest, request.body);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "remove");
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.dataItemIds, body.returnEntity, { action: "DELETE", id: (id) => id }, (id) => ({
       action: "DELETE",
-      item: items.remove(collection, caller, id, "hide"),
+      item: items.remove(collection, caller, id, { denial: "hide", includeDrafts }),
     }));
   });
 
   app.post("/wix-data/v2/bulk/items/patch", async (request) => {
     const body = parseRequest(patchRequest, request.body);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.patches, body.returnEntity, { action: "PATCH", id: (patch) => patch.dataItemId }, (patch) => ({
       action: "PATCH",
-      item: items.patch(collection, caller, patch.dataItemId, patch.fieldModifications, "hide"),
+      item: items.patch(collection, caller, patch.dataItemId, patch.fieldModifications, { denial: "hide", includeDrafts }),
     }));
   });
 }

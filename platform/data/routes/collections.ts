@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { PlatformError } from "../../http/errors";
+import { badRequest, permissionDenied } from "../errors";
+import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
+import { publishPlugin, PUBLISH_STATUSES } from "../publishing";
 import type { CollectionDefinition, CollectionField, StoredCollection } from "../store";
-import { parseRequest, requestPayload, type DataServices } from "./common";
+import { collectionId, parseRequest, requestPayload, type DataServices } from "./common";
 
 /** Field types of the collections API (`@wix/auto_sdk_data_collections` `Type`, plus the documented extras). */
 export const FIELD_TYPES = [
@@ -23,12 +25,19 @@ const SYSTEM_FIELDS: CollectionField[] = [
   { key: "_updatedDate", displayName: "Updated Date", type: "DATETIME" },
   { key: "_owner", displayName: "Owner", type: "TEXT" },
 ];
+/** The system field a collection with the Publish plugin adds. */
+const PUBLISH_STATUS_SYSTEM_FIELD: CollectionField = { key: "_publishStatus", displayName: "Publish Status", type: "TEXT" };
+const SYSTEM_FIELD_KEYS = new Set([...SYSTEM_FIELDS, PUBLISH_STATUS_SYSTEM_FIELD].map((field) => field.key));
 
 const role = z.enum(["ADMIN", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE"]);
 
 const fieldSchema = z
   .object({
-    key: z.string().min(1).regex(/^[A-Za-z][A-Za-z0-9_]*$/, "field keys start with a letter and hold letters, digits and _"),
+    key: z
+      .string()
+      .min(1)
+      .regex(/^[A-Za-z][A-Za-z0-9_]*$/, "field keys start with a letter and hold letters, digits and _")
+      .refine((key) => !fieldKeyProblem(key), "this field key is reserved"),
     displayName: z.string().optional(),
     type: z.enum(FIELD_TYPES),
     typeMetadata: z.record(z.string(), z.unknown()).optional(),
@@ -42,21 +51,38 @@ const fieldSchema = z
     }
   });
 
+/** Plugins: the Publish plugin (drafts, docs/platform/data.md §18) is the only one this platform keeps. */
+const pluginSchema = z.object({
+  type: z.literal("PUBLISH", { error: "only the PUBLISH plugin is supported by the local platform" }),
+  publishOptions: z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() }).optional(),
+});
+
 const collectionSchema = z.object({
-  id: z.string().min(1, "collection id is required").max(256),
+  id: z.string().min(1, "collection id is required").max(256).refine((id) => !/[\u0000-\u001f]/.test(id), "a collection id cannot contain control characters"),
   displayName: z.string().optional(),
   displayField: z.string().optional(),
-  fields: z
-    .array(fieldSchema)
-    .default([])
-    .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique"),
+  // A collection read back from the platform lists the system fields too; they are the platform's, not sent ones.
+  fields: z.preprocess(
+    (fields) => (Array.isArray(fields) ? fields.filter((field) => !SYSTEM_FIELD_KEYS.has((field as { key?: string } | null)?.key ?? "")) : (fields ?? [])),
+    z
+      .array(fieldSchema)
+      .max(MAX_COLLECTION_FIELDS, `a collection has at most ${MAX_COLLECTION_FIELDS} fields`)
+      .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique"),
+  ),
   permissions: z.object({ read: role, insert: role, update: role, remove: role }, { error: "permissions {read, insert, update, remove} are required" }),
+  plugins: z.array(pluginSchema).max(1, "the Publish plugin is given once").optional(),
   revision: z.coerce.number().int().optional(),
 });
 
 const listRequest = z.object({
   paging: z.object({ limit: z.coerce.number().int().min(0).max(1000).optional(), offset: z.coerce.number().int().min(0).optional() }).optional(),
 });
+
+/** PATCH names the collection in the path and may carry any part of it. */
+const patchRequest = z.object({ dataCollection: z.object({ revision: z.coerce.number().int().optional() }).passthrough() });
+const fieldRequest = z.object({ dataCollectionId: collectionId, field: z.object({ key: z.string().min(1, "field.key is required") }).passthrough() });
+const deleteFieldRequest = z.object({ dataCollectionId: collectionId, fieldKey: z.string().min(1, "fieldKey is required") });
+
 
 /** The REST shape (`id`, `createdDate`, `updatedDate`; the SDK renames them), system fields appended. */
 export function wireCollection(collection: StoredCollection) {
@@ -67,6 +93,7 @@ export function wireCollection(collection: StoredCollection) {
     capabilities: { sortable: f.type !== "MULTI_REFERENCE", queryOperators: f.type === "MULTI_REFERENCE" ? ["HAS_SOME", "HAS_ALL"] : QUERY_OPERATORS },
     encrypted: false,
   });
+  const publishing = publishPlugin(collection);
   return {
     id: collection.id,
     collectionType: "NATIVE",
@@ -75,10 +102,13 @@ export function wireCollection(collection: StoredCollection) {
     displayField: collection.displayField ?? collection.fields[0]?.key,
     defaultDisplayOrder: { fieldKey: "_createdDate", direction: "DESC" },
     capabilities: { dataOperations: DATA_OPERATIONS, collectionOperations: ["UPDATE", "REMOVE"], indexLimits: { regular: 3, unique: 1, total: 4 } },
-    fields: [...collection.fields.map((f) => field(f, false)), ...SYSTEM_FIELDS.map((f) => field(f, true))],
+    fields: [
+      ...collection.fields.map((f) => field(f, false)),
+      ...[...SYSTEM_FIELDS, ...(publishing ? [PUBLISH_STATUS_SYSTEM_FIELD] : [])].map((f) => field(f, true)),
+    ],
     permissions: collection.permissions,
     revision: String(collection.revision),
-    plugins: [],
+    plugins: publishing ? [{ type: "PUBLISH", publishOptions: publishing }] : [],
     pagingModes: ["OFFSET", "CURSOR"],
     createdDate: collection.createdDate,
     updatedDate: collection.updatedDate,
@@ -87,7 +117,7 @@ export function wireCollection(collection: StoredCollection) {
 
 function definitionOf(input: z.infer<typeof collectionSchema>): CollectionDefinition {
   const fields = input.fields.filter((f) => !f.key.startsWith("_")) as CollectionField[];
-  return { id: input.id, displayName: input.displayName, displayField: input.displayField, fields, permissions: input.permissions };
+  return { id: input.id, displayName: input.displayName, displayField: input.displayField, fields, permissions: input.permissions, ...(input.plugins?.length && { plugins: input.plugins }) };
 }
 
 /** `/wix-data/v2/collections`: list, get, create, update (PUT with revision) and delete. Changes need the admin API key. */
@@ -96,7 +126,7 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
 
   const assertAdmin = (request: FastifyRequest, collectionId: string, action: string) => {
     if (services.ctx.callerOf(request).kind !== "admin") {
-      throw new PlatformError(403, "WDE0027", `WDE0027: The current user does not have permissions to ${action} the ${collectionId} collection.`, { collectionId, action });
+      throw permissionDenied(collectionId, action);
     }
   };
 
@@ -137,6 +167,68 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     const definition = definitionOf(collection);
     referencedCollectionsExist(definition);
     return { collection: wireCollection(store.updateCollection(definition, collection.revision)) };
+  });
+
+  /**
+   * Saves a changed definition after the same validation as a full update, and answers in the
+   * shape of the PATCH and field endpoints.
+   */
+  const saveChanged = (current: StoredCollection, changes: Record<string, unknown>, revision?: number) => {
+    const merged = parseRequest(collectionSchema, { ...current, ...changes, id: current.id, revision: undefined });
+    const definition = definitionOf(merged);
+    referencedCollectionsExist(definition);
+    return { dataCollection: wireCollection(store.updateCollection(definition, revision)) };
+  };
+
+  /** The collection a field call names, after the admin check, and the index of the field in it. */
+  const fieldTarget = (request: FastifyRequest, collectionIdValue: string, key: string, action: string) => {
+    assertAdmin(request, collectionIdValue, "update");
+    const current = store.getCollection(collectionIdValue);
+    const index = current.fields.findIndex((field) => field.key === key);
+    if (action === "create" && index >= 0) throw badRequest(`Field [${key}] already exists in collection [${current.id}].`, { fieldKey: key });
+    if (action !== "create" && index < 0) throw badRequest(`Field [${key}] does not exist in collection [${current.id}].`, { fieldKey: key });
+    return { current, index };
+  };
+
+  app.patch<{ Params: { id: string } }>("/wix-data/v2/collections/:id", async (request) => {
+    const { dataCollection } = parseRequest(patchRequest, request.body);
+    const id = typeof dataCollection.id === "string" ? dataCollection.id : request.params.id;
+    assertAdmin(request, id, "update");
+    const current = store.getCollection(id);
+    // Permissions change only through the full update (PUT with revision).
+    if (dataCollection.permissions !== undefined && JSON.stringify(dataCollection.permissions) !== JSON.stringify(current.permissions)) {
+      throw badRequest("WDE0075: Not recognized role provided in permissions.");
+    }
+    const changes = Object.fromEntries(["displayName", "displayField", "fields", "plugins"].filter((key) => dataCollection[key] !== undefined).map((key) => [key, dataCollection[key]]));
+    return saveChanged(current, changes, dataCollection.revision);
+  });
+
+  app.post("/wix-data/v2/collections/create-field", async (request) => {
+    const { dataCollectionId, field } = parseRequest(fieldRequest, request.body);
+    const { current } = fieldTarget(request, dataCollectionId, field.key, "create");
+    return saveChanged(current, { fields: [...current.fields, field] });
+  });
+
+  app.post("/wix-data/v2/collections/update-field", async (request) => {
+    const { dataCollectionId, field } = parseRequest(fieldRequest, request.body);
+    const { current, index } = fieldTarget(request, dataCollectionId, field.key, "update");
+    return saveChanged(current, { fields: current.fields.map((existing, i) => (i === index ? field : existing)) });
+  });
+
+  app.patch<{ Params: { dataCollectionId: string } }>("/wix-data/v2/collections/:dataCollectionId/patch-field", async (request) => {
+    const { dataCollectionId, field } = parseRequest(fieldRequest, { dataCollectionId: request.params.dataCollectionId, ...(request.body as object) });
+    const { current, index } = fieldTarget(request, dataCollectionId, field.key, "patch");
+    return saveChanged(current, { fields: current.fields.map((existing, i) => (i === index ? { ...existing, ...field } : existing)) });
+  });
+
+  /** Items keep the field's values (the schema is advisory); a MULTI_REFERENCE field's links go with it. */
+  app.post("/wix-data/v2/collections/delete-field", async (request) => {
+    const { dataCollectionId, fieldKey } = parseRequest(deleteFieldRequest, request.body);
+    const { current, index } = fieldTarget(request, dataCollectionId, fieldKey, "delete");
+    return store.transaction(() => {
+      if (current.fields[index].type === "MULTI_REFERENCE") store.references.clearField(current.id, fieldKey);
+      return saveChanged(current, { fields: current.fields.filter((_, i) => i !== index) });
+    });
   });
 
   app.delete<{ Params: { id: string } }>("/wix-data/v2/collections/:id", async (request) => {

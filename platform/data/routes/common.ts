@@ -3,36 +3,45 @@ import { z } from "zod";
 import type { Caller, PlatformContext } from "../../context";
 import { PlatformError } from "../../http/errors";
 import { decodeQueryParams } from "../../http/request-params";
-import { ItemService } from "../items";
+import { adminRequired, badRequest } from "../errors";
+import type { ItemService } from "../items";
+import { fieldPathProblem, MAX_REQUEST_DEPTH, unreadableRequestProblem } from "../limits";
 import { assertPermitted, type DataAction } from "../permissions";
-import { DataStore, type StoredCollection } from "../store";
+import type { DataStore, StoredCollection } from "../store";
 
 /** What every data route module needs. */
 export type DataServices = { ctx: PlatformContext; store: DataStore; items: ItemService };
 
-export function createDataServices(ctx: PlatformContext): DataServices {
-  const store = new DataStore(ctx.db);
-  return { ctx, store, items: new ItemService(store) };
-}
-
-/** Validates a request with zod and turns violations into a clear 400 naming the field. */
+/**
+ * Validates a request with zod and turns violations into a clear 400 naming the field. Requests
+ * nested beyond any sensible depth are refused first, before anything walks them recursively.
+ */
 export function parseRequest<T>(schema: z.ZodType<T>, input: unknown): T {
+  const unreadable = unreadableRequestProblem(input, MAX_REQUEST_DEPTH);
+  if (unreadable) throw badRequest(`Invalid request: ${unreadable}.`);
   const parsed = schema.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PlatformError(400, "WDE0075", `Invalid request: ${issue.path.join(".") || "body"}: ${issue.message}.`, {
-      field: issue.path.join("."),
-    });
+    throw badRequest(`Invalid request: ${issue.path.join(".") || "body"}: ${issue.message}.`, { field: issue.path.join(".") });
   }
   return parsed.data;
 }
 
-/** The request object: the JSON body, or for GET the `.r`/flat query string. */
+/** The request object: the JSON body, or for GET the `.r`/flat query string (a malformed one is WDE0075). */
 export function requestPayload(request: FastifyRequest): unknown {
-  return request.method === "GET" || request.method === "DELETE"
-    ? decodeQueryParams(request.query as Record<string, string>)
-    : request.body;
+  if (request.method !== "GET" && request.method !== "DELETE") return request.body;
+  try {
+    return decodeQueryParams(request.query as Record<string, string>);
+  } catch (error) {
+    throw error instanceof PlatformError ? badRequest(error.message) : error;
+  }
 }
+
+/** A dotted field path that is safe to address (no NUL, no reserved or `$` names). */
+export const fieldPath = z.string().superRefine((path, context) => {
+  const problem = fieldPathProblem(path);
+  if (problem) context.addIssue({ code: "custom", message: problem });
+});
 
 /** Resolves the collection and the caller, and checks the collection-level permission. */
 export function authorise(services: DataServices, request: FastifyRequest, collectionId: string, action: DataAction | null) {
@@ -42,7 +51,34 @@ export function authorise(services: DataServices, request: FastifyRequest, colle
   return { caller, collection };
 }
 
-export const collectionId = z.string().min(1, "dataCollectionId is required");
+/**
+ * Whether a call reaches draft items (docs/platform/data.md §18): only when it asks, and only the
+ * admin key may ask (WDE0027 otherwise).
+ */
+export function draftsIncluded(caller: Caller, options: { includeDraftItems?: boolean } | undefined): boolean {
+  if (!options?.includeDraftItems) return false;
+  if (caller.kind !== "admin") throw adminRequired("include draft items");
+  return true;
+}
+
+/** Site-wide admin calls (backups, tasks, jobs) need the admin key. */
+export function assertAdmin(services: DataServices, request: FastifyRequest, action: string): void {
+  if (services.ctx.callerOf(request).kind !== "admin") throw adminRequired(action);
+}
+
+/** One offset page of an already-listed, already-ordered result. */
+export function offsetPage<T>(all: T[], paging: { limit?: number; offset?: number } | undefined) {
+  const offset = paging?.offset ?? 0;
+  const items = all.slice(offset, offset + (paging?.limit ?? 50));
+  return { items, pagingMetadata: { count: items.length, offset, total: all.length, tooManyToCount: false } };
+}
+
+const noNul = (text: string) => !text.includes("\u0000");
+
+export const collectionId = z.string().min(1, "dataCollectionId is required").refine(noNul, "a collection id cannot contain a NUL character");
+
+/** An item id as requests name it. */
+export const itemId = z.string().refine(noNul, "an item id cannot contain a NUL character");
 
 /** Numbers may arrive as strings from flat GET parameters. */
 export const pagingSchema = z
@@ -54,13 +90,29 @@ export const cursorPagingSchema = z
 
 export const sortSchema = z.array(z.object({ fieldName: z.string().min(1), order: z.enum(["ASC", "DESC", "asc", "desc"]).optional() }));
 
+/** Projections (`fields`); flat GET params send a single field as a string. */
+export const fieldList = z.union([z.array(fieldPath), fieldPath.transform((s) => [s])]);
+
 export const booleanish = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]);
+
+/** `publishPluginOptions` of item calls (the SDK's `showDrafts`). */
+export const publishPluginOptionsSchema = z.object({ includeDraftItems: booleanish.optional() }).optional();
 
 export const filterSchema = z.record(z.string(), z.unknown());
 
-export const includeReferencesSchema = z
-  .array(z.union([z.object({ field: z.string().min(1), limit: z.coerce.number().int().min(1).optional() }), z.string().min(1).transform((field) => ({ field }))]))
-  .optional();
+/** Every `id` key of a value renamed to `_id`, at any depth. */
+function withItemIdKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withItemIdKeys);
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(Object.entries(value).map(([key, nested]) => [key === "id" ? "_id" : key, withItemIdKeys(nested)]));
+}
 
-/** Flat GET params send a single repeated key as a string. */
-export const stringList = z.union([z.array(z.string()), z.string().transform((s) => [s])]);
+/**
+ * A filter on data items sent through the generated `tasks` and `movementJobs` clients: they
+ * rename every `_id` key to `id` on the way out (their REST naming), so `id` here means `_id`.
+ */
+export const renamedItemFilterSchema = filterSchema.nullish().transform((filter) => withItemIdKeys(filter) as Record<string, unknown> | null | undefined);
+
+export const includeReferencesSchema = z
+  .array(z.union([z.object({ field: fieldPath, limit: z.coerce.number().int().min(1).optional() }), fieldPath.transform((field) => ({ field }))]))
+  .optional();

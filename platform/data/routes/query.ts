@@ -1,21 +1,24 @@
+import { randomInt } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { pagingMetadata, resolvePage } from "../cursor";
-import { readVisibility } from "../permissions";
-import { FOLD_FUNCTION, type SortSpec, type SqlFragment } from "../query-compiler";
+import { rowScope } from "../permissions";
 import type { ItemData } from "../wire";
 import {
   authorise,
   booleanish,
   collectionId,
+  draftsIncluded,
+  publishPluginOptionsSchema,
   cursorPagingSchema,
+  fieldPath,
   filterSchema,
   includeReferencesSchema,
   pagingSchema,
   parseRequest,
   requestPayload,
   sortSchema,
-  stringList,
+  fieldList,
   type DataServices,
 } from "./common";
 
@@ -29,8 +32,14 @@ const querySpec = z.object({
   sort: sortSchema.optional(),
   paging: pagingSchema,
   cursorPaging: cursorPagingSchema,
-  fields: stringList.optional(),
+  fields: fieldList.optional(),
 });
+
+/** `sortMode: RANDOM` orders by a seeded shuffle instead of `sort`; other modes use `sort`. */
+const randomSort = {
+  sortMode: z.enum(["UNKNOWN_SORT_MODE", "WIX_QUERY", "RANDOM"]).optional(),
+  randomOptions: z.object({ seed: z.coerce.number().int().nullish() }).optional(),
+};
 
 /** The deprecated include forms (`includeReferencedItems`, `referencedItemOptions`) are accepted too. */
 const includeForms = {
@@ -43,7 +52,9 @@ const queryRequest = z.object({
   dataCollectionId: collectionId,
   query: querySpec.default({}),
   returnTotalCount: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
   ...includeForms,
+  ...randomSort,
 });
 
 const searchRequest = z.object({
@@ -56,10 +67,11 @@ const searchRequest = z.object({
     })
     .default({}),
   returnTotalCount: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
   ...includeForms,
 });
 
-const countRequest = z.object({ dataCollectionId: collectionId, filter: filterSchema.optional() });
+const countRequest = z.object({ dataCollectionId: collectionId, filter: filterSchema.optional(), publishPluginOptions: publishPluginOptionsSchema });
 
 function includeList(body: { includeReferences?: { field: string; limit?: number }[]; includeReferencedItems?: string[]; referencedItemOptions?: { fieldName: string; limit?: number }[] }) {
   return [
@@ -69,26 +81,30 @@ function includeList(body: { includeReferences?: { field: string; limit?: number
   ];
 }
 
-/** What a cursor carries for a query or search: everything a follow-up request leaves out. */
-type QueryState = { filter?: unknown; sort?: SortSpec[]; fields?: string[]; search?: { expression?: string; mode?: string } };
-
-/**
- * Search: every word of the expression (AND mode) or any of them (OR mode, the default) occurs,
- * case-folded, in some text value of the item. Fuzzy matching is not emulated.
- */
-function searchCondition(search: QueryState["search"]): SqlFragment | undefined {
-  const words = (search?.expression ?? "").split(/\s+/).filter(Boolean);
-  if (words.length === 0) return undefined;
-  const conditions = words.map(() => `EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`);
-  return { sql: conditions.join(search?.mode === "AND" ? " AND " : " OR "), params: words };
-}
+/** What a cursor carries for a query or search: everything a follow-up request leaves out. Fuzzy search is not emulated. */
+const queryState = z.object({
+  filter: filterSchema.optional(),
+  sort: sortSchema.optional(),
+  fields: z.array(fieldPath).optional(),
+  search: z.object({ expression: z.string().optional(), mode: z.enum(["OR", "AND"]).optional() }).optional(),
+  randomSeed: z.number().int().optional(),
+});
+type QueryState = z.infer<typeof queryState>;
 
 export function registerQueryRoutes(app: FastifyInstance, services: DataServices) {
   const { store, items } = services;
 
-  const run = (request: FastifyRequest, body: { dataCollectionId: string; returnTotalCount?: boolean }, spec: z.infer<typeof querySpec>, state: QueryState, defaultLimit: number, include: { field: string; limit?: number }[]) => {
+  const run = (
+    request: FastifyRequest,
+    body: { dataCollectionId: string; returnTotalCount?: boolean; publishPluginOptions?: { includeDraftItems?: boolean } },
+    spec: z.infer<typeof querySpec>,
+    state: QueryState,
+    defaultLimit: number,
+    include: { field: string; limit?: number }[],
+  ) => {
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
-    const page = resolvePage(spec, collection.id, state, { defaultLimit, maxLimit: MAX_PAGE_SIZE });
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
+    const page = resolvePage(spec, collection.id, state, { defaultLimit, maxLimit: MAX_PAGE_SIZE, stateSchema: queryState });
     const result = store.query(collection.id, {
       filter: page.state.filter,
       sort: page.state.sort,
@@ -96,10 +112,12 @@ export function registerQueryRoutes(app: FastifyInstance, services: DataServices
       limit: page.limit,
       offset: page.offset,
       countTotal: body.returnTotalCount === true && !page.cursorMode,
-      visibility: readVisibility(collection, caller),
-      also: searchCondition(page.state.search),
+      visibility: rowScope(collection, caller),
+      search: page.state.search,
+      randomSeed: page.state.randomSeed,
+      includeDrafts,
     });
-    const data = items.includeReferences(collection, caller, result.items.map((item) => item.data as ItemData), include);
+    const data = items.includeReferences(collection, caller, result.items.map((item) => item.data as ItemData), include, includeDrafts);
     return {
       dataItems: result.items.map((item, index) => ({ ...item, data: data[index] })),
       pagingMetadata: pagingMetadata(page, collection.id, result.items.length, result.hasNext, result.total),
@@ -109,7 +127,9 @@ export function registerQueryRoutes(app: FastifyInstance, services: DataServices
   const query = async (request: FastifyRequest) => {
     const body = parseRequest(queryRequest, requestPayload(request));
     const { filter, sort, fields } = body.query;
-    return run(request, body, body.query, { filter, sort, fields }, DEFAULT_PAGE_SIZE, includeList(body));
+    // Without a seed each request shuffles anew; a cursor keeps the seed it started with.
+    const randomSeed = body.sortMode === "RANDOM" ? (body.randomOptions?.seed ?? randomInt(2 ** 31)) : undefined;
+    return run(request, body, body.query, { filter, sort, fields, randomSeed }, DEFAULT_PAGE_SIZE, includeList(body));
   };
   app.get("/wix-data/v2/items/query", query);
   app.post("/wix-data/v2/items/query", query);
@@ -123,6 +143,7 @@ export function registerQueryRoutes(app: FastifyInstance, services: DataServices
   app.post("/wix-data/v2/items/count", async (request) => {
     const body = parseRequest(countRequest, request.body);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
-    return { totalCount: store.count(collection.id, { filter: body.filter, visibility: readVisibility(collection, caller) }) };
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
+    return { totalCount: store.count(collection.id, { filter: body.filter, visibility: rowScope(collection, caller), includeDrafts }) };
   });
 }

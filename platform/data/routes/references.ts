@@ -1,11 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { PlatformError } from "../../http/errors";
 import { pagingMetadata, resolvePage } from "../cursor";
+import { badRequest, referenceExists } from "../errors";
 import { multiReferenceField } from "../items";
 import { mayTouchItem } from "../permissions";
+import { isHiddenDraft } from "../publishing";
 import { project } from "../wire";
-import { authorise, booleanish, collectionId, cursorPagingSchema, pagingSchema, parseRequest, stringList, type DataServices } from "./common";
+import {
+  authorise,
+  booleanish,
+  collectionId,
+  cursorPagingSchema,
+  draftsIncluded,
+  fieldPath,
+  pagingSchema,
+  parseRequest,
+  publishPluginOptionsSchema,
+  fieldList,
+  type DataServices,
+} from "./common";
+import { MAX_BULK_ITEMS } from "./bulk";
 import { MAX_PAGE_SIZE } from "./query";
 
 /** query-referenced pages hold 50 referenced items unless asked otherwise. */
@@ -19,7 +33,7 @@ const referenceSchema = z.object({
 
 const referencesRequest = z.object({
   dataCollectionId: collectionId,
-  dataItemReferences: z.array(referenceSchema).min(1, "dataItemReferences must not be empty"),
+  dataItemReferences: z.array(referenceSchema).min(1, "dataItemReferences must not be empty").max(MAX_BULK_ITEMS, `dataItemReferences takes at most ${MAX_BULK_ITEMS} references`),
 });
 
 const replaceRequest = z.object({
@@ -39,11 +53,19 @@ const queryReferencedRequest = z.object({
   order: z.enum(["ASC", "DESC"]).optional(),
   paging: pagingSchema,
   cursorPaging: cursorPagingSchema,
-  fields: stringList.optional(),
+  fields: fieldList.optional(),
   returnTotalCount: booleanish.optional(),
+  publishPluginOptions: publishPluginOptionsSchema,
 });
 
-type ReferencedState = { field?: string; referringIds: string[]; order?: "ASC" | "DESC"; fields?: string[] };
+/** What a query-referenced cursor carries. */
+const referencedState = z.object({
+  field: z.string().min(1).optional(),
+  referringIds: z.array(z.string().min(1)),
+  order: z.enum(["ASC", "DESC"]).optional(),
+  fields: z.array(fieldPath).optional(),
+});
+type ReferencedState = z.infer<typeof referencedState>;
 
 /** `/wix-data/v2/…references`, is-referenced and query-referenced, over MULTI_REFERENCE fields. */
 export function registerReferenceRoutes(app: FastifyInstance, services: DataServices) {
@@ -59,7 +81,9 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
         const { target } = multiReferenceField(collection, reference.referringItemFieldName);
         referringItem(collection.id, reference.referringItemId);
         store.getItem(target, reference.referencedItemId);
-        // Inserting an existing link is accepted and changes nothing.
+        if (store.references.exists(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId)) {
+          throw referenceExists(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId);
+        }
         store.references.insert(collection.id, reference.referringItemFieldName, reference.referringItemId, target, [reference.referencedItemId]);
       }
     });
@@ -102,21 +126,24 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
     const referringIds = body.referringItemIds ?? (body.referringItemId ? [body.referringItemId] : []);
     const initial: ReferencedState = { field: body.referringItemFieldName, referringIds, order: body.order, fields: body.fields };
-    const page = resolvePage(body, collection.id, initial, { defaultLimit: DEFAULT_REFERENCED_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE });
+    const page = resolvePage(body, collection.id, initial, { defaultLimit: DEFAULT_REFERENCED_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE, stateSchema: referencedState });
     const { field: fieldKey, fields } = page.state;
     if (!fieldKey || page.state.referringIds.length === 0) {
-      throw new PlatformError(400, "WDE0075", "Invalid request: referringItemFieldName and referringItemId(s) are required.");
+      throw badRequest("Invalid request: referringItemFieldName and referringItemId(s) are required.");
     }
     const { target } = multiReferenceField(collection, fieldKey);
     const targetCollection = store.getCollection(target);
     const readable = services.items.canRead(targetCollection, caller);
+    const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     const { links, total } = store.references.list(collection.id, fieldKey, page.state.referringIds, { limit: page.limit + 1, offset: page.offset, order: page.state.order });
     const results = links.slice(0, page.limit).map(({ referringId, referencedId }) => {
       const item = readable ? store.findItem(target, referencedId) : undefined;
-      if (item && mayTouchItem(targetCollection, "read", caller, item)) {
+      // A draft the read does not include is an unresolved reference, as a missing item is.
+      if (item && !isHiddenDraft(targetCollection, item, includeDrafts) && mayTouchItem(targetCollection, "read", caller, item)) {
         return { referringItemId: referringId, dataItem: { id: referencedId, dataCollectionId: target, data: fields && fields.length > 0 ? project(item, fields) : item } };
       }
-      return { referringItemId: referringId, unresolvedReference: { referringItemId: referringId, referencedItemId: referencedId, unauthorized: !!item || !readable } };
+      const unauthorized = (!!item && !isHiddenDraft(targetCollection, item, includeDrafts)) || !readable;
+      return { referringItemId: referringId, unresolvedReference: { referringItemId: referringId, referencedItemId: referencedId, unauthorized } };
     });
     return { results, pagingMetadata: pagingMetadata(page, collection.id, results.length, links.length > page.limit, body.returnTotalCount ? total : undefined) };
   });

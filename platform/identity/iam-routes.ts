@@ -1,0 +1,122 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { externalLoginToken, type PlatformContext } from "../context";
+import { PlatformError } from "../http/errors";
+import { platformOrigin } from "../http/origin";
+import { FieldViolations, IdentityService, loginRequest, registerRequest, signOnRequest } from "./iam";
+
+/** The IAM endpoints the SDK's own-form helpers call (docs/platform/identity.md §3). */
+export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
+  const service = new IdentityService(ctx);
+
+  function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
+    const parsed = schema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))].join(", ");
+      throw new PlatformError(400, "INVALID_ARGUMENT", `The request is missing or has malformed fields: ${fields}.`);
+    }
+    return parsed.data;
+  }
+
+  /** Field violations go out as a validationError; everything else through the platform's error handler. */
+  async function answer(reply: FastifyReply, work: () => unknown) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof FieldViolations)) throw error;
+      return reply.status(400).send({ message: error.message, details: { validationError: { fieldViolations: error.violations } } });
+    }
+  }
+
+  function memberOf(request: FastifyRequest): string {
+    const caller = ctx.callerOf(request);
+    if (caller.kind !== "member") throw new PlatformError(403, "PERMISSION_DENIED", "Only a signed-in member can do this, for themselves.");
+    return caller.id;
+  }
+
+  function requireAdmin(request: FastifyRequest) {
+    if (ctx.callerOf(request).kind !== "admin") throw new PlatformError(403, "PERMISSION_DENIED", "This needs the platform's admin API key.");
+  }
+
+  // Any caller may register or log in; an unreadable token is still refused by callerOf.
+  app.post("/_api/iam/authentication/v2/register", async (request, reply) => {
+    ctx.callerOf(request);
+    return answer(reply, () => service.register(parse(registerRequest, request.body)));
+  });
+
+  app.post("/_api/iam/authentication/v2/login", async (request, reply) => {
+    ctx.callerOf(request);
+    return answer(reply, () => service.login(parse(loginRequest, request.body)));
+  });
+
+  // Only a server holding the API key may vouch for a person: `<access token>,<API key>`, as the token endpoint takes it.
+  app.post("/_api/iam/authentication/v2/sign-on", async (request, reply) => {
+    const accessToken = externalLoginToken(ctx.config, request.headers.authorization);
+    if (!accessToken || !ctx.tokens.resolveAccess(accessToken)) {
+      throw new PlatformError(403, "PERMISSION_DENIED", "Signing a member on needs a live access token and the platform's API key.");
+    }
+    return answer(reply, () => service.signOn(parse(signOnRequest, request.body)));
+  });
+
+  app.post("/_api/iam/authentication/v2/change-password", async (request, reply) => {
+    const memberId = memberOf(request);
+    const { newPassword } = parse(z.object({ newPassword: z.string().max(1024) }), request.body);
+    return answer(reply, async () => {
+      await service.changePassword(memberId, newPassword);
+      return {};
+    });
+  });
+
+  app.post("/_api/iam/verification/v1/auth/verify", async (request) => {
+    ctx.callerOf(request);
+    const { code, stateToken } = parse(z.object({ code: z.string().min(1).max(64), stateToken: z.string().min(1).max(1000) }), request.body);
+    return service.verify(code, stateToken);
+  });
+
+  // Starts a verification outside a login (a member, for themselves, or the admin for anyone): the code goes by e-mail.
+  app.post("/_api/iam/verification/v1/start", async (request) => {
+    const caller = ctx.callerOf(request);
+    const { identityId } = parse(z.object({ identityId: z.string().max(200).optional(), target: z.enum(["EMAIL"]).optional() }), request.body);
+    const target = identityId ?? (caller.kind === "member" ? caller.id : undefined);
+    if (!target || (caller.kind !== "admin" && !(caller.kind === "member" && caller.id === target))) {
+      throw new PlatformError(403, "PERMISSION_DENIED", "A member can start a verification for themselves only.");
+    }
+    const identity = ctx.identities.get(target);
+    if (!identity) throw new PlatformError(404, "NOT_FOUND", "No such identity.");
+    return { verificationId: service.sendVerification(identity) };
+  });
+
+  app.post("/_api/iam/recovery/v1/send-email", async (request) => {
+    ctx.callerOf(request);
+    const body = parse(
+      z.object({ email: z.string().min(1).max(320), language: z.string().max(20).optional(), redirect: z.object({ url: z.string().max(2048), clientId: z.string().max(200) }).partial().optional() }),
+      request.body,
+    );
+    service.sendRecoveryEmail(body.email, body.redirect, platformOrigin(request, ctx.config));
+    return {};
+  });
+
+  app.post("/_api/iam/recovery/v1/recover", async (request, reply) => {
+    ctx.callerOf(request);
+    const { recoveryToken, password } = parse(z.object({ recoveryToken: z.string().min(1).max(1000), password: z.string().max(1024).optional() }), request.body);
+    return answer(reply, async () => {
+      const result = await service.recover(recoveryToken, password ?? "");
+      if ("weak" in result) throw new FieldViolations([{ field: "password", description: result.weak, violatedRule: "FORMAT", data: {} }]);
+      return service.signedIn(result.identity);
+    });
+  });
+
+  app.post("/_api/iam/recovery/v1/activation-email", async (request) => {
+    requireAdmin(request);
+    const { identityId, emailOptions } = parse(
+      z.object({ identityId: z.string().min(1).max(200), emailOptions: z.object({ language: z.string().max(20), redirect: z.object({ url: z.string().max(2048), clientId: z.string().max(200) }).partial() }).partial().optional() }),
+      request.body,
+    );
+    const identity = ctx.identities.get(identityId);
+    if (!identity) throw new PlatformError(404, "NOT_FOUND", "No such identity.");
+    const redirect = emailOptions?.redirect;
+    const client = redirect?.clientId ? ctx.clients.get(redirect.clientId) : null;
+    service.sendResetLink(identity, client ? ctx.clients.safeReturnUrl(redirect?.url, client) : null, platformOrigin(request, ctx.config), "activation");
+    return {};
+  });
+}

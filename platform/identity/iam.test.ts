@@ -1,0 +1,180 @@
+import { authentication, recovery } from "@wix/identity";
+import { members } from "@wix/members";
+import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import { LOCAL_CLIENT_ID } from "../config";
+import { DEMO_MEMBER } from "../seed/seed";
+import { startTestPlatform, type TestPlatform } from "../testing";
+import { getAuthUrl, memberSiteClient, TestBrowser } from "./test-browser";
+import { FREE_FAILURES, MAX_FAILURES } from "./throttle";
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+beforeEach(() => {
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+});
+
+const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
+let counter = 0;
+const freshEmail = () => `walker-${Date.now()}-${++counter}@Ridgeline.example`;
+const PASSWORD = "Granite-ridge-walk-42";
+const outbox = (to: string) => platform.ctx.outbox.list(to);
+
+/** A session token becomes member tokens the way the site does it: prompt=none with the token, query response mode. */
+async function exchange(sessionToken: string) {
+  const client = memberSiteClient();
+  const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+  // The SDK passes the session token on though its typings leave it out.
+  const options = { responseMode: "query" as const, prompt: "none" as const, sessionToken };
+  const { authUrl } = await getAuthUrl(client, oauthData, options);
+  const answer = await new TestBrowser().get(authUrl);
+  const params = new URL(answer.location!).searchParams;
+  if (!params.get("code")) return { error: params.get("error") };
+  const tokens = await client.auth.getMemberTokens(params.get("code")!, params.get("state")!, oauthData);
+  client.auth.setTokens(tokens);
+  return { client, tokens };
+}
+
+describe("register and log in through the SDK's own-form helpers", () => {
+  it("registers, answers SUCCESS with a session token that becomes member tokens, and gives the identity a member record", async () => {
+    const email = freshEmail();
+    const result = await strategy().register({ email, password: PASSWORD, profile: { nickname: "Robin", firstName: "Robin", lastName: "Hill" } });
+    expect(result.loginState).toBe("SUCCESS");
+    const { client, tokens } = await exchange((result as { data: { sessionToken: string } }).data.sessionToken);
+    expect(tokens?.refreshToken.role).toBe("member");
+    const { member } = await client!.members.getCurrentMember({ fieldsets: ["FULL"] });
+    expect(member).toMatchObject({ loginEmail: email.toLowerCase(), status: "APPROVED", profile: { nickname: "Robin" }, contact: { firstName: "Robin", lastName: "Hill" } });
+  });
+
+  it("logs in with the e-mail in any case; a wrong password, an unknown e-mail and a taken e-mail get the SDK's error names", async () => {
+    expect((await strategy().login({ email: DEMO_MEMBER.email.toUpperCase(), password: DEMO_MEMBER.password })).loginState).toBe("SUCCESS");
+    expect(await strategy().login({ email: DEMO_MEMBER.email, password: "wrong-password-1" })).toMatchObject({ loginState: "FAILURE", errorCode: "invalidPassword" });
+    expect(await strategy().login({ email: "nobody@ridgeline.example", password: PASSWORD })).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
+    expect(await strategy().register({ email: DEMO_MEMBER.email.toUpperCase(), password: PASSWORD })).toMatchObject({ loginState: "FAILURE", errorCode: "emailAlreadyExists" });
+  });
+
+  it("refuses a malformed e-mail as an e-mail violation and a weak password with its reason", async () => {
+    const badEmail = await strategy().register({ email: "not-an-email", password: PASSWORD });
+    expect(badEmail).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail", error: "Enter a valid e-mail address." });
+    for (const [password, reason] of [["short1", "at least 8"], ["password123", "most common"], ["          ", "only spaces"]]) {
+      const weak = await strategy().register({ email: freshEmail(), password });
+      expect(weak.loginState).toBe("FAILURE");
+      expect(JSON.parse((weak as { error: string }).error).details.validationError.fieldViolations[0].description).toContain(reason);
+    }
+  });
+
+  it("a session token works for the exchange only while its login session lasts", async () => {
+    const result = await strategy().login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    const sessionToken = (result as { data: { sessionToken: string } }).data.sessionToken;
+    const session = platform.ctx.identities.sessionByToken(sessionToken)!;
+    platform.ctx.identities.endSession(session.id);
+    expect(await exchange(sessionToken)).toEqual({ error: "login_required" });
+  });
+});
+
+describe("e-mail verification, owner approval and captcha, as the site owner sets them", () => {
+  it("asks for the e-mailed code, refuses a wrong one, and signs in with the right one", async () => {
+    platform.ctx.settings.update({ requireEmailVerification: true });
+    const email = freshEmail();
+    const started = await strategy().register({ email, password: PASSWORD });
+    expect(started.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    const stateToken = (started as { data: { stateToken: string } }).data.stateToken;
+    const [mail] = outbox(email);
+    expect(mail).toMatchObject({ kind: "verification", to: email.toLowerCase(), code: expect.stringMatching(/^\d{6}$/) });
+
+    const wrong = mail.code === "000000" ? "111111" : "000000";
+    const auth = strategy();
+    await expect(auth.processVerification({ verificationCode: wrong }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never)).rejects.toMatchObject({
+      details: { applicationError: { code: "VERIFICATION_FAILED" } },
+    });
+    const verified = await auth.processVerification({ verificationCode: mail.code! }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never);
+    expect(verified.loginState).toBe("SUCCESS");
+    // Verified once, the next login needs no code.
+    expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("SUCCESS");
+  });
+
+  it("keeps a new member waiting for approval, then lets them in once approved through the members API", async () => {
+    platform.ctx.settings.update({ requireOwnerApproval: true });
+    const email = freshEmail();
+    expect((await strategy().register({ email, password: PASSWORD })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    const admin = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const id = platform.ctx.identities.findForLogin(email)!.identity.id;
+    expect(platform.ctx.identities.get(id)?.status).toBe("PENDING");
+    expect((await admin.members.approveMember(id)).member).toMatchObject({ status: "APPROVED" });
+    expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("SUCCESS");
+  });
+
+  it("asks for a captcha answer when required and takes only the local test answer", async () => {
+    platform.ctx.settings.update({ requireCaptcha: true });
+    const credentials = { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password };
+    expect(await strategy().login(credentials)).toMatchObject({ errorCode: "missingCaptchaToken" });
+    expect(await strategy().login({ ...credentials, captchaTokens: { recaptchaToken: "robot" } })).toMatchObject({ errorCode: "invalidCaptchaToken" });
+    expect((await strategy().login({ ...credentials, captchaTokens: { recaptchaToken: LOCAL_CAPTCHA_TOKEN } })).loginState).toBe("SUCCESS");
+    expect((await strategy().login({ ...credentials, captchaTokens: { invisibleRecaptchaToken: LOCAL_CAPTCHA_TOKEN } })).loginState).toBe("SUCCESS");
+    expect(await strategy().register({ email: freshEmail(), password: PASSWORD })).toMatchObject({ errorCode: "missingCaptchaToken" });
+  });
+});
+
+describe("passwords", () => {
+  it("slows repeated failures for one account, then refuses it for a while; a right password after a few mistakes still works", async () => {
+    const email = freshEmail();
+    await strategy().register({ email, password: PASSWORD });
+    for (let i = 0; i < FREE_FAILURES - 1; i++) await strategy().login({ email, password: "Wrong-password-9" });
+    expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("SUCCESS");
+    for (let i = 0; i < MAX_FAILURES; i++) await strategy().login({ email, password: "Wrong-password-9" });
+    const locked = await strategy().login({ email, password: PASSWORD });
+    expect(locked.loginState).toBe("FAILURE");
+    expect(JSON.parse((locked as { error: string }).error).details.applicationError.code).toBe("THROTTLED_FEATURE");
+  }, 30_000);
+
+  it("changes the signed-in member's password, refusing a weak one", async () => {
+    const email = freshEmail();
+    const registered = await strategy().register({ email, password: PASSWORD });
+    const { tokens } = await exchange((registered as { data: { sessionToken: string } }).data.sessionToken);
+    const client = createClient({ modules: { authentication }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID, tokens }) });
+    await expect(client.authentication.changePassword("password")).rejects.toMatchObject({ details: { validationError: expect.anything() } });
+    await client.authentication.changePassword("Another-long-walk-7");
+    expect((await strategy().login({ email, password: "Another-long-walk-7" })).loginState).toBe("SUCCESS");
+    expect(await strategy().login({ email, password: PASSWORD })).toMatchObject({ errorCode: "invalidPassword" });
+    const visitor = createClient({ modules: { authentication }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    await expect(visitor.authentication.changePassword("Another-long-walk-8")).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
+  });
+
+  it("e-mails a reset link for a known address only, and the link sets a new password once, returning to the site", async () => {
+    const email = freshEmail();
+    await strategy().register({ email, password: PASSWORD });
+    await strategy().sendPasswordResetEmail(email, `${platform.config.siteUrl}/login`);
+    await strategy().sendPasswordResetEmail("nobody-here@ridgeline.example", `${platform.config.siteUrl}/login`);
+    expect(outbox("nobody-here@ridgeline.example")).toEqual([]);
+    const [mail] = outbox(email);
+    expect(mail).toMatchObject({ kind: "password-reset", link: expect.stringContaining("/hosted/reset?token="), recoveryToken: expect.any(String) });
+
+    const browser = new TestBrowser();
+    const set = await browser.submitForm(mail.link!, { password: "Fresh-heather-path-3" });
+    expect(set.status).toBe(303);
+    expect(set.location).toBe(`${platform.config.siteUrl}/login?passwordReset=1`);
+    expect((await strategy().login({ email, password: "Fresh-heather-path-3" })).loginState).toBe("SUCCESS");
+    expect((await new TestBrowser().get(mail.link!)).status).toBe(400);
+  });
+
+  it("does not let a reset link lead away from the site, and recover() takes the token through the API", async () => {
+    const email = freshEmail();
+    await strategy().register({ email, password: PASSWORD });
+    await strategy().sendPasswordResetEmail(email, "https://evil.example/steal");
+    const [mail] = outbox(email);
+    const client = createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const recovered = await client.recovery.recover(mail.recoveryToken!, { password: "Moorland-route-88" });
+    expect(recovered.state).toBe("SUCCESS");
+    expect(platform.ctx.identities.peekRecovery(mail.recoveryToken!)).toBeNull();
+    // The stored return address was dropped, so the page would not have redirected anywhere.
+    await strategy().sendPasswordResetEmail(email, "https://evil.example/steal");
+    const page = await new TestBrowser().submitForm(outbox(email)[0].link!, { password: "Moorland-route-99" });
+    expect(page.status).toBe(200);
+    expect(page.location).toBeNull();
+  });
+});

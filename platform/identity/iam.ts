@@ -1,0 +1,289 @@
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import type { PlatformContext } from "../context";
+import { PlatformError } from "../http/errors";
+import type { Mail } from "../mail/outbox";
+import { HOSTED_PAGES } from "./paths";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
+import { weakPasswordReason } from "./password-policy";
+import { normaliseEmail, type Identity } from "./store";
+
+/**
+ * The identity service behind the site's own forms (docs/platform/identity.md §3): register,
+ * log in, verify an e-mail, change and recover a password. Answers are the platform's state
+ * machine replies; failures carry the numeric codes the SDK's helpers map to its error names.
+ */
+
+/** The application error codes OAuthStrategy's `login` and `register` recognise. */
+export const IAM_CODES = {
+  invalidPassword: "-19976",
+  resetPassword: "-19973",
+  missingCaptcha: "-19971",
+  invalidCaptcha: "-19970",
+  emailExists: "-19995",
+  /** Not one the SDK names: it reports any other code as `invalidEmail`. */
+  unknownEmail: "-19999",
+  blocked: "-19958",
+} as const;
+
+/** A session token from a form login is for one exchange (the prompt=none authorize), soon after. */
+export const SESSION_TOKEN_TTL_MS = 10 * 60 * 1000;
+
+export type StateReply = {
+  state: "SUCCESS" | "REQUIRE_EMAIL_VERIFICATION" | "REQUIRE_OWNER_APPROVAL";
+  sessionToken?: string;
+  stateToken?: string;
+  identity: ReturnType<typeof identityWire>;
+};
+
+const captchaTokens = z.array(z.object({ Recaptcha: z.string().optional(), InvisibleRecaptcha: z.string().optional() }).partial()).max(5).optional();
+
+export const registerRequest = z.object({
+  loginId: z.object({ email: z.string().max(320) }),
+  password: z.string().max(1024).optional(),
+  profile: z
+    .object({ firstName: z.string().max(200), lastName: z.string().max(200), nickname: z.string().max(200) })
+    .partial()
+    .passthrough()
+    .optional(),
+  captchaTokens,
+});
+
+/** External login: the API key's holder vouches for who this is (docs/platform/identity.md §3.7). */
+export const signOnRequest = z.object({
+  loginId: z.object({ email: z.string().max(320) }),
+  profile: registerRequest.shape.profile,
+  verifyEmail: z.boolean().optional(),
+  mergeExistingContact: z.boolean().optional(),
+});
+
+export const loginRequest = z.object({
+  loginId: z.object({ email: z.string().max(320) }),
+  password: z.string().max(1024).optional(),
+  captchaTokens,
+  stateToken: z.string().max(1000).optional(),
+});
+
+const emailFormat = z.email();
+
+type Violation = FieldViolations["violations"][number];
+
+function emailViolation(email: string): Violation | null {
+  if (emailFormat.safeParse(email).success && email.length <= 254) return null;
+  return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
+}
+
+/** The name a new member shows: the nickname given, else their name, else the e-mail's local part. */
+function nicknameFrom(profile: z.infer<typeof registerRequest>["profile"], email: string): string {
+  const given = profile ?? {};
+  return (given.nickname?.trim() || [given.firstName, given.lastName].filter(Boolean).join(" ").trim() || email.split("@")[0]).slice(0, 100);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The identity in the platform's REST shape (the SDK renames `id` and the dates). */
+export function identityWire(identity: Identity) {
+  const reasons = identity.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [];
+  return {
+    id: identity.id,
+    revision: String(identity.updatedAt),
+    createdDate: iso(identity.createdAt),
+    updatedDate: iso(identity.updatedAt),
+    identityProfile: {
+      ...(identity.firstName !== null && { firstName: identity.firstName }),
+      ...(identity.lastName !== null && { lastName: identity.lastName }),
+      nickname: identity.nickname,
+      emails: [identity.loginEmail],
+      privacyStatus: identity.privacyStatus,
+      slug: identity.slug,
+    },
+    email: { address: identity.loginEmail, isVerified: identity.emailVerified },
+    status: { name: identity.status === "APPROVED" ? "ACTIVE" : identity.status, reasons },
+    metadata: {},
+    connections: [],
+    factors: [{ factorId: `${identity.id}-password`, type: "PASSWORD", status: "ACTIVE" }],
+  };
+}
+
+function refused(code: string, message: string, status = 400): PlatformError {
+  return new PlatformError(status, code, message);
+}
+
+/** A validation failure in the envelope `register` reads: every violation carries `data`. */
+export class FieldViolations extends Error {
+  constructor(readonly violations: Array<{ field: string; description: string; violatedRule: string; data: Record<string, unknown> }>) {
+    super(violations.map((v) => v.description).join(" "));
+  }
+}
+
+export class IdentityService {
+  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "settings" | "outbox" | "loginThrottle" | "tokens" | "clients">) {}
+
+  private checkCaptcha(tokens: z.infer<typeof captchaTokens>) {
+    if (!this.ctx.settings.get().requireCaptcha) return;
+    const answers = (tokens ?? []).flatMap((token) => [token.Recaptcha, token.InvisibleRecaptcha]).filter((value): value is string => Boolean(value));
+    if (answers.length === 0) throw refused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
+    if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw refused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
+  }
+
+  /** Where the identity goes next after proving who it is: verification, approval, or a session. */
+  private continueWith(identity: Identity): StateReply {
+    if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
+      return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: this.sendVerification(identity), identity: identityWire(identity) };
+    }
+    if (identity.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: identityWire(identity) };
+    return this.signedIn(identity);
+  }
+
+  /** A new platform login session; its token is the session token the client exchanges for member tokens. */
+  signedIn(identity: Identity): StateReply {
+    const { token } = this.ctx.identities.startSession(identity.id);
+    this.ctx.identities.recordLogin(identity.id);
+    return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity) };
+  }
+
+  /** E-mails a verification code; the state token it answers with carries the verification on. */
+  sendVerification(identity: Identity): string {
+    const { stateToken, code } = this.ctx.identities.startVerification(identity.id);
+    this.mail({
+      to: identity.loginEmail,
+      kind: "verification",
+      subject: "Your Ridgeline Hiking Club verification code",
+      text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
+      code,
+    });
+    return stateToken;
+  }
+
+  private mail(message: Omit<Mail, "id" | "sentAt">) {
+    this.ctx.outbox.send(message);
+  }
+
+  async register(input: z.infer<typeof registerRequest>): Promise<StateReply> {
+    this.checkCaptcha(input.captchaTokens);
+    const email = input.loginId.email.trim();
+    const violations: Violation[] = [];
+    const badEmail = emailViolation(email);
+    if (badEmail) violations.push(badEmail);
+    const weak = weakPasswordReason(input.password ?? "");
+    if (weak) violations.push({ field: "password", description: weak, violatedRule: "FORMAT", data: {} });
+    if (violations.length > 0) throw new FieldViolations(violations);
+    const profile = input.profile ?? {};
+    const identity = this.ctx.identities.create({
+      email,
+      passwordHash: await hashPassword(input.password ?? ""),
+      nickname: nicknameFrom(profile, email),
+      firstName: profile.firstName?.trim() || null,
+      lastName: profile.lastName?.trim() || null,
+      status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
+    });
+    if (!identity) throw refused(IAM_CODES.emailExists, "An account with this e-mail address already exists.");
+    return this.continueWith(identity);
+  }
+
+  /**
+   * External login: a login session for the member with this e-mail, created on first sign-on
+   * with an unguessable password (they have no password here; the caller vouches for them).
+   * Blocked members get none. Its token becomes member tokens through the authorized_client grant.
+   */
+  async signOn(input: z.infer<typeof signOnRequest>): Promise<{ sessionToken: string; identity: ReturnType<typeof identityWire> }> {
+    const email = input.loginId.email.trim();
+    const badEmail = emailViolation(email);
+    if (badEmail) throw new FieldViolations([badEmail]);
+    const identity =
+      this.ctx.identities.findForLogin(email)?.identity ??
+      this.ctx.identities.create({
+        email,
+        passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+        nickname: nicknameFrom(input.profile, email),
+        firstName: input.profile?.firstName?.trim() || null,
+        lastName: input.profile?.lastName?.trim() || null,
+        // The caller may vouch for the address too; by default it is still to be verified.
+        emailVerified: input.verifyEmail === true,
+      }) ??
+      // Created by a concurrent sign-on between the two calls above.
+      this.ctx.identities.findForLogin(email)!.identity;
+    if (identity.status === "BLOCKED") throw refused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
+    const { token } = this.ctx.identities.startSession(identity.id);
+    this.ctx.identities.recordLogin(identity.id);
+    return { sessionToken: token, identity: identityWire(identity) };
+  }
+
+  async login(input: z.infer<typeof loginRequest>): Promise<StateReply> {
+    const email = normaliseEmail(input.loginId.email);
+    const wait = await this.ctx.loginThrottle.before(email);
+    if (wait === "locked") throw refused("THROTTLED_FEATURE", "Too many failed logins for this account. Try again in a few minutes.", 429);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    this.checkCaptcha(input.captchaTokens);
+    const found = this.ctx.identities.findForLogin(email);
+    // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
+    const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
+    if (!found) {
+      await this.ctx.loginThrottle.failed(email);
+      throw refused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
+    }
+    if (!found.passwordHash) throw refused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
+    if (!passwordOk) {
+      await this.ctx.loginThrottle.failed(email);
+      throw refused(IAM_CODES.invalidPassword, "The password is not right.");
+    }
+    await this.ctx.loginThrottle.succeeded(email);
+    if (found.identity.status === "BLOCKED") throw refused(IAM_CODES.blocked, "This account is blocked.", 403);
+    return this.continueWith(found.identity);
+  }
+
+  verify(code: string, stateToken: string): StateReply {
+    const result = this.ctx.identities.checkVerification(stateToken, code.trim());
+    if (result === "unknown") throw refused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (result === "wrong-code") throw refused("VERIFICATION_FAILED", "The verification code is not right.");
+    this.ctx.identities.markEmailVerified(result.identityId);
+    const identity = this.ctx.identities.get(result.identityId);
+    if (!identity) throw refused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    return this.continueWith(identity);
+  }
+
+  async changePassword(memberId: string, newPassword: string): Promise<void> {
+    const weak = weakPasswordReason(newPassword);
+    if (weak) throw new FieldViolations([{ field: "newPassword", description: weak, violatedRule: "FORMAT", data: {} }]);
+    this.ctx.identities.setPasswordHash(memberId, await hashPassword(newPassword));
+  }
+
+  /** Sends a reset link when the address is known; the reply is the same either way. */
+  sendRecoveryEmail(email: string, redirect: { url?: string; clientId?: string } | undefined, platformUrl: string): void {
+    const found = this.ctx.identities.findForLogin(email);
+    if (!found) return;
+    const client = redirect?.clientId ? this.ctx.clients.get(redirect.clientId) : null;
+    // Only a page of the asking client's own site: the link must not lead anywhere else.
+    const returnUrl = client ? this.ctx.clients.safeReturnUrl(redirect?.url, client) : null;
+    this.sendResetLink(found.identity, returnUrl, platformUrl, "password-reset");
+  }
+
+  sendResetLink(identity: Identity, returnUrl: string | null, platformUrl: string, kind: "password-reset" | "activation"): void {
+    const recoveryToken = this.ctx.identities.startRecovery(identity.id, returnUrl);
+    const link = `${platformUrl}${HOSTED_PAGES.reset}?${new URLSearchParams({ token: recoveryToken })}`;
+    this.mail({
+      to: identity.loginEmail,
+      kind,
+      subject: kind === "activation" ? "Set a password for your Ridgeline Hiking Club account" : "Reset your Ridgeline Hiking Club password",
+      text: `Open this link to set a new password. It works once, for an hour:\n${link}\n\nIf you did not ask for it, ignore this message.`,
+      link,
+      recoveryToken,
+    });
+  }
+
+  /** Sets a new password with a reset token: every other session ends, and the e-mail counts as verified. */
+  async recover(recoveryToken: string, password: string): Promise<{ identity: Identity; redirectUrl: string | null } | { weak: string }> {
+    const weak = weakPasswordReason(password);
+    if (weak) return { weak };
+    const recovery = this.ctx.identities.consumeRecovery(recoveryToken);
+    if (!recovery) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
+    this.ctx.identities.setPasswordHash(recovery.identityId, await hashPassword(password));
+    this.ctx.identities.markEmailVerified(recovery.identityId);
+    for (const sessionId of this.ctx.identities.endAllSessions(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
+    await this.ctx.loginThrottle.succeeded(this.ctx.identities.get(recovery.identityId)?.loginEmail ?? "");
+    const identity = this.ctx.identities.get(recovery.identityId);
+    if (!identity) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
+    return { identity, redirectUrl: recovery.redirectUrl };
+  }
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * The site owner's sign-up settings (docs/platform/identity.md §4). All off by default; read
+ * from the environment at start and changeable while the platform runs (`PATCH /_local/settings`).
+ */
+export type SignupSettings = {
+  /** A new member confirms their e-mail with a code before the first login. */
+  requireEmailVerification: boolean;
+  /** A new member waits for the site owner's approval before they can log in. */
+  requireOwnerApproval: boolean;
+  /** Sign-ups and logins need a captcha answer. */
+  requireCaptcha: boolean;
+};
+
+export const settingsPatchSchema = z
+  .object({ requireEmailVerification: z.boolean(), requireOwnerApproval: z.boolean(), requireCaptcha: z.boolean() })
+  .partial()
+  .strict();
+
+export class SettingsStore {
+  private current: SignupSettings;
+
+  constructor(initial: SignupSettings) {
+    this.current = { ...initial };
+  }
+
+  get(): SignupSettings {
+    return { ...this.current };
+  }
+
+  update(patch: Partial<SignupSettings>): SignupSettings {
+    this.current = { ...this.current, ...patch };
+    return this.get();
+  }
+}

@@ -1,0 +1,104 @@
+import type { Db, Migration } from "../db";
+import type { Identity, IdentityChanges, IdentityStore, NewIdentity } from "../identity/store";
+
+/** An image on a profile (photo or cover), as the members API carries it. */
+export type ProfileImage = { id?: string; url?: string; height?: number; width?: number; offsetX?: number; offsetY?: number };
+
+export type Address = {
+  id?: string;
+  addressLine?: string;
+  addressLine2?: string;
+  streetAddress?: { number?: string; name?: string; apt?: string };
+  city?: string;
+  subdivision?: string;
+  country?: string;
+  postalCode?: string;
+};
+
+export type CustomField = { name?: string; value?: unknown };
+
+/**
+ * The parts of a member's profile that are not part of the identity (docs/platform/members.md §2).
+ * Login email, names, nickname, slug and statuses live only in the identity, so one edit shows in both.
+ */
+export type ProfileDetails = {
+  photo?: ProfileImage;
+  cover?: ProfileImage;
+  title?: string;
+  emails?: string[];
+  phones?: string[];
+  addresses?: Address[];
+  birthdate?: string;
+  company?: string;
+  jobTitle?: string;
+  customFields?: Record<string, CustomField>;
+};
+
+/** A member: the identity plus its profile details. */
+export type Member = { identity: Identity; details: ProfileDetails };
+
+export const migrateMembers: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS member_profiles (
+      member_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
+      details TEXT NOT NULL
+    );
+  `);
+};
+
+export class MemberStore {
+  constructor(
+    private readonly db: Db,
+    private readonly identities: IdentityStore,
+  ) {}
+
+  get(id: string): Member | null {
+    const identity = this.identities.get(id);
+    return identity ? { identity, details: this.detailsOf(id) } : null;
+  }
+
+  all(): Member[] {
+    const rows = this.db.prepare("SELECT member_id, details FROM member_profiles").all() as { member_id: string; details: string }[];
+    const details = new Map(rows.map((row) => [row.member_id, JSON.parse(row.details) as ProfileDetails]));
+    return this.identities.all().map((identity) => ({ identity, details: details.get(identity.id) ?? {} }));
+  }
+
+  /** Creates the identity and its details together; null when the login email is taken. */
+  create(input: NewIdentity, details: ProfileDetails): Member | null {
+    return this.db.transaction(() => {
+      const identity = this.identities.create(input);
+      if (!identity) return null;
+      this.saveDetails(identity.id, details);
+      return { identity, details };
+    })();
+  }
+
+  /** Applies identity changes and merges the given detail fields (each given field replaces the old one whole). */
+  update(id: string, changes: IdentityChanges, details: ProfileDetails): Member | null {
+    return this.db.transaction(() => {
+      if (!this.identities.update(id, changes)) return null;
+      if (Object.keys(details).length > 0) this.saveDetails(id, { ...this.detailsOf(id), ...details });
+      return this.get(id);
+    })();
+  }
+
+  /** Empties one of the contact lists (an update cannot: it ignores an empty list); null when there is no such member. */
+  clearList(id: string, list: "emails" | "phones" | "addresses"): Member | null {
+    if (!this.identities.get(id)) return null;
+    const details = this.detailsOf(id);
+    delete details[list];
+    this.saveDetails(id, details);
+    return this.get(id);
+  }
+
+  private detailsOf(id: string): ProfileDetails {
+    const row = this.db.prepare("SELECT details FROM member_profiles WHERE member_id = ?").get(id) as { details: string } | undefined;
+    return row ? (JSON.parse(row.details) as ProfileDetails) : {};
+  }
+
+  private saveDetails(id: string, details: ProfileDetails): void {
+    this.db
+      .prepare("INSERT INTO member_profiles (member_id, details) VALUES (?, ?) ON CONFLICT (member_id) DO UPDATE SET details = excluded.details")
+      .run(id, JSON.stringify(details));
+  }
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeOf, idsOf, memberClient } from "../data/test-support";
+import { startTestPlatform, type TestPlatform } from "../testing";
+import { MEMBERS_OUTINGS, TRAIL_REPORTS } from "./demo-content";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedTrailReports } from "./seed";
+
+/** The seeded demo site, read and written through the real `@wix/data` client. */
+
+let platform: TestPlatform;
+let danaId: string;
+let rowanId: string;
+const dana = () => memberClient(platform, danaId).items;
+const rowan = () => memberClient(platform, rowanId).items;
+const visitor = () => platform.visitorClient().items;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
+  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+});
+afterAll(() => platform.close());
+
+describe("members-only outings", () => {
+  it("are refused to visitors with WDE0027 and kept out of the public events", async () => {
+    expect(await codeOf(visitor().query(MEMBERS_OUTINGS).find())).toBe("WDE0027");
+    expect(await codeOf(visitor().get(MEMBERS_OUTINGS, "outing-1"))).toBe("WDE0027");
+    const events = (await visitor().query("Events").find()).items;
+    expect(events.map((event) => event.title)).toEqual(["Family Creek Walk", "Tide Pool Discovery", "Winter Solstice Lantern Walk", "Birding by the Lake"]);
+    expect(events.every((event) => !("membersOnly" in event))).toBe(true);
+  });
+
+  it("are read by any signed-in member, with their trail", async () => {
+    const outings = await dana().query(MEMBERS_OUTINGS).ascending("startsAt").include("trail").find();
+    expect(outings.items.map((outing) => outing.title)).toEqual(["Sunrise on the Summit", "Desert Sunset Hike", "Trail Care Day", "Goat Pass Shuttle Trip"]);
+    expect(outings.items[0].trail).toMatchObject({ _id: "trail-summit-loop", title: "Summit Loop" });
+    expect(await codeOf(dana().insert(MEMBERS_OUTINGS, { title: "Mine" }))).toBe("WDE0027");
+  });
+});
+
+describe("trail reports", () => {
+  it("are public to read and written by both demo members", async () => {
+    const reports = (await visitor().query(TRAIL_REPORTS).find()).items;
+    expect(reports).toHaveLength(5);
+    expect(reports.filter((report) => report._owner === danaId)).toHaveLength(2);
+    expect(reports.filter((report) => report._owner === rowanId)).toHaveLength(3);
+    expect(reports[0]).toMatchObject({ trail: expect.stringMatching(/^trail-/), title: expect.any(String), body: expect.any(String), rating: expect.any(Number), hikedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+  });
+
+  it("may be inserted by members only", async () => {
+    const report = { trail: "trail-arch-spur", title: "Golden hour", body: "Arrived ten minutes before sunset.", rating: 5, hikedOn: "2026-11-20" };
+    expect(await codeOf(visitor().insert(TRAIL_REPORTS, report))).toBe("WDE0027");
+    const inserted = await dana().insert(TRAIL_REPORTS, { _id: "report-dana-new", ...report });
+    expect(inserted._owner).toBe(danaId);
+  });
+
+  it("are updated and removed by their author only", async () => {
+    const rowansReport = (await visitor().query(TRAIL_REPORTS).eq("_owner", rowanId).find()).items[0];
+    expect(await codeOf(dana().update(TRAIL_REPORTS, { ...rowansReport, title: "Changed by Dana" }))).toBe("WDE0027");
+    expect(await codeOf(dana().remove(TRAIL_REPORTS, rowansReport._id!))).toBe("WDE0027");
+    expect(await codeOf(visitor().remove(TRAIL_REPORTS, rowansReport._id!))).toBe("WDE0027");
+
+    expect((await rowan().update(TRAIL_REPORTS, { ...rowansReport, rating: 2 })).rating).toBe(2);
+    expect((await dana().patch(TRAIL_REPORTS, "report-dana-new").setField("rating", 4).run()).rating).toBe(4);
+    await rowan().remove(TRAIL_REPORTS, rowansReport._id!);
+    expect(idsOf((await visitor().query(TRAIL_REPORTS).eq("_owner", rowanId).find()).items)).toHaveLength(2);
+  });
+});
+
+describe("seeding trail reports", () => {
+  it("fills only an empty reports collection", () => {
+    const { data, identities } = platform.ctx;
+    expect(seedTrailReports(data, identities)).toBe(false);
+    data.truncate(TRAIL_REPORTS);
+    expect(seedTrailReports(data, identities)).toBe(true);
+    expect(data.count(TRAIL_REPORTS, {})).toBe(5);
+  });
+});
