@@ -1,9 +1,56 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { StatsWriterPlugin } from "webpack-stats-plugin";
+import { securityHeaders } from "./lib/security/policy";
+import { WIX_IMAGE_ORIGIN } from "./lib/wix/media-origins";
+
+/** Where the production build lists the npm packages in each browser chunk (read by scripts/client-bundle.ts). */
+export const CLIENT_PACKAGES_FILE = "client-packages.json";
+
+type StatsModule = { name?: string; modules?: StatsModule[] };
+type StatsChunk = { files?: string[]; modules?: StatsModule[] };
+
+/** The npm packages a chunk's modules come from, concatenated modules included. */
+function packagesOf(modules: StatsModule[] = []): string[] {
+  return modules.flatMap((module) => {
+    const own = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module.name ?? "")?.[1];
+    return [...(own ? [own] : []), ...packagesOf(module.modules)];
+  });
+}
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A self-contained server in .next/standalone with only the files it needs (docs/deployment.md).
+  output: "standalone",
   // Native and server-only packages stay out of the bundle.
-  serverExternalPackages: ["better-sqlite3"],
+  serverExternalPackages: ["better-sqlite3", "pino", "redis", "rate-limiter-flexible"],
+  // The optimiser keeps its defaults (quality 75, default sizes, 60 s minimum cache); local
+  // images come from public/media, Wix's from its static host.
+  images: { remotePatterns: [{ protocol: "https", hostname: new URL(WIX_IMAGE_ORIGIN).hostname }] },
+  // Titles, descriptions and Open Graph tags go in the <head> for every client, as search engines
+  // and link previews read them there; the pages' metadata comes from the shared cache, so
+  // waiting for it costs next to nothing.
+  htmlLimitedBots: /.*/,
+  // With REDIS_URL, every instance shares one cache (docs/performance.md); Next's own in-memory copy would hide the others' revalidations.
+  ...(process.env.REDIS_URL && { cacheHandler: path.resolve("lib/cache/redis-cache-handler.mjs"), cacheMaxMemorySize: 0 }),
+  // Fixed when the site is built, so HSTS, which follows SITE_URL at run time, is added by the
+  // server entry (server/serve.ts) instead.
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(securityHeaders({ https: false })).map(([key, value]) => ({ key, value })) }];
+  },
+  webpack(config, { isServer, dev }) {
+    if (!isServer && !dev) {
+      config.plugins.push(
+        new StatsWriterPlugin({
+          filename: CLIENT_PACKAGES_FILE,
+          stats: { all: false, chunks: true, chunkModules: true, nestedModules: true },
+          transform: ({ chunks = [] }: { chunks?: StatsChunk[] }) =>
+            JSON.stringify({ chunks: chunks.map((chunk) => ({ files: chunk.files ?? [], packages: [...new Set(packagesOf(chunk.modules))].sort() })) }, null, 1),
+        }),
+      );
+    }
+    return config;
+  },
 };
 
 export default nextConfig;

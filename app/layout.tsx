@@ -1,22 +1,33 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { getConfig } from "@/lib/config";
+import { siteName } from "@/lib/site-config";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Ridgeline Hiking Club", template: "%s · Ridgeline Hiking Club" },
-  description: "Trails, outings and stories from the Ridgeline Hiking Club.",
-};
+export function generateMetadata(): Metadata {
+  return {
+    // Open Graph and canonical URLs are absolute on the site's own address.
+    metadataBase: getConfig().siteUrl,
+    title: { default: siteName, template: `%s · ${siteName}` },
+    description: "Trails, outings and stories from the Ridgeline Hiking Club.",
+    openGraph: { siteName, type: "website" },
+  };
+}
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen font-sans text-stone-800 antialiased">
+        <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
+          Skip to content
+        </a>
         <SiteHeader />
-        <main className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">{children}</main>
-        <footer className="border-t border-stone-200 py-8 text-center text-sm text-stone-500">
-          Ridgeline Hiking Club · Leave only footprints.
-        </footer>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pb-16 focus:outline-none sm:px-6">
+          {children}
+        </main>
+        <SiteFooter />
       </body>
     </html>
   );

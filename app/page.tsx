@@ -1,36 +1,63 @@
+import Image from "next/image";
 import Link from "next/link";
-import { TrailCard } from "@/components/trail-card";
-import { latestTrails } from "@/lib/wix/trails";
+import { ItemGrid } from "@/components/collection/item-card";
+import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
+import { firstItems, whenAvailable } from "@/lib/wix/collections";
 
-export default async function HomePage() {
-  const trails = await latestTrails(3);
+/** The home page's sections, each a few items of a configured collection. */
+const sections = [
+  { route: "trails", heading: "Trails to try", link: "All trails" },
+  { route: "outings", heading: "Upcoming outings", link: "All outings" },
+  { route: "journal", heading: "From the journal", link: "The whole journal" },
+].flatMap((section) => {
+  const collection = collectionByRoute(section.route);
+  return collection ? [{ ...section, collection }] : [];
+});
+
+async function Section({ collection, heading, link }: { collection: CollectionConfig; heading: string; link: string }) {
+  const read = await whenAvailable(() => firstItems(collection, 3));
+  if (!read.reachable) return <PlatformUnavailable retryHref="/" />;
+  const items = read.value;
+  if (items.length === 0) return null;
+  const id = `home-${collection.route}`;
+  return (
+    <section aria-labelledby={id} className="mb-14">
+      <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="font-serif text-2xl font-semibold text-pine-900">
+          {heading}
+        </h2>
+        <Link href={`/${collection.route}`} className="text-sm font-medium text-pine-700 hover:underline">
+          {link} →
+        </Link>
+      </div>
+      <ItemGrid collection={collection} items={items} headingLevel={3} />
+    </section>
+  );
+}
+
+export default function HomePage() {
   return (
     <>
       <section className="relative -mx-4 mb-12 overflow-hidden bg-pine-900 px-6 py-20 text-white sm:-mx-6 sm:rounded-b-3xl sm:px-12">
-        {/* eslint-disable-next-line @next/next/no-img-element */}
-        <img src="/media/demo/ridge.svg" alt="" className="absolute inset-0 h-full w-full object-cover opacity-30" />
+        <Image src="/media/demo/ridge.jpg" alt="" fill priority sizes="100vw" className="object-cover opacity-30" />
         <div className="relative max-w-2xl">
           <p className="text-sm font-medium uppercase tracking-widest text-pine-100">Ridgeline Hiking Club</p>
-          <h1 className="mt-3 font-serif text-5xl font-semibold leading-tight">Find your next trail.</h1>
+          <h1 className="mt-3 font-serif text-4xl font-semibold leading-tight sm:text-5xl">Find your next trail.</h1>
           <p className="mt-4 text-lg text-pine-50">Fifteen routes across five regions, walked and looked after by our members.</p>
-          <Link href="/trails" className="mt-8 inline-block rounded-lg bg-ember-500 px-5 py-3 font-medium text-white shadow hover:brightness-110">
-            Browse trails
-          </Link>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link href="/trails" className="inline-block rounded-lg bg-ember-700 px-5 py-3 font-medium text-white shadow hover:bg-ember-500 hover:text-stone-950">
+              Browse trails
+            </Link>
+            <Link href="/regions" className="inline-block rounded-lg border border-white/70 px-5 py-3 font-medium text-white hover:bg-white/10">
+              Explore regions
+            </Link>
+          </div>
         </div>
       </section>
-      <section aria-labelledby="latest">
-        <div className="mb-6 flex items-baseline justify-between">
-          <h2 id="latest" className="font-serif text-2xl font-semibold text-pine-900">Newest trails</h2>
-          <Link href="/trails" className="text-sm font-medium text-pine-700 hover:underline">
-            All trails →
-          </Link>
-        </div>
-        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {trails.map((trail) => (
-            <TrailCard key={trail.id} trail={trail} />
-          ))}
-        </div>
-      </section>
+      {sections.map((section) => (
+        <Section key={section.route} {...section} />
+      ))}
     </>
   );
 }

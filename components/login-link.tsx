@@ -1,19 +1,16 @@
 "use client";
 
+import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { loginHref } from "@/lib/auth/routes";
+import { loginPageHref } from "@/lib/auth/routes";
 
-/**
- * A plain anchor, not a next/link: a login must never start from a prefetch (docs/auth-pitfalls.md P6).
- * It brings the visitor back to the page they were on.
- */
+/** The header's way to the login page, which brings the visitor back to the page they were on. */
 export function LoginLink({ className, children }: { className?: string; children: React.ReactNode }) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  const returnTo = pathname + (search ? `?${search}` : "");
   return (
-    <a href={loginHref(returnTo)} className={className}>
+    <Link href={loginPageHref(pathname + (search ? `?${search}` : ""))} className={className}>
       {children}
-    </a>
+    </Link>
   );
 }

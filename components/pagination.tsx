@@ -1,27 +1,30 @@
 import Link from "next/link";
 
-export function Pagination({ page, pageCount, basePath }: { page: number; pageCount: number; basePath: string }) {
+const linkClass = "rounded-md border border-stone-300 bg-white px-3 py-1.5 hover:border-pine-600";
+
+/** Numbered pages with previous/next; `hrefFor` writes a page's URL, keeping the rest of the list's state. */
+export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   if (pageCount <= 1) return null;
-  const href = (n: number) => (n === 1 ? basePath : `${basePath}?page=${n}`);
   return (
-    <nav aria-label="Pagination" className="mt-10 flex items-center justify-center gap-2 text-sm">
+    <nav aria-label="Pagination" className="mt-10 flex flex-wrap items-center justify-center gap-2 text-sm">
       {page > 1 && (
-        <Link href={href(page - 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-white">
+        <Link href={hrefFor(page - 1)} className={linkClass}>
           Previous
         </Link>
       )}
       {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
         <Link
           key={n}
-          href={href(n)}
+          href={hrefFor(n)}
           aria-current={n === page ? "page" : undefined}
-          className={`rounded-md px-3 py-1.5 ${n === page ? "bg-pine-700 text-white" : "border border-stone-300 hover:bg-white"}`}
+          aria-label={`Page ${n}`}
+          className={n === page ? "rounded-md bg-pine-700 px-3 py-1.5 text-white" : linkClass}
         >
           {n}
         </Link>
       ))}
       {page < pageCount && (
-        <Link href={href(page + 1)} className="rounded-md border border-stone-300 px-3 py-1.5 hover:bg-white">
+        <Link href={hrefFor(page + 1)} className={linkClass}>
           Next
         </Link>
       )}

@@ -1,40 +1,51 @@
 import Link from "next/link";
 import { Suspense } from "react";
-import { loginHref } from "@/lib/auth/routes";
-import { getSession, sessionJustEnded } from "@/lib/auth/server";
+import { loginPageHref } from "@/lib/auth/routes";
+import type { Notice } from "@/lib/auth/cookie-store";
+import { getSession, pageNotice } from "@/lib/auth/server";
+import { memberOutings, siteCollections } from "@/lib/site-config";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
+import { MainNav } from "./nav/main-nav";
+
+const sectionLinks = siteCollections.map((collection) => ({ href: `/${collection.route}`, label: collection.title }));
+
+/** Pages for members, in the member menu after the account. */
+const memberLinks = [{ href: `/${memberOutings.route}`, label: memberOutings.title }];
+
+const NOTICE_TEXT: Record<Notice, string> = {
+  "session-ended": "Your session has ended, so you are browsing as a visitor. Log in again to see your account.",
+  "account-deleted": "Your account has been deleted and you are signed out. Thank you for walking with us.",
+};
 
 const loginClassName = "rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600";
 
 export async function SiteHeader() {
-  const [session, ended] = await Promise.all([getSession(), sessionJustEnded()]);
+  const [session, notice] = await Promise.all([getSession(), pageNotice()]);
   return (
     <>
-      <header className="border-b border-stone-200 bg-white/80 backdrop-blur">
-        <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
+      <header className="relative z-30 border-b border-stone-200 bg-white/80 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-4 sm:px-6">
           <Link href="/" className="flex items-center gap-2 font-serif text-xl font-semibold text-pine-900">
             <span aria-hidden className="inline-block h-6 w-6 rounded-sm bg-pine-600 [clip-path:polygon(50%_0,100%_100%,0_100%)]" />
             Ridgeline
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-6 text-sm font-medium">
-            <Link href="/trails" className="text-stone-700 hover:text-pine-700">
-              Trails
-            </Link>
+          <nav aria-label="Main" className="flex items-center gap-3 text-sm font-medium sm:gap-6">
+            <MainNav links={sectionLinks} />
             {session?.role === "member" ? (
-              <MemberMenu name={session.member?.name || "Your account"} />
+              <MemberMenu name={session.member?.name || "Your account"} links={memberLinks} />
             ) : (
-              <Suspense fallback={<a href={loginHref()} className={loginClassName}>Log in</a>}>
+              <Suspense fallback={<a href={loginPageHref()} className={loginClassName}>Log in</a>}>
                 <LoginLink className={loginClassName}>Log in</LoginLink>
               </Suspense>
             )}
           </nav>
         </div>
       </header>
-      {ended && (
+      {notice && (
         <div role="status" className="border-b border-amber-200 bg-amber-50">
           <p className="mx-auto max-w-6xl px-4 py-3 text-sm text-amber-900 sm:px-6">
-            Your session has ended, so you are browsing as a visitor. Log in again to see your account.
+            {NOTICE_TEXT[notice]}
           </p>
         </div>
       )}

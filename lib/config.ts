@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { LOCAL_CLIENT_ID, parseEnv, reachableUrl, sharedEnv } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv } from "@/lib/local-mode";
 
 export { ConfigError } from "@/lib/local-mode";
 
@@ -10,10 +7,36 @@ export { ConfigError } from "@/lib/local-mode";
  * The site's configuration, parsed from the environment once. A missing WIX_CLIENT_ID means
  * local mode: the site talks to the local platform instead of Wix.
  */
+const DAY = 24 * 60 * 60;
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const seconds = z.coerce.number("must be a number of seconds").int("must be a whole number of seconds").min(60, "must be at least 60 seconds");
+
 const schema = z
   .object({
     WIX_CLIENT_ID: z.string().trim().min(1, "must not be empty when set").optional(),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Several secrets, comma-separated, while rotating: the first seals, all of them open. */
+    SESSION_SECRET: z
+      .string()
+      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
+      .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "must be at least 32 characters (each, when several are given)")
+      .optional(),
+    SESSION_IDLE_TIMEOUT: seconds.default(7 * DAY),
+    SESSION_ABSOLUTE_TIMEOUT: seconds.default(30 * DAY),
+    LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
+    /** Set only behind a proxy that writes this header itself; otherwise a client could choose its own address. */
+    TRUSTED_PROXY_HEADER: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9-]+$/, "must be a header name, like x-forwarded-for")
+      .optional(),
+    TRUSTED_PROXY_HOPS: z.coerce.number("must be a whole number from 1 to 10").int("must be a whole number from 1 to 10").min(1, "must be a whole number from 1 to 10").max(10, "must be a whole number from 1 to 10").default(1),
+    REDIS_URL: z
+      .url("must be a redis:// or rediss:// URL")
+      .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
+      .optional(),
     ...sharedEnv,
     NODE_ENV: z.string().optional(),
   })
@@ -25,10 +48,23 @@ const schema = z
 
 export type SiteConfig = {
   wixClientId: string;
-  sessionSecret: string;
+  /** The newest first: it seals; the others still open cookies sealed before a rotation. */
+  sessionSecrets: string[];
+  /** Member sessions end after this long without a page view, and this long after the login, whatever happens. */
+  memberSession: { idleSeconds: number; absoluteSeconds: number };
   siteUrl: URL;
+  /** Verifies calls to the revalidation webhook; without it (on Wix, unset) the webhook is off. */
+  revalidateSecret: string | null;
   /** Set only in local mode: where the local platform listens. */
   localPlatformUrl: string | null;
+  logLevel: LogLevel;
+  /**
+   * Where the client's address comes from behind a proxy (a header it sets, and for
+   * X-Forwarded-For how many proxies appended to it); null: the socket's address.
+   */
+  trustedProxy: { header: string; hops: number } | null;
+  /** Shared store for the auth rate limits across instances; null: each instance counts alone. */
+  redisUrl: string | null;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
@@ -36,26 +72,15 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
   const local = !e.WIX_CLIENT_ID;
   return {
     wixClientId: e.WIX_CLIENT_ID ?? LOCAL_CLIENT_ID,
-    sessionSecret: e.SESSION_SECRET ?? generatedSecret(e.LOCAL_PLATFORM_DATA_DIR),
+    sessionSecrets: e.SESSION_SECRET ?? [generatedSecret(e.LOCAL_PLATFORM_DATA_DIR, "session-secret")],
+    revalidateSecret: e.REVALIDATE_SECRET ?? (local ? generatedSecret(e.LOCAL_PLATFORM_DATA_DIR, REVALIDATE_SECRET_FILE) : null),
+    memberSession: { idleSeconds: e.SESSION_IDLE_TIMEOUT, absoluteSeconds: e.SESSION_ABSOLUTE_TIMEOUT },
     siteUrl: new URL(e.SITE_URL),
     localPlatformUrl: local ? reachableUrl(e.LOCAL_PLATFORM_HOST, e.LOCAL_PLATFORM_PORT) : null,
+    logLevel: e.LOG_LEVEL,
+    trustedProxy: e.TRUSTED_PROXY_HEADER ? { header: e.TRUSTED_PROXY_HEADER, hops: e.TRUSTED_PROXY_HOPS } : null,
+    redisUrl: e.REDIS_URL ?? null,
   };
-}
-
-/** Development only: a random secret kept under the data folder, created once and reused. */
-function generatedSecret(dataDir: string): string {
-  const file = path.resolve(dataDir, "session-secret");
-  try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    try {
-      fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-    return fs.readFileSync(file, "utf8").trim();
-  }
 }
 
 let cached: SiteConfig | undefined;

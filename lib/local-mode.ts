@@ -1,3 +1,6 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 
 /**
@@ -42,7 +45,69 @@ export const sharedEnv = {
   LOCAL_PLATFORM_PORT: z.coerce.number("must be a port number").int("must be a port number").min(1, "must be a port number").max(65535, "must be a port number").default(4010),
   LOCAL_PLATFORM_HOST: z.string().trim().min(1, "must not be empty when set").default("127.0.0.1"),
   LOCAL_PLATFORM_DATA_DIR: z.string().trim().min(1, "must not be empty when set").default(".data"),
+  /** Signs the local platform's "data changed" calls to the site's revalidation webhook. */
+  REVALIDATE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 };
+
+/**
+ * Development only: a random secret kept under the data folder, created once and reused, so
+ * that the site and the local platform (which share the folder) agree on it without setup.
+ */
+export function generatedSecret(dataDir: string, name: string): string {
+  const file = path.resolve(dataDir, name);
+  try {
+    return fs.readFileSync(file, "utf8").trim();
+  } catch {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      fs.writeFileSync(file, randomBytes(32).toString("base64url"), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    return fs.readFileSync(file, "utf8").trim();
+  }
+}
+
+/** The file under the data folder that holds the generated revalidation secret. */
+export const REVALIDATE_SECRET_FILE = "revalidate-secret";
+
+/** The header that carries a revalidation call's signature: HMAC-SHA256 of the raw body. */
+export const REVALIDATE_SIGNATURE_HEADER = "x-revalidate-signature";
+
+export function signRevalidation(body: string, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+/** Where the site listens for "this data changed" calls. */
+export const REVALIDATE_PATH = "/api/revalidate";
+
+/** What one revalidation call names: data collections, and whether public member profiles changed. */
+export type RevalidationChange = { collections: string[]; members: boolean };
+
+/** The most collections one call may name; a bigger change is sent as several calls. */
+export const MAX_REVALIDATION_COLLECTIONS = 100;
+
+/** The signed calls that announce a change, body and headers ready for `fetch`. */
+export function revalidationRequests(change: RevalidationChange, secret: string): Array<{ body: string; headers: Record<string, string> }> {
+  const chunks: RevalidationChange[] = [];
+  for (let start = 0; start < change.collections.length; start += MAX_REVALIDATION_COLLECTIONS) {
+    chunks.push({ collections: change.collections.slice(start, start + MAX_REVALIDATION_COLLECTIONS), members: false });
+  }
+  if (chunks.length === 0) chunks.push({ collections: [], members: change.members });
+  else chunks[0].members = change.members;
+  return chunks.map((chunk) => {
+    const body = JSON.stringify(chunk);
+    return { body, headers: { "content-type": "application/json", [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(body, secret) } };
+  });
+}
+
+/** Checks a signature in constant time; anything malformed is simply not valid. */
+export function isValidRevalidation(body: string, signature: string | null, secret: string): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(signRevalidation(body, secret));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 /** A configuration that cannot be used; its message names every bad variable. */
 export class ConfigError extends Error {
@@ -56,3 +121,6 @@ export function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, str
   const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
   throw new ConfigError(`Invalid ${what} configuration:\n${lines.join("\n")}\nSee .env.example.`);
 }
+
+/** The answer the local platform's test captcha accepts; any other answer is refused. */
+export const LOCAL_CAPTCHA_TOKEN = "local-captcha-pass";

@@ -1,31 +1,114 @@
 import type { Metadata } from "next";
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { DeleteAccount } from "@/components/account/delete-account";
+import { ProfileForm } from "@/components/account/profile-form";
+import { MemberAvatar } from "@/components/member-avatar";
+import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/server";
-import { currentMember } from "@/lib/wix/members";
+import { currentProfile } from "@/lib/wix/members";
+import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
+
+function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 border-t border-stone-200 pt-8">
+      <div>
+        <h2 id={id} className="font-serif text-2xl font-semibold text-pine-900">
+          {title}
+        </h2>
+        {intro && <p className="mt-1 text-sm text-stone-600">{intro}</p>}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const member = await readAsMember(session, "/account", currentMember, "/");
+  const profile = await readAsMember(session, "/account", currentProfile, "/");
 
   return (
-    <section className="mx-auto max-w-2xl py-12">
-      <h1 className="font-serif text-4xl font-semibold text-pine-900">Your account</h1>
-      <p className="mt-2 text-stone-600">Welcome back, {member.name}.</p>
-      <dl className="mt-8 divide-y divide-stone-200 rounded-xl border border-stone-200 bg-white">
-        {[
-          ["Display name", member.name],
-          ["Email", member.email ?? "—"],
-          ["Name", [member.firstName, member.lastName].filter(Boolean).join(" ") || "—"],
-          ["Member since", member.joinedAt ? member.joinedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" }) : "—"],
-        ].map(([label, value]) => (
-          <div key={label} className="grid grid-cols-3 gap-4 px-5 py-4 text-sm">
-            <dt className="font-medium text-stone-500">{label}</dt>
-            <dd className="col-span-2 text-stone-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </section>
+    <div className="mx-auto max-w-2xl space-y-10 py-12">
+      <header className="flex flex-wrap items-center gap-5">
+        <MemberAvatar name={profile.name} photoUrl={profile.photoUrl} size={80} />
+        <div className="min-w-0">
+          <h1 className="font-serif text-4xl font-semibold text-pine-900">Your account</h1>
+          <p className="mt-1 break-words text-stone-700">
+            {profile.name}
+            {profile.email && <span className="text-stone-600"> · {profile.email}</span>}
+          </p>
+          {profile.joinedAt && (
+            <p className="text-sm text-stone-600">Member since {profile.joinedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}</p>
+          )}
+        </div>
+      </header>
+
+      <Section id="profile" title="Profile">
+        <ProfileForm
+          action={updateProfileAction}
+          profile={{
+            nickname: profile.nickname,
+            title: profile.title,
+            firstName: profile.firstName ?? "",
+            lastName: profile.lastName ?? "",
+            photoUrl: profile.photoUrl?.startsWith("http") ? profile.photoUrl : "",
+            emails: profile.emails,
+            phones: profile.phones,
+            addresses: profile.addresses,
+            customFields: profile.customFields,
+          }}
+        />
+      </Section>
+
+      <Section
+        id="profile-address"
+        title="Profile address"
+        intro={
+          profile.slug && !profile.isPrivate ? (
+            <>
+              Your public profile is at{" "}
+              <Link href={`/members/${profile.slug}`} className="font-medium text-pine-700 underline underline-offset-2">
+                /members/{profile.slug}
+              </Link>
+              .
+            </>
+          ) : (
+            "The address of your public profile page."
+          )
+        }
+      >
+        <ActionForm
+          kind="slug"
+          action={changeSlugAction}
+          defaultValue={{ slug: profile.slug }}
+          fields={[{ name: "slug", label: "Profile address", hint: "Lowercase letters, digits and hyphens." }]}
+          submitLabel="Change address"
+          wideButton={false}
+          pendingLabel="Changing…"
+        />
+      </Section>
+
+      <Section id="password" title="Password">
+        <ActionForm
+          kind="changePassword"
+          action={changePasswordAction}
+          fields={[
+            { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
+            { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password", hint: "At least 8 characters; avoid common passwords." },
+            { name: "confirmPassword", label: "New password again", type: "password", autoComplete: "new-password" },
+          ]}
+          submitLabel="Change password"
+          wideButton={false}
+          pendingLabel="Changing your password…"
+        />
+      </Section>
+
+      <Section id="delete" title="Delete account">
+        <DeleteAccount action={deleteAccountAction} />
+      </Section>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { logger } from "@/lib/observability/log";
 import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
 import { deleteAllTransactions, deleteTransaction, readSession, readTransaction, writeSession } from "./cookie-store";
@@ -43,7 +44,7 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   try {
     tokens = await exchangeCode(code, transaction.oauthData);
   } catch (failure) {
-    console.error("Exchanging the sign-in code failed:", describeFailure(failure));
+    logger().error({ failure: describeFailure(failure) }, "exchanging the sign-in code failed");
     return finish(signInProblem(failure instanceof GrantRejectedError ? "exchange" : "unavailable", transaction.returnTo));
   }
   const member = await lookUpDisplay(tokens.accessToken);

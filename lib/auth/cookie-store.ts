@@ -6,7 +6,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { oauthDataSchema } from "@/lib/wix/oauth";
 import { AUTH_HANDLERS_PATH } from "./routes";
-import { sessionSchema, type Session } from "./session";
+import { memberSessionLapsed, nowSeconds, sessionSchema, type Session } from "./session";
 
 /**
  * The one owner of the site's auth cookies: their names, options and sealing, and reading and
@@ -19,9 +19,18 @@ export type CookieReader = { get(name: string): { value: string } | undefined; g
 /** Anything cookies can be written to: a response, or `cookies()` in a server action or route handler. */
 export type CookieWriter = Pick<ResponseCookies, "set">;
 
-const SESSION_COOKIE = "wms_session";
-const NOTICE_COOKIE = "wms_notice";
-const TRANSACTION_PREFIX = "wms_txn_";
+/**
+ * On https the names carry the browser's prefixes: `__Host-` (Secure, path /, no Domain, so no
+ * subdomain can plant or shadow it) and `__Secure-` for the transactions, which live under the
+ * auth handlers' path.
+ */
+function cookieName(name: string, path = "/"): string {
+  if (getConfig().siteUrl.protocol !== "https:") return name;
+  return `${path === "/" ? "__Host-" : "__Secure-"}${name}`;
+}
+const SESSION_COOKIE = () => cookieName("wms_session");
+const NOTICE_COOKIE = () => cookieName("wms_notice");
+const TRANSACTION_PREFIX = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
 
 /** Visitor and member sessions both last as long as their refresh token is honoured. */
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -41,15 +50,28 @@ function baseOptions(path = "/") {
   return { httpOnly: true, sameSite: "lax" as const, secure: getConfig().siteUrl.protocol === "https:", path };
 }
 
+/**
+ * Every secret gets an id derived from the secret itself, so a cookie names the secret that
+ * sealed it whatever the order of the list: rotating is putting a new secret first.
+ */
+function secretId(secret: string): number {
+  return createHash("sha256").update(secret).digest().readUInt32BE(0);
+}
+
+function openingSecrets(): Record<number, string> {
+  return Object.fromEntries(getConfig().sessionSecrets.map((secret) => [secretId(secret), secret]));
+}
+
 async function seal(data: object, ttl: number): Promise<string> {
-  return sealData(data, { password: getConfig().sessionSecret, ttl });
+  const [newest] = getConfig().sessionSecrets;
+  return sealData(data, { password: { [secretId(newest)]: newest }, ttl });
 }
 
 /** The sealed value's data, or null when it is absent, tampered with, expired or malformed. */
 async function unseal<T>(value: string | undefined, ttl: number, schema: z.ZodType<T>): Promise<T | null> {
   if (!value) return null;
   try {
-    const parsed = schema.safeParse(await unsealData(value, { password: getConfig().sessionSecret, ttl }));
+    const parsed = schema.safeParse(await unsealData(value, { password: openingSecrets(), ttl }));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -58,20 +80,30 @@ async function unseal<T>(value: string | undefined, ttl: number, schema: z.ZodTy
 
 // The session
 
-export function readSession(cookies: CookieReader): Promise<Session | null> {
-  return unseal(cookies.get(SESSION_COOKIE)?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
+/**
+ * The session a cookie holds, and whether it was a member session that ran out (idle or too
+ * old): that one is not returned, and middleware ends it with a notice.
+ */
+export async function loadSession(cookies: CookieReader): Promise<{ session: Session | null; lapsed: boolean }> {
+  const session = await unseal(cookies.get(SESSION_COOKIE())?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
+  if (session && memberSessionLapsed(session, nowSeconds(), getConfig().memberSession)) return { session: null, lapsed: true };
+  return { session, lapsed: false };
+}
+
+export async function readSession(cookies: CookieReader): Promise<Session | null> {
+  return (await loadSession(cookies)).session;
 }
 
 export function hasSessionCookie(cookies: CookieReader): boolean {
-  return cookies.get(SESSION_COOKIE) !== undefined;
+  return cookies.get(SESSION_COOKIE()) !== undefined;
 }
 
 export async function writeSession(cookies: CookieWriter, session: Session): Promise<void> {
-  cookies.set(SESSION_COOKIE, await seal(session, SESSION_MAX_AGE_SECONDS), { ...baseOptions(), maxAge: SESSION_MAX_AGE_SECONDS });
+  cookies.set(SESSION_COOKIE(), await seal(session, SESSION_MAX_AGE_SECONDS), { ...baseOptions(), maxAge: SESSION_MAX_AGE_SECONDS });
 }
 
 export function clearSession(cookies: CookieWriter): void {
-  cookies.set(SESSION_COOKIE, "", { ...baseOptions(), maxAge: 0 });
+  cookies.set(SESSION_COOKIE(), "", { ...baseOptions(), maxAge: 0 });
 }
 
 // The one-time notice: shown on the first page the browser loads after it was set. The page
@@ -80,20 +112,28 @@ export function clearSession(cookies: CookieWriter): void {
 // is shown and forgotten in the same request.
 
 export const SESSION_ENDED = "session-ended";
+export const ACCOUNT_DELETED = "account-deleted";
+const notices = [SESSION_ENDED, ACCOUNT_DELETED] as const;
+export type Notice = (typeof notices)[number];
 const NOTICE_HEADER = "x-wms-notice";
 
-function readNotice(cookies: CookieReader): string | null {
-  return cookies.get(NOTICE_COOKIE)?.value ?? null;
+/** Only the site's own notices: the cookie's value is not trusted to name anything else. */
+function asNotice(value: string | null | undefined): Notice | null {
+  return notices.find((notice) => notice === value) ?? null;
+}
+
+function readNotice(cookies: CookieReader): Notice | null {
+  return asNotice(cookies.get(NOTICE_COOKIE())?.value);
 }
 
 /** The notice this page shows, as middleware passed it on. */
-export function noticeForPage(headers: Headers): string | null {
-  return headers.get(NOTICE_HEADER);
+export function noticeForPage(headers: Headers): Notice | null {
+  return asNotice(headers.get(NOTICE_HEADER));
 }
 
-/** From a route handler: the next page the browser loads shows it. */
-export function writeNotice(cookies: CookieWriter, notice: string): void {
-  cookies.set(NOTICE_COOKIE, notice, { ...baseOptions(), maxAge: NOTICE_MAX_AGE_SECONDS });
+/** From a route handler or server action: the next page the browser loads shows it. */
+export function writeNotice(cookies: CookieWriter, notice: Notice): void {
+  cookies.set(NOTICE_COOKIE(), notice, { ...baseOptions(), maxAge: NOTICE_MAX_AGE_SECONDS });
 }
 
 // Login transactions: one cookie per pending login, named after its state, so several tabs can log in at once.
@@ -115,11 +155,11 @@ const transactionSchema = z.object({
 export type LoginTransaction = z.infer<typeof transactionSchema>;
 
 function transactionCookieName(state: string): string {
-  return TRANSACTION_PREFIX + createHash("sha256").update(state).digest("base64url").slice(0, 22);
+  return TRANSACTION_PREFIX() + createHash("sha256").update(state).digest("base64url").slice(0, 22);
 }
 
 function transactionCookies(cookies: CookieReader) {
-  return cookies.getAll().filter((cookie) => cookie.name.startsWith(TRANSACTION_PREFIX));
+  return cookies.getAll().filter((cookie) => cookie.name.startsWith(TRANSACTION_PREFIX()));
 }
 
 function expireTransactionCookie(cookies: CookieWriter, name: string): void {
@@ -166,7 +206,7 @@ export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter
 
 // An e-mail verification in progress: the platform's state token stays on the server side of the form.
 
-const VERIFICATION_COOKIE = "wms_verify";
+const VERIFICATION_COOKIE = () => cookieName("wms_verify");
 const VERIFICATION_TTL_SECONDS = 15 * 60;
 
 const pendingVerificationSchema = z.object({
@@ -178,26 +218,30 @@ export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 
 export async function writePendingVerification(cookies: CookieWriter, pending: PendingVerification): Promise<void> {
   const stored = { ...pending, returnTo: storableReturnTo(pending.returnTo) };
-  cookies.set(VERIFICATION_COOKIE, await seal(stored, VERIFICATION_TTL_SECONDS), { ...baseOptions(), maxAge: VERIFICATION_TTL_SECONDS });
+  cookies.set(VERIFICATION_COOKIE(), await seal(stored, VERIFICATION_TTL_SECONDS), { ...baseOptions(), maxAge: VERIFICATION_TTL_SECONDS });
 }
 
 export function readPendingVerification(cookies: CookieReader): Promise<PendingVerification | null> {
-  return unseal(cookies.get(VERIFICATION_COOKIE)?.value, VERIFICATION_TTL_SECONDS, pendingVerificationSchema);
+  return unseal(cookies.get(VERIFICATION_COOKIE())?.value, VERIFICATION_TTL_SECONDS, pendingVerificationSchema);
 }
 
 export function clearPendingVerification(cookies: CookieWriter): void {
-  cookies.set(VERIFICATION_COOKIE, "", { ...baseOptions(), maxAge: 0 });
+  cookies.set(VERIFICATION_COOKIE(), "", { ...baseOptions(), maxAge: 0 });
 }
 
 // Middleware: changes that the server components of this same request must see, and the browser too.
 
 export class MiddlewareCookies {
   private session: { value: Session | null } | undefined;
-  private notice: { show: string } | undefined;
+  private notice: { show: Notice } | undefined;
 
-  private readonly broughtNotice: string | null;
+  private readonly broughtNotice: Notice | null;
 
-  constructor(private readonly request: NextRequest) {
+  /** `forward`: request headers the page must see whatever happens to the cookies (the security policy's nonce). */
+  constructor(
+    private readonly request: NextRequest,
+    private readonly forward: Record<string, string> = {},
+  ) {
     this.broughtNotice = readNotice(request.cookies);
   }
 
@@ -207,7 +251,7 @@ export class MiddlewareCookies {
   }
 
   /** Shown on the page this request renders, and only there. */
-  showNotice(notice: string): void {
+  showNotice(notice: Notice): void {
     this.notice = { show: notice };
   }
 
@@ -221,6 +265,21 @@ export class MiddlewareCookies {
     return this.session !== undefined || this.notice !== undefined || this.request.headers.has(NOTICE_HEADER);
   }
 
+  /** The headers the page renders with: the forwarded ones, and the notice only if middleware set it. */
+  private pageHeaders(): Headers {
+    const headers = new Headers(this.request.headers);
+    for (const [name, value] of Object.entries(this.forward)) headers.set(name, value);
+    headers.delete(NOTICE_HEADER);
+    if (this.notice?.show) headers.set(NOTICE_HEADER, this.notice.show);
+    return headers;
+  }
+
+  /** Nothing changed for the browser: the page renders with the forwarded headers. */
+  pass(): NextResponse {
+    if (Object.keys(this.forward).length === 0) return NextResponse.next();
+    return NextResponse.next({ request: { headers: this.pageHeaders() } });
+  }
+
   /**
    * Applies the changes: to the request the page renders from, then to the response, which is
    * the page itself unless another one (a redirect) is given.
@@ -228,18 +287,15 @@ export class MiddlewareCookies {
   async respond(redirect?: NextResponse): Promise<NextResponse> {
     const sealed = this.session?.value ? await seal(this.session.value, SESSION_MAX_AGE_SECONDS) : null;
     if (this.session) {
-      if (sealed) this.request.cookies.set(SESSION_COOKIE, sealed);
-      else this.request.cookies.delete(SESSION_COOKIE);
+      if (sealed) this.request.cookies.set(SESSION_COOKIE(), sealed);
+      else this.request.cookies.delete(SESSION_COOKIE());
     }
-    const headers = new Headers(this.request.headers);
-    headers.delete(NOTICE_HEADER);
-    if (this.notice?.show) headers.set(NOTICE_HEADER, this.notice.show);
-    const response = redirect ?? NextResponse.next({ request: { headers } });
+    const response = redirect ?? NextResponse.next({ request: { headers: this.pageHeaders() } });
     if (this.session) {
-      response.cookies.set(SESSION_COOKIE, sealed ?? "", { ...baseOptions(), maxAge: sealed ? SESSION_MAX_AGE_SECONDS : 0 });
+      response.cookies.set(SESSION_COOKIE(), sealed ?? "", { ...baseOptions(), maxAge: sealed ? SESSION_MAX_AGE_SECONDS : 0 });
     }
     // Shown now, so the browser does not keep it for another page.
-    if (this.notice && this.broughtNotice) response.cookies.set(NOTICE_COOKIE, "", { ...baseOptions(), maxAge: 0 });
+    if (this.notice && this.broughtNotice) response.cookies.set(NOTICE_COOKIE(), "", { ...baseOptions(), maxAge: 0 });
     response.headers.set("cache-control", "private, no-store");
     return response;
   }

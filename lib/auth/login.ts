@@ -1,12 +1,15 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { publicVisitorPair } from "@/lib/wix/client";
+import { logger } from "@/lib/observability/log";
+import { clientAddress } from "@/lib/security/client-address";
+import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
 import { startAuthorization } from "@/lib/wix/oauth";
 import { clearSession, readSession, saveTransaction, writeSession, type CookieReader, type CookieWriter, type LoginMode } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
 import { renewSession } from "./refresh";
-import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
+import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl, tooManyAttempts } from "./responses";
 import { safeReturnTo } from "./return-to";
 import { AUTH_ROUTES } from "./routes";
 import { nowSeconds } from "./session";
@@ -44,6 +47,8 @@ export async function handleLogin(request: NextRequest): Promise<NextResponse> {
   if (isPrefetch(request.headers)) return prefetchAnswer();
   const params = loginParams.parse(Object.fromEntries(request.nextUrl.searchParams));
   const returnTo = safeReturnTo(params.returnTo, siteUrl("/").origin);
+  const verdict = await attemptAuthAction("hostedLogin", { address: clientAddress(request.headers) });
+  if (!verdict.allowed) return tooManyAttempts(verdict.retryAfterSeconds, returnTo);
   const current = await readSession(request.cookies);
 
   try {
@@ -62,7 +67,7 @@ export async function handleLogin(request: NextRequest): Promise<NextResponse> {
     if (current?.role === "member") clearSession(response.cookies);
     return response;
   } catch (error) {
-    console.error("Starting the hosted login failed:", describeFailure(error));
+    logger().error({ failure: describeFailure(error) }, "starting the hosted login failed");
     return signInProblem("unavailable", returnTo);
   }
 }

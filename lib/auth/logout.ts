@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
 import { platformLogoutUrl } from "@/lib/wix/oauth";
 import { clearSession, deleteAllTransactions, readSession } from "./cookie-store";
@@ -18,7 +19,7 @@ export function isSameOrigin(request: NextRequest): boolean {
  */
 export async function handleLogout(request: NextRequest): Promise<NextResponse> {
   if (isPrefetch(request.headers)) return prefetchAnswer();
-  if (!isSameOrigin(request)) return new NextResponse("Cross-site logout refused.", { status: 403 });
+  if (!isSameOrigin(request)) return new NextResponse("Cross-site logout refused.", { status: 403, headers: { "cache-control": "private, no-store" } });
 
   const session = await readSession(request.cookies);
   let target = siteUrl("/").href;
@@ -27,7 +28,7 @@ export async function handleLogout(request: NextRequest): Promise<NextResponse> 
       target = await platformLogoutUrl(session, siteUrl("/").href);
     } catch (error) {
       // The local session still ends; the platform's own session expires on its side.
-      console.error("Platform logout failed:", describeFailure(error));
+      logger().error({ failure: describeFailure(error) }, "platform logout failed");
     }
   }
   const response = noStoreRedirect(target);

@@ -1,10 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
-import { MiddlewareCookies, SESSION_ENDED, hasSessionCookie, readSession } from "./cookie-store";
+import { MiddlewareCookies, SESSION_ENDED, hasSessionCookie, loadSession } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
 import { isDueForRenewal, renewSession, type RenewalReason } from "./refresh";
+import { siteUrl } from "./responses";
 import { loginHref } from "./routes";
-import { nowSeconds, type Session } from "./session";
+import { isSeenStale, nowSeconds, type Session } from "./session";
 
 /** Wix-hosted pages add this to the URL they return to: true after a login there, false after a logout. */
 const MEMBER_LOGGED_IN_PARAM = "wixMemberLoggedIn";
@@ -15,26 +17,33 @@ const MEMBER_LOGGED_IN_PARAM = "wixMemberLoggedIn";
  * (docs/auth-pitfalls.md P3). Middleware never creates a session: a request without the
  * cookie (a first view, a crawler, a cross-site POST that cannot carry a SameSite=Lax cookie)
  * passes through untouched, so it can neither cost a token grant nor overwrite a member's
- * cookie (docs/auth-pitfalls.md P13). A member whose refresh token is refused becomes a
- * visitor and the page says so.
+ * cookie (docs/auth-pitfalls.md P13). A member whose refresh token is refused, or whose
+ * session ran past its idle or absolute limit, becomes a visitor and the page says so.
  */
-export async function withSession(request: NextRequest): Promise<NextResponse> {
+export async function withSession(request: NextRequest, forward: Record<string, string> = {}): Promise<NextResponse> {
   const prefetch = isPrefetch(request.headers);
   const navigation = request.method === "GET" && !prefetch;
-  const current = await readSession(request.cookies);
+  const { session: current, lapsed } = await loadSession(request.cookies);
   if (navigation && request.nextUrl.searchParams.has(MEMBER_LOGGED_IN_PARAM)) {
     return reconcileHostedPageReturn(request, current);
   }
 
-  const cookies = new MiddlewareCookies(request);
-  if (current && isDueForRenewal(current, nowSeconds())) {
+  const cookies = new MiddlewareCookies(request, forward);
+  const now = nowSeconds();
+  if (lapsed) {
+    // Idle too long, or too long since the login: the member is a visitor from here on.
+    cookies.setSession(null);
+    cookies.showNotice(SESSION_ENDED);
+  } else if (current && isDueForRenewal(current, now)) {
     await renewInto(cookies, current, "due");
+  } else if (current && navigation && isSeenStale(current, now)) {
+    cookies.setSession({ ...current, seenAt: now });
   } else if (!current && navigation && hasSessionCookie(request.cookies)) {
     // Unreadable (tampered, truncated, sealed with another secret): dropped on the browser's own navigation only.
     cookies.setSession(null);
   }
   if (navigation) cookies.consumeNotice();
-  return cookies.changed ? cookies.respond() : NextResponse.next();
+  return cookies.changed ? cookies.respond() : cookies.pass();
 }
 
 /** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. */
@@ -44,7 +53,7 @@ async function renewInto(cookies: MiddlewareCookies, current: Session, reason: R
     cookies.setSession(renewal.session);
     if (renewal.memberSessionEnded) cookies.showNotice(SESSION_ENDED);
   } catch (error) {
-    console.error("Session renewal failed; keeping the session:", describeFailure(error));
+    logger().error({ failure: describeFailure(error) }, "session renewal failed; keeping the session");
   }
 }
 
@@ -52,15 +61,18 @@ async function renewInto(cookies: MiddlewareCookies, current: Session, reason: R
  * After a login on a Wix-hosted page a visitor here signs in silently (prompt=none). After a
  * logout there, a member here is not signed out blindly, since anyone can link to that URL:
  * the platform is asked by renewing the session, and only a refused refresh ends it. Either
- * way the parameter leaves the URL.
+ * way the parameter leaves the URL. Redirects go to SITE_URL, never to the request's Host
+ * (docs/auth-pitfalls.md P12).
  */
 async function reconcileHostedPageReturn(request: NextRequest, current: Session | null): Promise<NextResponse> {
-  const clean = request.nextUrl.clone();
-  const loggedIn = clean.searchParams.get(MEMBER_LOGGED_IN_PARAM) === "true";
-  clean.searchParams.delete(MEMBER_LOGGED_IN_PARAM);
+  const params = new URLSearchParams(request.nextUrl.searchParams);
+  const loggedIn = params.get(MEMBER_LOGGED_IN_PARAM) === "true";
+  params.delete(MEMBER_LOGGED_IN_PARAM);
+  const query = params.toString();
+  const clean = siteUrl(`${request.nextUrl.pathname}${query ? `?${query}` : ""}`);
   const isMember = current?.role === "member";
   if (loggedIn && !isMember) {
-    return NextResponse.redirect(new URL(loginHref(clean.pathname + clean.search, { prompt: "none" }), clean), 303);
+    return NextResponse.redirect(siteUrl(loginHref(clean.pathname + clean.search, { prompt: "none" })), 303);
   }
   const cookies = new MiddlewareCookies(request);
   if (!loggedIn && current && isMember) await renewInto(cookies, current, "check");

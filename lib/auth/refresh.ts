@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { logger } from "@/lib/observability/log";
 import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { memberDisplay } from "@/lib/wix/members";
 import { renewAccessToken } from "@/lib/wix/oauth";
@@ -65,7 +66,7 @@ async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
     const pair = await renewAccessToken(current);
     const member = current.role === "member" ? (current.member ?? (await lookUpDisplay(pair.accessToken))) : undefined;
-    return { session: sessionFromTokens(pair, nowSeconds, member), memberSessionEnded: false };
+    return { session: sessionFromTokens(pair, nowSeconds, member, current), memberSessionEnded: false };
   } catch (error) {
     if (!(error instanceof GrantRejectedError)) throw error;
     return { session: null, memberSessionEnded: current.role === "member" };
@@ -77,7 +78,7 @@ export async function lookUpDisplay(accessToken: string): Promise<Session["membe
   try {
     return await memberDisplay(accessToken);
   } catch (error) {
-    console.warn("Member lookup failed; the display name follows later:", describeFailure(error));
+    logger().warn({ failure: describeFailure(error) }, "member lookup failed; the display name follows later");
     return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
 import { SESSION_ENDED, clearSession, readSession, writeNotice, writeSession } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
@@ -41,7 +42,7 @@ export async function handleRenew(request: NextRequest): Promise<NextResponse> {
     if (renewal.memberSessionEnded) writeNotice(response.cookies, SESSION_ENDED);
     return response;
   } catch (error) {
-    console.error("Renewing a refused session failed:", describeFailure(error));
+    logger().error({ failure: describeFailure(error) }, "renewing a refused session failed");
     return signInProblem("unavailable", returnTo);
   }
 }

@@ -15,6 +15,13 @@ export function signInProblem(reason: SignInProblem, returnTo = "/"): NextRespon
   return noStoreRedirect(siteUrl(problemHref(reason, returnTo)));
 }
 
+/** Too many sign-ins from this address: the problem page says how long to wait. */
+export function tooManyAttempts(retryAfterSeconds: number, returnTo = "/"): NextResponse {
+  const response = noStoreRedirect(siteUrl(problemHref("too-many", returnTo, retryAfterSeconds)));
+  response.headers.set("retry-after", String(retryAfterSeconds));
+  return response;
+}
+
 export function siteUrl(path: string): URL {
   return new URL(path, getConfig().siteUrl);
 }

@@ -12,6 +12,19 @@ export const AUTH_ROUTES = {
   problem: "/auth/error",
 } as const;
 
+/** The site's own sign-in pages. */
+export const SITE_PAGES = {
+  login: "/login",
+  register: "/register",
+  verify: "/verify",
+  forgotPassword: "/forgot-password",
+} as const;
+
+/** The site's login page, coming back to `returnTo` afterwards. */
+export function loginPageHref(returnTo = "/"): string {
+  return withParams(SITE_PAGES.login, { returnTo: returnTo === "/" ? undefined : returnTo });
+}
+
 /** The path prefix of the route handlers: login-transaction cookies are sent only there. */
 export const AUTH_HANDLERS_PATH = "/api/auth";
 
@@ -31,8 +44,9 @@ export function renewHref(returnTo: string, ifEnded?: string): string {
   return withParams(AUTH_ROUTES.renew, { returnTo, ifEnded });
 }
 
-export type SignInProblem = "missing" | "state" | "denied" | "direct" | "exchange" | "unavailable";
+export type SignInProblem = "missing" | "state" | "denied" | "direct" | "exchange" | "unavailable" | "too-many";
 
-export function problemHref(reason: SignInProblem, returnTo = "/"): string {
-  return withParams(AUTH_ROUTES.problem, { reason, returnTo });
+/** `retryAfter`: seconds to wait, for `too-many`. */
+export function problemHref(reason: SignInProblem, returnTo = "/", retryAfter?: number): string {
+  return withParams(AUTH_ROUTES.problem, { reason, returnTo, retryAfter: retryAfter?.toString() });
 }

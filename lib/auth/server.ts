@@ -4,8 +4,9 @@ import { redirect } from "next/navigation";
 import { sessionClient, type WixClient } from "@/lib/wix/client";
 import { TokenRefusedError } from "@/lib/wix/errors";
 import type { TokenPair } from "@/lib/wix/oauth";
-import { SESSION_ENDED, noticeForPage, readSession, writeSession } from "./cookie-store";
-import { loginHref, renewHref } from "./routes";
+import { ACCOUNT_DELETED, clearSession, noticeForPage, readSession, writeNotice, writeSession, type Notice } from "./cookie-store";
+import { renewSession } from "./refresh";
+import { loginPageHref, renewHref } from "./routes";
 import { nowSeconds, sessionFromTokens, type Session, type SessionMember } from "./session";
 
 /**
@@ -26,13 +27,13 @@ export type MemberSession = Session & { role: "member" };
  */
 export async function requireMember(returnTo: string): Promise<MemberSession> {
   const session = await getSession();
-  if (session?.role !== "member") redirect(loginHref(returnTo));
+  if (session?.role !== "member") redirect(loginPageHref(returnTo));
   return session as MemberSession;
 }
 
-/** True on the one page view after a member's session ended on its own. */
-export async function sessionJustEnded(): Promise<boolean> {
-  return noticeForPage(await headers()) === SESSION_ENDED;
+/** The one-time notice this page view shows: a session that ended on its own, a deleted account. */
+export async function pageNotice(): Promise<Notice | null> {
+  return noticeForPage(await headers());
 }
 
 /**
@@ -60,4 +61,37 @@ export async function updateSessionMember(member: SessionMember): Promise<void> 
   const jar = await cookies();
   const session = await readSession(jar);
   if (session?.role === "member") await writeSession(jar, { ...session, member });
+}
+
+/** Why a server action could not act for the member. */
+export type NotMember = { ok: false; reason: "signed-out" | "session-ended" };
+
+/**
+ * In a server action: runs `act` with the member's own client. A token the platform refuses is
+ * renewed once and the renewed cookie written; if the session has ended, it is cleared and the
+ * caller tells the member to log in again (their form input is still on the page).
+ */
+export async function actAsMember<T>(act: (client: WixClient, session: MemberSession) => Promise<T>): Promise<{ ok: true; value: T } | NotMember> {
+  const jar = await cookies();
+  const session = await readSession(jar);
+  if (session?.role !== "member") return { ok: false, reason: "signed-out" };
+  try {
+    return { ok: true, value: await act(sessionClient(session.accessToken), session as MemberSession) };
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+  }
+  const renewal = await renewSession(session, nowSeconds(), "refused");
+  if (renewal.session?.role !== "member") {
+    clearSession(jar);
+    return { ok: false, reason: "session-ended" };
+  }
+  await writeSession(jar, renewal.session);
+  return { ok: true, value: await act(sessionClient(renewal.session.accessToken), renewal.session as MemberSession) };
+}
+
+/** In a server action, after the member deleted their account: the session ends and the next page says why. */
+export async function endDeletedMemberSession(): Promise<void> {
+  const jar = await cookies();
+  clearSession(jar);
+  writeNotice(jar, ACCOUNT_DELETED);
 }

@@ -20,12 +20,45 @@ export const sessionSchema = z.object({
   renewAt: z.number(),
   /** Unix seconds when these tokens were issued; a token refused right after issue is dead, not stale. */
   issuedAt: z.number().default(0),
+  /** Unix seconds when this session began (a member's login); renewals keep it. */
+  startedAt: z.number().default(0),
+  /** Unix seconds of the last page view, to the nearest SEEN_RESOLUTION_SECONDS. */
+  seenAt: z.number().default(0),
   member: sessionMemberSchema.optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export function sessionFromTokens(pair: TokenPair, nowSeconds: number, member?: SessionMember): Session {
-  return { ...pair, issuedAt: nowSeconds, renewAt: renewalTime(pair, nowSeconds), ...(member && { member }) };
+/** A new session from fresh tokens; a renewal passes the session it continues, whose start it keeps. */
+export function sessionFromTokens(pair: TokenPair, nowSeconds: number, member?: SessionMember, continues?: Session): Session {
+  return {
+    ...pair,
+    issuedAt: nowSeconds,
+    renewAt: renewalTime(pair, nowSeconds),
+    startedAt: continues?.startedAt || nowSeconds,
+    seenAt: Math.max(continues?.seenAt ?? 0, nowSeconds),
+    ...(member && { member }),
+  };
+}
+
+/** The last page view is recorded at most this often, so most views write no cookie. */
+export const SEEN_RESOLUTION_SECONDS = 5 * 60;
+
+export type MemberSessionLimits = { idleSeconds: number; absoluteSeconds: number };
+
+/**
+ * Whether a member session has run out: idle for too long, or too long since the login. A
+ * session from before these fields existed counts from its tokens' issue. Visitors never lapse.
+ */
+export function memberSessionLapsed(session: Session, nowSeconds: number, limits: MemberSessionLimits): boolean {
+  if (session.role !== "member") return false;
+  const started = session.startedAt || session.issuedAt;
+  const seen = session.seenAt || started;
+  return nowSeconds - started > limits.absoluteSeconds || nowSeconds - seen > limits.idleSeconds;
+}
+
+/** Whether this page view should record itself in the session. */
+export function isSeenStale(session: Session, nowSeconds: number): boolean {
+  return session.role === "member" && nowSeconds - session.seenAt >= SEEN_RESOLUTION_SECONDS;
 }
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -1,12 +1,13 @@
 import "server-only";
 import { createClient } from "@wix/sdk";
 import { items } from "@wix/data";
+import { authentication } from "@wix/identity";
 import { members } from "@wix/members";
 import { TokenRefusedError } from "./errors";
 import { grantVisitorTokens, renewAccessToken, renewalTime, type TokenPair } from "./oauth";
 import { platformFetch } from "./platform-fetch";
 
-const modules = { items, members };
+const modules = { items, members, authentication };
 
 function clientWith(authorization: () => Promise<string> | string, signal?: AbortSignal) {
   return createClient({

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Typed failures of the platform, told apart by HTTP status and body, never by message text
  * (the SDK's messages carry the status text, which is empty behind HTTP/2 and some proxies).
@@ -51,4 +53,25 @@ export class PlatformUnavailableError extends WixError {
 export function describeFailure(error: unknown): string {
   if (error instanceof WixError) return error.kind;
   return error instanceof Error ? error.message.split("\n")[0] : "unknown error";
+}
+
+/** What the platform says when it refuses a request for its content (a 4xx with details). */
+export type Refusal = { code?: string; violations: Array<{ field: string; description?: string }> };
+
+const refusalDetails = z.object({
+  applicationError: z.object({ code: z.union([z.string(), z.number()]).transform(String) }).partial().optional(),
+  validationError: z.object({ fieldViolations: z.array(z.object({ field: z.string(), description: z.string().optional() })) }).optional(),
+});
+
+/** Reads the `details` of a refusal, as the SDK attaches them to the errors it throws. */
+export function readRefusal(details: unknown): Refusal | null {
+  const parsed = refusalDetails.safeParse(details);
+  if (!parsed.success || (!parsed.data.applicationError && !parsed.data.validationError)) return null;
+  return { code: parsed.data.applicationError?.code, violations: parsed.data.validationError?.fieldViolations ?? [] };
+}
+
+/** The refusal carried by an error the SDK threw, or null for any other failure. */
+export function refusalOf(error: unknown): Refusal | null {
+  if (error instanceof WixError || typeof error !== "object" || error === null) return null;
+  return readRefusal((error as { details?: unknown }).details);
 }

@@ -2,7 +2,7 @@ import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { GrantRejectedError, PlatformUnavailableError } from "./errors";
-import { platformFetch } from "./platform-fetch";
+import { platformFetch, withinPlatformTimeout } from "./platform-fetch";
 
 /** A token pair as the site keeps it: plain values, never the SDK's objects. */
 export type TokenPair = {
@@ -32,7 +32,7 @@ export const oauthDataSchema = z.object({
 });
 export type OAuthData = z.infer<typeof oauthDataSchema>;
 
-const TOKEN_ENDPOINT = "https://www.wixapis.com/oauth2/token";
+export const TOKEN_ENDPOINT = "https://www.wixapis.com/oauth2/token";
 
 const tokenReply = z.object({
   access_token: z.string().min(1),
@@ -112,11 +112,11 @@ export async function startAuthorization(
   const oauthData = auth.generateOAuthData(redirectUri);
   // The SDK passes `sessionToken` on to the redirect session, though its typings omit it.
   const urlOptions = { prompt: options.prompt, responseMode: "query", sessionToken: options.sessionToken } as Parameters<typeof auth.getAuthUrl>[1];
-  const { authUrl } = await auth.getAuthUrl(oauthData, urlOptions);
+  const { authUrl } = await withinPlatformTimeout(() => auth.getAuthUrl(oauthData, urlOptions));
   return { authUrl, oauthData };
 }
 
 /** The platform's logout URL, which ends its login session and comes back to `postFlowUrl`. */
 export async function platformLogoutUrl(current: TokenPair, postFlowUrl: string): Promise<string> {
-  return (await strategy(current).logout(postFlowUrl)).logoutUrl;
+  return (await withinPlatformTimeout(() => strategy(current).logout(postFlowUrl))).logoutUrl;
 }

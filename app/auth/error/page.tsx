@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
+import { tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { safeReturnTo } from "@/lib/auth/return-to";
 import { loginHref } from "@/lib/auth/routes";
 import { getConfig } from "@/lib/config";
@@ -14,20 +15,22 @@ const messages = {
   direct: "Your sign-in could not be completed: it may have taken too long. Please log in again.",
   exchange: "We could not complete your sign-in. The sign-in code may have expired.",
   unavailable: "The sign-in service is not reachable right now.",
+  "too-many": tooManyAttemptsMessage(15 * 60),
 } as const;
 
 const params = z.object({
   reason: z.enum(Object.keys(messages) as [keyof typeof messages]).catch("missing"),
   returnTo: z.string().optional().catch(undefined),
+  retryAfter: z.coerce.number().int().min(1).max(86_400).optional().catch(undefined),
 });
 
 export default async function SignInProblemPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { reason, returnTo } = params.parse(await searchParams);
+  const { reason, returnTo, retryAfter } = params.parse(await searchParams);
   const target = safeReturnTo(returnTo, getConfig().siteUrl.origin);
   return (
     <section className="mx-auto max-w-lg py-20 text-center">
       <h1 className="font-serif text-3xl font-semibold text-pine-900">We couldn&apos;t sign you in</h1>
-      <p className="mt-3 text-stone-600">{messages[reason]}</p>
+      <p className="mt-3 text-stone-600">{reason === "too-many" && retryAfter ? tooManyAttemptsMessage(retryAfter) : messages[reason]}</p>
       <div className="mt-8 flex justify-center gap-4">
         <a href={loginHref(target)} className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600">
           Try again

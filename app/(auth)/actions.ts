@@ -1,0 +1,156 @@
+"use server";
+
+import type { SubmissionResult } from "@conform-to/react";
+import type { FormState } from "@/lib/form-state";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { clearPendingVerification, readPendingVerification, writePendingVerification } from "@/lib/auth/cookie-store";
+import {
+  AWAITING_APPROVAL_MESSAGE,
+  FAILURE_FIELD,
+  FAILURE_MESSAGES,
+  UNAVAILABLE_MESSAGE,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  tooManyAttemptsMessage,
+  verifySchema,
+} from "@/lib/auth/forms";
+import { beginLogin } from "@/lib/auth/login";
+import { siteUrl } from "@/lib/auth/responses";
+import { safeReturnTo } from "@/lib/auth/return-to";
+import { SITE_PAGES } from "@/lib/auth/routes";
+import { logger } from "@/lib/observability/log";
+import { clientAddress } from "@/lib/security/client-address";
+import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
+import { describeFailure } from "@/lib/wix/errors";
+import { logIn, register, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
+
+type Reply = (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean; hideFields?: string[] }) => SubmissionResult<string[]>;
+
+const HIDDEN = ["password"];
+
+/**
+ * Counts the attempt against this client's address and the account; a refused one gets a
+ * message on the form saying how long to wait, and never reaches the platform.
+ */
+async function refusedAttempt(action: AuthAction, account: string, reply: Reply, hideFields?: string[]): Promise<FormState | null> {
+  const verdict = await attemptAuthAction(action, { address: clientAddress(await headers()), account });
+  return verdict.allowed ? null : { result: reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields }) };
+}
+
+/** A captcha answer from the local test widget or Google's widget (which names its field itself). */
+function captchaFrom(formData: FormData, value: string | undefined): string | undefined {
+  const google = formData.get("g-recaptcha-response");
+  return value || (typeof google === "string" && google) || undefined;
+}
+
+/**
+ * Where a successful step goes next: member tokens through the callback (the session token
+ * never reaches the browser's address bar, only the platform's authorize request), or the
+ * verification page with the state token sealed in a cookie.
+ */
+async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha: boolean }): Promise<FormState> {
+  const jar = await cookies();
+  switch (outcome.kind) {
+    case "signed-in": {
+      let target: string;
+      try {
+        target = await beginLogin(jar, jar, { returnTo: context.returnTo, mode: "direct", sessionToken: outcome.sessionToken });
+      } catch (error) {
+        logger().error({ failure: describeFailure(error) }, "finishing a form login failed");
+        return { result: reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }) };
+      }
+      redirect(target);
+    }
+    case "verify-email":
+      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo });
+      redirect(SITE_PAGES.verify);
+    case "awaiting-approval":
+      return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE };
+    case "failed": {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const [field, message] of Object.entries(outcome.fields)) fieldErrors[field] = [message];
+      const field = FAILURE_FIELD[outcome.reason];
+      if (field && !fieldErrors[field]) fieldErrors[field] = [FAILURE_MESSAGES[outcome.reason]];
+      const formErrors = field ? [] : [FAILURE_MESSAGES[outcome.reason]];
+      const captcha = context.captcha || outcome.reason === "missingCaptchaToken" || outcome.reason === "invalidCaptchaToken";
+      return { result: reply({ formErrors, fieldErrors, hideFields: HIDDEN }), captcha };
+    }
+  }
+}
+
+const returnPath = (value: string | undefined) => safeReturnTo(value, siteUrl("/").origin);
+
+export async function logInAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
+  const { email, password, returnTo, captchaToken } = submission.value;
+  const refused = await refusedAttempt("login", email, submission.reply, HIDDEN);
+  if (refused) return refused;
+  const captcha = captchaFrom(formData, captchaToken);
+  let outcome: AuthOutcome;
+  try {
+    outcome = await logIn({ email, password, captchaToken: captcha });
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "logging in failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+  }
+  if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
+  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+}
+
+export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: registerSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
+  const { returnTo, captchaToken, ...details } = submission.value;
+  const refused = await refusedAttempt("register", details.email, submission.reply, HIDDEN);
+  if (refused) return refused;
+  const captcha = captchaFrom(formData, captchaToken);
+  let outcome: AuthOutcome;
+  try {
+    outcome = await register({ ...details, captchaToken: captcha });
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "registering failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+  }
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+}
+
+export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: verifySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending) return { result: submission.reply({ formErrors: ["This verification has expired. Log in again and we will send a new code."] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await verifyEmail(submission.value.code, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "verifying an e-mail failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  if (outcome.kind !== "failed") clearPendingVerification(jar);
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+}
+
+/** The same answer whether or not the address has an account. */
+export async function forgotPasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const refused = await refusedAttempt("forgotPassword", submission.value.email, submission.reply);
+  if (refused) return refused;
+  try {
+    await sendPasswordReset(submission.value.email, siteUrl(SITE_PAGES.login).href);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "sending a reset e-mail failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  return {
+    result: submission.reply({ resetForm: true }),
+    done: "If an account exists for that address, we have sent it a link to set a new password. Check your inbox (and the spam folder).",
+  };
+}

@@ -1,0 +1,58 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cookies } from "next/headers";
+import { AuthCard, linkClass } from "@/components/auth/auth-card";
+import { ActionForm } from "@/components/forms/action-form";
+import { readPendingVerification } from "@/lib/auth/cookie-store";
+import { SITE_PAGES } from "@/lib/auth/routes";
+import { captchaConfig, localMailboxUrl } from "@/lib/wix/identity";
+import { verifyAction } from "../actions";
+
+export const metadata: Metadata = { title: "Confirm your e-mail" };
+
+export default async function VerifyPage() {
+  const pending = await readPendingVerification(await cookies());
+  const mailbox = localMailboxUrl();
+  if (!pending) {
+    return (
+      <AuthCard title="Confirm your e-mail">
+        <p className="text-stone-700">There is no confirmation waiting, or it has expired.</p>
+        <p className="mt-4">
+          <Link href={SITE_PAGES.login} className={linkClass}>
+            Log in to get a new code
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Confirm your e-mail"
+      intro={
+        <p>
+          We sent a code to <strong className="text-stone-900">{pending.email}</strong>. Enter it to finish.
+        </p>
+      }
+      footer={
+        mailbox && (
+          <p>
+            Running locally: the platform keeps every e-mail in its{" "}
+            <a href={mailbox} className={linkClass} target="_blank" rel="noopener">
+              mailbox
+            </a>
+            .
+          </p>
+        )
+      }
+    >
+      <ActionForm
+        kind="verify"
+        action={verifyAction}
+        fields={[{ name: "code", label: "Code from the e-mail", autoComplete: "one-time-code", inputMode: "numeric" }]}
+        submitLabel="Confirm"
+        pendingLabel="Confirming…"
+        captcha={captchaConfig()}
+      />
+    </AuthCard>
+  );
+}

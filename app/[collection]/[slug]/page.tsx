@@ -1,0 +1,124 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache, Suspense } from "react";
+import { FieldValueView, isWide } from "@/components/collection/field-value";
+import { ItemGrid } from "@/components/collection/item-card";
+import { Photo } from "@/components/collection/media-values";
+import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { ItemReports } from "@/components/reports/item-reports";
+import { decodedSegment } from "@/lib/search-params";
+import { collectionByRoute } from "@/lib/site-config";
+import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
+
+type Props = { params: Promise<{ collection: string; slug: string }> };
+
+/** One read per request, shared by the metadata and the page. */
+const loadItem = cache(async (route: string, slug: string) => {
+  const collection = collectionByRoute(route);
+  if (!collection) notFound();
+  const read = await whenAvailable(() => itemBySlug(collection, slug));
+  if (!read.reachable) return { collection, unavailable: true as const };
+  if (!read.value) notFound();
+  return { collection, ...read.value, unavailable: false as const };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { collection, slug } = await params;
+  const loaded = await loadItem(collection, decodedSegment(slug));
+  if (loaded.unavailable) return { title: loaded.collection.title };
+  const { item } = loaded;
+  const description = item.summary.slice(0, 160) || undefined;
+  return {
+    title: item.title,
+    description,
+    alternates: { canonical: item.href },
+    openGraph: { title: item.title, description, type: "article", images: item.imageUrl ? [item.imageUrl] : undefined },
+  };
+}
+
+export default async function ItemPage({ params }: Props) {
+  const { collection: route, slug } = await params;
+  const loaded = await loadItem(route, decodedSegment(slug));
+  if (loaded.unavailable) return <PlatformUnavailable retryHref={`/${route}/${slug}`} />;
+  const { collection, item, previous, next, related } = loaded;
+  const shown = collection.detailFields.flatMap((key) => (item.fields[key] ? [item.fields[key]] : []));
+  const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
+  const facts = shown.filter((field) => !isMain(field));
+  const prose = shown.filter(isMain);
+
+  return (
+    <article className="py-8">
+      <nav aria-label="Breadcrumb" className="text-sm text-stone-600">
+        <Link href={`/${collection.route}`} className="text-pine-700 underline underline-offset-2">
+          {collection.title}
+        </Link>
+        <span aria-hidden> / </span>
+        <span aria-current="page">{item.title}</span>
+      </nav>
+      <h1 className="mt-3 font-serif text-4xl font-semibold text-pine-900">{item.title}</h1>
+      {/* On a phone the picture comes first, then the details, then the long read; on a wide
+          screen the details sit beside both. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
+        {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
+        {facts.length > 0 && (
+          <aside aria-label="Details" className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1">
+            <dl className="space-y-3 text-sm">
+              {facts.map((field) => (
+                <div key={field.key}>
+                  <dt className="font-semibold text-stone-700">{field.label}</dt>
+                  <dd className="mt-0.5 text-stone-900">
+                    <FieldValueView value={field.value} label={field.label} layout="aside" />
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </aside>
+        )}
+        {prose.length > 0 && (
+          <div className={`min-w-0 space-y-8 lg:col-start-1 ${item.imageUrl ? "lg:row-start-2" : "lg:row-start-1"}`}>
+            {prose.map((field) => (
+              <section key={field.key} aria-labelledby={`field-${field.key}`}>
+                <h2 id={`field-${field.key}`} className="mb-2 font-serif text-xl font-semibold text-pine-900">
+                  {field.label}
+                </h2>
+                <div className="leading-relaxed text-stone-800">
+                  <FieldValueView value={field.value} label={field.label} layout="main" />
+                </div>
+              </section>
+            ))}
+          </div>
+        )}
+      </div>
+      {(previous || next) && (
+        <nav aria-label={`More ${collection.plural}`} className="mt-10 grid gap-4 border-t border-stone-200 pt-6 sm:grid-cols-2">
+          {previous ? (
+            <Link href={previous.href} rel="prev" className="rounded-lg border border-stone-200 bg-white p-4 hover:border-pine-600">
+              <span className="block text-xs uppercase tracking-wide text-stone-600">Previous</span>
+              <span className="font-medium text-pine-900">{previous.title}</span>
+            </Link>
+          ) : (
+            <span />
+          )}
+          {next && (
+            <Link href={next.href} rel="next" className="rounded-lg border border-stone-200 bg-white p-4 text-right hover:border-pine-600">
+              <span className="block text-xs uppercase tracking-wide text-stone-600">Next</span>
+              <span className="font-medium text-pine-900">{next.title}</span>
+            </Link>
+          )}
+        </nav>
+      )}
+      {related.map((group) => (
+        <section key={group.title} aria-labelledby={`related-${group.collection.route}`} className="mt-12">
+          <h2 id={`related-${group.collection.route}`} className="mb-4 font-serif text-2xl font-semibold text-pine-900">
+            {group.title}
+          </h2>
+          <ItemGrid collection={group.collection} items={group.items} headingLevel={3} />
+        </section>
+      ))}
+      <Suspense>
+        <ItemReports collection={collection} item={item} />
+      </Suspense>
+    </article>
+  );
+}

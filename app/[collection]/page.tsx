@@ -1,0 +1,113 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ItemCard, ItemGrid } from "@/components/collection/item-card";
+import { ListControls } from "@/components/collection/list-controls";
+import { LoadMoreList } from "@/components/collection/load-more";
+import { ResultsHeading } from "@/components/collection/results-focus";
+import { Pagination } from "@/components/pagination";
+import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { listHref, parseListState, type ListState, type SearchParams } from "@/lib/search-params";
+import { collectionByRoute, itemCount, type CollectionConfig } from "@/lib/site-config";
+import { feedItems, listItems, whenAvailable, type ItemFeed, type ItemList } from "@/lib/wix/collections";
+
+type Props = { params: Promise<{ collection: string }>; searchParams: Promise<SearchParams> };
+
+async function resolve(props: Props): Promise<{ collection: CollectionConfig; state: ListState }> {
+  const collection = collectionByRoute((await props.params).collection);
+  const state = collection && parseListState(collection, await props.searchParams);
+  if (!collection || !state) notFound();
+  return { collection, state };
+}
+
+const loadsMore = (collection: CollectionConfig) => collection.paging === "load-more";
+
+/** "Trails", "Trails, page 2", "Trails matching “lake”, page 2" (a "load more" list has no pages to name). */
+function listTitle(collection: CollectionConfig, state: ListState): string {
+  const searched = state.query ? ` matching “${state.query}”` : state.filters.length ? " (filtered)" : "";
+  return `${collection.title}${searched}${state.page > 1 && !loadsMore(collection) ? `, page ${state.page}` : ""}`;
+}
+
+function EmptyList({ collection, filtered }: { collection: CollectionConfig; filtered: boolean }) {
+  return (
+    <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
+      <p>{filtered ? "Nothing matches that search. Try another word, fewer filters, or:" : `There are no ${collection.plural} yet.`}</p>
+      {filtered && (
+        <Link href={`/${collection.route}`} className="mt-3 inline-block font-medium text-pine-700 underline">
+          See all {collection.plural}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function NumberedList({ collection, state, list }: { collection: CollectionConfig; state: ListState; list: ItemList }) {
+  const { items, total, pageCount } = list;
+  const first = (state.page - 1) * state.pageSize + 1;
+  const status =
+    total === 0
+      ? `No ${collection.plural} found.`
+      : `Showing ${first}–${first + items.length - 1} of ${itemCount(collection, total)}, page ${state.page} of ${pageCount}.`;
+  return (
+    <>
+      <ResultsHeading status={status}>{listTitle(collection, state)}</ResultsHeading>
+      {total === 0 ? <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} /> : <ItemGrid collection={collection} items={items} firstRow />}
+      <Pagination page={state.page} pageCount={pageCount} hrefFor={(page) => listHref(collection, { ...state, page })} />
+    </>
+  );
+}
+
+function GrowingList({ collection, state, feed }: { collection: CollectionConfig; state: ListState; feed: ItemFeed }) {
+  const firstPage = listHref(collection, { ...state, page: 1 });
+  return (
+    <>
+      <ResultsHeading ignorePage>{listTitle(collection, state)}</ResultsHeading>
+      {feed.items.length === 0 ? (
+        <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
+      ) : (
+        // A new search, filter or order is a new list: the batches added to the last one go.
+        <LoadMoreList key={`${firstPage}:${state.page}`} collection={collection} shown={feed.items.length} page={state.page} pageSize={state.pageSize} nextCursor={feed.nextCursor} href={firstPage}>
+          {feed.items.map((item, index) => (
+            <ItemCard key={item.id} collection={collection} item={item} priority={index < 3} />
+          ))}
+        </LoadMoreList>
+      )}
+    </>
+  );
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { collection, state } = await resolve(props);
+  const canonical = listHref(collection, { ...state, page: 1, query: "", filters: [] });
+  return { title: listTitle(collection, state), description: collection.description, alternates: { canonical } };
+}
+
+export default async function CollectionListPage(props: Props) {
+  const { collection, state } = await resolve(props);
+  const retry = <PlatformUnavailable retryHref={listHref(collection, state)} />;
+  let results: React.ReactNode;
+  if (loadsMore(collection)) {
+    const read = await whenAvailable(() => feedItems(collection, state));
+    if (!read.reachable) return retry;
+    const feed = read.value;
+    // Asking for more batches than there are items: that page does not exist.
+    if (state.page > 1 && feed.items.length <= (state.page - 1) * state.pageSize) notFound();
+    results = <GrowingList collection={collection} state={state} feed={feed} />;
+  } else {
+    const read = await whenAvailable(() => listItems(collection, state));
+    if (!read.reachable) return retry;
+    const list = read.value;
+    if (state.page > list.pageCount) notFound();
+    results = <NumberedList collection={collection} state={state} list={list} />;
+  }
+  return (
+    <>
+      <header className="py-10">
+        <h1 className="font-serif text-4xl font-semibold text-pine-900">{collection.title}</h1>
+        <p className="mt-2 max-w-2xl text-stone-700">{collection.description}</p>
+      </header>
+      <ListControls collection={collection} state={state} href={listHref(collection, state)} />
+      {results}
+    </>
+  );
+}

@@ -1,0 +1,125 @@
+"use server";
+
+import { parseWithZod } from "@conform-to/zod/v4";
+import { revalidatePath, revalidateTag } from "next/cache";
+import { redirect } from "next/navigation";
+import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } from "@/lib/account/forms";
+import { FAILURE_MESSAGES } from "@/lib/auth/forms";
+import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/server";
+import type { FormState } from "@/lib/form-state";
+import { TAGS } from "@/lib/wix/cache";
+import { logger } from "@/lib/observability/log";
+import { describeFailure, refusalOf } from "@/lib/wix/errors";
+import { changePassword, logIn } from "@/lib/wix/identity";
+import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
+
+const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
+  "signed-out": "You are not logged in any more. Log in, then save again.",
+  "session-ended": "Your session has ended. Log in again, then save your changes.",
+};
+
+const UNAVAILABLE = "We could not reach the members service. Nothing was changed; please try again in a minute.";
+
+/** A platform failure as a message on the form: its own words for the fields it names, else a general one. */
+function failed(reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormState["result"], error: unknown, what: string, hideFields?: string[]): FormState {
+  const refusal = refusalOf(error);
+  if (refusal?.violations.length) {
+    const fieldErrors = Object.fromEntries(refusal.violations.map((violation) => [violation.field.split(".").at(-1) ?? violation.field, [violation.description ?? "This value is not accepted."]]));
+    return { result: reply({ formErrors: ["Some details were not accepted."], fieldErrors, hideFields }) };
+  }
+  logger().error({ failure: describeFailure(error) }, `${what} failed`);
+  return { result: reply({ formErrors: [UNAVAILABLE], hideFields }) };
+}
+
+/** A profile change shows at once on the member's public page and wherever profiles are read from the cache. */
+function revalidateProfile(profile: Pick<Profile, "slug">, previousSlug?: string) {
+  revalidatePath("/account");
+  revalidateTag(TAGS.members);
+  for (const slug of new Set([profile.slug, previousSlug])) if (slug) revalidatePath(`/members/${slug}`);
+}
+
+export async function updateProfileAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  let outcome;
+  try {
+    outcome = await actAsMember(async (client, session) => {
+      const id = session.member?.id ?? (await currentProfile(client)).id;
+      return updateProfile(client, id, submission.value);
+    });
+  } catch (error) {
+    return failed(submission.reply, error, "Saving a profile");
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  const profile = outcome.value;
+  // The header reads the name from the session, so it shows the new one at once.
+  await updateSessionMember({ id: profile.id, name: profile.name });
+  revalidateProfile(profile);
+  return { result: submission.reply(), done: "Your profile is saved." };
+}
+
+export async function changeSlugAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: slugSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  let outcome;
+  try {
+    outcome = await actAsMember(async (client) => {
+      const before = await currentProfile(client);
+      return { before: before.slug, change: await changeMySlug(client, submission.value.slug) };
+    });
+  } catch (error) {
+    return failed(submission.reply, error, "Changing a profile address");
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  const { before, change } = outcome.value;
+  if (!change.ok) return { result: submission.reply({ fieldErrors: { slug: ["Another member already uses this address. Try another one."] } }) };
+  revalidateProfile({ slug: change.slug }, before);
+  return { result: submission.reply(), done: `Your profile is now at /members/${change.slug}.` };
+}
+
+const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function changePasswordAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: PASSWORDS }) };
+  const { currentPassword, newPassword } = submission.value;
+  let outcome;
+  try {
+    outcome = await actAsMember(async (client) => {
+      const { email } = await currentProfile(client);
+      if (!email) return { field: "currentPassword", message: "This account has no login e-mail, so its password cannot be checked." };
+      // The platform changes the password on the session alone; the current password is asked for first, as a second check.
+      const check = await logIn({ email, password: currentPassword });
+      if (check.kind === "failed") {
+        if (check.reason === "invalidPassword") return { field: "currentPassword", message: "That is not your current password." };
+        return { field: undefined, message: FAILURE_MESSAGES[check.reason] };
+      }
+      const change = await changePassword(client, newPassword);
+      return change.ok ? null : { field: "newPassword", message: change.reason };
+    });
+  } catch (error) {
+    return failed(submission.reply, error, "Changing a password", PASSWORDS);
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]], hideFields: PASSWORDS }) };
+  const problem = outcome.value;
+  if (problem) {
+    const errors = problem.field ? { fieldErrors: { [problem.field]: [problem.message] } } : { formErrors: [problem.message] };
+    return { result: submission.reply({ ...errors, hideFields: PASSWORDS }) };
+  }
+  return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
+}
+
+export async function deleteAccountAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: deleteAccountSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  let outcome;
+  try {
+    outcome = await actAsMember((client) => deleteMyAccount(client));
+  } catch (error) {
+    return failed(submission.reply, error, "Deleting an account");
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  await endDeletedMemberSession();
+  revalidateTag(TAGS.members);
+  redirect("/");
+}

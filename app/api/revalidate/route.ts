@@ -1,0 +1,1 @@
+export { handleRevalidate as POST } from "@/lib/revalidate-webhook";

@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { MemberAvatar } from "@/components/member-avatar";
+import { ReportCard } from "@/components/reports/report-card";
+import { slugSchema } from "@/lib/account/forms";
+import { decodedSegment } from "@/lib/search-params";
+import { reportedCollections } from "@/lib/site-config";
+import { publicMemberBySlug } from "@/lib/wix/members";
+import { reportsBy } from "@/lib/wix/reports";
+
+type Props = { params: Promise<{ slug: string }> };
+
+/** One lookup per request, shared by the page and its metadata; a malformed slug finds nobody. */
+const memberFor = cache(async (slug: string) => {
+  const parsed = slugSchema.shape.slug.safeParse(decodedSegment(slug));
+  return parsed.success ? publicMemberBySlug(parsed.data) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const member = await memberFor((await params).slug);
+  return member ? { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` } : { title: "Member not found" };
+}
+
+export default async function MemberPage({ params }: Props) {
+  const member = await memberFor((await params).slug);
+  if (!member) notFound();
+  const reports = await Promise.all(reportedCollections.map(async (collection) => ({ collection, reports: await reportsBy(collection, member.id) })));
+  return (
+    <article className="mx-auto max-w-2xl py-12">
+      <header className="flex flex-wrap items-center gap-5">
+        <MemberAvatar name={member.name} photoUrl={member.photoUrl} size={96} />
+        <div className="min-w-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-pine-700">Member</p>
+          <h1 className="break-words font-serif text-4xl font-semibold text-pine-900">{member.name}</h1>
+          {member.title && <p className="mt-1 text-stone-700">{member.title}</p>}
+        </div>
+      </header>
+      {reports.map(({ collection, reports }) => (
+        <section key={collection.route} aria-labelledby={`reports-${collection.route}`} className="mt-10 space-y-4">
+          <h2 id={`reports-${collection.route}`} className="font-serif text-2xl font-semibold text-pine-900">
+            {collection.memberReports.title} by {member.name}
+          </h2>
+          {reports.length === 0 ? (
+            <p className="text-stone-700">None yet.</p>
+          ) : (
+            reports.map((report) => <ReportCard key={report.id} report={report} about={report.about} />)
+          )}
+        </section>
+      ))}
+      <p className="mt-10">
+        <Link href="/members" className="font-medium text-pine-700 underline underline-offset-2">
+          All members
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+
+import { getFieldsetProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionState } from "react";
+import { Field } from "@/components/forms/field";
+import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
+import { profileSchema } from "@/lib/account/forms";
+import type { FormAction } from "@/lib/form-state";
+
+export type ProfileDefaults = {
+  nickname: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  photoUrl: string;
+  emails: string[];
+  phones: string[];
+  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "city" | "subdivision" | "country" | "postalCode", string>>;
+  customFields: Array<{ key: string; name: string; value: string }>;
+};
+
+const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; label: string; autoComplete?: string; hint?: string; wide?: boolean }> = [
+  { name: "addressLine", label: "Address line", autoComplete: "address-line1", wide: true },
+  { name: "addressLine2", label: "Apartment or suite", autoComplete: "address-line2", wide: true },
+  { name: "streetNumber", label: "Street number" },
+  { name: "streetName", label: "Street name" },
+  { name: "city", label: "City", autoComplete: "address-level2" },
+  { name: "subdivision", label: "Region or state", autoComplete: "address-level1" },
+  { name: "country", label: "Country code", autoComplete: "country", hint: "Two letters, like GB." },
+  { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
+];
+
+const sectionClass = "space-y-4 rounded-xl border border-stone-200 bg-white p-5";
+const legendClass = "px-1 font-serif text-lg font-semibold text-pine-900";
+const smallButton =
+  "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:border-pine-700 hover:text-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+
+/** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
+export function ProfileForm({ action, profile }: { action: FormAction; profile: ProfileDefaults }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  const [form, fields] = useForm({
+    lastResult: state.result,
+    defaultValue: profile,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    // First checked by the server on submit (a message appearing on blur would move the button
+    // under the pointer); after that, each field is checked again as it is corrected.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const emails = fields.emails.getFieldList();
+  const phones = fields.phones.getFieldList();
+  const addresses = fields.addresses.getFieldList();
+  const customFields = fields.customFields.getFieldList();
+  const formProps = getFormProps(form);
+  const submit = useActionSubmit(state, formAction, formProps.onSubmit);
+
+  const list = (items: FieldMetadata<string | undefined>[], listName: string, label: string, type: "email" | "tel", autoComplete: string) => (
+    <ul className="space-y-3">
+      {items.map((item, index) => (
+        <li key={item.key} className="flex items-end gap-3">
+          <div className="min-w-0 flex-1">
+            <Field meta={item} spec={{ label: `${label} ${index + 1}`, type, autoComplete }} />
+          </div>
+          <button {...form.remove.getButtonProps({ name: listName, index })} className={smallButton} aria-label={`Remove ${label.toLowerCase()} ${index + 1}`}>
+            Remove
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+
+  return (
+    <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
+      <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Public profile</legend>
+        <p className="text-sm text-stone-600">Anyone can see these on your profile page and next to your trail reports.</p>
+        <Field meta={fields.nickname} spec={{ label: "Nickname", autoComplete: "off" }} />
+        <Field meta={fields.title} spec={{ label: "Title", optional: true, hint: "A line about you, like “Weekend hill walker”." }} />
+        <Field meta={fields.photoUrl} spec={{ label: "Photo address", type: "url", optional: true, hint: "A link to a picture of you (https://…)." }} />
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Name</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.firstName} spec={{ label: "First name", autoComplete: "given-name", optional: true }} />
+          <Field meta={fields.lastName} spec={{ label: "Last name", autoComplete: "family-name", optional: true }} />
+        </div>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>E-mail addresses</legend>
+        <p className="text-sm text-stone-600">Other addresses we may reach you at. Your login e-mail stays as it is.</p>
+        {list(emails, fields.emails.name, "E-mail", "email", "email")}
+        <button {...form.insert.getButtonProps({ name: fields.emails.name })} className={smallButton}>
+          Add an e-mail address
+        </button>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Phone numbers</legend>
+        {list(phones, fields.phones.name, "Phone", "tel", "tel")}
+        <button {...form.insert.getButtonProps({ name: fields.phones.name })} className={smallButton}>
+          Add a phone number
+        </button>
+      </fieldset>
+
+      <fieldset className={sectionClass}>
+        <legend className={legendClass}>Addresses</legend>
+        {addresses.map((address, index) => {
+          const parts = address.getFieldset();
+          return (
+            <fieldset key={address.key} {...getFieldsetProps(address)} className="space-y-4 rounded-lg border border-stone-200 p-4">
+              <legend className="px-1 text-sm font-semibold text-stone-800">Address {index + 1}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                {ADDRESS_FIELDS.map(({ name, wide, ...spec }) => (
+                  <div key={name} className={wide ? "sm:col-span-2" : undefined}>
+                    <Field meta={parts[name]} spec={{ ...spec, optional: true }} />
+                  </div>
+                ))}
+              </div>
+              <button {...form.remove.getButtonProps({ name: fields.addresses.name, index })} className={smallButton}>
+                Remove address {index + 1}
+              </button>
+            </fieldset>
+          );
+        })}
+        <button {...form.insert.getButtonProps({ name: fields.addresses.name })} className={smallButton}>
+          Add an address
+        </button>
+      </fieldset>
+
+      {customFields.length > 0 && (
+        <fieldset className={sectionClass}>
+          <legend className={legendClass}>More about you</legend>
+          {customFields.map((customField, index) => {
+            const parts = customField.getFieldset();
+            return (
+              <div key={customField.key}>
+                <input type="hidden" name={parts.key.name} value={profile.customFields[index]?.key ?? parts.key.initialValue ?? ""} />
+                <Field meta={parts.value} spec={{ label: profile.customFields[index]?.name ?? parts.key.initialValue ?? "Field", optional: true }} />
+              </div>
+            );
+          })}
+        </fieldset>
+      )}
+
+      <SubmitButton pending={pending} pendingLabel="Saving…" wide={false}>
+        Save profile
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import type { ReactNode } from "react";
+
+export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-stone-200 bg-white px-5 py-8 shadow-sm sm:px-8">
+      <h1 className="font-serif text-3xl font-semibold text-pine-900">{title}</h1>
+      {intro && <div className="mt-2 text-sm text-stone-700">{intro}</div>}
+      <div className="mt-6">{children}</div>
+      {footer && <div className="mt-6 space-y-2 border-t border-stone-200 pt-5 text-sm text-stone-700">{footer}</div>}
+    </section>
+  );
+}
+
+export const linkClass = "font-medium text-pine-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";

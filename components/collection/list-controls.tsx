@@ -1,0 +1,125 @@
+import Form from "next/form";
+import Link from "next/link";
+import { filterParam, type ListState } from "@/lib/search-params";
+import type { CollectionConfig, FilterConfig } from "@/lib/site-config";
+
+const inputClass = "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+
+function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState }) {
+  const current = state.filters.find((entry) => entry.field === filter.field);
+  if (filter.kind === "any-of" || filter.kind === "choice") {
+    const chosen = current?.kind === "values" ? current.values : [];
+    return (
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-stone-800">{filter.label}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-2">
+          {filter.options.map((option) => (
+            <label key={option} className="flex items-center gap-1.5 text-sm text-stone-700">
+              <input type="checkbox" name={filterParam.values(filter.field)} value={option} defaultChecked={chosen.includes(option)} className="h-4 w-4 accent-pine-700" />
+              {option}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    );
+  }
+  if (filter.kind === "range") {
+    const range = current?.kind === "range" ? current : undefined;
+    const type = filter.type === "NUMBER" ? "number" : "date";
+    return (
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-stone-800">{filter.label}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          <label className="text-xs text-stone-600">
+            From
+            <input type={type} name={filterParam.from(filter.field)} defaultValue={range?.from ?? ""} min={0} className={inputClass} />
+          </label>
+          <label className="text-xs text-stone-600">
+            To
+            <input type={type} name={filterParam.to(filter.field)} defaultValue={range?.to ?? ""} min={0} className={inputClass} />
+          </label>
+        </div>
+      </fieldset>
+    );
+  }
+  const value = current?.kind === "yes-no" ? (current.value ? "yes" : "no") : "";
+  return (
+    <label className="block text-sm font-semibold text-stone-800">
+      {filter.label}
+      <select name={filterParam.values(filter.field)} defaultValue={value} className={`${inputClass} mt-2 font-normal`}>
+        <option value="">Any</option>
+        <option value="yes">Yes</option>
+        <option value="no">No</option>
+      </select>
+    </label>
+  );
+}
+
+/**
+ * Search, filters, sort and page size as one GET form: the URL holds the whole state, and
+ * next/form turns the submit into a client-side navigation.
+ */
+export function ListControls({ collection, state, href }: { collection: CollectionConfig; state: ListState; href: string }) {
+  const filtered = state.query !== "" || state.filters.length > 0;
+  return (
+    <Form action={`/${collection.route}`} key={href} className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm" aria-label={`Search ${collection.plural}`}>
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+        <label className="col-span-2 block flex-1 text-sm font-semibold text-stone-800">
+          Search
+          <input type="search" name="q" defaultValue={state.query} maxLength={100} placeholder={`Search ${collection.plural}`} className={`${inputClass} mt-2 font-normal`} />
+        </label>
+        {collection.sorts.length > 1 && (
+          <label className="block text-sm font-semibold text-stone-800">
+            Sort
+            <select name="sort" defaultValue={state.sort.id} className={`${inputClass} mt-2 font-normal`}>
+              {collection.sorts.map((sort) => (
+                <option key={sort.id} value={sort.id}>
+                  {sort.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {collection.pageSizes.length > 1 && (
+          <label className="block text-sm font-semibold text-stone-800">
+            Per page
+            <select name="size" defaultValue={String(state.pageSize)} className={`${inputClass} mt-2 font-normal`}>
+              {collection.pageSizes.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      {collection.filters.length > 0 && (
+        // Closed until a filter is in use, so on a phone the results are not a screen away.
+        <details open={state.filters.length > 0} className="group rounded-lg border border-stone-200">
+          <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50">
+            <span>
+              Filters
+              {state.filters.length > 0 && <span className="ml-2 rounded-full bg-pine-700 px-2 py-0.5 text-xs font-medium text-white">{state.filters.length} in use</span>}
+            </span>
+            <span aria-hidden className="text-stone-600 transition group-open:rotate-180">▾</span>
+          </summary>
+          <div className="grid gap-5 border-t border-stone-200 p-4 sm:grid-cols-2 lg:grid-cols-4">
+            {collection.filters.map((filter) => (
+              <FilterInput key={`${filter.kind}-${filter.field}`} filter={filter} state={state} />
+            ))}
+          </div>
+        </details>
+      )}
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600">
+          Show results
+        </button>
+        {filtered && (
+          <Link href={`/${collection.route}`} className="text-sm font-medium text-pine-700 underline-offset-2 hover:underline">
+            Clear search and filters
+          </Link>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,107 @@
+import Image, { getImageProps } from "next/image";
+import type { GalleryEntry } from "@/lib/wix/site-item";
+import type { Document, Picture, Sound, Video } from "@/lib/wix/media";
+import { imageSizes, type ImageLayout } from "./image-sizes";
+
+/**
+ * A picture through the image optimiser: at its own proportions when its size is known,
+ * otherwise cropped to 3:2. `sizes` follows the layout it sits in.
+ */
+export function Photo({ picture, layout, priority = false, className = "" }: { picture: Picture; layout: ImageLayout; priority?: boolean; className?: string }) {
+  if (picture.width && picture.height) {
+    return (
+      <Image
+        src={picture.src}
+        alt={picture.alt}
+        width={picture.width}
+        height={picture.height}
+        sizes={imageSizes[layout]}
+        priority={priority}
+        className={`h-auto w-full ${className}`}
+      />
+    );
+  }
+  return (
+    <div className={`relative aspect-[3/2] overflow-hidden ${className}`}>
+      <Image src={picture.src} alt={picture.alt} fill sizes={imageSizes[layout]} priority={priority} className="object-cover" />
+    </div>
+  );
+}
+
+export function ImageValue({ picture, layout }: { picture: Picture; layout: ImageLayout }) {
+  return <Photo picture={picture} layout={layout} className="rounded-lg" />;
+}
+
+function Caption({ title, description }: { title?: string; description?: string }) {
+  if (!title && !description) return null;
+  return (
+    <figcaption className="mt-2 text-sm text-stone-700">
+      {title && <span className="font-medium text-stone-900">{title}</span>}
+      {title && description && ". "}
+      {description}
+    </figcaption>
+  );
+}
+
+/** A video's still through the image optimiser too, at the width the main column can show. */
+function posterUrl(src: string | undefined): string | undefined {
+  return src && getImageProps({ src, alt: "", width: 720, height: 405 }).props.src;
+}
+
+export function VideoValue({ video, label }: { video: Video; label: string }) {
+  return (
+    <video controls preload="metadata" playsInline poster={posterUrl(video.poster)} aria-label={label} className="aspect-video w-full rounded-lg bg-stone-900">
+      <source src={video.src} />
+      <a href={video.src}>Download the video</a>
+    </video>
+  );
+}
+
+export function GalleryValue({ entries, label }: { entries: GalleryEntry[]; label: string }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2" aria-label={label}>
+      {entries.map((entry, index) => (
+        <li key={`${entry.kind}-${index}`}>
+          <figure>
+            {entry.kind === "image" ? (
+              <Photo picture={entry.picture} layout="tile" className="rounded-lg" />
+            ) : (
+              <VideoValue video={entry.video} label={entry.title ?? label} />
+            )}
+            <Caption title={entry.title} description={entry.description} />
+          </figure>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AudioValue({ sound, label }: { sound: Sound; label: string }) {
+  return (
+    <audio controls preload="none" aria-label={label} className="w-full">
+      <source src={sound.src} />
+      <a href={sound.src}>Download the recording</a>
+    </audio>
+  );
+}
+
+/** "PDF" for "checklist.pdf"; nothing for a name without a short extension. */
+function fileKind(name: string): string | undefined {
+  const match = /\.([a-z0-9]{1,5})$/i.exec(name);
+  return match?.[1].toUpperCase();
+}
+
+export function DocumentValue({ document }: { document: Document }) {
+  const kind = fileKind(document.name);
+  return (
+    <a href={document.href} className="inline-flex items-center gap-2 font-medium text-pine-700 underline underline-offset-2 hover:text-pine-900" rel="noopener noreferrer">
+      <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 shrink-0 fill-current">
+        <path d="M5 2h6l4 4v12H5V2zm6 1.5V7h3.5L11 3.5zM7 10h6v1.5H7V10zm0 3h6v1.5H7V13z" />
+      </svg>
+      <span>
+        {document.name}
+        {kind && <span className="text-sm font-normal text-stone-700"> ({kind})</span>}
+      </span>
+    </a>
+  );
+}

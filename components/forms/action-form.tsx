@@ -1,0 +1,79 @@
+"use client";
+
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useActionState } from "react";
+import type { z } from "zod";
+import { CaptchaField } from "@/components/auth/captcha-field";
+import { changePasswordSchema, deleteAccountSchema, slugSchema } from "@/lib/account/forms";
+import { forgotPasswordSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
+import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
+import type { FormAction } from "@/lib/form-state";
+import type { CaptchaConfig } from "@/lib/wix/identity";
+import { Field, type FieldSpec } from "./field";
+import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
+
+/** The forms built from a list of fields; their schemas are picked here, since a schema cannot be passed from the server. */
+const schemas = {
+  login: loginSchema,
+  register: registerSchema,
+  verify: verifySchema,
+  forgotPassword: forgotPasswordSchema,
+  slug: slugSchema,
+  changePassword: changePasswordSchema,
+  deleteAccount: deleteAccountSchema,
+  newReport: newReportSchema,
+  editReport: editReportSchema,
+  deleteReport: deleteReportSchema,
+};
+
+type Props = {
+  kind: keyof typeof schemas;
+  action: FormAction;
+  fields: FieldSpec[];
+  submitLabel: string;
+  pendingLabel: string;
+  hidden?: Record<string, string>;
+  defaultValue?: Record<string, string>;
+  captcha?: CaptchaConfig;
+  tone?: "primary" | "danger";
+  /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
+  wideButton?: boolean;
+};
+
+/**
+ * A form on a server action. The same zod schema checks it here and on the server; errors
+ * stand next to their field (announced through aria-describedby, the first one focused),
+ * values survive an error, and the button cannot be pressed twice.
+ */
+export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hidden = {}, defaultValue, captcha, tone, wideButton = true }: Props) {
+  const [state, formAction, pending] = useActionState(action, {});
+  // Typed by field name: the fields come from the page, the rules from the schema.
+  const [form, formFields] = useForm<Record<string, string>>({
+    lastResult: state.result,
+    defaultValue,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[kind] as z.ZodType<Record<string, string>> }),
+    // First checked by the server on submit (a message appearing on blur would move the button
+    // under the pointer); after that, each field is checked again as it is corrected.
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const formProps = getFormProps(form);
+  const submit = useActionSubmit(state, formAction, formProps.onSubmit);
+
+  return (
+    <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
+      <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {fields.map(({ name, ...spec }) => (
+        <Field key={name} meta={formFields[name]} spec={spec} />
+      ))}
+      {state.captcha && captcha && <CaptchaField config={captcha} />}
+      <SubmitButton pending={pending} pendingLabel={pendingLabel} tone={tone} wide={wideButton}>
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,79 @@
+"use client";
+
+import { useEffect, useRef, useTransition, type FormEvent, type ReactNode } from "react";
+import type { FormState } from "@/lib/form-state";
+
+/** The name conform gives the buttons that add or remove list rows. */
+const INTENT_BUTTON = "__intent__";
+
+/**
+ * Submits through the server action without React's automatic form reset (which would wipe
+ * what the member typed when the server refuses it); the server checks the same schema the
+ * fields are checked with on blur. Without JavaScript the form still posts to the action
+ * natively. After every reply focus goes to the first invalid field, else to the form's
+ * message, so keyboard and screen-reader users land on what changed.
+ */
+export function useActionSubmit(state: FormState, formAction: (formData: FormData) => void, conformSubmit: (event: FormEvent<HTMLFormElement>) => void) {
+  const summary = useRef<HTMLDivElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [, startTransition] = useTransition();
+
+  useEffect(() => {
+    if (!state.result && !state.done) return;
+    // After conform has applied the reply: a field it clears (a password) is a new element by then.
+    const frame = requestAnimationFrame(() => {
+      const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (invalid) invalid.focus();
+      else summary.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [state]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    // Adding or removing a list row is conform's to handle, on the page.
+    if (submitter?.getAttribute("name") === INTENT_BUTTON) return conformSubmit(event);
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget, submitter);
+    startTransition(() => formAction(formData));
+  };
+  return { summary, form, onSubmit };
+}
+
+/** The form-level error (an alert) or confirmation (a status message). */
+export function FormFeedback({ summary, errors, errorId, done }: { summary: React.RefObject<HTMLDivElement | null>; errors: string[]; errorId: string; done?: string }) {
+  return (
+    <div ref={summary} tabIndex={-1} className="outline-none">
+      {errors.length > 0 && (
+        <div role="alert" id={errorId} className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
+          {errors.map((error) => (
+            <p key={error}>{error}</p>
+          ))}
+        </div>
+      )}
+      {done && (
+        <p role="status" className="rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900">
+          {done}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const tones = {
+  primary: "bg-pine-700 text-white hover:bg-pine-600 focus-visible:ring-pine-100",
+  danger: "bg-red-700 text-white hover:bg-red-600 focus-visible:ring-red-200",
+};
+
+/** A submit button that cannot be pressed twice while its form is on its way. */
+export function SubmitButton({ pending, children, pendingLabel, tone = "primary", wide = true }: { pending: boolean; children: ReactNode; pendingLabel: string; tone?: keyof typeof tones; wide?: boolean }) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      className={`${wide ? "w-full" : ""} rounded-lg px-5 py-3 font-medium focus-visible:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-70 ${tones[tone]}`}
+    >
+      {pending ? pendingLabel : children}
+    </button>
+  );
+}

@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { deleteReportAction, editReportAction, writeReportAction } from "./actions";
+import { getSession } from "@/lib/auth/server";
+import { loginPageHref } from "@/lib/auth/routes";
+import type { CollectionConfig } from "@/lib/site-config";
+import { reportsAbout } from "@/lib/wix/reports";
+import { NewReportForm, OwnReportControls } from "./lazy-forms";
+import { ReportCard } from "./report-card";
+
+/**
+ * Members' reports on an item's page. The list is the same for everyone (read from the shared
+ * cache); who is asking only decides which controls show, and the platform refuses a change
+ * to someone else's report whatever the page shows.
+ */
+export async function ItemReports({ collection, item }: { collection: CollectionConfig; item: { id: string; href: string } }) {
+  const config = collection.memberReports;
+  if (!config) return null;
+  const [reports, session] = await Promise.all([reportsAbout({ ...collection, memberReports: config }, item.id), getSession()]);
+  const memberId = session?.role === "member" ? session.member?.id : undefined;
+  return (
+    <section aria-labelledby="member-reports" className="mt-12 space-y-5">
+      <h2 id="member-reports" className="font-serif text-2xl font-semibold text-pine-900">
+        {config.title}
+      </h2>
+      {reports.length === 0 ? (
+        <p className="text-stone-700">No reports yet. Walked it lately? Tell the others how it was.</p>
+      ) : (
+        <div className="space-y-4">
+          {reports.map((report) => (
+            <ReportCard key={report.id} report={report}>
+              {memberId && report.authorId === memberId && (
+                <OwnReportControls route={collection.route} report={report} editAction={editReportAction} deleteAction={deleteReportAction} />
+              )}
+            </ReportCard>
+          ))}
+        </div>
+      )}
+      {session?.role === "member" ? (
+        <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+          <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>
+          <NewReportForm action={writeReportAction} route={collection.route} itemId={item.id} />
+        </div>
+      ) : (
+        <p className="text-stone-700">
+          <Link href={loginPageHref(item.href)} className="font-medium text-pine-700 underline underline-offset-2">
+            Log in to write a report
+          </Link>{" "}
+          about this {collection.singular.toLowerCase()}.
+        </p>
+      )}
+    </section>
+  );
+}

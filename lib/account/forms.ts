@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { newPassword } from "@/lib/auth/forms";
+
+/**
+ * The account page's forms: fields, rules and messages. Client components validate with the
+ * same schemas before submitting; server actions validate again.
+ */
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .optional()
+    .transform((value) => value ?? "");
+
+/** Form lists arrive with blank rows; they are dropped, not refused. */
+const withoutBlanks = <T extends z.ZodType>(entry: T, max: number, label: string) =>
+  z
+    .array(entry.optional())
+    .max(max, `Add at most ${max} ${label}.`)
+    .optional()
+    .transform((list) => (list ?? []).filter((value): value is NonNullable<z.infer<T>> => value !== undefined && value !== null));
+
+const address = z
+  .object({
+    addressLine: optionalText("Address line", 150),
+    addressLine2: optionalText("Apartment or suite", 150),
+    streetNumber: optionalText("Street number", 20),
+    streetName: optionalText("Street name", 100),
+    city: optionalText("City", 100),
+    subdivision: optionalText("Region or state", 100),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, "Use the two-letter country code, like GB or US.")
+      .optional()
+      .transform((value) => value ?? ""),
+    postalCode: optionalText("Postal code", 20),
+  })
+  .transform((value) => (Object.values(value).some(Boolean) ? value : undefined));
+
+export const profileSchema = z.object({
+  nickname: z.string({ error: "Enter the name other members see." }).trim().min(1, "Enter the name other members see.").max(50, "Keep it to 50 characters."),
+  title: optionalText("Title", 100),
+  firstName: optionalText("First name", 100),
+  lastName: optionalText("Last name", 100),
+  photoUrl: z
+    .url({ protocol: /^https?$/, error: "Enter a web address starting with https://." })
+    .max(2048, "That address is too long.")
+    .optional()
+    .transform((value) => value ?? ""),
+  emails: withoutBlanks(z.email("Enter an e-mail address like name@example.com.").max(254, "That e-mail address is too long."), 5, "e-mail addresses"),
+  phones: withoutBlanks(
+    z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ().-]{3,30}$/, "Use digits, spaces and + ( ) - only."),
+    5,
+    "phone numbers",
+  ),
+  addresses: withoutBlanks(address, 5, "addresses"),
+  customFields: z
+    .array(z.object({ key: z.string().min(1).max(100), value: optionalText("This field", 500) }))
+    .max(20)
+    .optional()
+    .transform((list) => list ?? []),
+});
+
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const slugSchema = z.object({
+  slug: z
+    .string({ error: "Enter the address for your profile." })
+    .trim()
+    .toLowerCase()
+    .min(3, "Use at least 3 characters.")
+    .max(40, "Use at most 40 characters.")
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and single hyphens, like jo-walker."),
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: "Enter your current password." }).min(1, "Enter your current password.").max(256),
+    newPassword: newPassword("Choose a new password."),
+    confirmPassword: z.string({ error: "Enter the new password again." }),
+  })
+  .refine((value) => value.confirmPassword === value.newPassword, { path: ["confirmPassword"], error: "The two new passwords are not the same." })
+  .refine((value) => value.newPassword !== value.currentPassword, { path: ["newPassword"], error: "Choose a password different from the current one." });
+
+export const deleteAccountSchema = z.object({
+  confirm: z.boolean({ error: "Tick the box to confirm." }).refine(Boolean, "Tick the box to confirm."),
+});

@@ -1,0 +1,84 @@
+import "@/lib/zod-csp";
+import { z } from "zod";
+import type { AuthFailure } from "@/lib/wix/identity";
+
+/**
+ * The site's own sign-up and login forms: their fields, rules and messages. Client components
+ * validate with the same schemas before submitting; server actions validate again.
+ */
+
+const email = z.string({ error: "Enter your e-mail address." }).trim().min(1, "Enter your e-mail address.").max(254, "That e-mail address is too long.").pipe(z.email("Enter an e-mail address like name@example.com."));
+const returnTo = z.string().max(2048).optional();
+const captchaToken = z.string().max(4096).optional();
+
+/** The rules for a password a member chooses, checked again (and more strictly) by the platform. */
+export function newPassword(missing: string) {
+  return z
+    .string({ error: missing })
+    .min(8, "Use at least 8 characters.")
+    .max(256, "Use at most 256 characters.")
+    .refine((value) => value.trim().length > 0, "A password cannot be only spaces.");
+}
+
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "That password is too long."),
+  returnTo,
+  captchaToken,
+});
+
+const name = (label: string) => z.string().trim().max(100, `${label} can be at most 100 characters.`).optional();
+
+export const registerSchema = z.object({
+  email,
+  password: newPassword("Choose a password."),
+  firstName: name("First name"),
+  lastName: name("Last name"),
+  nickname: name("Nickname"),
+  returnTo,
+  captchaToken,
+});
+
+export const verifySchema = z.object({
+  code: z.string({ error: "Enter the code from the e-mail." }).trim().regex(/^[0-9A-Za-z-]{4,12}$/, "Enter the code exactly as it appears in the e-mail."),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+/** One message for each way a login or registration can fail. */
+export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
+  invalidEmail: "We could not log you in with that e-mail address. Check it, or create an account.",
+  invalidPassword: "That password is not right. Try again, or reset it.",
+  resetPassword: "This account needs a new password before you can log in. Use “Forgot password?” to set one.",
+  emailAlreadyExists: "An account with this e-mail address already exists. Log in instead, or reset the password.",
+  missingCaptchaToken: "Please confirm you are not a robot, then try again.",
+  invalidCaptchaToken: "The robot check did not pass. Please do it again.",
+  invalidCode: "That code is not right, or it has expired. Check the latest e-mail and try again.",
+  tooManyAttempts: "Too many attempts. Wait a few minutes, then try again.",
+  invalidField: "Some details need another look.",
+  unknown: "Something went wrong on our side. Please try again in a moment.",
+};
+
+/** The field a failure is about, so that one field, and only it, is marked. */
+export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "code">> = {
+  invalidEmail: "email",
+  invalidPassword: "password",
+  emailAlreadyExists: "email",
+  invalidCode: "code",
+};
+
+export const AWAITING_APPROVAL_MESSAGE =
+  "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
+
+export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
+
+/** How long to wait, in words: "30 seconds", "1 minute", "15 minutes". */
+export function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  return `Too many attempts. Please wait ${waitInWords(retryAfterSeconds)}, then try again.`;
+}

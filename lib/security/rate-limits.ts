@@ -1,0 +1,133 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { createClient } from "redis";
+import { getConfig } from "@/lib/config";
+import { logger } from "@/lib/observability/log";
+
+/**
+ * Limits on the auth actions, per client address and per account (the e-mail address), so
+ * neither one machine nor a botnet aimed at one account can guess passwords or codes, fill
+ * inboxes or make the site flood the platform (docs/operations.md). Address limits are loose,
+ * since many people can share one address; account limits are tight. A successful login
+ * clears its account's count, so only failures add up there.
+ */
+const MINUTE = 60;
+export const AUTH_LIMITS = {
+  /** The site's own login form. */
+  login: { perAddress: { points: 50, duration: 15 * MINUTE }, perAccount: { points: 10, duration: 15 * MINUTE } },
+  /** GET /api/auth/login: each one asks the platform for a redirect session. */
+  hostedLogin: { perAddress: { points: 60, duration: 15 * MINUTE }, perAccount: null },
+  register: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
+  forgotPassword: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
+  verify: { perAddress: { points: 30, duration: 15 * MINUTE }, perAccount: { points: 10, duration: 15 * MINUTE } },
+} as const;
+
+export type AuthAction = keyof typeof AUTH_LIMITS;
+type Scope = "perAddress" | "perAccount";
+
+export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+type Store = {
+  limiter(action: AuthAction, scope: Scope): RateLimiterAbstract | null;
+  /** Settles once the store counts where it should (Redis connected), or has given up for now. */
+  ready: Promise<void>;
+  close(): Promise<void>;
+};
+
+function limiterOptions(action: AuthAction, scope: Scope) {
+  const limit = AUTH_LIMITS[action][scope];
+  return limit && { keyPrefix: `auth:${action}:${scope}`, points: limit.points, duration: limit.duration };
+}
+
+/** Counts in this process only: with several instances each allows the full limit. */
+function memoryStore(): Store {
+  const limiters = new Map<string, RateLimiterAbstract | null>();
+  return {
+    limiter(action, scope) {
+      const key = `${action}:${scope}`;
+      if (!limiters.has(key)) {
+        const options = limiterOptions(action, scope);
+        limiters.set(key, options && new RateLimiterMemory(options));
+      }
+      return limiters.get(key)!;
+    },
+    ready: Promise.resolve(),
+    close: async () => {},
+  };
+}
+
+/**
+ * Counts in Redis, shared by every instance. While Redis is unreachable each instance falls
+ * back to counting in memory, so an outage neither locks everyone out nor lifts the limits.
+ */
+function redisStore(url: string): Store {
+  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+  client.on("error", (error: Error) => logger().warn({ err: error.message }, "rate limit store unreachable; counting in memory"));
+  const ready = client.connect().then(
+    () => undefined,
+    () => undefined, // Reported by the error listener; the reconnect strategy keeps trying.
+  );
+  const fallback = memoryStore();
+  const limiters = new Map<string, RateLimiterAbstract | null>();
+  return {
+    limiter(action, scope) {
+      const key = `${action}:${scope}`;
+      if (!limiters.has(key)) {
+        const options = limiterOptions(action, scope);
+        const insuranceLimiter = fallback.limiter(action, scope) ?? undefined;
+        limiters.set(key, options && new RateLimiterRedis({ ...options, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter }));
+      }
+      return limiters.get(key)!;
+    },
+    ready,
+    close: async () => {
+      if (client.isOpen) await client.close();
+    },
+  };
+}
+
+const STORE = Symbol.for("ridgeline.auth-rate-limits");
+
+/** One store per process, whichever bundle asks (server actions and route handlers are bundled apart). */
+function store(): Store {
+  const global = globalThis as typeof globalThis & { [STORE]?: Store };
+  if (!global[STORE]) {
+    const { redisUrl } = getConfig();
+    global[STORE] = redisUrl ? redisStore(redisUrl) : memoryStore();
+  }
+  return global[STORE];
+}
+
+/** Accounts are e-mail addresses: `Dana@Example.com ` and `dana@example.com` are one account. */
+const accountKey = (account: string) => account.trim().toLowerCase();
+
+async function consume(limiter: RateLimiterAbstract | null, key: string): Promise<number> {
+  if (!limiter) return 0;
+  try {
+    await limiter.consume(key);
+    return 0;
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    throw refusal;
+  }
+}
+
+/**
+ * Counts one attempt at an auth action and says whether it may go ahead. Both counts move
+ * whatever the outcome, so an attacker cannot probe one limit while hiding behind the other.
+ */
+export async function attemptAuthAction(action: AuthAction, who: { address: string; account?: string }, limits: Store = store()): Promise<Verdict> {
+  const waits = await Promise.all([
+    consume(limits.limiter(action, "perAddress"), who.address),
+    who.account === undefined ? 0 : consume(limits.limiter(action, "perAccount"), accountKey(who.account)),
+  ]);
+  const wait = Math.max(...waits);
+  return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true };
+}
+
+/** After a successful login: the account's failures are forgiven. */
+export async function forgetAccountFailures(action: AuthAction, account: string, limits: Store = store()): Promise<void> {
+  await limits.limiter(action, "perAccount")?.delete(accountKey(account));
+}
+
+/** A fresh store of its own, for tests and benchmarks. */
+export const createRateLimitStore = (redisUrl?: string): Store => (redisUrl ? redisStore(redisUrl) : memoryStore());

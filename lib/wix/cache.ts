@@ -1,0 +1,54 @@
+import "server-only";
+import { revalidateTag, unstable_cache } from "next/cache";
+import { publicRead, type WixClient } from "./client";
+
+/**
+ * Reads anyone may make are cached on the server and shared by every visitor: they go through
+ * the server's own visitor token, never a visitor's session. Each read is tagged with the
+ * collections it touches, so a change to one collection (the revalidation webhook) drops
+ * exactly the reads that showed it. Member-dependent reads never come through here.
+ */
+
+/** How long a cached read is served before it is read again in the background, whatever happens. */
+export const CACHE_LIFE_SECONDS = 300;
+
+export const TAGS = {
+  /** Every cached read of one data collection. */
+  collection: (collectionId: string) => `wix:collection:${collectionId}`,
+  /** Public member profiles. */
+  members: "wix:members",
+} as const;
+
+/**
+ * Runs `read` with the public client, or answers from the cache. The result must be plain
+ * data (it is stored as JSON: dates come back as strings, which the reshapers accept).
+ */
+export function cachedRead<T>(key: ReadonlyArray<string | number>, tags: string[], read: (client: WixClient) => Promise<T>): Promise<T> {
+  const keyParts = ["wix", ...key.map(String)];
+  return unstable_cache(() => sharedFlight(JSON.stringify(keyParts), () => publicRead(read)), keyParts, { tags, revalidate: CACHE_LIFE_SECONDS })();
+}
+
+/** Platform reads under way in this process, by cache key. */
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * Requests that miss the cache together (a cold start, the moment after a revalidation) share
+ * one platform read per key instead of each making its own.
+ */
+function sharedFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
+  let flight = inFlight.get(key) as Promise<T> | undefined;
+  if (!flight) {
+    flight = read().finally(() => inFlight.delete(key));
+    inFlight.set(key, flight);
+  }
+  return flight;
+}
+
+/** Drops every cached read of these collections (and member profiles, when asked). */
+export function revalidateCollections(collectionIds: string[], options: { members?: boolean } = {}): string[] {
+  const tags = [...collectionIds.map(TAGS.collection), ...(options.members ? [TAGS.members] : [])];
+  for (const tag of tags) revalidateTag(tag);
+  // A read already under way may have started before the change: later misses must not join it.
+  inFlight.clear();
+  return tags;
+}

@@ -1,0 +1,245 @@
+import "server-only";
+import { z } from "zod";
+import type { ListState } from "@/lib/search-params";
+import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
+import { TAGS, cachedRead } from "./cache";
+import { publicRead, type WixClient } from "./client";
+import { PlatformUnavailableError } from "./errors";
+import { toSiteItem, type SiteItem } from "./site-item";
+
+export type ItemList = { items: SiteItem[]; total: number; page: number; pageCount: number };
+
+/** A "load more" list: the items so far, and the cursor of the next batch while there is one. */
+export type ItemFeed = { items: SiteItem[]; nextCursor?: string };
+
+/** A query's filter in the platform's own form (`{ field: { $gt: 1 } }`, `$and`, `$or`). */
+type Filter = Record<string, unknown>;
+type Order = "asc" | "desc";
+
+/** Reference fields, so one query brings the referenced items along (a trail's region, a story's trails). */
+function referenceFields(collection: CollectionConfig): string[] {
+  return collection.fields.filter((field) => field.type === "REFERENCE" || field.type === "MULTI_REFERENCE").map((field) => field.key);
+}
+
+/**
+ * The cache tags of reads from a collection: its own, and those of every collection its items
+ * show (references resolved in the query, related items), so a change to any of them shows.
+ */
+function tagsOf(collection: CollectionConfig): string[] {
+  const routes = [
+    ...collection.fields.flatMap((field) => (field.references ? [field.references] : [])),
+    ...collection.related.map((related) => related.from),
+  ];
+  const ids = routes.flatMap((route) => collectionByRoute(route)?.collectionId ?? []);
+  return [...new Set([collection.collectionId, ...ids])].map(TAGS.collection);
+}
+
+/**
+ * The filter as the public may see it: items marked members-only never leave the platform.
+ * A members-only collection has no such mark.
+ */
+function publicFilter(collection: CollectionConfig, ...conditions: Filter[]): Filter {
+  const all = [...(collection.membersOnlyField ? [{ [collection.membersOnlyField]: { $ne: true } }] : []), ...conditions];
+  return all.length === 0 ? {} : all.length === 1 ? all[0] : { $and: all };
+}
+
+/** The id breaks ties, so pages never overlap or skip items. */
+function sortBy(field: string, order: Order) {
+  const direction = order === "asc" ? ("ASC" as const) : ("DESC" as const);
+  return [{ fieldName: field, order: direction }, { fieldName: "_id", order: direction }];
+}
+
+/** A DATE field holds "YYYY-MM-DD" text; a DATETIME field an instant, written `{ $date }` on the wire. */
+function rangeValue(type: "NUMBER" | "DATE" | "DATETIME", value: number | string, end: boolean): number | string | { $date: string } {
+  if (type !== "DATETIME" || typeof value === "number") return value;
+  return { $date: `${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z` };
+}
+
+/** A list state's search and filters as conditions. Exported for tests. */
+export function stateConditions(collection: CollectionConfig, state: ListState): Filter[] {
+  const conditions: Filter[] = [];
+  if (state.query && collection.searchFields.length > 0) {
+    const matches = collection.searchFields.map((field) => ({ [field]: { $contains: state.query } }));
+    conditions.push(matches.length === 1 ? matches[0] : { $or: matches });
+  }
+  for (const filter of state.filters) {
+    if (filter.kind === "values") conditions.push({ [filter.field]: { $hasSome: filter.values } });
+    else if (filter.kind === "yes-no") conditions.push({ [filter.field]: filter.value });
+    else {
+      const bounds: Filter = {};
+      if (filter.from !== undefined) bounds.$gte = rangeValue(filter.type, filter.from, false);
+      if (filter.to !== undefined) bounds.$lte = rangeValue(filter.type, filter.to, true);
+      conditions.push({ [filter.field]: bounds });
+    }
+  }
+  return conditions;
+}
+
+type Paging = { paging: { limit: number; offset: number } } | { cursorPaging: { limit: number; cursor?: string } };
+
+/** One query of a collection's public items, references included. A cursor carries its own filter and sort. */
+async function find(client: WixClient, collection: CollectionConfig, request: Paging & { filter?: Filter; sort?: ReturnType<typeof sortBy> }, returnTotalCount = false) {
+  const includeReferences = referenceFields(collection).map((field) => ({ field }));
+  return client.items.query(collection.collectionId, request, { ...(includeReferences.length && { includeReferences }), returnTotalCount });
+}
+
+const toSiteItems = (collection: CollectionConfig, items: unknown[]) => items.flatMap((item) => toSiteItem(collection, item));
+
+/** One page of a collection's public items, with the total for numbered pages. */
+export async function listItems(collection: CollectionConfig, state: ListState): Promise<ItemList> {
+  const result = await cachedRead(["list", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
+    const found = await find(
+      client,
+      collection,
+      {
+        filter: publicFilter(collection, ...stateConditions(collection, state)),
+        sort: sortBy(state.sort.field, state.sort.order),
+        paging: { limit: state.pageSize, offset: (state.page - 1) * state.pageSize },
+      },
+      true,
+    );
+    return { items: found.items, total: found.pagingMetadata?.total ?? 0 };
+  });
+  return {
+    items: toSiteItems(collection, result.items),
+    total: result.total,
+    page: state.page,
+    pageCount: Math.max(1, Math.ceil(result.total / state.pageSize)),
+  };
+}
+
+/** The platform serves at most this many items per cursor page. */
+const CURSOR_PAGE_LIMIT = 100;
+const QUERY_ENDPOINT = "https://www.wixapis.com/wix-data/v2/items/query";
+
+const cursorReply = z.object({
+  dataItems: z.array(z.object({ data: z.record(z.string(), z.unknown()) })),
+  pagingMetadata: z.object({ cursors: z.object({ next: z.string().nullish() }).nullish() }).nullish(),
+});
+
+/**
+ * One cursor page, straight from the data items endpoint with the client's own authenticated
+ * fetch. The SDK asks for a first page by offset, which leaves it to the server whether a
+ * cursor comes back; asking with `cursorPaging` gets one wherever there is a next page.
+ */
+async function cursorPage(client: WixClient, collection: CollectionConfig, query: { filter: Filter; sort: ReturnType<typeof sortBy>; limit: number } | { cursor: string; limit: number }) {
+  const paging = "cursor" in query ? { cursorPaging: { limit: query.limit, cursor: query.cursor } } : { filter: query.filter, sort: query.sort, cursorPaging: { limit: query.limit } };
+  const body = JSON.stringify({ dataCollectionId: collection.collectionId, query: paging, includeReferences: referenceFields(collection).map((field) => ({ field })) });
+  const response = await client.fetchWithAuth(QUERY_ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body });
+  if (!response.ok) throw new Error(`The items query answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  const reply = cursorReply.parse(await response.json());
+  return { items: reply.dataItems.map((item) => item.data), nextCursor: reply.pagingMetadata?.cursors?.next ?? undefined };
+}
+
+/**
+ * The first `state.page` batches of a "load more" list, read with cursors (each follow-up
+ * carries only the cursor), and the cursor of the batch after them.
+ */
+export async function feedItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
+  const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
+    const wanted = state.page * state.pageSize;
+    const first = { filter: publicFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
+    const items: unknown[] = [];
+    let cursor: string | undefined;
+    do {
+      const limit = Math.min(wanted - items.length, CURSOR_PAGE_LIMIT);
+      const page = await cursorPage(client, collection, cursor ? { cursor, limit } : { ...first, limit });
+      items.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor && items.length < wanted);
+    return { items, nextCursor: cursor };
+  });
+  return { items: toSiteItems(collection, result.items), ...(result.nextCursor && { nextCursor: result.nextCursor }) };
+}
+
+/**
+ * The batch a "load more" cursor points at. Not cached: the cursor comes from the browser,
+ * and any string would make a cache entry of its own.
+ */
+export async function moreItems(collection: CollectionConfig, cursor: string, pageSize: number): Promise<ItemFeed> {
+  const page = await publicRead((client) => cursorPage(client, collection, { cursor, limit: pageSize }));
+  return { items: toSiteItems(collection, page.items), ...(page.nextCursor && { nextCursor: page.nextCursor }) };
+}
+
+/** The first items in the collection's default order (for the home page). */
+export async function firstItems(collection: CollectionConfig, count: number): Promise<SiteItem[]> {
+  const state: ListState = { page: 1, query: "", sort: collection.sorts[0], pageSize: count, filters: [] };
+  return (await listItems(collection, state)).items;
+}
+
+export type ItemPage = {
+  item: SiteItem;
+  previous?: SiteItem;
+  next?: SiteItem;
+  related: { title: string; collection: CollectionConfig; items: SiteItem[] }[];
+};
+
+const referencedId = z.union([z.string(), z.object({ _id: z.string() }).transform((item) => item._id)]).optional().catch(undefined);
+
+/** Neighbours in the collection's default order, ties broken by id as in the list. */
+async function neighbour(client: WixClient, collection: CollectionConfig, raw: Record<string, unknown>, direction: "previous" | "next") {
+  const { field, order } = collection.sorts[0];
+  const value = raw[field];
+  if (value === undefined || value === null) return undefined;
+  const forward = (direction === "next") === (order === "asc");
+  const beyond = forward ? "$gt" : "$lt";
+  const after = { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: raw._id } }] };
+  const found = await find(client, collection, { filter: publicFilter(collection, after), sort: sortBy(field, forward ? "asc" : "desc"), paging: { limit: 1, offset: 0 } });
+  return toSiteItems(collection, found.items)[0];
+}
+
+async function relatedItems(client: WixClient, raw: Record<string, unknown>, related: CollectionConfig["related"][number]) {
+  const from = collectionByRoute(related.from);
+  const target = related.match === "this-item" ? (raw._id as string) : referencedId.parse(raw[related.field]);
+  if (!from || !target) return [];
+  const conditions: Filter[] = [{ [related.field]: target }, ...(related.match === "same-value" ? [{ _id: { $ne: raw._id } }] : [])];
+  const found = await find(client, from, { filter: publicFilter(from, ...conditions), sort: sortBy(from.sorts[0].field, "asc"), paging: { limit: 6, offset: 0 } });
+  return [{ title: related.title, collection: from, items: toSiteItems(from, found.items) }];
+}
+
+/** An item by its slug with its references resolved, neighbours and related items; null for an unknown slug. */
+export async function itemBySlug(collection: CollectionConfig, slug: string): Promise<ItemPage | null> {
+  const page = await cachedRead(["item", collection.route, slug], tagsOf(collection), async (client) => {
+    const result = await find(client, collection, { filter: publicFilter(collection, { [collection.slugField]: slug }), paging: { limit: 1, offset: 0 } });
+    const raw = result.items[0] as Record<string, unknown> | undefined;
+    const item = raw && toSiteItem(collection, raw)[0];
+    if (!raw || !item) return null;
+    const [previous, next, ...related] = await Promise.all([
+      neighbour(client, collection, raw, "previous"),
+      neighbour(client, collection, raw, "next"),
+      ...collection.related.map((entry) => relatedItems(client, raw, entry)),
+    ]);
+    return { item, previous, next, related: related.flat().filter((group) => group.items.length > 0) };
+  });
+  // Stored as JSON: the collection configs in the related groups are put back as the site's own.
+  return page && { ...page, related: page.related.map((group) => ({ ...group, collection: collectionByRoute(group.collection.route) ?? group.collection })) };
+}
+
+/**
+ * The first items of a collection only members may read, with the member's own client: the
+ * answer depends on who asks, so it is never cached or shared.
+ */
+export async function memberItems(client: WixClient, collection: CollectionConfig, count: number): Promise<SiteItem[]> {
+  const { field, order } = collection.sorts[0];
+  const found = await find(client, collection, { filter: publicFilter(collection), sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
+  return toSiteItems(collection, found.items);
+}
+
+/** Every public item's slug, for the sitemap. */
+export async function allSlugs(collection: CollectionConfig): Promise<string[]> {
+  const items = await cachedRead(["slugs", collection.route], tagsOf(collection), async (client) => (await find(client, collection, { filter: publicFilter(collection), paging: { limit: 1000, offset: 0 } })).items);
+  return toSiteItems(collection, items).map((item) => item.slug);
+}
+
+/** A read's answer, or word that the platform could not be reached (apart from any answer, null included). */
+export type Reachable<T> = { reachable: true; value: T } | { reachable: false };
+
+/** Runs a read; when the platform cannot be reached, says so instead of throwing, so the page can say so plainly. */
+export async function whenAvailable<T>(read: () => Promise<T>): Promise<Reachable<T>> {
+  try {
+    return { reachable: true, value: await read() };
+  } catch (error) {
+    if (error instanceof PlatformUnavailableError) return { reachable: false };
+    throw error;
+  }
+}

@@ -1,0 +1,195 @@
+import "server-only";
+import { OAuthStrategy } from "@wix/sdk";
+import { z } from "zod";
+import { getConfig } from "@/lib/config";
+import { LOCAL_CAPTCHA_TOKEN } from "@/lib/local-mode";
+import { publicVisitorPair, type WixClient } from "./client";
+import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
+import { withinPlatformTimeout } from "./platform-fetch";
+
+/** What a registration, login or verification came to, in the site's own terms. */
+export type AuthOutcome =
+  | { kind: "signed-in"; sessionToken: string }
+  | { kind: "verify-email"; stateToken: string }
+  | { kind: "awaiting-approval" }
+  | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>> };
+
+export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
+
+/**
+ * Why it failed. The SDK's own codes, plus what the site tells apart from the platform's reply:
+ * a wrong verification code, too many attempts, field violations (`invalidField`).
+ */
+export type AuthFailure =
+  | "invalidEmail"
+  | "invalidPassword"
+  | "resetPassword"
+  | "emailAlreadyExists"
+  | "missingCaptchaToken"
+  | "invalidCaptchaToken"
+  | "invalidCode"
+  | "tooManyAttempts"
+  | "invalidField"
+  | "unknown";
+
+const sdkResult = z.discriminatedUnion("loginState", [
+  z.object({ loginState: z.literal("SUCCESS"), data: z.object({ sessionToken: z.string().min(1) }) }),
+  z.object({ loginState: z.literal("EMAIL_VERIFICATION_REQUIRED"), data: z.object({ stateToken: z.string().min(1) }) }),
+  z.object({ loginState: z.literal("OWNER_APPROVAL_REQUIRED") }),
+  z.object({ loginState: z.literal("FAILURE"), error: z.unknown().optional(), errorCode: z.string().optional() }),
+]);
+
+/** Codes the SDK does not map itself: an HTTP 429 without details arrives as its status number. */
+const EXTRA_CODES: Record<string, AuthFailure> = {
+  "429": "tooManyAttempts",
+  THROTTLED_FEATURE: "tooManyAttempts",
+  VERIFICATION_FAILED: "invalidCode",
+};
+
+const KNOWN_ERROR_CODES = new Set<AuthFailure>(["invalidEmail", "invalidPassword", "resetPassword", "emailAlreadyExists", "missingCaptchaToken", "invalidCaptchaToken"]);
+
+function fieldOf(path: string): AuthField | undefined {
+  const leaf = path.split(".").at(-1)?.toLowerCase() ?? "";
+  if (leaf.includes("password")) return "password";
+  if (leaf.includes("email") || leaf === "loginid") return "email";
+  if (leaf === "firstname") return "firstName";
+  if (leaf === "lastname") return "lastName";
+  if (leaf === "nickname") return "nickname";
+  if (leaf === "code") return "code";
+  return undefined;
+}
+
+/** The SDK puts the platform's error, as JSON, in `error`. */
+function parseErrorBody(error: unknown): Refusal | null {
+  if (typeof error !== "string") return null;
+  try {
+    return readRefusal((JSON.parse(error) as { details?: unknown })?.details);
+  } catch {
+    return null;
+  }
+}
+
+/** Maps what OAuthStrategy's `login`, `register` and `processVerification` return. Pure: tested on its own. */
+export function toAuthOutcome(result: unknown): AuthOutcome {
+  const parsed = sdkResult.safeParse(result);
+  if (!parsed.success) return { kind: "failed", reason: "unknown", fields: {} };
+  const outcome = parsed.data;
+  switch (outcome.loginState) {
+    case "SUCCESS":
+      return { kind: "signed-in", sessionToken: outcome.data.sessionToken };
+    case "EMAIL_VERIFICATION_REQUIRED":
+      return { kind: "verify-email", stateToken: outcome.data.stateToken };
+    case "OWNER_APPROVAL_REQUIRED":
+      return { kind: "awaiting-approval" };
+  }
+  const body = parseErrorBody(outcome.error);
+  if (!EXTRA_CODES[body?.code ?? ""] && outcome.errorCode && KNOWN_ERROR_CODES.has(outcome.errorCode as AuthFailure)) {
+    const reason = outcome.errorCode as AuthFailure;
+    // The SDK passes an e-mail violation's own description for invalidEmail on registration.
+    const fields = reason === "invalidEmail" && typeof outcome.error === "string" && !body ? { email: outcome.error } : {};
+    return { kind: "failed", reason, fields };
+  }
+  return failureOf(body);
+}
+
+/** A refusal in the site's terms: a code it tells apart, else the fields it names. */
+function failureOf(refusal: Refusal | null): AuthOutcome & { kind: "failed" } {
+  const extra = EXTRA_CODES[refusal?.code ?? ""];
+  if (extra) return { kind: "failed", reason: extra, fields: {} };
+  const fields: Partial<Record<AuthField, string>> = {};
+  for (const violation of refusal?.violations ?? []) {
+    const field = fieldOf(violation.field);
+    if (field && !fields[field]) fields[field] = violation.description ?? "This value is not accepted.";
+  }
+  return { kind: "failed", reason: Object.keys(fields).length > 0 ? "invalidField" : "unknown", fields };
+}
+
+async function auth() {
+  const pair = await publicVisitorPair();
+  return OAuthStrategy({
+    clientId: getConfig().wixClientId,
+    tokens: { accessToken: { value: pair.accessToken, expiresAt: pair.expiresAt }, refreshToken: { value: pair.refreshToken, role: pair.role } },
+  });
+}
+
+/** The SDK's helpers catch the platform's answers; anything that escapes them means it could not be asked. */
+async function asked<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await withinPlatformTimeout(call);
+  } catch (cause) {
+    throw new PlatformUnavailableError("the identity service did not answer", { cause });
+  }
+}
+
+const captcha = (token: string | undefined) => (token ? { captchaTokens: { recaptchaToken: token } } : {});
+
+export type Registration = { email: string; password: string; firstName?: string; lastName?: string; nickname?: string; captchaToken?: string };
+
+export async function register(input: Registration): Promise<AuthOutcome> {
+  const strategy = await auth();
+  const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname };
+  return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captchaToken) })));
+}
+
+export async function logIn(input: { email: string; password: string; captchaToken?: string }): Promise<AuthOutcome> {
+  const strategy = await auth();
+  return toAuthOutcome(await asked(() => strategy.login({ email: input.email, password: input.password, ...captcha(input.captchaToken) })));
+}
+
+/** The code from the verification e-mail, with the state token the registration or login gave. */
+export async function verifyEmail(code: string, stateToken: string): Promise<AuthOutcome> {
+  const strategy = await auth();
+  try {
+    return toAuthOutcome(
+      await withinPlatformTimeout(() => strategy.processVerification({ verificationCode: code }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never)),
+    );
+  } catch (error) {
+    // A wrong code is not caught by the SDK: it rejects with the platform's error.
+    const refusal = refusalOf(error);
+    if (refusal) return failureOf(refusal);
+    throw new PlatformUnavailableError("the verification service did not answer", { cause: error });
+  }
+}
+
+/** Sends the reset e-mail; its link leads back to `returnUrl`. Unknown addresses are not told apart. */
+export async function sendPasswordReset(email: string, returnUrl: string): Promise<void> {
+  const strategy = await auth();
+  try {
+    await withinPlatformTimeout(() => strategy.sendPasswordResetEmail(email, returnUrl));
+  } catch (error) {
+    if (refusalOf(error)) return;
+    throw new PlatformUnavailableError("the recovery service did not answer", { cause: error });
+  }
+}
+
+/**
+ * Sets a new password for the member a session's client belongs to. A password the platform
+ * will not take comes back as the reason it gives; the caller checks the current one first.
+ */
+export async function changePassword(client: WixClient, newPassword: string): Promise<{ ok: true } | { ok: false; reason: string }> {
+  try {
+    await client.authentication.changePassword(newPassword);
+    return { ok: true };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    const violation = refusal.violations.find((entry) => fieldOf(entry.field) === "password");
+    return { ok: false, reason: violation?.description ?? "The sign-in service did not accept this password. Choose another one." };
+  }
+}
+
+/** Which robot check the platform wants: Google's widget on Wix, a stand-in on the local platform. */
+export type CaptchaConfig = { kind: "recaptcha"; siteKey: string } | { kind: "local"; token: string };
+
+/** The robot check the forms show when asked: Google's widget with the key Wix expects, or the local platform's stand-in. */
+export function captchaConfig(): CaptchaConfig {
+  const { localPlatformUrl, wixClientId } = getConfig();
+  if (localPlatformUrl) return { kind: "local", token: LOCAL_CAPTCHA_TOKEN };
+  return { kind: "recaptcha", siteKey: OAuthStrategy({ clientId: wixClientId }).captchaVisibleSiteKey };
+}
+
+/** In local mode, where a person reads the e-mails the platform "sends". */
+export function localMailboxUrl(): string | null {
+  const { localPlatformUrl } = getConfig();
+  return localPlatformUrl && `${localPlatformUrl}/_local/mailbox`;
+}

@@ -1,0 +1,129 @@
+import "server-only";
+import { z } from "zod";
+import type { ReportContent } from "@/lib/reports/forms";
+import type { CollectionWithReports, MemberReportsConfig } from "@/lib/site-config";
+import { TAGS, cachedRead } from "./cache";
+import type { WixClient } from "./client";
+import { refusalOf } from "./errors";
+import { toPublicMember, type PublicMember } from "./members";
+
+/**
+ * Reports members write about an item (trail reports): anyone reads them, members write them,
+ * and only a report's author may change or remove it. The platform enforces that last rule
+ * (SITE_MEMBER_AUTHOR); the site only hides controls that would be refused.
+ */
+
+export type Report = {
+  id: string;
+  /** The item the report is about, and its page when it is public. */
+  itemId: string;
+  about?: { title: string; href: string };
+  title: string;
+  body: string;
+  rating: number;
+  hikedOn: string;
+  authorId: string;
+  /** The author's public profile; absent for a private or deleted member. */
+  author?: Pick<PublicMember, "name" | "slug">;
+  createdAt: string;
+};
+
+const referencedId = z.union([z.string(), z.object({ _id: z.string() }).transform((item) => item._id)]);
+const referencedItem = z.object({ _id: z.string() }).catchall(z.unknown());
+
+const reportData = z.object({
+  _id: z.string(),
+  _owner: z.string().catch(""),
+  title: z.string().catch(""),
+  body: z.string().catch(""),
+  rating: z.number().int().min(1).max(5).catch(3),
+  hikedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch(""),
+  _createdDate: z.union([z.date(), z.string(), z.object({ $date: z.string() }).transform((value) => value.$date)]).transform((value) => new Date(value).toISOString()).catch(""),
+});
+
+/**
+ * Reshapes a stored report about an item of `collection`; one that names no item is dropped.
+ * The item's title and page come along when the query included the reference.
+ */
+export function toReport(collection: CollectionWithReports, raw: unknown): Omit<Report, "author"> | null {
+  const parsed = reportData.safeParse(raw);
+  const reference = (raw as Record<string, unknown> | null)?.[collection.memberReports.itemField];
+  const itemId = referencedId.safeParse(reference);
+  if (!parsed.success || !itemId.success) return null;
+  const { _id, _owner, title, body, rating, hikedOn, _createdDate } = parsed.data;
+  const item = referencedItem.safeParse(reference);
+  const itemTitle = item.success ? item.data[collection.titleField] : undefined;
+  const itemSlug = item.success ? item.data[collection.slugField] : undefined;
+  const about = typeof itemTitle === "string" && typeof itemSlug === "string" && itemSlug ? { title: itemTitle, href: `/${collection.route}/${encodeURIComponent(itemSlug)}` } : undefined;
+  return { id: _id, itemId: itemId.data, about, title, body, rating, hikedOn, authorId: _owner, createdAt: _createdDate };
+}
+
+const REPORTS_SHOWN = 50;
+
+/** The public profiles of the reports' authors, one cached members query for all of them. */
+async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]> {
+  const ids = [...new Set(reports.map((report) => report.authorId).filter(Boolean))].sort();
+  if (ids.length === 0) return reports;
+  const members = await cachedRead(["members", "by-id", ...ids], [TAGS.members], async (client) => (await client.members.queryMembers().in("_id", ids).limit(ids.length).find()).items);
+  const byId = new Map(members.map(toPublicMember).filter((member) => member.slug).map((member) => [member.id, { name: member.name, slug: member.slug }]));
+  return reports.map((report) => ({ ...report, author: byId.get(report.authorId) }));
+}
+
+async function readReports(collection: CollectionWithReports, key: "about" | "by", value: string): Promise<Report[]> {
+  const { collectionId, itemField } = collection.memberReports;
+  const field = key === "about" ? itemField : "_owner";
+  const raw = await cachedRead(["reports", collectionId, key, value], [TAGS.collection(collectionId), TAGS.collection(collection.collectionId)], async (client) =>
+    (await client.items.query(collectionId).eq(field, value).include(itemField).descending("hikedOn", "_id").limit(REPORTS_SHOWN).find()).items,
+  );
+  return withAuthors(raw.flatMap((item) => toReport(collection, item) ?? []));
+}
+
+/** The newest reports about one item, for everyone (read from the shared cache). */
+export function reportsAbout(collection: CollectionWithReports, itemId: string): Promise<Report[]> {
+  return readReports(collection, "about", itemId);
+}
+
+/** The newest reports one member wrote, for their public profile. */
+export function reportsBy(collection: CollectionWithReports, memberId: string): Promise<Report[]> {
+  return readReports(collection, "by", memberId);
+}
+
+/** Why the platform refused a member's change to a report. */
+export type ReportRefusal = "not-author" | "not-found";
+
+/** WDE0027: the caller may not do this (not the author); WDE0073: no such report any more. */
+function refusalReason(error: unknown): ReportRefusal | null {
+  const code = refusalOf(error)?.code;
+  if (code === "WDE0027") return "not-author";
+  if (code === "WDE0073") return "not-found";
+  return null;
+}
+
+async function refusedOr(write: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; reason: ReportRefusal }> {
+  try {
+    await write();
+    return { ok: true };
+  } catch (error) {
+    const reason = refusalReason(error);
+    if (!reason) throw error;
+    return { ok: false, reason };
+  }
+}
+
+/** A member writes a report with their own client: the platform stamps them as its author. */
+export function writeReport(client: WixClient, config: MemberReportsConfig, itemId: string, content: ReportContent) {
+  return refusedOr(() => client.items.insert(config.collectionId, { [config.itemField]: itemId, ...content }));
+}
+
+/** Changes a report's text, rating and day, leaving what it is about and who wrote it alone. */
+export function editReport(client: WixClient, config: MemberReportsConfig, reportId: string, content: ReportContent) {
+  return refusedOr(() => {
+    let patch = client.items.patch(config.collectionId, reportId);
+    for (const [field, value] of Object.entries(content)) patch = patch.setField(field, value);
+    return patch.run();
+  });
+}
+
+export function removeReport(client: WixClient, config: MemberReportsConfig, reportId: string) {
+  return refusedOr(() => client.items.remove(config.collectionId, reportId));
+}
