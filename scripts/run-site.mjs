@@ -1,5 +1,6 @@
 // `npm run dev` / `npm start`: the Next.js site, plus the local platform when no WIX_CLIENT_ID
-// is configured. Ctrl-C (or either process ending) stops both.
+// is configured. Ctrl-C (or either process ending) stops both. `start` runs the standalone
+// build's server entry (`npm run build` makes it; docs/deployment.md), `dev` Next's dev server.
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
 import { tsImport } from "tsx/esm/api";
@@ -44,7 +45,7 @@ async function waitForPlatform(url, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
-      if ((await fetch(`${url}/_local/stats`)).ok) return;
+      if ((await fetch(`${url}/_local/health`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -58,6 +59,7 @@ async function waitForPlatform(url, timeoutMs) {
 if (!env.WIX_CLIENT_ID) {
   // The site's own rules say where the platform is reached, so both always agree.
   const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
+  const { REVALIDATE_PATH } = await tsImport("../lib/local-mode.ts", import.meta.url);
   let platformUrl;
   try {
     platformUrl = parseConfig(env).localPlatformUrl;
@@ -65,7 +67,12 @@ if (!env.WIX_CLIENT_ID) {
     console.error(error.message);
     process.exit(1);
   }
+  // The platform tells this site when data changes, so cached pages show edits at once.
+  env.LOCAL_PLATFORM_REVALIDATE_URL ??= new URL(REVALIDATE_PATH, `http://127.0.0.1:${env.PORT ?? 3000}`).href;
   run(process.execPath, ["--import", "tsx", "platform/cli.ts"]);
   await waitForPlatform(platformUrl, 30_000);
 }
-if (!stopping) run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, mode]);
+if (!stopping) {
+  if (mode === "dev") run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, "dev"]);
+  else run(process.execPath, [new URL("../.next/standalone/site-server.mjs", import.meta.url).pathname]);
+}

@@ -1,0 +1,241 @@
+// The load harness `npm run bench` and `npm run soak` share: a production build of the site in
+// local mode on its own ports with a fresh platform database, a member signed in through the
+// hosted login, autocannon runs, and the platform's own request counter (docs/performance.md).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Request as LoadRequest } from "autocannon";
+import { AUTH_ROUTES, loginHref } from "../../lib/auth/routes";
+import { DEFAULT_API_KEY } from "../../platform/config";
+
+export const LOAD_DEFAULTS = {
+  sitePort: Number(process.env.LOAD_SITE_PORT ?? 3200),
+  platformPort: Number(process.env.LOAD_PLATFORM_PORT ?? 4210),
+  dataDir: ".data/load",
+};
+
+/** The demo member the local platform seeds (README). */
+const DEMO_MEMBER = { email: "demo@ridgeline.example", password: "ridgeline-demo" };
+
+export type Stack = {
+  siteUrl: string;
+  platformUrl: string;
+  /** The Cookie header of a signed-in member's browser. */
+  memberCookie: string;
+  /** Every platform request so far, as the platform counts them. */
+  platformCalls(): Promise<number>;
+  /** Resident memory of the Next.js server process, in MiB. */
+  siteRssMiB(): number;
+  stop(): Promise<void>;
+};
+
+/** Builds unless a build is there (or `--build` asks for a fresh one). */
+export function ensureBuild(): void {
+  const fresh = process.argv.includes("--build");
+  if (!fresh && fs.existsSync(".next/BUILD_ID")) {
+    console.log(`Using the existing build (${fs.readFileSync(".next/BUILD_ID", "utf8").trim()}); --build makes a new one.`);
+    return;
+  }
+  console.log("Building…");
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
+  if (build.status !== 0) throw new Error("The build failed.");
+}
+
+async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The site stopped while starting (exit ${child.exitCode}).`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
+}
+
+/** The process ids below `pid`, from /proc. */
+function descendants(pid: number): number[] {
+  const children = fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid ? [Number(entry)] : [];
+      } catch {
+        return [];
+      }
+    });
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+
+function rssMiB(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
+
+/** A browser's cookies, per origin, enough for the login round trip between the site and the platform. */
+class CookieJar {
+  private readonly byOrigin = new Map<string, Map<string, string>>();
+
+  header(url: string): string {
+    return [...(this.byOrigin.get(new URL(url).origin) ?? [])].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  take(url: string, response: Response): void {
+    const jar = this.byOrigin.get(new URL(url).origin) ?? new Map<string, string>();
+    this.byOrigin.set(new URL(url).origin, jar);
+    for (const header of response.headers.getSetCookie()) {
+      const pair = header.split(";")[0];
+      const name = pair.slice(0, pair.indexOf("="));
+      if (/max-age=0/i.test(header)) jar.delete(name);
+      else jar.set(name, pair.slice(pair.indexOf("=") + 1));
+    }
+  }
+}
+
+/**
+ * Signs the demo member in as a browser would: the site's login route, the platform's hosted
+ * login page and its form, back through the site's callback. Returns the site's Cookie header.
+ */
+async function signIn(siteUrl: string): Promise<string> {
+  const jar = new CookieJar();
+  const go = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, { ...init, redirect: "manual", headers: { ...init.headers, cookie: jar.header(url) } });
+    jar.take(url, response);
+    return response;
+  };
+  let url = new URL(loginHref("/account"), siteUrl).href;
+  let response = await go(url);
+  for (let step = 0; step < 10; step++) {
+    const location = response.headers.get("location");
+    if (location) {
+      url = new URL(location, url).href;
+      if (new URL(url).origin === new URL(siteUrl).origin && new URL(url).pathname === "/account") return jar.header(siteUrl);
+      response = await go(url);
+      continue;
+    }
+    const html = await response.text();
+    const form = /<form\b[^>]*\baction="([^"]*)"/.exec(html);
+    if (response.status !== 200 || !form || !/name="password"/.test(html)) break;
+    const hidden = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name, value]));
+    url = new URL(form[1].replaceAll("&amp;", "&"), url).href;
+    response = await go(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...hidden, email: DEMO_MEMBER.email, password: DEMO_MEMBER.password }).toString(),
+    });
+  }
+  throw new Error(`The member login did not come back to ${AUTH_ROUTES.callback} and /account (stopped at ${url}, ${response.status}).`);
+}
+
+/** Starts `npm start`'s pair (site and local platform) on the load ports with a fresh database. */
+export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): Promise<Stack> {
+  const { sitePort, platformPort, dataDir } = { ...LOAD_DEFAULTS, ...options };
+  const siteUrl = `http://localhost:${sitePort}`;
+  const platformUrl = `http://127.0.0.1:${platformPort}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const child = spawn(process.execPath, ["scripts/run-site.mjs", "start"], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, PORT: String(sitePort), SITE_URL: siteUrl, LOCAL_PLATFORM_PORT: String(platformPort), LOCAL_PLATFORM_DATA_DIR: dataDir },
+  });
+  let sitePid: number | undefined;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // The site goes first (run-site then stops the platform): requests still queued in it must not meet a stopped platform.
+    if (sitePid) process.kill(sitePid, "SIGTERM");
+    else child.kill("SIGTERM");
+    await exited;
+  };
+  try {
+    await waitFor(`${siteUrl}/trails`, 120_000, child);
+    sitePid = descendants(child.pid!).find((pid) => /next-server|next\/dist\/bin\/next/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ")));
+    if (!sitePid) throw new Error("Could not find the Next.js server process.");
+    const memberCookie = await signIn(siteUrl);
+    return {
+      siteUrl,
+      platformUrl,
+      memberCookie,
+      async platformCalls() {
+        const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })).json()) as { requests: Record<string, number> };
+        return Object.values(requests).reduce((total, count) => total + count, 0);
+      },
+      siteRssMiB: () => rssMiB(sitePid!),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type LoadResult = {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Connection errors (a reset, a refused connection), timeouts not included. */
+  errors: number;
+  /** Requests with no answer within autocannon's 10 s. */
+  timeouts: number;
+  /** Answers by status class: { "2xx": n, "5xx": n, … }. */
+  statuses: Record<string, number>;
+};
+
+/** One autocannon run; `requests` cycles through several paths on each connection. */
+export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; requests?: LoadRequest[] }): Promise<LoadResult> {
+  const result = await autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers: options.headers, requests: options.requests });
+  const statuses: Record<string, number> = {};
+  for (const [code, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) {
+    const kind = /^[1-5]\d\d$/.test(code) ? `${code[0]}xx` : `status ${code}`;
+    statuses[kind] = (statuses[kind] ?? 0) + count;
+  }
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors - result.timeouts,
+    timeouts: result.timeouts,
+    statuses,
+  };
+}
+
+/** Views each path a few times, so the cache is warm and the server has compiled what it runs. */
+export async function warm(siteUrl: string, paths: string[], headers: Record<string, string> = {}): Promise<void> {
+  for (let round = 0; round < 3; round++) {
+    for (const target of paths) {
+      const response = await fetch(new URL(target, siteUrl), { headers, redirect: "manual" });
+      if (response.status !== 200) throw new Error(`Warming ${target}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+  }
+}
+
+/** What the figures were measured on: they mean little without it (the machine is shared). */
+export function machine(): string {
+  const [one, five] = os.loadavg();
+  return `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${one.toFixed(2)} (1 min) ${five.toFixed(2)} (5 min), Node ${process.version}`;
+}
+
+export const format = {
+  rate: (value: number) => value.toFixed(0).padStart(7),
+  ms: (value: number) => `${value.toFixed(0)} ms`.padStart(8),
+};
+
+/** Runs `main` with a stack, always stopping it; exits 1 when `main` reports missed targets. */
+export async function withStack(main: (stack: Stack) => Promise<boolean>): Promise<void> {
+  process.chdir(path.resolve(import.meta.dirname, "../.."));
+  ensureBuild();
+  const stack = await startStack();
+  let passed = false;
+  try {
+    passed = await main(stack);
+  } finally {
+    await stack.stop();
+  }
+  process.exit(passed ? 0 : 1);
+}

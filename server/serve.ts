@@ -1,0 +1,94 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { loggablePath } from "@/lib/observability/log";
+import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
+import { STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
+import { refuseRequest } from "@/lib/security/request-guard";
+
+type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+export type ServeOptions = { log: Logger; siteOrigin: string; https: boolean };
+
+/** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
+const QUIET_PATHS = new Set(["/api/health"]);
+
+function headersOf(request: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
+  }
+  return headers;
+}
+
+/**
+ * Requests Next.js would answer with a 500 are refused here, before it sees them: methods
+ * its Request cannot represent (TRACE), and a router state header it cannot parse, which it
+ * strips before middleware runs, so middleware cannot check it (docs/operations.md).
+ */
+function refuseEarly(request: IncomingMessage, response: ServerResponse, options: ServeOptions): boolean {
+  const refused = refuseRequest(request.method ?? "GET", headersOf(request), options.siteOrigin);
+  if (!refused) return false;
+  response.writeHead(refused.status, {
+    ...securityHeaders({ https: options.https }),
+    ...refused.headers,
+    "content-type": "text/plain; charset=utf-8",
+    "cache-control": "no-store",
+  });
+  response.end(refused.message);
+  return true;
+}
+
+/**
+ * Whatever part of the site answers (middleware, a route handler, a server action, a page),
+ * a response that sets a cookie is never stored by any cache (docs/auth-pitfalls.md P10).
+ * Checked when the headers go out, after Next.js has set its own Cache-Control.
+ */
+function noStoreWhenSettingCookies(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((...args: unknown[]) => {
+    if (response.hasHeader("set-cookie")) response.setHeader("cache-control", "private, no-store");
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
+
+function logWhenDone(request: IncomingMessage, response: ServerResponse, context: RequestContext, log: Logger): void {
+  const started = process.hrtime.bigint();
+  response.once("close", () => {
+    const path = loggablePath(request.url ?? "/");
+    const line = {
+      method: request.method,
+      path,
+      status: response.statusCode,
+      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+      platformRequestIds: context.platformRequestIds,
+      ...(request.headers["next-action"] !== undefined && { serverAction: true }),
+      ...(!response.writableFinished && { aborted: true }),
+    };
+    if (response.statusCode >= 500) log.error(line, "request");
+    else if (QUIET_PATHS.has(path)) log.debug(line, "request");
+    else log.info(line, "request");
+  });
+}
+
+/**
+ * Wraps Next.js's request handler. Each request runs in its own request context (the socket's
+ * address for rate limits, the platform request ids its calls collect) and gets exactly one
+ * log line once its response is sent or the client has gone (docs/operations.md). HSTS is set
+ * here because it depends on SITE_URL at run time; next.config.ts headers are fixed at build.
+ */
+export function createRequestListener(handle: Handle, options: ServeOptions): RequestListener {
+  return (request, response) => {
+    const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
+    logWhenDone(request, response, context, options.log);
+    if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+    if (refuseEarly(request, response, options)) return;
+    noStoreWhenSettingCookies(response);
+    runInRequestContext(context, () => {
+      handle(request, response).catch((error: unknown) => {
+        options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
+        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+        response.end("Internal Server Error");
+      });
+    });
+  };
+}

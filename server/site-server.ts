@@ -1,0 +1,50 @@
+/**
+ * The site's production server: Next.js's request handler on our own HTTP server, so that each
+ * request runs in a context that knows the socket's address and gets one log line
+ * (docs/operations.md). Built into `.next/standalone/site-server.mjs` by
+ * scripts/build-server.mjs and run from there, next to the standalone output it serves.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+import { ConfigError, getConfig } from "@/lib/config";
+import { logger } from "@/lib/observability/log";
+import { createRequestListener } from "./serve";
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const port = Number(process.env.PORT ?? 3000);
+
+// What the standalone server.js Next.js writes does: the build's configuration, not next.config.ts.
+const { config } = JSON.parse(fs.readFileSync(path.join(dir, ".next", "required-server-files.json"), "utf8")) as { config: object };
+process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+Object.assign(process.env, { NODE_ENV: "production" });
+
+try {
+  getConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const log = logger();
+
+// Next.js builds each request's URL from this hostname and port, never from Host; the site's
+// own links and redirects use SITE_URL anyway (docs/auth-pitfalls.md P12).
+const app = next({ dev: false, dir, port, hostname: "localhost" });
+await app.prepare();
+const { siteUrl } = getConfig();
+const server = http.createServer(createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https: siteUrl.protocol === "https:" }));
+
+/** Stops taking connections and lets requests in flight finish, for at most ten seconds. */
+function shutDown(signal: NodeJS.Signals) {
+  log.info({ signal }, "shutting down");
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.once("SIGTERM", shutDown);
+process.once("SIGINT", shutDown);
+
+server.listen(port, () => log.info({ port, siteUrl: siteUrl.origin }, "site listening"));
