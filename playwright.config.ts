@@ -9,6 +9,7 @@ const sitePort = Number(process.env.E2E_SITE_PORT ?? 3100);
 const platformPort = Number(process.env.E2E_PLATFORM_PORT ?? 4110);
 const dataDir = ".data/e2e";
 export const e2e = {
+  dataDir,
   siteUrl: `http://localhost:${sitePort}`,
   platformUrl: `http://127.0.0.1:${platformPort}`,
   /** Short-lived access tokens, so tests can see a session outlive one. */
@@ -31,7 +32,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node scripts/run-site.mjs start`,
+    // A fresh database, and no cached reads left from a run against another one.
+    command: `rm -rf ${dataDir} .next/cache/fetch-cache .next/standalone/.next/cache/fetch-cache && node scripts/run-site.mjs start`,
     url: `${e2e.siteUrl}/trails`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -44,6 +46,8 @@ export default defineConfig({
       LOCAL_PLATFORM_DATA_DIR: dataDir,
       LOCAL_PLATFORM_TOKEN_TTL: String(e2e.tokenTtlSeconds),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdefghij",
+      // Request lines would drown the test output; e2e/operations.spec.ts reads them from a server of its own.
+      LOG_LEVEL: "warn",
     },
   },
 });

@@ -15,6 +15,7 @@ export default defineConfig({
     include: ["platform/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
+    setupFiles: ["tests/support/next-cache.ts"],
     testTimeout: 20_000,
     // The site's configuration as tests see it: local mode with a fixed secret.
     env: { SESSION_SECRET: "test-session-secret-0123456789abcdef", LOCAL_PLATFORM_DATA_DIR: ".data/test" },

@@ -1,14 +1,19 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
-import { AUTH_ROUTES, loginHref } from "../lib/auth/routes";
+import { AUTH_ROUTES, SITE_PAGES, loginHref } from "../lib/auth/routes";
 import { demoMember, platformRequests, revokeMemberSessions } from "./platform";
 
-/** Signs in on the platform's hosted page, which the site has just redirected to. */
+/** Signs in on the platform's hosted page: the site has just sent the browser there, or to its own login page, which links to it. */
+const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`);
+
+/** From the site's login page (where "log in" leads), on to the hosted page, and signs in there. */
 async function signInOnHostedPage(page: Page) {
-  await expect(page).toHaveURL(new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`));
+  await page.waitForURL((url) => url.pathname === SITE_PAGES.login || platformPage.test(url.href));
+  if (new URL(page.url()).pathname === SITE_PAGES.login) await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+  await expect(page).toHaveURL(platformPage);
   await page.getByLabel("Email").fill(demoMember.email);
   await page.getByLabel("Password").fill(demoMember.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Log in" }).click();
 }
 
 async function sessionCookie(page: Page) {
@@ -42,13 +47,15 @@ test("a visitor is sent to log in from /account, comes back as a member, reloads
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
 
   await page.getByTestId("member-name").click();
-  await page.getByRole("button", { name: "Log out" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/`);
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByTestId("member-name")).toHaveCount(0);
 
-  // The platform session ended too: /account asks for the password again.
+  // The platform session ended too: the hosted page asks for the password again.
   await page.goto("/account");
+  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`));
   await expect(page.getByLabel("Password")).toBeVisible();
 });
 

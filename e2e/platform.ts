@@ -1,14 +1,38 @@
+import fs from "node:fs";
+import path from "node:path";
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { items } from "@wix/data";
+import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "../lib/local-mode";
 import { e2e } from "../playwright.config";
 
 /** The local platform's default admin API key (the e2e server does not override it). */
-const ADMIN_KEY = "local-platform-admin-key-change-me";
+export const ADMIN_KEY = "local-platform-admin-key-change-me";
 
 export const demoMember = { email: "demo@ridgeline.example", password: "ridgeline-demo", name: "Dana" };
+export const secondDemoMember = { email: "rowan@ridgeline.example", password: "ridgeline-rowan", name: "Rowan" };
 
 /** Reads the local platform's request counter. */
 export async function platformRequests(): Promise<Record<string, number>> {
-  const response = await fetch(`${e2e.platformUrl}/_local/stats`);
+  const response = await fetch(`${e2e.platformUrl}/_local/stats`, { headers: { authorization: ADMIN_KEY } });
   return ((await response.json()) as { requests: Record<string, number> }).requests;
+}
+
+/** The platform's data, through the real `@wix/data` client with the admin key, as a site owner's tool would edit it. */
+export function adminItems() {
+  return createClient({
+    modules: { items },
+    auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }),
+    fetch: routeWixApis(e2e.platformUrl, globalThis.fetch),
+  }).items;
+}
+
+/** Drops the site's cached reads of these collections, as any tool holding the secret may (the e2e site generates it in its data folder). */
+export async function revalidateSite(change: RevalidationChange): Promise<void> {
+  const secret = fs.readFileSync(path.join(e2e.dataDir, REVALIDATE_SECRET_FILE), "utf8").trim();
+  for (const { body, headers } of revalidationRequests(change, secret)) {
+    const response = await fetch(new URL(REVALIDATE_PATH, e2e.siteUrl), { method: "POST", headers, body });
+    if (!response.ok) throw new Error(`revalidate failed: ${response.status} ${await response.text()}`);
+  }
 }
 
 /** Revokes every session of a member on the platform, as an administrator would. */
@@ -20,4 +44,40 @@ export async function revokeMemberSessions(email: string): Promise<number> {
   });
   if (!response.ok) throw new Error(`revoke failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { revoked: number }).revoked;
+}
+
+/** Changes the local platform's sign-up settings while it runs. */
+export async function setPlatformSettings(settings: Partial<Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha", boolean>>) {
+  const response = await fetch(`${e2e.platformUrl}/_local/settings`, {
+    method: "PATCH",
+    headers: { authorization: ADMIN_KEY, "content-type": "application/json" },
+    body: JSON.stringify(settings),
+  });
+  if (!response.ok) throw new Error(`settings failed: ${response.status} ${await response.text()}`);
+}
+
+type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };
+
+/** The newest e-mail of a kind the platform "sent" to an address. */
+export async function latestMail(to: string, kind: "verification" | "password-reset" | "activation"): Promise<Mail> {
+  const response = await fetch(`${e2e.platformUrl}/_local/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { authorization: ADMIN_KEY },
+  });
+  if (!response.ok) throw new Error(`outbox failed: ${response.status} ${await response.text()}`);
+  const { messages } = (await response.json()) as { messages: Mail[] };
+  const mail = messages.find((message) => message.kind === kind);
+  if (!mail) throw new Error(`no ${kind} e-mail for ${to}`);
+  return mail;
+}
+
+type FaultRule = { pathPrefix: string; latencyMs?: number; errorRate?: number; errorStatus?: number; dropRate?: number; garbageRate?: number };
+
+/** Puts the local platform's fault rules in force (docs/platform/operations.md §3); an empty list clears them. */
+export async function setPlatformFaults(rules: FaultRule[]) {
+  const response = await fetch(`${e2e.platformUrl}/_local/faults`, {
+    method: "PUT",
+    headers: { authorization: ADMIN_KEY, "content-type": "application/json" },
+    body: JSON.stringify({ rules }),
+  });
+  if (!response.ok) throw new Error(`faults failed: ${response.status} ${await response.text()}`);
 }

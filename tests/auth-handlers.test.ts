@@ -186,7 +186,7 @@ describe("GET /api/auth/renew", () => {
   });
 
   it("keeps only paths on this site", async () => {
-    const jar = await jarWithSession({ accessToken: "a", refreshToken: "r", role: "visitor", expiresAt: 0, renewAt: 0, issuedAt: 0 });
+    const jar = await jarWithSession({ accessToken: "a", refreshToken: "r", role: "visitor", expiresAt: 0, renewAt: 0, issuedAt: 0, startedAt: 0, seenAt: 0 });
     const response = await handleRenew(jar.request(site(`${AUTH_ROUTES.renew}?returnTo=https%3A%2F%2Fevil.example&ifEnded=%2F%2Fevil.example`)));
     expect(new URL(response.headers.get("location")!).origin).toBe("http://localhost:3000");
   });

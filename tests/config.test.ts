@@ -15,32 +15,53 @@ describe("site configuration", () => {
     expect(config.wixClientId).toBe(LOCAL_CLIENT_ID);
     expect(config.localPlatformUrl).toBe("http://127.0.0.1:4010");
     expect(config.siteUrl.href).toBe("http://localhost:3000/");
-    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(config.sessionSecrets[0].length).toBeGreaterThanOrEqual(32);
   });
 
   it("keeps the generated development secret under the data folder and reuses it", () => {
     const dir = tempDir();
-    const first = parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecret;
+    const first = parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecrets[0];
     expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first);
-    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecret).toBe(first);
+    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecrets[0]).toBe(first);
   });
 
   it("talks to Wix when a client id is set", () => {
     const config = parseConfig({ WIX_CLIENT_ID: "abc-123", SESSION_SECRET: secret, SITE_URL: "https://club.example", LOCAL_PLATFORM_PORT: "5000" });
     expect(config.wixClientId).toBe("abc-123");
     expect(config.localPlatformUrl).toBeNull();
-    expect(config.sessionSecret).toBe(secret);
+    expect(config.sessionSecrets).toEqual([secret]);
+  });
+
+  it("takes several session secrets, newest first, and the member session limits", () => {
+    const [newest, older] = ["n".repeat(32), "o".repeat(40)];
+    const config = parseConfig({ SESSION_SECRET: ` ${newest} , ${older} `, SESSION_IDLE_TIMEOUT: "600", SESSION_ABSOLUTE_TIMEOUT: "7200", LOCAL_PLATFORM_DATA_DIR: tempDir() });
+    expect(config.sessionSecrets).toEqual([newest, older]);
+    expect(config.memberSession).toEqual({ idleSeconds: 600, absoluteSeconds: 7200 });
   });
 
   it.each([
     [{ SESSION_SECRET: "too-short" }, "SESSION_SECRET: must be at least 32 characters"],
+    [{ SESSION_SECRET: `${"n".repeat(32)},short` }, "SESSION_SECRET: must be at least 32 characters (each"],
+    [{ SESSION_IDLE_TIMEOUT: "soon" }, "SESSION_IDLE_TIMEOUT: must be a number of seconds"],
+    [{ SESSION_ABSOLUTE_TIMEOUT: "5" }, "SESSION_ABSOLUTE_TIMEOUT: must be at least 60 seconds"],
     [{ SITE_URL: "not a url" }, "SITE_URL: must be an absolute http(s) URL"],
     [{ LOCAL_PLATFORM_PORT: "http" }, "LOCAL_PLATFORM_PORT: must be a port number"],
     [{ LOCAL_PLATFORM_PORT: "70000" }, "LOCAL_PLATFORM_PORT"],
     [{ WIX_CLIENT_ID: "   " }, "WIX_CLIENT_ID: must not be empty when set"],
     [{ WIX_CLIENT_ID: "abc", NODE_ENV: "production" }, "SESSION_SECRET: is required in production"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent"],
+    [{ TRUSTED_PROXY_HEADER: "x forwarded for" }, "TRUSTED_PROXY_HEADER: must be a header name"],
+    [{ TRUSTED_PROXY_HOPS: "0" }, "TRUSTED_PROXY_HOPS: must be a whole number from 1 to 10"],
+    [{ REDIS_URL: "http://cache:6379" }, "REDIS_URL: must be a redis:// or rediss:// URL"],
   ])("names the variable and the problem for %j", (env, message) => {
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(message);
+  });
+
+  it("reads the production settings: log level, trusted proxy header, shared rate-limit store", () => {
+    const defaults = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() });
+    expect(defaults).toMatchObject({ logLevel: "info", trustedProxy: null, redisUrl: null });
+    const behindProxy = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), LOG_LEVEL: "warn", TRUSTED_PROXY_HEADER: " X-Forwarded-For ", TRUSTED_PROXY_HOPS: "2", REDIS_URL: "rediss://cache.internal:6380" });
+    expect(behindProxy).toMatchObject({ logLevel: "warn", trustedProxy: { header: "x-forwarded-for", hops: 2 }, redisUrl: "rediss://cache.internal:6380" });
   });
 });

@@ -21,7 +21,7 @@ const transaction = (state: string, createdAt = Date.now(), returnTo = "/account
   createdAt,
 });
 
-const session: Session = { accessToken: "at-1", refreshToken: "rt-1", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_940, issuedAt: 1_900_000_000, member: { id: "m-1", name: "Dana" } };
+const session: Session = { accessToken: "at-1", refreshToken: "rt-1", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_940, issuedAt: 1_900_000_000, startedAt: 1_900_000_000, seenAt: 1_900_000_000, member: { id: "m-1", name: "Dana" } };
 
 async function savedInto(jar: CookieJar, state: string, returnTo = "/account", createdAt = Date.now()) {
   const response = NextResponse.redirect("http://platform/login");

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FRESH_TOKEN_SECONDS, isDueForRenewal, renewSession } from "@/lib/auth/refresh";
-import { sessionFromTokens, type Session } from "@/lib/auth/session";
+import { SEEN_RESOLUTION_SECONDS, isSeenStale, memberSessionLapsed, sessionFromTokens, type Session } from "@/lib/auth/session";
 import { GrantRejectedError, PlatformUnavailableError } from "@/lib/wix/errors";
 import { renewAccessToken } from "@/lib/wix/oauth";
 import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
@@ -15,8 +15,39 @@ const session = (overrides: Partial<Session> = {}): Session => ({
   expiresAt: now + 3600,
   renewAt: now + 3540,
   issuedAt: now - 60,
+  startedAt: now - 600,
+  seenAt: now - 60,
   role: "visitor",
   ...overrides,
+});
+
+describe("member session limits", () => {
+  const limits = { idleSeconds: 3600, absoluteSeconds: 86_400 };
+  const member = (startedAt: number, seenAt: number) => session({ role: "member", startedAt, seenAt });
+
+  it("ends a member session idle for longer than the idle limit, or older than the absolute one", () => {
+    expect(memberSessionLapsed(member(now - 7200, now - 3599), now, limits)).toBe(false);
+    expect(memberSessionLapsed(member(now - 7200, now - 3601), now, limits)).toBe(true);
+    expect(memberSessionLapsed(member(now - 86_401, now - 10), now, limits)).toBe(true);
+  });
+
+  it("never ends a visitor session, and dates a session from before these fields by its tokens", () => {
+    expect(memberSessionLapsed(session({ startedAt: now - 10 ** 7, seenAt: 0 }), now, limits)).toBe(false);
+    expect(memberSessionLapsed(session({ role: "member", startedAt: 0, seenAt: 0, issuedAt: now - 100 }), now, limits)).toBe(false);
+    expect(memberSessionLapsed(session({ role: "member", startedAt: 0, seenAt: 0, issuedAt: now - 3700 }), now, limits)).toBe(true);
+  });
+
+  it("records a page view at most every few minutes", () => {
+    expect(isSeenStale(member(now - 900, now - SEEN_RESOLUTION_SECONDS + 1), now)).toBe(false);
+    expect(isSeenStale(member(now - 900, now - SEEN_RESOLUTION_SECONDS), now)).toBe(true);
+    expect(isSeenStale(session({ seenAt: 0 }), now)).toBe(false);
+  });
+
+  it("keeps the start of the session across renewals", () => {
+    const renewed = sessionFromTokens({ accessToken: "a2", refreshToken: "r2", role: "member", expiresAt: now + 3600 }, now, undefined, member(now - 5000, now - 100));
+    expect(renewed).toMatchObject({ startedAt: now - 5000, seenAt: now, issuedAt: now });
+    expect(sessionFromTokens({ accessToken: "a", refreshToken: "r", role: "member", expiresAt: now + 3600 }, now).startedAt).toBe(now);
+  });
 });
 
 describe("the renewal decision", () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
 import { readSession } from "@/lib/auth/cookie-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
-import { CookieJar, jarWithPlatformSession } from "./support/cookie-jar";
+import { CookieJar, jarWithPlatformSession, jarWithSession } from "./support/cookie-jar";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -44,6 +44,22 @@ describe("middleware session handling", () => {
     // Next.js passes these request overrides to the server components rendering this request.
     expect(response.headers.get("x-middleware-request-cookie")).toContain(`wms_session=${new CookieJar().apply(response).get("wms_session")}`);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("ends a member session idle past its limit with the notice, and records page views only every few minutes", async () => {
+    const { session } = await jarWithPlatformSession(platform, "member", "member-idle", { member: dana("member-idle") });
+    const now = Math.floor(Date.now() / 1000);
+    const idle = await jarWithSession({ ...session, seenAt: now - 8 * 24 * 3600, startedAt: now - 9 * 24 * 3600 });
+    const ended = await withSession(idle.request(site("/account")));
+    expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+    expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
+
+    const stale = await jarWithSession({ ...session, seenAt: now - 400 });
+    const seen = await sessionIn(await withSession(stale.request(site("/trails"))));
+    expect(seen?.seenAt).toBeGreaterThanOrEqual(now);
+    expect(seen?.startedAt).toBe(session.startedAt);
+    const fresh = await jarWithSession({ ...session, seenAt: now - 30 });
+    expect((await withSession(fresh.request(site("/trails")))).headers.get("set-cookie")).toBeNull();
   });
 
   it("drops an unreadable cookie on a navigation, and never on a POST that may come from another site", async () => {

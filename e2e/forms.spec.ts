@@ -1,0 +1,119 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { demoMember, latestMail, setPlatformSettings } from "./platform";
+
+/** A fresh address per test run, so tests never depend on each other's accounts. */
+const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
+const strongPassword = "granite-switchback-42";
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+async function register(page: Page, email: string, nickname: string) {
+  await page.goto(SITE_PAGES.register);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("First name").fill("Robin");
+  await page.getByLabel("Last name").fill("Alder");
+  await page.getByLabel("Nickname").fill(nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId("member-name").click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+}
+
+test.afterEach(async () => {
+  await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+});
+
+test("register, read the code in the mailbox, verify, arrive logged in; log out", async ({ page }) => {
+  await setPlatformSettings({ requireEmailVerification: true });
+  const email = newEmail("verify");
+  await register(page, email, "Robin V");
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  await expect(page.getByText(email)).toBeVisible();
+  const mail = await latestMail(email, "verification");
+  await page.getByLabel("Code from the e-mail").fill(mail.code!);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page.getByTestId("member-name")).toHaveText("Robin V");
+  await logOut(page);
+});
+
+test("a wrong password says so, next to the password only, and keeps the e-mail", async ({ page }) => {
+  await page.goto(SITE_PAGES.login);
+  await fillLogin(page, demoMember.email, "not-the-password");
+  const password = page.getByLabel("Password", { exact: true });
+  await expect(page.getByText("That password is not right")).toBeVisible();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toBeFocused();
+  await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("E-mail")).toHaveValue(demoMember.email);
+
+  await password.fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
+test("a form left incomplete is refused in place, each problem next to its field, focus on the first", async ({ page }) => {
+  await page.goto(SITE_PAGES.register);
+  await page.getByLabel("E-mail").fill("not-an-address");
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter an e-mail address like name@example.com.")).toBeVisible();
+  await expect(page.getByText("Use at least 8 characters.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toBeFocused();
+});
+
+test("forgot password: the e-mailed link sets a new password, which then logs in", async ({ page }) => {
+  const email = newEmail("reset");
+  await register(page, email, "Robin R");
+  await expect(page.getByTestId("member-name")).toHaveText("Robin R");
+  await logOut(page);
+
+  await page.goto(SITE_PAGES.login);
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
+  const mail = await latestMail(email, "password-reset");
+  await page.goto(mail.link!);
+  await page.getByLabel("New password").fill("alpine-meadow-77");
+  await page.getByRole("button", { name: /set|save|change/i }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}${SITE_PAGES.login}`));
+  await expect(page.getByRole("status")).toContainText("Your new password is set");
+  await fillLogin(page, email, "alpine-meadow-77");
+  await expect(page.getByTestId("member-name")).toHaveText("Robin R");
+});
+
+test("with owner approval on, registration says so, and login works once an admin approves", async ({ page }) => {
+  await setPlatformSettings({ requireOwnerApproval: true });
+  const email = newEmail("approval");
+  await register(page, email, "Robin A");
+  await expect(page.getByRole("status")).toContainText("waiting for a club organiser to approve");
+
+  execFileSync("npx", ["tsx", "platform/cli.ts", "approve", email], { env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: e2e.dataDir }, stdio: "pipe" });
+  await page.goto(SITE_PAGES.login);
+  await fillLogin(page, email, strongPassword);
+  await expect(page.getByTestId("member-name")).toHaveText("Robin A");
+});
+
+test("with captcha required, the form shows the local widget and succeeds with it", async ({ page }) => {
+  await setPlatformSettings({ requireCaptcha: true });
+  await page.goto(SITE_PAGES.login);
+  await fillLogin(page, demoMember.email, demoMember.password);
+  await expect(page.getByText("Please confirm you are not a robot")).toBeVisible();
+  await page.getByLabel("I am not a robot").check();
+  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});

@@ -1,0 +1,55 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { adminItems, platformRequests, revalidateSite } from "./platform";
+
+/**
+ * What a page view costs the platform, counted by the platform itself (`/_local/stats`): a warm
+ * cache answers public pages with no call at all, an edit shows at once through the platform's
+ * revalidation call, and requests that miss together share one read.
+ */
+
+const PUBLIC_PAGES = ["/", "/trails", "/trails?page=2", "/trails/arch-spur", "/outings", "/journal", "/regions", "/regions/high-desert"];
+
+/** Every platform call since `before`, by route; only the routes that were called. */
+function callsSince(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).flatMap(([route, count]) => (count > (before[route] ?? 0) ? [[route, count - (before[route] ?? 0)]] : [])));
+}
+
+/** A page as a browser without cookies gets it: 200, and no cookie comes back. */
+async function view(request: APIRequestContext, url: string): Promise<string> {
+  const response = await request.get(url, { headers: { cookie: "" } });
+  expect(response.status(), url).toBe(200);
+  expect(response.headers()["set-cookie"], url).toBeUndefined();
+  return response.text();
+}
+
+test("50 cookie-less views of warm public pages cost no token grant and no data query", async ({ request }) => {
+  for (const url of PUBLIC_PAGES) await view(request, url);
+  const before = await platformRequests();
+  await Promise.all(Array.from({ length: 50 }, (_, i) => view(request, PUBLIC_PAGES[i % PUBLIC_PAGES.length])));
+  expect(callsSince(before, await platformRequests())).toEqual({});
+});
+
+test("an edit made with @wix/data shows on a cached item page at once", async ({ request }) => {
+  const items = adminItems();
+  const [trail] = (await items.query("Trails").eq("slug", "hidden-cove").find()).items;
+  const description = trail.description as string;
+  await view(request, "/trails/hidden-cove");
+  await view(request, "/trails/hidden-cove");
+  try {
+    await items.update("Trails", { ...trail, description: `${description} Freshly edited.` });
+    // The platform announces the change within its 100 ms gathering window; the cache would otherwise keep the old text for 5 minutes.
+    await expect.poll(() => view(request, "/trails/hidden-cove"), { timeout: 3000, intervals: [100] }).toContain("Freshly edited.");
+  } finally {
+    await items.update("Trails", { ...trail, description });
+    await expect.poll(() => view(request, "/trails/hidden-cove"), { timeout: 3000, intervals: [100] }).not.toContain("Freshly edited.");
+  }
+});
+
+test("requests that miss the cache together share one platform read", async ({ request }) => {
+  await view(request, "/journal");
+  await revalidateSite({ collections: ["Journal"], members: false });
+  const before = await platformRequests();
+  await Promise.all(Array.from({ length: 20 }, () => view(request, "/journal")));
+  const calls = callsSince(before, await platformRequests());
+  expect(Object.values(calls).reduce((total, count) => total + count, 0)).toBe(1);
+});

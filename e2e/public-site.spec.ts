@@ -1,0 +1,211 @@
+import { expect, test, type Page } from "@playwright/test";
+import { loginHref } from "../lib/auth/routes";
+import { hydrated } from "./hydration";
+import { demoMember } from "./platform";
+
+const cards = (page: Page) => page.getByTestId("item-card");
+const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
+
+test("search, filter, sort and page size live in the URL and survive a reload", async ({ page }) => {
+  await page.goto("/trails");
+  await hydrated(page.getByRole("form", { name: "Search trails" }));
+  await page.getByRole("searchbox", { name: "Search" }).fill("lake");
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/[?&]q=lake/);
+  await expect(cards(page)).toHaveCount(3);
+  await expect(page).toHaveTitle(/^Trails matching “lake”/);
+  // Focus follows the client-side navigation to the new results.
+  await expect(results(page)).toBeFocused();
+
+  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await expect(page).toHaveURL(/\/trails$/);
+  // Filters sit in a disclosure, closed while none is in use.
+  await expect(page.getByRole("group", { name: "Difficulty" })).toBeHidden();
+  await page.getByText("Filters", { exact: true }).click();
+  await page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy").check();
+  await page.getByLabel("Dogs welcome").selectOption("yes");
+  await page.getByRole("group", { name: "Distance (km)" }).getByLabel("To").fill("5");
+  await page.getByLabel("Sort").selectOption({ label: "Longest first" });
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/difficulty=Easy/);
+  await expect(cards(page).locator("h2")).toHaveText(["Island Causeway", "Lighthouse Walk", "Arch Spur"]);
+
+  await page.reload();
+  await expect(cards(page)).toHaveCount(3);
+  await expect(page.getByText("3 in use")).toBeVisible();
+  await expect(page.getByLabel("Sort")).toHaveValue("longest");
+  await expect(page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy")).toBeChecked();
+});
+
+test("numbered pages with totals, and a larger page size", async ({ page }) => {
+  await page.goto("/trails?sort=name");
+  await expect(page.getByText("Showing 1–9 of 15 trails, page 1 of 2.")).toBeVisible();
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/sort=name&page=2/);
+  await expect(page).toHaveTitle(/^Trails, page 2/);
+  await expect(page.getByText("Showing 10–15 of 15 trails, page 2 of 2.")).toBeVisible();
+  await page.getByLabel("Per page").selectOption("18");
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(cards(page)).toHaveCount(15);
+  await expect(page.getByRole("navigation", { name: "Pagination" })).toHaveCount(0);
+});
+
+test("an empty result says what to do", async ({ page }) => {
+  await page.goto("/journal?q=zzzz");
+  await expect(page.getByText("Nothing matches that search.")).toBeVisible();
+  await page.getByRole("link", { name: "See all stories" }).click();
+  await expect(cards(page)).toHaveCount(6);
+});
+
+test("bad URL parameters fall back to defaults; a malformed page or unknown item is a 404", async ({ page }) => {
+  const response = await page.goto("/trails?sort=nonsense&size=5000&distanceKm.from=far&difficulty=Impossible&dogFriendly=maybe");
+  expect(response?.status()).toBe(200);
+  await expect(cards(page)).toHaveCount(9);
+  await expect(cards(page).first()).toContainText("Arch Spur");
+
+  expect((await page.goto("/outings?page=-1"))?.status()).toBe(404);
+  expect((await page.goto("/trails/no-such-trail"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  expect((await page.goto("/no-such-section"))?.status()).toBe(404);
+});
+
+test("an item page: reference resolved, related items, previous and next", async ({ page }) => {
+  await page.goto("/trails");
+  await page.getByRole("link", { name: "Arch Spur" }).click();
+  await expect(page).toHaveURL(/\/trails\/arch-spur$/);
+  await expect(page.getByRole("heading", { name: "Arch Spur", level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/^Arch Spur/);
+  const details = page.getByRole("complementary", { name: "Details" });
+  await expect(details).toContainText("2.7 km");
+  await details.getByRole("link", { name: "High Desert" }).click();
+  await expect(page.getByRole("heading", { name: "High Desert", level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Trails in this region" }).getByTestId("item-card")).toHaveCount(3);
+
+  await page.goto("/outings/tide-pool-discovery");
+  await expect(page.getByRole("complementary", { name: "Details" }).getByRole("link", { name: "Hidden Cove Descent" })).toBeVisible();
+  await page.getByRole("link", { name: /Next.*Winter Solstice Lantern Walk/ }).click();
+  await expect(page.getByRole("heading", { name: "Winter Solstice Lantern Walk", level: 1 })).toBeVisible();
+});
+
+test("the journal loads more stories in place: focus on the first new one, the count announced, the URL kept", async ({ page }) => {
+  await page.goto("/journal");
+  await expect(cards(page)).toHaveCount(6);
+  await expect(page.getByRole("status")).toHaveText("Showing 6 stories.");
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole("status")).toHaveText("4 more loaded. Showing 10 stories, all there are.");
+  await expect(page.getByRole("link", { name: "Reading a Contour Map" })).toBeFocused();
+  await expect(page.getByRole("link", { name: "Load more stories" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/journal\?page=2$/);
+  // A search is a new list: the stories added to the last one go.
+  await page.getByRole("searchbox", { name: "Search" }).fill("boots");
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(cards(page)).toHaveCount(1);
+  await expect(page.getByRole("status")).toHaveText("Showing 1 story.");
+  await page.goto("/journal?page=2");
+  // The address shows the same stories after a reload, and is a 404 past the last one.
+  await page.reload();
+  await expect(cards(page)).toHaveCount(10);
+  expect((await page.goto("/journal?page=3"))?.status()).toBe(404);
+  // Filters travel with the cursor.
+  await page.goto("/journal?tags=beginners&size=12");
+  await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);
+});
+
+test("item pages show media, rich content, addresses, objects, lists and multi-references", async ({ page }) => {
+  await page.goto("/trails/summit-loop");
+  const photos = page.getByRole("list", { name: "Photos" });
+  await expect(photos.getByRole("img")).toHaveCount(3);
+  await expect(photos.getByRole("img").first()).toHaveAttribute("src", /^\/_next\/image\?url=%2Fmedia%2Fdemo%2Fridge-dawn\.jpg&w=\d+&q=75$/);
+  // The optimiser answers with WebP from the site's own media.
+  const optimised = await page.request.get((await photos.getByRole("img").first().getAttribute("src"))!, { headers: { accept: "image/webp,*/*" } });
+  expect(optimised.headers()["content-type"]).toBe("image/webp");
+  await expect(photos.locator("video source")).toHaveAttribute("src", "/media/demo/ridge-flyover.mp4");
+  const details = page.getByRole("complementary", { name: "Details" });
+  await expect(details).toContainText("Gate opens05:30");
+  await expect(details.getByRole("listitem")).toContainText(["Trailhead · At 0 km", "First switchback · At 1.8 km", "False summit · At 6.1 km", "Summit cairn · At 7.1 km"]);
+
+  await page.goto("/regions/north-ridge");
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("1 Lookout RoadAlder Springs, CO 81201United States");
+  await expect(page.getByRole("link", { name: "parks.example" })).toHaveAttribute("href", "https://parks.example/north-ridge");
+
+  await page.goto("/journal/ten-essentials-revisited");
+  const article = page.getByRole("region", { name: "In detail" });
+  await expect(article.getByRole("heading", { level: 3, name: "What changed" })).toBeVisible();
+  await expect(article.getByRole("img", { name: "A granite ridge in warm dawn light" })).toBeVisible();
+  await expect(article.getByRole("link", { name: "one-page checklist" })).toHaveAttribute("href", "/media/demo/ten-essentials-checklist.pdf");
+  const pdf = await page.request.get("/media/demo/ten-essentials-checklist.pdf");
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  await expect(page.getByRole("link", { name: "ten-essentials-checklist.pdf (PDF)" })).toBeVisible();
+
+  await page.goto("/journal/leave-no-trace-in-the-desert");
+  await page.getByRole("complementary", { name: "Details" }).getByRole("link", { name: "Arch Spur" }).click();
+  await expect(page.getByRole("heading", { name: "Arch Spur", level: 1 })).toBeVisible();
+
+  await page.goto("/journal/why-we-start-early");
+  await expect(page.getByRole("region", { name: "Listen" }).locator("audio source")).toHaveAttribute("src", "/media/demo/trail-notes.mp3");
+  await page.goto("/outings/family-creek-walk");
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meet at09:45");
+});
+
+test("members-only outings never appear on public pages", async ({ page }) => {
+  await page.goto("/outings");
+  await expect(cards(page)).toHaveCount(4);
+  await expect(page.getByText("Sunrise on the Summit")).toHaveCount(0);
+  expect((await page.goto("/outings/sunrise-on-the-summit"))?.status()).toBe(404);
+});
+
+test("the section menu on a phone works by keyboard, with type-ahead, and marks the current page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
+  const menuButton = await hydrated(page.getByRole("button", { name: "Menu" }));
+  await menuButton.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("menu");
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("menuitem")).toHaveText(["Trails", "Regions", "Outings", "Journal"]);
+  await page.keyboard.press("Escape");
+  await expect(menu).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.type("j");
+  await expect(page.getByRole("menuitem", { name: "Journal" })).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/journal$/);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await menuButton.click();
+  await expect(page.getByRole("menuitem", { name: "Journal" })).toHaveAttribute("aria-current", "page");
+});
+
+test("the member menu: keyboard, Escape, outside click, above the home page's hero, closes after navigation", async ({ page }) => {
+  await page.goto(loginHref("/"));
+  await page.getByLabel("Email").fill(demoMember.email);
+  await page.getByLabel("Password").fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+
+  const button = await hydrated(page.getByRole("button", { name: `Account menu for ${demoMember.name}` }));
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: "Account" })).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Members' outings" })).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "Log out" })).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  await button.click();
+  await expect(page.getByRole("menu")).toBeVisible();
+  await page.getByRole("heading", { name: "Find your next trail." }).click();
+  await expect(page.getByRole("menu")).toHaveCount(0);
+
+  // A plain click (no force): it fails if the hero covers the menu.
+  await button.click();
+  await page.getByRole("menuitem", { name: "Account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("menu")).toHaveCount(0);
+});

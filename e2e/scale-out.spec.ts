@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { items } from "@wix/data";
+import { createClient as createRedisClient } from "redis";
+import { routeWixApis } from "../lib/local-mode";
+
+/**
+ * More than one machine: two production instances of the site share Next.js's cache through a
+ * real Redis, and one local platform tells only the first of them that data changed. The
+ * second must show the edit all the same (docs/performance.md, "More than one machine").
+ */
+
+const base = Number(process.env.E2E_SCALE_PORT_BASE ?? 0);
+const ports = { redis: 6390 + base, platform: 4211 + base, first: 3201 + base, second: 3202 + base };
+const dataDir = ".data/e2e-scale";
+const secret = "scale-out-revalidate-secret-0123456789";
+const platformUrl = `http://127.0.0.1:${ports.platform}`;
+const siteUrl = (port: number) => `http://localhost:${port}`;
+const ADMIN_KEY = "local-platform-admin-key-change-me";
+
+const children: ChildProcess[] = [];
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const log: string[] = [];
+  child.stdout?.on("data", (chunk) => log.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => log.push(String(chunk)));
+  child.on("exit", (code) => {
+    if (code) console.error(`${command} ${args.join(" ")} exited with ${code}:\n${log.join("").slice(-2000)}`);
+  });
+  children.push(child);
+  return child;
+}
+
+async function answers(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+const dataQueries = async () => {
+  const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: ADMIN_KEY } })).json()) as { requests: Record<string, number> };
+  return requests["GET /wix-data/v2/items/query"] ?? 0;
+};
+const page = async (port: number, path: string) => {
+  const response = await fetch(`${siteUrl(port)}${path}`);
+  expect(response.status).toBe(200);
+  return response.text();
+};
+
+test.describe.configure({ timeout: 180_000 });
+
+test.beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  start("redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {});
+  const shared = { LOCAL_PLATFORM_PORT: String(ports.platform), LOCAL_PLATFORM_DATA_DIR: dataDir, REVALIDATE_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" };
+  start(process.execPath, ["--import", "tsx", "platform/cli.ts"], { ...shared, SITE_URL: siteUrl(ports.first), LOCAL_PLATFORM_REVALIDATE_URL: `http://127.0.0.1:${ports.first}/api/revalidate` });
+  await answers(`${platformUrl}/_local/health`);
+  for (const port of [ports.first, ports.second]) {
+    start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+      ...shared,
+      SITE_URL: siteUrl(port),
+      REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+      SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
+      NEXT_IGNORE_INCORRECT_LOCKFILE: "1",
+    });
+  }
+  await Promise.all([answers(`${siteUrl(ports.first)}/robots.txt`), answers(`${siteUrl(ports.second)}/robots.txt`)]);
+});
+
+test.afterAll(async () => {
+  await Promise.all(
+    children.map((child) => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      return exited;
+    }),
+  );
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("a revalidation on one instance is seen by the other: they share one cache in Redis", async () => {
+  const redis = createRedisClient({ url: `redis://127.0.0.1:${ports.redis}` });
+  await redis.connect();
+  const trails = createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }), fetch: routeWixApis(platformUrl, globalThis.fetch) }).items;
+  try {
+    // The first instance reads and fills the cache; the second then answers from it without asking the platform.
+    expect(await page(ports.first, "/trails/hidden-cove")).toContain("Hidden Cove");
+    const queries = await dataQueries();
+    expect(await page(ports.second, "/trails/hidden-cove")).toContain("Hidden Cove");
+    expect(await dataQueries()).toBe(queries);
+    expect((await redis.keys("ridgeline:*")).length).toBeGreaterThan(0);
+
+    // The platform tells only the first instance; the second shows the edit too.
+    const [trail] = (await trails.query("Trails").eq("slug", "hidden-cove").find()).items;
+    await trails.update("Trails", { ...trail, description: "Edited while two instances serve the site." });
+    await expect.poll(() => page(ports.second, "/trails/hidden-cove"), { timeout: 5000, intervals: [100] }).toContain("Edited while two instances serve the site.");
+    expect(await page(ports.first, "/trails/hidden-cove")).toContain("Edited while two instances serve the site.");
+  } finally {
+    await redis.quit();
+  }
+});

@@ -1,0 +1,220 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listHref, parseListState } from "@/lib/search-params";
+import { collectionByRoute, siteCollections, type CollectionConfig } from "@/lib/site-config";
+import { feedItems, itemBySlug, listItems, moreItems, whenAvailable } from "@/lib/wix/collections";
+import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
+import { fieldValue, sanitiseRichText, toSiteItem } from "@/lib/wix/site-item";
+import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+
+const byRoute = (route: string): CollectionConfig => collectionByRoute(route)!;
+const trails = byRoute("trails");
+const outings = byRoute("outings");
+const journal = byRoute("journal");
+
+describe("the site configuration", () => {
+  it("names every field it lists, shows, searches, filters and sorts on", () => {
+    for (const collection of siteCollections) {
+      const keys = new Set([...collection.fields.map((field) => field.key), collection.titleField, collection.slugField]);
+      for (const key of [...collection.listFields, ...collection.detailFields, ...collection.filters.map((f) => f.field)]) expect(keys).toContain(key);
+      for (const related of collection.related) expect(collectionByRoute(related.from)).toBeDefined();
+      for (const field of collection.fields) if (field.type === "REFERENCE") expect(collectionByRoute(field.references ?? "")).toBeDefined();
+    }
+  });
+});
+
+describe("list state from the URL", () => {
+  it("reads search, filters, sort, size and page, and writes them back to the same URL", () => {
+    const state = parseListState(trails, { q: " lake ", difficulty: ["Easy", "Moderate"], "distanceKm.from": "3", "distanceKm.to": "10", dogFriendly: "yes", sort: "longest", size: "18", page: "2" });
+    expect(state).toMatchObject({ page: 2, query: "lake", pageSize: 18, sort: { id: "longest" } });
+    expect(state!.filters).toEqual([
+      { kind: "values", field: "difficulty", values: ["Easy", "Moderate"] },
+      { kind: "range", field: "distanceKm", type: "NUMBER", from: 3, to: 10 },
+      { kind: "yes-no", field: "dogFriendly", value: true },
+    ]);
+    expect(listHref(trails, state!)).toBe("/trails?q=lake&difficulty=Easy&difficulty=Moderate&distanceKm.from=3&distanceKm.to=10&dogFriendly=yes&sort=longest&size=18&page=2");
+  });
+
+  it("falls back to defaults for values it does not know, and the plain list has the plain URL", () => {
+    const state = parseListState(trails, { sort: "cheapest", size: "1000", difficulty: "Impossible", "distanceKm.from": "far", dogFriendly: "maybe", tags: ["views", "<script>"], q: ["a", "b"] });
+    expect(state).toMatchObject({ page: 1, query: "", pageSize: 9, sort: { id: "shortest" } });
+    expect(state!.filters).toEqual([{ kind: "values", field: "tags", values: ["views"] }]);
+    expect(listHref(trails, { ...state!, filters: [] })).toBe("/trails");
+  });
+
+  it("rejects a malformed page number", () => {
+    expect(parseListState(trails, { page: "abc" })).toBeNull();
+    expect(parseListState(trails, { page: "0" })).toBeNull();
+  });
+
+  it("reads date bounds only as calendar days", () => {
+    expect(parseListState(outings, { "startsAt.from": "2026-12-10", "startsAt.to": "12/31/2026" })!.filters).toEqual([
+      { kind: "range", field: "startsAt", type: "DATETIME", from: "2026-12-10", to: undefined },
+    ]);
+  });
+});
+
+describe("reshaping items", () => {
+  const raw = {
+    _id: "trail-x",
+    slug: "x-ridge",
+    title: "X Ridge",
+    region: { _id: "region-y", title: "Y Valley", slug: "y-valley" },
+    distanceKm: 4.5,
+    dogFriendly: true,
+    openedOn: "2020-01-01",
+    tags: ["views"],
+    image: "/media/demo/ridge.svg",
+    description: "<p>Steep &amp; <strong>short</strong>.</p>",
+  };
+
+  it("gives the site's own shape, with the reference resolved to a link", () => {
+    const [item] = toSiteItem(trails, raw);
+    expect(item).toMatchObject({ id: "trail-x", slug: "x-ridge", title: "X Ridge", href: "/trails/x-ridge", imageUrl: "/media/demo/ridge.svg", summary: "Steep & short." });
+    expect(item.fields.region.value).toEqual({ type: "reference", title: "Y Valley", href: "/regions/y-valley" });
+    expect(item.fields.distanceKm.value).toEqual({ type: "number", value: 4.5, unit: "km" });
+    expect(item.fields.openedOn.value).toEqual({ type: "date", iso: "2020-01-01", withTime: false });
+    expect(item.fields.description.value).toEqual({ type: "rich-text", html: "<p>Steep &amp; <strong>short</strong>.</p>" });
+    expect(item.fields.elevationGainM).toBeUndefined();
+  });
+
+  it("leaves out bad values and items without an id, title or slug", () => {
+    const [item] = toSiteItem(trails, { ...raw, region: "region-y", distanceKm: "far", tags: "views", dogFriendly: "yes", image: "javascript:alert(1)" });
+    expect(Object.keys(item.fields).sort()).toEqual(["description", "openedOn"]);
+    expect(item.imageUrl).toBeUndefined();
+    expect(toSiteItem(trails, { title: "No id", slug: "no-id" })).toEqual([]);
+    expect(toSiteItem(trails, { _id: "a", title: "No slug" })).toEqual([]);
+    expect(toSiteItem(trails, null)).toEqual([]);
+  });
+
+  it("turns wix:image ids into media URLs", () => {
+    const [item] = toSiteItem(trails, { ...raw, image: "wix:image://v1/abc_123.jpg/photo.jpg#originWidth=800&originHeight=600" });
+    expect(item.imageUrl).toMatch(/^https:\/\/static\.wixstatic\.com\/media\/abc_123\.jpg/);
+  });
+
+  it("never shows an item marked members-only", () => {
+    const outing = { _id: "e", title: "Secret", slug: "secret" };
+    expect(toSiteItem(outings, { ...outing, membersOnly: true })).toEqual([]);
+    expect(toSiteItem(outings, { ...outing, membersOnly: "yes" })).toEqual([]);
+    expect(toSiteItem(outings, { ...outing, membersOnly: false })).toHaveLength(1);
+  });
+
+  it("reads datetimes as Date, { $date } or ISO text", () => {
+    const field = { key: "at", label: "At", type: "DATETIME" } as const;
+    const iso = "2026-12-05T06:30:00.000Z";
+    for (const raw of [new Date(iso), { $date: iso }, iso]) expect(fieldValue(field, raw)).toEqual({ type: "date", iso, withTime: true });
+    expect(fieldValue(field, "soon")).toBeUndefined();
+  });
+
+  it("sanitises rich text: no script, event handler or javascript: URL survives", () => {
+    const html = sanitiseRichText(
+      `<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://example.org">ok</a><iframe src="https://evil.example"></iframe></p>`,
+    );
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|alert/i);
+    expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer">ok</a>');
+  });
+});
+
+describe("queries against the running platform", () => {
+  let platform: TestPlatform;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+  });
+  afterAll(() => platform.close());
+
+  const state = (collection: CollectionConfig, params: Record<string, string | string[]> = {}) => parseListState(collection, params)!;
+
+  it("pages trails in the default order, with regions resolved in the same query", async () => {
+    const first = await listItems(trails, state(trails));
+    expect(first).toMatchObject({ total: 15, pageCount: 2 });
+    expect(first.items).toHaveLength(9);
+    const distances = first.items.map((item) => (item.fields.distanceKm.value as { value: number }).value);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(first.items.every((item) => item.fields.region?.value.type === "reference")).toBe(true);
+    const second = await listItems(trails, state(trails, { page: "2" }));
+    expect(second.items.map((item) => item.slug)).not.toContain(first.items[0].slug);
+    expect(second.items).toHaveLength(6);
+  });
+
+  it("searches, filters and sorts", async () => {
+    const lakes = await listItems(trails, state(trails, { q: "LAKE" }));
+    expect(lakes.items.map((item) => item.slug).sort()).toEqual(["mirror-lakes", "ridge-to-lake", "shoreline-loop"]);
+    const easyDogWalks = await listItems(trails, state(trails, { difficulty: "Easy", "distanceKm.to": "5", dogFriendly: "yes", sort: "longest" }));
+    expect(easyDogWalks.items.map((item) => item.slug)).toEqual(["island-causeway", "lighthouse-walk", "arch-spur"]);
+    const tagged = await listItems(trails, state(trails, { tags: ["swimming", "sunset"] }));
+    expect(tagged.total).toBe(4);
+  });
+
+  it("never lists members-only outings, and filters them by date", async () => {
+    const all = await listItems(outings, state(outings));
+    expect(all.total).toBe(4);
+    expect(all.items.map((item) => item.title)).toEqual(["Family Creek Walk", "Tide Pool Discovery", "Winter Solstice Lantern Walk", "Birding by the Lake"]);
+    const december = await listItems(outings, state(outings, { "startsAt.from": "2026-12-10", "startsAt.to": "2026-12-31" }));
+    expect(december.items.map((item) => item.title)).toEqual(["Tide Pool Discovery", "Winter Solstice Lantern Walk"]);
+    expect(await itemBySlug(outings, "sunrise-on-the-summit")).toBeNull();
+  });
+
+  it("loads the journal by cursor: a first batch with the next batch's cursor, then the rest", async () => {
+    const first = await feedItems(journal, state(journal));
+    expect(first.items.map((item) => item.slug)).toEqual([
+      "choosing-your-first-boots", "trail-care-day-what-we-fixed", "leave-no-trace-in-the-desert", "a-season-on-the-coast", "why-we-start-early", "ten-essentials-revisited",
+    ]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const rest = await moreItems(journal, first.nextCursor!, 6);
+    expect(rest.items.map((item) => item.slug)).toEqual(["reading-a-contour-map", "the-lighthouse-keepers-path", "a-summer-with-the-trail-crew", "hiking-with-your-dog"]);
+    expect(rest.nextCursor).toBeUndefined();
+    // `page=2` in the URL shows both batches at once, as a reload after "Load more" must.
+    const both = await feedItems(journal, state(journal, { page: "2" }));
+    expect(both.items.map((item) => item.slug)).toEqual([...first.items, ...rest.items].map((item) => item.slug));
+    expect(both.nextCursor).toBeUndefined();
+    // The cursor carries the search, filters and order of the first batch.
+    const beginners = await feedItems(journal, { ...state(journal, { tags: "beginners", "publishedAt.to": "2026-11-01", sort: "oldest" }), pageSize: 1 });
+    expect(beginners.items.map((item) => item.slug)).toEqual(["hiking-with-your-dog"]);
+    expect((await moreItems(journal, beginners.nextCursor!, 6)).items.map((item) => item.slug)).toEqual(["reading-a-contour-map"]);
+    await expect(moreItems(journal, "not-a-cursor", 6)).rejects.toThrow(/400/);
+  });
+
+  it("resolves multi-references and reads the demo's media, address, object and array fields", async () => {
+    const story = (await itemBySlug(journal, "leave-no-trace-in-the-desert"))!.item;
+    expect(story.fields.trails.value).toEqual({
+      type: "references",
+      links: [
+        { title: "Red Canyon Rim", href: "/trails/red-canyon" },
+        { title: "Arch Spur", href: "/trails/arch-spur" },
+        { title: "Mesa Top Challenge", href: "/trails/mesa-top" },
+      ],
+    });
+    const essentials = (await itemBySlug(journal, "ten-essentials-revisited"))!.item;
+    expect(essentials.fields.article.value.type).toBe("rich-content");
+    expect(essentials.fields.attachment.value).toEqual({ type: "document", document: { href: "/media/demo/ten-essentials-checklist.pdf", name: "ten-essentials-checklist.pdf" } });
+    expect((await itemBySlug(journal, "why-we-start-early"))!.item.fields.audio.value).toEqual({ type: "audio", sound: { src: "/media/demo/trail-notes.mp3" } });
+    const summit = (await itemBySlug(trails, "summit-loop"))!.item;
+    expect(summit.fields.gallery.value).toMatchObject({ type: "gallery", entries: { length: 4 } });
+    expect(summit.fields.trailhead.value).toMatchObject({ type: "object", fields: [{ label: "Parking" }, { label: "Toilets" }, { label: "Gate opens", value: { type: "time", text: "05:30" } }] });
+    expect(summit.fields.waypoints.value).toMatchObject({ type: "list", items: { length: 4 } });
+    const region = (await itemBySlug(byRoute("regions"), "north-ridge"))!.item;
+    expect(region.fields.visitorCentre.value).toMatchObject({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"] });
+    expect((await itemBySlug(outings, "family-creek-walk"))!.item.fields.meetAt.value).toEqual({ type: "time", text: "09:45" });
+  });
+
+  it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {
+    const page = await itemBySlug(outings, "tide-pool-discovery");
+    expect(page!.item.fields.trail.value).toEqual({ type: "reference", title: "Hidden Cove Descent", href: "/trails/hidden-cove" });
+    expect(page!.previous?.title).toBe("Family Creek Walk");
+    expect(page!.next?.title).toBe("Winter Solstice Lantern Walk");
+    const region = await itemBySlug(byRoute("regions"), "high-desert");
+    expect(region!.related[0].items.map((item) => item.slug)).toEqual(["arch-spur", "red-canyon", "mesa-top"]);
+    const trail = await itemBySlug(trails, "arch-spur");
+    expect(trail!.previous).toBeUndefined();
+    expect(trail!.related[0].items.map((item) => item.slug)).toEqual(["red-canyon", "mesa-top"]);
+    expect(await itemBySlug(trails, "no-such-trail")).toBeNull();
+  });
+});
+
+describe("an unreachable platform", () => {
+  it("reads as unreachable, apart from any answer (null included), so the page can say so; other failures still throw", async () => {
+    expect(await whenAvailable(async () => 3)).toEqual({ reachable: true, value: 3 });
+    expect(await whenAvailable(async () => null)).toEqual({ reachable: true, value: null });
+    expect(await whenAvailable(() => Promise.reject(new PlatformUnavailableError("no answer")))).toEqual({ reachable: false });
+    await expect(whenAvailable(() => Promise.reject(new TokenRefusedError(null)))).rejects.toBeInstanceOf(TokenRefusedError);
+  });
+});
