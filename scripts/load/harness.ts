@@ -1,18 +1,19 @@
 // The load harness `npm run bench` and `npm run soak` share: a production build of the site in
 // local mode on its own ports with a fresh platform database, a member signed in through the
 // hosted login, autocannon runs, and the platform's own request counter (docs/performance.md).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request as LoadRequest } from "autocannon";
 import { AUTH_ROUTES, loginHref } from "../../lib/auth/routes";
 import { DEFAULT_API_KEY } from "../../platform/config";
+import { ensureBuild, startProductionSite } from "../production-site";
 
 export const LOAD_DEFAULTS = {
   sitePort: Number(process.env.LOAD_SITE_PORT ?? 3200),
   platformPort: Number(process.env.LOAD_PLATFORM_PORT ?? 4210),
-  dataDir: ".data/load",
+  /** The data folder under .data/. */
+  name: "load",
 };
 
 /** The demo member the local platform seeds (README). */
@@ -29,47 +30,6 @@ export type Stack = {
   siteRssMiB(): number;
   stop(): Promise<void>;
 };
-
-/** Builds unless a build is there (or `--build` asks for a fresh one). */
-export function ensureBuild(): void {
-  const fresh = process.argv.includes("--build");
-  if (!fresh && fs.existsSync(".next/BUILD_ID")) {
-    console.log(`Using the existing build (${fs.readFileSync(".next/BUILD_ID", "utf8").trim()}); --build makes a new one.`);
-    return;
-  }
-  console.log("Building…");
-  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_IGNORE_INCORRECT_LOCKFILE: "1" } });
-  if (build.status !== 0) throw new Error("The build failed.");
-}
-
-async function waitFor(url: string, timeoutMs: number, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The site stopped while starting (exit ${child.exitCode}).`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s.`);
-}
-
-/** The process ids below `pid`, from /proc. */
-function descendants(pid: number): number[] {
-  const children = fs
-    .readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .flatMap((entry) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]) === pid ? [Number(entry)] : [];
-      } catch {
-        return [];
-      }
-    });
-  return children.flatMap((child) => [child, ...descendants(child)]);
-}
 
 function rssMiB(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
@@ -131,43 +91,25 @@ async function signIn(siteUrl: string): Promise<string> {
   throw new Error(`The member login did not come back to ${AUTH_ROUTES.callback} and /account (stopped at ${url}, ${response.status}).`);
 }
 
-/** Starts `npm start`'s pair (site and local platform) on the load ports with a fresh database. */
+/** Starts `npm start`'s pair (site and local platform) on the load ports with a fresh database, and signs the member in. */
 export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): Promise<Stack> {
-  const { sitePort, platformPort, dataDir } = { ...LOAD_DEFAULTS, ...options };
-  const siteUrl = `http://localhost:${sitePort}`;
-  const platformUrl = `http://127.0.0.1:${platformPort}`;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const child = spawn(process.execPath, ["scripts/run-site.mjs", "start"], {
-    stdio: ["ignore", "inherit", "inherit"],
-    env: { ...process.env, PORT: String(sitePort), SITE_URL: siteUrl, LOCAL_PLATFORM_PORT: String(platformPort), LOCAL_PLATFORM_DATA_DIR: dataDir },
-  });
-  let sitePid: number | undefined;
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    // The site goes first (run-site then stops the platform): requests still queued in it must not meet a stopped platform.
-    if (sitePid) process.kill(sitePid, "SIGTERM");
-    else child.kill("SIGTERM");
-    await exited;
-  };
+  const { sitePort, platformPort, name } = { ...LOAD_DEFAULTS, ...options };
+  const site = await startProductionSite({ sitePort, platformPort, name });
   try {
-    await waitFor(`${siteUrl}/trails`, 120_000, child);
-    sitePid = descendants(child.pid!).find((pid) => /next-server|next\/dist\/bin\/next/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ")));
-    if (!sitePid) throw new Error("Could not find the Next.js server process.");
-    const memberCookie = await signIn(siteUrl);
+    const memberCookie = await signIn(site.url);
     return {
-      siteUrl,
-      platformUrl,
+      siteUrl: site.url,
+      platformUrl: site.platformUrl,
       memberCookie,
       async platformCalls() {
-        const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })).json()) as { requests: Record<string, number> };
+        const { requests } = (await (await fetch(`${site.platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })).json()) as { requests: Record<string, number> };
         return Object.values(requests).reduce((total, count) => total + count, 0);
       },
-      siteRssMiB: () => rssMiB(sitePid!),
-      stop,
+      siteRssMiB: () => rssMiB(site.sitePid),
+      stop: site.stop,
     };
   } catch (error) {
-    await stop();
+    await site.stop();
     throw error;
   }
 }

@@ -7,19 +7,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { ensureBuild, startProductionSite } from "./production-site.mjs";
+import lighthouse, { desktopConfig, type Result } from "lighthouse";
+import { ensureBuild, startProductionSite } from "./production-site";
 
 const args = process.argv.slice(2);
 const desktop = args.includes("--desktop");
 const paths = args.filter((arg) => arg.startsWith("/"));
 const PAGES = paths.length ? paths : ["/", "/trails", "/trails/summit-loop", "/journal/ten-essentials-revisited"];
-const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGETS: Record<string, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 const reportDir = path.resolve(import.meta.dirname, "../.data/lighthouse-reports");
 
 /** Audits that cost a category points, with their figures. */
-function shortfalls(lhr, category) {
+function shortfalls(lhr: Result, category: string): string[] {
   return lhr.categories[category].auditRefs
     .filter((ref) => ref.weight > 0)
     .map((ref) => lhr.audits[ref.id])
@@ -28,14 +27,18 @@ function shortfalls(lhr, category) {
 }
 
 ensureBuild();
-const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse" });
+const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse", env: { SESSION_SECRET: process.env.SESSION_SECRET ?? "lighthouse-session-secret-0123456789abcdefghij" } });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const audit = async (url) => (await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) }, desktop ? desktopConfig : undefined)).lhr;
-const rows = [];
-const notes = [];
+const audit = async (url: string): Promise<Result> => {
+  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) }, desktop ? desktopConfig : undefined);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  return result.lhr;
+};
+const rows: Array<Record<string, string | number | undefined>> = [];
+const notes: string[] = [];
 try {
   fs.mkdirSync(reportDir, { recursive: true });
   for (const page of PAGES) {
@@ -45,7 +48,7 @@ try {
     const lhr = await audit(site.url + page);
     fs.writeFileSync(path.join(reportDir, `${desktop ? "desktop" : "mobile"}${page.replace(/\W+/g, "-")}.json`), JSON.stringify(lhr));
     const scores = Object.fromEntries(Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
-    const metric = (id) => lhr.audits[id].displayValue;
+    const metric = (id: string) => lhr.audits[id].displayValue;
     // Lighthouse's own measure of the CPU it had (higher is faster): it varies with other work on the machine.
     rows.push({ page, ...scores, LCP: metric("largest-contentful-paint"), TBT: metric("total-blocking-time"), CLS: metric("cumulative-layout-shift"), "CPU index": Math.round(lhr.environment.benchmarkIndex) });
     for (const [id, target] of Object.entries(TARGETS)) if (scores[id] < target) notes.push(`${page} ${id} ${scores[id]} < ${target}: ${shortfalls(lhr, id).join("; ")}`);
