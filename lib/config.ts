@@ -33,6 +33,7 @@ const schema = z
       .regex(/^[a-z0-9-]+$/, "must be a header name, like x-forwarded-for")
       .optional(),
     TRUSTED_PROXY_HOPS: z.coerce.number("must be a whole number from 1 to 10").int("must be a whole number from 1 to 10").min(1, "must be a whole number from 1 to 10").max(10, "must be a whole number from 1 to 10").default(1),
+    MAX_CONCURRENT_REQUESTS: z.coerce.number("must be a whole number, 0 for no limit").int("must be a whole number, 0 for no limit").min(0, "must be a whole number, 0 for no limit").max(10_000, "must be at most 10000").default(8),
     REDIS_URL: z
       .url("must be a redis:// or rediss:// URL")
       .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
@@ -65,6 +66,8 @@ export type SiteConfig = {
   trustedProxy: { header: string; hops: number } | null;
   /** Shared store for the auth rate limits across instances; null: each instance counts alone. */
   redisUrl: string | null;
+  /** How many requests the production server lets Next.js handle at once (0: no limit); the rest queue in order. */
+  maxConcurrentRequests: number;
 };
 
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
@@ -80,6 +83,7 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     logLevel: e.LOG_LEVEL,
     trustedProxy: e.TRUSTED_PROXY_HEADER ? { header: e.TRUSTED_PROXY_HEADER, hops: e.TRUSTED_PROXY_HOPS } : null,
     redisUrl: e.REDIS_URL ?? null,
+    maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
   };
 }
 

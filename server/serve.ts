@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import pLimit from "p-limit";
 import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
@@ -6,10 +7,23 @@ import { STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/polic
 import { refuseRequest } from "@/lib/security/request-guard";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
-export type ServeOptions = { log: Logger; siteOrigin: string; https: boolean };
+export type ServeOptions = {
+  log: Logger;
+  siteOrigin: string;
+  https: boolean;
+  /** How many requests Next.js handles at once; the rest wait their turn in arrival order. 0: no limit. */
+  maxConcurrentRequests: number;
+};
 
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
 const QUIET_PATHS = new Set(["/api/health"]);
+
+/** Files served as they are, in no time: they never wait behind pages being rendered. */
+const FILE_PREFIXES = ["/_next/static/", "/media/"];
+
+function waitsItsTurn(path: string): boolean {
+  return !QUIET_PATHS.has(path) && !FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -77,18 +91,22 @@ function logWhenDone(request: IncomingMessage, response: ServerResponse, context
  * here because it depends on SITE_URL at run time; next.config.ts headers are fixed at build.
  */
 export function createRequestListener(handle: Handle, options: ServeOptions): RequestListener {
+  const limit = options.maxConcurrentRequests > 0 ? pLimit(options.maxConcurrentRequests) : null;
   return (request, response) => {
     const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
     logWhenDone(request, response, context, options.log);
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
     noStoreWhenSettingCookies(response);
-    runInRequestContext(context, () => {
-      handle(request, response).catch((error: unknown) => {
-        options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
-        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-        response.end("Internal Server Error");
-      });
+    const run = async () => {
+      // A client that gave up while its request waited is not worth a render.
+      if (response.destroyed) return;
+      await runInRequestContext(context, () => handle(request, response));
+    };
+    (limit && waitsItsTurn((request.url ?? "/").split("?")[0]) ? limit(run) : run()).catch((error: unknown) => {
+      options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("Internal Server Error");
     });
   };
 }

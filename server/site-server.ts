@@ -34,8 +34,8 @@ const log = logger();
 // own links and redirects use SITE_URL anyway (docs/auth-pitfalls.md P12).
 const app = next({ dev: false, dir, port, hostname: "localhost" });
 await app.prepare();
-const { siteUrl } = getConfig();
-const server = http.createServer(createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https: siteUrl.protocol === "https:" }));
+const { siteUrl, maxConcurrentRequests } = getConfig();
+const server = http.createServer(createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https: siteUrl.protocol === "https:", maxConcurrentRequests }));
 
 /** Stops taking connections and lets requests in flight finish, for at most ten seconds. */
 function shutDown(signal: NodeJS.Signals) {

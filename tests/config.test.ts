@@ -53,15 +53,17 @@ describe("site configuration", () => {
     [{ TRUSTED_PROXY_HEADER: "x forwarded for" }, "TRUSTED_PROXY_HEADER: must be a header name"],
     [{ TRUSTED_PROXY_HOPS: "0" }, "TRUSTED_PROXY_HOPS: must be a whole number from 1 to 10"],
     [{ REDIS_URL: "http://cache:6379" }, "REDIS_URL: must be a redis:// or rediss:// URL"],
+    [{ MAX_CONCURRENT_REQUESTS: "many" }, "MAX_CONCURRENT_REQUESTS: must be a whole number, 0 for no limit"],
+    [{ MAX_CONCURRENT_REQUESTS: "-1" }, "MAX_CONCURRENT_REQUESTS: must be a whole number, 0 for no limit"],
   ])("names the variable and the problem for %j", (env, message) => {
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(message);
   });
 
-  it("reads the production settings: log level, trusted proxy header, shared rate-limit store", () => {
+  it("reads the production settings: log level, trusted proxy header, shared store, concurrency", () => {
     const defaults = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() });
-    expect(defaults).toMatchObject({ logLevel: "info", trustedProxy: null, redisUrl: null });
-    const behindProxy = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), LOG_LEVEL: "warn", TRUSTED_PROXY_HEADER: " X-Forwarded-For ", TRUSTED_PROXY_HOPS: "2", REDIS_URL: "rediss://cache.internal:6380" });
-    expect(behindProxy).toMatchObject({ logLevel: "warn", trustedProxy: { header: "x-forwarded-for", hops: 2 }, redisUrl: "rediss://cache.internal:6380" });
+    expect(defaults).toMatchObject({ logLevel: "info", trustedProxy: null, redisUrl: null, maxConcurrentRequests: 8 });
+    const behindProxy = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), LOG_LEVEL: "warn", TRUSTED_PROXY_HEADER: " X-Forwarded-For ", TRUSTED_PROXY_HOPS: "2", REDIS_URL: "rediss://cache.internal:6380", MAX_CONCURRENT_REQUESTS: "0" });
+    expect(behindProxy).toMatchObject({ logLevel: "warn", trustedProxy: { header: "x-forwarded-for", hops: 2 }, redisUrl: "rediss://cache.internal:6380", maxConcurrentRequests: 0 });
   });
 });

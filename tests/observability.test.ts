@@ -73,9 +73,11 @@ describe("the request context", () => {
 
 describe("the server entry's request listener", () => {
   type Handle = Parameters<typeof createRequestListener>[0];
-  async function serve(handle: Handle, options: { https?: boolean } = {}) {
+  async function serve(handle: Handle, options: { https?: boolean; maxConcurrentRequests?: number } = {}) {
     const { log, lines, raw } = capturedLogger("debug");
-    const server = http.createServer(createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: options.https ?? false }));
+    const server = http.createServer(
+      createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: options.https ?? false, maxConcurrentRequests: options.maxConcurrentRequests ?? 0 }),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     return { base, lines, raw, close: () => new Promise((resolve) => server.close(resolve)) };
@@ -134,6 +136,60 @@ describe("the server entry's request listener", () => {
     expect(fine.body).toBe("page");
     expect(reached).toBe(1);
     expect(site.lines.map((line) => line.status)).toEqual([405, 400, 200]);
+  });
+
+  it("with a concurrency limit, lets that many requests in at once, the rest in arrival order; files and health checks never wait", async () => {
+    let pagesInFlight = 0;
+    let mostPagesInFlight = 0;
+    const started: string[] = [];
+    const site = await serve(
+      async (request, response) => {
+        started.push(request.url!);
+        if (request.url!.startsWith("/page")) {
+          pagesInFlight++;
+          mostPagesInFlight = Math.max(mostPagesInFlight, pagesInFlight);
+          await new Promise((resolve) => setTimeout(resolve, 60));
+          pagesInFlight--;
+        }
+        response.end(request.url);
+      },
+      { maxConcurrentRequests: 2 },
+    );
+    const pages = ["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"].map((path) => request(`${site.base}${path}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const file = await request(`${site.base}/_next/static/chunks/app.js`);
+    const health = await request(`${site.base}/api/health`);
+    const answers = await Promise.all(pages);
+    await site.close();
+    expect(answers.map((answer) => answer.body)).toEqual(["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"]);
+    expect(file.body).toBe("/_next/static/chunks/app.js");
+    expect(health.body).toBe("/api/health");
+    // The file and the health check went in while the first two pages were still rendering.
+    expect(started.indexOf("/_next/static/chunks/app.js")).toBeLessThan(started.indexOf("/page-3"));
+    expect(started.filter((url) => url.startsWith("/page"))).toEqual(["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"]);
+    expect(mostPagesInFlight).toBe(2);
+  });
+
+  it("never handles a queued request whose client has gone", async () => {
+    const handled: string[] = [];
+    const site = await serve(
+      async (request, response) => {
+        handled.push(request.url!);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        response.end();
+      },
+      { maxConcurrentRequests: 1 },
+    );
+    const first = request(`${site.base}/first`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const gone = http.get(`${site.base}/gone`);
+    gone.on("error", () => {});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    gone.destroy();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await site.close();
+    expect(handled).toEqual(["/first"]);
   });
 
   it("adds HSTS when the site is on https, and not otherwise", async () => {
