@@ -15,7 +15,8 @@ RUN npm run build
 
 FROM node:20-slim AS runner
 WORKDIR /app
-ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000
+# The heap limit keeps memory flat under load (docs/performance.md); raise it for large sites.
+ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 NODE_OPTIONS=--max-old-space-size=256
 COPY --from=builder --chown=node:node /app/.next/standalone ./
 # The image's own user, never root.
 USER node

@@ -74,5 +74,10 @@ if (!env.WIX_CLIENT_ID) {
 }
 if (!stopping) {
   if (mode === "dev") run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, "dev"]);
-  else run(process.execPath, [new URL("../.next/standalone/site-server.mjs", import.meta.url).pathname]);
+  else {
+    // The production server's heap, as in the Dockerfile (docs/performance.md, soak): without a
+    // limit V8 lets a busy server's heap grow far past what it keeps alive.
+    env.NODE_OPTIONS ??= "--max-old-space-size=256";
+    run(process.execPath, [new URL("../.next/standalone/site-server.mjs", import.meta.url).pathname]);
+  }
 }
