@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRESH_TOKEN_SECONDS, isDueForRenewal, renewSession } from "@/lib/auth/refresh";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { FRESH_TOKEN_SECONDS, RETRY_AFTER_FAILURE_MS, RenewalPausedError, isDueForRenewal, renewSession } from "@/lib/auth/refresh";
 import { SEEN_RESOLUTION_SECONDS, isSeenStale, memberSessionLapsed, sessionFromTokens, type Session } from "@/lib/auth/session";
 import { GrantRejectedError, PlatformUnavailableError } from "@/lib/wix/errors";
 import { renewAccessToken } from "@/lib/wix/oauth";
@@ -166,13 +166,30 @@ describe("renewing against the local platform", () => {
     expect(renewed?.member).toEqual({ id: member!.id, name: "Dana" });
   });
 
-  it("keeps the session when the platform cannot be reached, instead of logging the member out", async () => {
-    const unreachable = session({ refreshToken: "ORT.unreachable", role: "member", renewAt: clock() - 1 });
+  it("keeps the session when the platform cannot be reached, and asks again only after a pause", async () => {
+    const unreachable = (id: string) => session({ refreshToken: `ORT.unreachable-${id}`, role: "member", renewAt: clock() - 1 });
     const original = globalThis.fetch;
-    globalThis.fetch = () => Promise.reject(new TypeError("fetch failed"));
+    let attempts = 0;
+    globalThis.fetch = () => (attempts++, Promise.reject(new TypeError("fetch failed")));
+    // A minute ago, so the pause is over for the tests that follow.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() - 60_000 });
     try {
-      await expect(renewSession(unreachable, clock())).rejects.toBeInstanceOf(PlatformUnavailableError);
+      await expect(renewSession(unreachable("a"), clock())).rejects.toBeInstanceOf(PlatformUnavailableError);
+      const afterFirst = attempts;
+      expect(afterFirst).toBeGreaterThan(0);
+      // Other sessions due meanwhile fail at once, without a call.
+      await expect(renewSession(unreachable("b"), clock())).rejects.toBeInstanceOf(RenewalPausedError);
+      vi.advanceTimersByTime(RETRY_AFTER_FAILURE_MS - 1000);
+      await expect(renewSession(unreachable("c"), clock())).rejects.toBeInstanceOf(PlatformUnavailableError);
+      expect(attempts).toBe(afterFirst);
+      // Once the pause is over the platform is asked again.
+      vi.advanceTimersByTime(1000);
+      globalThis.fetch = original;
+      const pair = issued("member", "member-5");
+      const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-5", name: "Lou" }, renewAt: clock() - 1 });
+      expect((await renewSession(due, clock())).session).not.toBeNull();
     } finally {
+      vi.useRealTimers();
       globalThis.fetch = original;
     }
   });

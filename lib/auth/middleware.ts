@@ -1,9 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { logger } from "@/lib/observability/log";
-import { describeFailure } from "@/lib/wix/errors";
 import { MiddlewareCookies, SESSION_ENDED, hasSessionCookie, loadSession } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
-import { isDueForRenewal, renewSession, type RenewalReason } from "./refresh";
+import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { siteUrl } from "./responses";
 import { loginHref } from "./routes";
 import { isSeenStale, nowSeconds, type Session } from "./session";
@@ -53,7 +51,7 @@ async function renewInto(cookies: MiddlewareCookies, current: Session, reason: R
     cookies.setSession(renewal.session);
     if (renewal.memberSessionEnded) cookies.showNotice(SESSION_ENDED);
   } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "session renewal failed; keeping the session");
+    logRenewalFailure(error, "session renewal failed; keeping the session");
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { logger } from "@/lib/observability/log";
-import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
+import { GrantRejectedError, PlatformUnavailableError, describeFailure } from "@/lib/wix/errors";
 import { memberDisplay } from "@/lib/wix/members";
 import { renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
@@ -28,6 +28,27 @@ const inFlight = new Map<string, { promise: Promise<Renewal>; settledAt?: number
 const REUSE_WINDOW_MS = 60_000;
 
 /**
+ * After the token endpoint fails (unreachable, 5xx, garbage), renewals fail at once for a
+ * while instead of asking it again: otherwise every request of every due session would wait
+ * for the platform's timeout while it is down, holding one of the server's request slots.
+ * The sessions are kept meanwhile, as for any failed renewal.
+ */
+export const RETRY_AFTER_FAILURE_MS = 10_000;
+let failingUntil = 0;
+
+/** A renewal not attempted: the token endpoint failed moments ago. */
+export class RenewalPausedError extends PlatformUnavailableError {
+  constructor() {
+    super("renewals pause after a failure of the token endpoint");
+  }
+}
+
+/** Logs a failed renewal: the failure itself as an error, the renewals skipped during the pause that follows at debug level only. */
+export function logRenewalFailure(error: unknown, message: string): void {
+  logger()[error instanceof RenewalPausedError ? "debug" : "error"]({ failure: describeFailure(error) }, message);
+}
+
+/**
  * Why a session is renewed:
  * - `due`: its renewal time has come; a renewal that settled moments ago is reused.
  * - `check`: to ask the platform whether the session still stands (never answered from the cache).
@@ -45,8 +66,9 @@ export function renewSession(current: Session, nowSeconds: number, reason: Renew
   if (reason === "refused" && nowSeconds - current.issuedAt < FRESH_TOKEN_SECONDS) {
     return Promise.resolve({ session: null, memberSessionEnded: current.role === "member" });
   }
-  const key = createHash("sha256").update(current.refreshToken).digest("base64url");
   const now = Date.now();
+  if (now < failingUntil) return Promise.reject(new RenewalPausedError());
+  const key = createHash("sha256").update(current.refreshToken).digest("base64url");
   for (const [k, entry] of inFlight) if (entry.settledAt && now - entry.settledAt > REUSE_WINDOW_MS) inFlight.delete(k);
   const existing = inFlight.get(key);
   if (existing && (reason === "due" || existing.settledAt === undefined)) return existing.promise;
@@ -64,7 +86,10 @@ export function renewSession(current: Session, nowSeconds: number, reason: Renew
 
 async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
-    const pair = await renewAccessToken(current);
+    const pair = await renewAccessToken(current).catch((error: unknown) => {
+      if (!(error instanceof GrantRejectedError)) failingUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
+      throw error;
+    });
     const member = current.role === "member" ? (current.member ?? (await lookUpDisplay(pair.accessToken))) : undefined;
     return { session: sessionFromTokens(pair, nowSeconds, member, current), memberSessionEnded: false };
   } catch (error) {

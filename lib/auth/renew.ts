@@ -1,10 +1,8 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
-import { logger } from "@/lib/observability/log";
-import { describeFailure } from "@/lib/wix/errors";
 import { SESSION_ENDED, clearSession, readSession, writeNotice, writeSession } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
-import { renewSession } from "./refresh";
+import { logRenewalFailure, renewSession } from "./refresh";
 import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
 import { safeReturnTo } from "./return-to";
 import { nowSeconds } from "./session";
@@ -42,7 +40,7 @@ export async function handleRenew(request: NextRequest): Promise<NextResponse> {
     if (renewal.memberSessionEnded) writeNotice(response.cookies, SESSION_ENDED);
     return response;
   } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "renewing a refused session failed");
+    logRenewalFailure(error, "renewing a refused session failed");
     return signInProblem("unavailable", returnTo);
   }
 }
