@@ -40,6 +40,7 @@ const schema = z.object({
   LOCAL_PLATFORM_FAULTS: faultsFromEnv,
   LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOCAL_PLATFORM_PRUNE_INTERVAL: z.coerce.number().int().positive().default(300),
+  LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS: z.coerce.number("must be a number of days").int("must be a whole number of days").positive("must be at least 1 day").default(30),
 });
 
 export type PlatformConfig = {
@@ -65,6 +66,8 @@ export type PlatformConfig = {
   anonymousGrantsPerMinute: number;
   /** Seconds between sweeps of expired and revoked tokens, codes and sessions. */
   pruneIntervalSeconds: number;
+  /** A visitor's token pair not refreshed for this long is swept. */
+  visitorTokenIdleSeconds: number;
   /** In-memory database instead of a file (tests). */
   inMemory?: boolean;
 };
@@ -94,6 +97,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     faults: e.LOCAL_PLATFORM_FAULTS,
     anonymousGrantsPerMinute: e.LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE,
     pruneIntervalSeconds: e.LOCAL_PLATFORM_PRUNE_INTERVAL,
+    visitorTokenIdleSeconds: e.LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS * 24 * 60 * 60,
   };
 }
 

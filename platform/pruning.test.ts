@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_CLIENT_ID } from "./config";
 import { IdentityStore } from "./identity/store";
 import { AuthCodeStore } from "./oauth/codes";
-import { hashToken } from "./oauth/store";
+import { TokenStore, hashToken } from "./oauth/store";
 import { RedirectSessionStore } from "./redirects/store";
 import { DEMO_MEMBER } from "./seed/seed";
 import { startTestPlatform, type TestPlatform } from "./testing";
@@ -73,5 +73,23 @@ describe("the sweep", () => {
     expect(count("oauth_codes", "code_hash = ?", hashToken(liveCode))).toBe(1);
     expect(ctx.redirects.get(liveRedirect)).not.toBeNull();
     expect(ctx.redirects.get(pastRedirect)).toBeNull();
+  });
+
+  it("deletes visitors' token pairs no one has refreshed for the idle time; members' pairs and visitors still around stay", async () => {
+    const { ctx } = platform;
+    const idleMs = ctx.config.visitorTokenIdleSeconds * 1000;
+    const beyondIdle = () => Date.now() - idleMs - 60_000;
+    const longAgo = new TokenStore(ctx.db, 60, beyondIdle);
+    const forgotten = longAgo.issuePair({ role: "visitor", subjectId: "forgotten-visitor", clientId: LOCAL_CLIENT_ID });
+    const returning = longAgo.issuePair({ role: "visitor", subjectId: "returning-visitor", clientId: LOCAL_CLIENT_ID });
+    const member = longAgo.issuePair({ role: "member", subjectId: "quiet-member", clientId: LOCAL_CLIENT_ID });
+    // Refreshed today: no longer idle, however old the pair.
+    expect(ctx.tokens.refresh(returning.refreshToken, LOCAL_CLIENT_ID)).not.toBeNull();
+    const stored = (token: string) => count("oauth_refresh_tokens", "token_hash = ?", hashToken(token));
+
+    await vi.waitFor(() => expect(stored(forgotten.refreshToken)).toBe(0), { timeout: 6000, interval: 200 });
+    expect(stored(returning.refreshToken)).toBe(1);
+    expect(stored(member.refreshToken)).toBe(1);
+    expect(ctx.tokens.refresh(forgotten.refreshToken, LOCAL_CLIENT_ID)).toBeNull();
   });
 });

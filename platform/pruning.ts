@@ -4,7 +4,7 @@ import type { PlatformContext } from "./context";
 /** One sweep of every store: rows that can no longer be used (docs/platform/operations.md §2). */
 export function pruneExpired(ctx: PlatformContext) {
   return {
-    tokens: ctx.tokens.prune(),
+    tokens: ctx.tokens.prune(ctx.config.visitorTokenIdleSeconds),
     authorizationCodes: ctx.codes.prune(),
     redirectSessions: ctx.redirects.prune(),
     identity: ctx.identities.prune(),

@@ -36,6 +36,10 @@ export const migrateOAuth: Migration = (db) => {
     db.exec("ALTER TABLE oauth_refresh_tokens ADD COLUMN login_session_id TEXT");
   }
   db.exec("CREATE INDEX IF NOT EXISTS oauth_refresh_tokens_login_session ON oauth_refresh_tokens (login_session_id)");
+  // Added later still: when a pair was last refreshed, so visitors' pairs no one uses can go.
+  if (!columns.some((c) => c.name === "last_used_at")) {
+    db.exec("ALTER TABLE oauth_refresh_tokens ADD COLUMN last_used_at INTEGER");
+  }
 };
 
 /** Tokens are opaque random strings; only their hashes are stored. */
@@ -82,6 +86,7 @@ export class TokenStore {
       .prepare("SELECT client_id, role, subject_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
       .get(hashToken(refreshToken)) as { client_id: string; role: TokenRole; subject_id: string } | undefined;
     if (!row || row.client_id !== clientId) return null;
+    this.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token_hash = ?").run(this.now(), hashToken(refreshToken));
     return { refreshToken, ...this.issueAccess(hashToken(refreshToken), { role: row.role, subjectId: row.subject_id, clientId }) };
   }
 
@@ -136,11 +141,18 @@ export class TokenStore {
 
   /**
    * Deletes access tokens past their expiry and revoked pairs (their access tokens go with them):
-   * neither can be used again, and a revoked pair no one holds only takes room.
+   * neither can be used again, and a revoked pair no one holds only takes room. Visitors' pairs
+   * not refreshed for `visitorIdleSeconds` go too: every first view of a site that keeps no
+   * cookie (a crawler, a health check) leaves one behind, and nobody comes back for it.
    */
-  prune(): number {
-    const expired = this.db.prepare("DELETE FROM oauth_access_tokens WHERE expires_at <= ?").run(this.now()).changes;
-    return expired + this.db.prepare("DELETE FROM oauth_refresh_tokens WHERE revoked_at IS NOT NULL").run().changes;
+  prune(visitorIdleSeconds: number): number {
+    const now = this.now();
+    const expired = this.db.prepare("DELETE FROM oauth_access_tokens WHERE expires_at <= ?").run(now).changes;
+    const revoked = this.db.prepare("DELETE FROM oauth_refresh_tokens WHERE revoked_at IS NOT NULL").run().changes;
+    const idle = this.db
+      .prepare("DELETE FROM oauth_refresh_tokens WHERE role = 'visitor' AND COALESCE(last_used_at, created_at) <= ?")
+      .run(now - visitorIdleSeconds * 1000).changes;
+    return expired + revoked + idle;
   }
 
   private issueAccess(refreshHash: string, subject: TokenSubject): { accessToken: string; expiresIn: number } {
