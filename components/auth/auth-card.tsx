@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { localMailboxUrl } from "@/lib/wix/identity";
 
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -12,3 +13,18 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
 }
 
 export const linkClass = "font-medium text-pine-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+
+/** In local mode, where the e-mails the platform "sends" can be read; nothing on a real Wix site. */
+export function LocalMailboxHint() {
+  const mailbox = localMailboxUrl();
+  if (!mailbox) return null;
+  return (
+    <p>
+      Running locally: the platform keeps every e-mail in its{" "}
+      <a href={mailbox} className={linkClass} target="_blank" rel="noopener">
+        mailbox
+      </a>
+      .
+    </p>
+  );
+}

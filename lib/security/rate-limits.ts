@@ -33,23 +33,25 @@ type Store = {
   close(): Promise<void>;
 };
 
-function limiterOptions(action: AuthAction, scope: Scope) {
-  const limit = AUTH_LIMITS[action][scope];
-  return limit && { keyPrefix: `auth:${action}:${scope}`, points: limit.points, duration: limit.duration };
+type LimiterOptions = { keyPrefix: string; points: number; duration: number };
+
+/** One limiter per action and scope, made on first use; null for a scope without a limit. */
+function limiterPerScope(make: (options: LimiterOptions, action: AuthAction, scope: Scope) => RateLimiterAbstract): Store["limiter"] {
+  const limiters = new Map<string, RateLimiterAbstract | null>();
+  return (action, scope) => {
+    const key = `${action}:${scope}`;
+    if (!limiters.has(key)) {
+      const limit = AUTH_LIMITS[action][scope];
+      limiters.set(key, limit ? make({ keyPrefix: `auth:${action}:${scope}`, points: limit.points, duration: limit.duration }, action, scope) : null);
+    }
+    return limiters.get(key)!;
+  };
 }
 
 /** Counts in this process only: with several instances each allows the full limit. */
 function memoryStore(): Store {
-  const limiters = new Map<string, RateLimiterAbstract | null>();
   return {
-    limiter(action, scope) {
-      const key = `${action}:${scope}`;
-      if (!limiters.has(key)) {
-        const options = limiterOptions(action, scope);
-        limiters.set(key, options && new RateLimiterMemory(options));
-      }
-      return limiters.get(key)!;
-    },
+    limiter: limiterPerScope((options) => new RateLimiterMemory(options)),
     ready: Promise.resolve(),
     close: async () => {},
   };
@@ -67,17 +69,11 @@ function redisStore(url: string): Store {
     () => undefined, // Reported by the error listener; the reconnect strategy keeps trying.
   );
   const fallback = memoryStore();
-  const limiters = new Map<string, RateLimiterAbstract | null>();
   return {
-    limiter(action, scope) {
-      const key = `${action}:${scope}`;
-      if (!limiters.has(key)) {
-        const options = limiterOptions(action, scope);
-        const insuranceLimiter = fallback.limiter(action, scope) ?? undefined;
-        limiters.set(key, options && new RateLimiterRedis({ ...options, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter }));
-      }
-      return limiters.get(key)!;
-    },
+    limiter: limiterPerScope(
+      (options, action, scope) =>
+        new RateLimiterRedis({ ...options, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: fallback.limiter(action, scope) ?? undefined }),
+    ),
     ready,
     close: async () => {
       if (client.isOpen) await client.close();

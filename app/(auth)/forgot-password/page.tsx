@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AuthCard, linkClass } from "@/components/auth/auth-card";
+import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { captchaConfig, localMailboxUrl } from "@/lib/wix/identity";
+import { captchaConfig } from "@/lib/wix/identity";
 import { forgotPasswordAction } from "../actions";
 
 export const metadata: Metadata = { title: "Reset your password" };
 
 export default function ForgotPasswordPage() {
-  const mailbox = localMailboxUrl();
   return (
     <AuthCard
       title="Reset your password"
@@ -22,15 +21,7 @@ export default function ForgotPasswordPage() {
               Log in
             </Link>
           </p>
-          {mailbox && (
-            <p>
-              Running locally: the platform keeps every e-mail in its{" "}
-              <a href={mailbox} className={linkClass} target="_blank" rel="noopener">
-                mailbox
-              </a>
-              .
-            </p>
-          )}
+          <LocalMailboxHint />
         </>
       }
     >

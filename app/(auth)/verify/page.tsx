@@ -1,18 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { cookies } from "next/headers";
-import { AuthCard, linkClass } from "@/components/auth/auth-card";
+import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/cookie-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { captchaConfig, localMailboxUrl } from "@/lib/wix/identity";
+import { captchaConfig } from "@/lib/wix/identity";
 import { verifyAction } from "../actions";
 
 export const metadata: Metadata = { title: "Confirm your e-mail" };
 
 export default async function VerifyPage() {
   const pending = await readPendingVerification(await cookies());
-  const mailbox = localMailboxUrl();
   if (!pending) {
     return (
       <AuthCard title="Confirm your e-mail">
@@ -33,17 +32,7 @@ export default async function VerifyPage() {
           We sent a code to <strong className="text-stone-900">{pending.email}</strong>. Enter it to finish.
         </p>
       }
-      footer={
-        mailbox && (
-          <p>
-            Running locally: the platform keeps every e-mail in its{" "}
-            <a href={mailbox} className={linkClass} target="_blank" rel="noopener">
-              mailbox
-            </a>
-            .
-          </p>
-        )
-      }
+      footer={<LocalMailboxHint />}
     >
       <ActionForm
         kind="verify"
