@@ -98,11 +98,15 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
     noStoreWhenSettingCookies(response);
-    const run = async () => {
-      // A client that gave up while its request waited is not worth a render.
-      if (response.destroyed) return;
-      await runInRequestContext(context, () => handle(request, response));
-    };
+    // Done when Next.js is, or when the connection closes: Next.js may never settle a render
+    // whose client went away (a prefetch the browser cancelled), and that must not keep its place.
+    const run = () =>
+      new Promise<void>((resolve, reject) => {
+        // A client that gave up while its request waited is not worth a render.
+        if (response.destroyed) return resolve();
+        response.once("close", resolve);
+        runInRequestContext(context, () => handle(request, response)).then(resolve, reject);
+      });
     (limit && waitsItsTurn((request.url ?? "/").split("?")[0]) ? limit(run) : run()).catch((error: unknown) => {
       options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

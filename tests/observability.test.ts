@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLogger, loggablePath } from "@/lib/observability/log";
 import { currentRequestContext, runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { clientAddress } from "@/lib/security/client-address";
@@ -168,6 +168,26 @@ describe("the server entry's request listener", () => {
     expect(started.indexOf("/_next/static/chunks/app.js")).toBeLessThan(started.indexOf("/page-3"));
     expect(started.filter((url) => url.startsWith("/page"))).toEqual(["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"]);
     expect(mostPagesInFlight).toBe(2);
+  });
+
+  it("frees a request's place when its client goes, even if Next.js never settles it", async () => {
+    const handled: string[] = [];
+    const site = await serve(
+      async (request, response) => {
+        handled.push(request.url!);
+        if (request.url === "/stuck") return new Promise<void>(() => {});
+        response.end("ok");
+      },
+      { maxConcurrentRequests: 1 },
+    );
+    const stuck = http.get(`${site.base}/stuck`);
+    stuck.on("error", () => {});
+    await vi.waitFor(() => expect(handled).toEqual(["/stuck"]));
+    stuck.destroy();
+    const next = await request(`${site.base}/next`);
+    await site.close();
+    expect(next.body).toBe("ok");
+    expect(handled).toEqual(["/stuck", "/next"]);
   });
 
   it("never handles a queued request whose client has gone", async () => {
