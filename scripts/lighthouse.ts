@@ -27,7 +27,7 @@ function shortfalls(lhr: Result, category: string): string[] {
 }
 
 ensureBuild();
-const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse", env: { SESSION_SECRET: process.env.SESSION_SECRET ?? "lighthouse-session-secret-0123456789abcdefghij" } });
+const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],

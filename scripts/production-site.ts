@@ -56,7 +56,7 @@ export type ProductionSite = {
 };
 
 /** The site and its local platform, started with `npm start`'s script; `stop()` ends both. */
-export async function startProductionSite(options: { sitePort: number; platformPort: number; name: string; env?: Record<string, string> }): Promise<ProductionSite> {
+export async function startProductionSite(options: { sitePort: number; platformPort: number; name: string }): Promise<ProductionSite> {
   const dataDir = path.join(".data", options.name);
   fs.rmSync(path.join(root, dataDir), { recursive: true, force: true });
   // Reads cached by an earlier run against another database would be served as they are.
@@ -67,7 +67,6 @@ export async function startProductionSite(options: { sitePort: number; platformP
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
-      ...options.env,
       PORT: String(options.sitePort),
       SITE_URL: url,
       LOCAL_PLATFORM_PORT: String(options.platformPort),

@@ -148,15 +148,19 @@ describe("the server entry's request listener", () => {
         if (request.url!.startsWith("/page")) {
           pagesInFlight++;
           mostPagesInFlight = Math.max(mostPagesInFlight, pagesInFlight);
-          await new Promise((resolve) => setTimeout(resolve, 60));
+          await new Promise((resolve) => setTimeout(resolve, 150));
           pagesInFlight--;
         }
         response.end(request.url);
       },
       { maxConcurrentRequests: 2 },
     );
-    const pages = ["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"].map((path) => request(`${site.base}${path}`));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Sent a little apart, so their order of arrival is the order they were sent in.
+    const pages: Array<ReturnType<typeof request>> = [];
+    for (const path of ["/page-1", "/page-2", "/page-3", "/page-4", "/page-5"]) {
+      pages.push(request(`${site.base}${path}`));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const file = await request(`${site.base}/_next/static/chunks/app.js`);
     const health = await request(`${site.base}/api/health`);
     const answers = await Promise.all(pages);
@@ -195,7 +199,7 @@ describe("the server entry's request listener", () => {
     const site = await serve(
       async (request, response) => {
         handled.push(request.url!);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await new Promise((resolve) => setTimeout(resolve, 300));
         response.end();
       },
       { maxConcurrentRequests: 1 },
@@ -207,7 +211,7 @@ describe("the server entry's request listener", () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     gone.destroy();
     await first;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 50));
     await site.close();
     expect(handled).toEqual(["/first"]);
   });

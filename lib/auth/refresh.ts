@@ -86,14 +86,14 @@ export function renewSession(current: Session, nowSeconds: number, reason: Renew
 
 async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
-    const pair = await renewAccessToken(current).catch((error: unknown) => {
-      if (!(error instanceof GrantRejectedError)) failingUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
-      throw error;
-    });
+    const pair = await renewAccessToken(current);
     const member = current.role === "member" ? (current.member ?? (await lookUpDisplay(pair.accessToken))) : undefined;
     return { session: sessionFromTokens(pair, nowSeconds, member, current), memberSessionEnded: false };
   } catch (error) {
-    if (!(error instanceof GrantRejectedError)) throw error;
+    if (!(error instanceof GrantRejectedError)) {
+      failingUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
+      throw error;
+    }
     return { session: null, memberSessionEnded: current.role === "member" };
   }
 }

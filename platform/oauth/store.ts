@@ -82,12 +82,13 @@ export class TokenStore {
    * the SDK keeps the old one and ignores any new one (docs/platform/oauth.md §4).
    */
   refresh(refreshToken: string, clientId: string): IssuedTokens | null {
+    const refreshHash = hashToken(refreshToken);
     const row = this.db
       .prepare("SELECT client_id, role, subject_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
-      .get(hashToken(refreshToken)) as { client_id: string; role: TokenRole; subject_id: string } | undefined;
+      .get(refreshHash) as { client_id: string; role: TokenRole; subject_id: string } | undefined;
     if (!row || row.client_id !== clientId) return null;
-    this.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token_hash = ?").run(this.now(), hashToken(refreshToken));
-    return { refreshToken, ...this.issueAccess(hashToken(refreshToken), { role: row.role, subjectId: row.subject_id, clientId }) };
+    this.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token_hash = ?").run(this.now(), refreshHash);
+    return { refreshToken, ...this.issueAccess(refreshHash, { role: row.role, subjectId: row.subject_id, clientId }) };
   }
 
   /** The subject of a live access token, or null when it is unknown, expired or revoked. */
