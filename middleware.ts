@@ -1,22 +1,25 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { withSession } from "@/lib/auth/middleware";
 import { getConfig } from "@/lib/config";
-import { contentSecurityPolicy } from "@/lib/security/policy";
+import { CACHE_RENDER_HEADER, contentSecurityPolicy, platformPageOrigins } from "@/lib/security/policy";
 import { refuseRequest } from "@/lib/security/request-guard";
 
-/** The platform's pages a form may lead to (the logout redirect): Wix's, or the local platform. */
-function platformOrigins(): string[] {
-  const { localPlatformUrl } = getConfig();
-  return localPlatformUrl ? [new URL(localPlatformUrl).origin] : ["https://www.wixapis.com", "https://users.wix.com"];
-}
-
 export async function middleware(request: NextRequest) {
-  const { siteUrl } = getConfig();
+  const { siteUrl, localPlatformUrl } = getConfig();
   const refused = refuseRequest(request.method, request.headers, siteUrl.origin);
   if (refused) return new NextResponse(refused.message, { status: refused.status, headers: { "content-type": "text/plain; charset=utf-8", ...refused.headers } });
 
+  const context = { platformOrigins: platformPageOrigins(localPlatformUrl), https: siteUrl.protocol === "https:", development: process.env.NODE_ENV === "development" };
+  // A render for the page cache gets no nonce: the server sends its policy with the hashes of the
+  // page's scripts (server/page-cache). Only the server sets this header (it drops any a client
+  // sends); should one get through elsewhere, its policy allows no inline script at all.
+  if (request.headers.get(CACHE_RENDER_HEADER) === "1") {
+    const response = await withSession(request);
+    response.headers.set("content-security-policy", contentSecurityPolicy({ ...context, scripts: { hashes: [] } }));
+    return response;
+  }
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const policy = contentSecurityPolicy({ nonce, platformOrigins: platformOrigins(), https: siteUrl.protocol === "https:", development: process.env.NODE_ENV === "development" });
+  const policy = contentSecurityPolicy({ ...context, scripts: { nonce } });
   // Next.js finds the nonce in the request's policy and puts it on the scripts it renders.
   const response = await withSession(request, { "content-security-policy": policy });
   response.headers.set("content-security-policy", policy);

@@ -31,8 +31,15 @@ const nextConfig: NextConfig = {
   // and link previews read them there; the pages' metadata comes from the shared cache, so
   // waiting for it costs next to nothing.
   htmlLimitedBots: /.*/,
-  // With REDIS_URL, every instance shares one cache (docs/performance.md); Next's own in-memory copy would hide the others' revalidations.
-  ...(process.env.REDIS_URL && { cacheHandler: path.resolve("lib/cache/redis-cache-handler.mjs"), cacheMaxMemorySize: 0 }),
+  // An RSC request's `_rsc` parameter must be the hash of the headers its answer varies on, or it
+  // is redirected: a cache keyed on the URL alone (a CDN) can then never hand an RSC answer to a
+  // document request or the reverse (docs/performance.md, "Putting a CDN in front").
+  experimental: { validateRSCRequestHeaders: true },
+  // The handler reads REDIS_URL when the server starts, not when the site is built: with it every
+  // instance shares one cache (docs/performance.md). Next's own in-memory copy would hide the
+  // others' revalidations.
+  cacheHandler: path.resolve("lib/cache/redis-cache-handler.mjs"),
+  cacheMaxMemorySize: 0,
   // Fixed when the site is built, so HSTS, which follows SITE_URL at run time, is added by the
   // server entry (server/serve.ts) instead.
   async headers() {

@@ -38,6 +38,11 @@ const schema = z
       .url("must be a redis:// or rediss:// URL")
       .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
       .optional(),
+    /** Also read by lib/cache/redis-cache-handler.mjs, which cannot import this module. */
+    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, or _ : . -").default("ridgeline:"),
+    PAGE_CACHE_MAX_MB: z.coerce.number("must be a number of MiB, 0 to turn the page cache off").min(0, "must be a number of MiB, 0 to turn the page cache off").max(65_536, "must be at most 65536").default(64),
+    PAGE_CACHE_FRESH_SECONDS: z.coerce.number("must be a whole number of seconds").int("must be a whole number of seconds").min(1, "must be at least 1 second").default(300),
+    PAGE_CACHE_STALE_SECONDS: z.coerce.number("must be a whole number of seconds").int("must be a whole number of seconds").min(0, "must be 0 or more seconds").default(86_400),
     ...sharedEnv,
     NODE_ENV: z.string().optional(),
   })
@@ -66,8 +71,16 @@ export type SiteConfig = {
   trustedProxy: { header: string; hops: number } | null;
   /** Shared store for the auth rate limits across instances; null: each instance counts alone. */
   redisUrl: string | null;
+  /** Namespace of every key the site writes to Redis. */
+  redisKeyPrefix: string;
   /** How many requests the production server lets Next.js handle at once (0: no limit); the rest queue in order. */
   maxConcurrentRequests: number;
+  /**
+   * The production server's cache of visitors' pages (server/page-cache): its size in bytes (0:
+   * off), how long a page is served as it is, and how long after that it may be served while
+   * it is refreshed.
+   */
+  pageCache: { maxBytes: number; freshSeconds: number; staleSeconds: number };
 };
 
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
@@ -83,7 +96,9 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
     logLevel: e.LOG_LEVEL,
     trustedProxy: e.TRUSTED_PROXY_HEADER ? { header: e.TRUSTED_PROXY_HEADER, hops: e.TRUSTED_PROXY_HOPS } : null,
     redisUrl: e.REDIS_URL ?? null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     maxConcurrentRequests: e.MAX_CONCURRENT_REQUESTS,
+    pageCache: { maxBytes: Math.round(e.PAGE_CACHE_MAX_MB * 2 ** 20), freshSeconds: e.PAGE_CACHE_FRESH_SECONDS, staleSeconds: e.PAGE_CACHE_STALE_SECONDS },
   };
 }
 

@@ -11,13 +11,13 @@ const SITE = "http://localhost:3000";
 const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)]));
 
 describe("the content security policy", () => {
-  const production = directives(contentSecurityPolicy({ nonce: "abc123", platformOrigins: ["http://127.0.0.1:4010"], https: true, development: false }));
+  const production = directives(contentSecurityPolicy({ scripts: { nonce: "abc123" }, platformOrigins: ["http://127.0.0.1:4010"], https: true, development: false }));
 
   it("runs only scripts with this request's nonce (and what they load), never eval in production", () => {
     expect(production["script-src"]).toEqual(expect.arrayContaining(["'nonce-abc123'", "'strict-dynamic'"]));
     expect(production["script-src"]).not.toContain("'unsafe-inline'");
     expect(production["script-src"]).not.toContain("'unsafe-eval'");
-    expect(directives(contentSecurityPolicy({ nonce: "n", platformOrigins: [], https: false, development: true }))["script-src"]).toContain("'unsafe-eval'");
+    expect(directives(contentSecurityPolicy({ scripts: { nonce: "n" }, platformOrigins: [], https: false, development: true }))["script-src"]).toContain("'unsafe-eval'");
   });
 
   it("keeps pages out of frames, plugins out, and forms on this site or the platform", () => {

@@ -1,13 +1,13 @@
 "use server";
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { revalidatePath, revalidateTag } from "next/cache";
+import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } from "@/lib/account/forms";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/server";
 import type { FormState } from "@/lib/form-state";
-import { TAGS } from "@/lib/wix/cache";
+import { TAGS, revalidateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
@@ -34,7 +34,7 @@ function failed(reply: (options: { formErrors?: string[]; fieldErrors?: Record<s
 /** A profile change shows at once on the member's public page and wherever profiles are read from the cache. */
 function revalidateProfile(profile: Pick<Profile, "slug">, previousSlug?: string) {
   revalidatePath("/account");
-  revalidateTag(TAGS.members);
+  revalidateTags([TAGS.members]);
   for (const slug of new Set([profile.slug, previousSlug])) if (slug) revalidatePath(`/members/${slug}`);
 }
 
@@ -120,6 +120,6 @@ export async function deleteAccountAction(_previous: FormState, formData: FormDa
   }
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   await endDeletedMemberSession();
-  revalidateTag(TAGS.members);
+  revalidateTags([TAGS.members]);
   redirect("/");
 }

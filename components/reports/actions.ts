@@ -1,13 +1,12 @@
 "use server";
 
 import { parseWithZod } from "@conform-to/zod/v4";
-import { revalidateTag } from "next/cache";
 import { z } from "zod";
 import { actAsMember, type NotMember } from "@/lib/auth/server";
 import type { FormState } from "@/lib/form-state";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { collectionByRoute, type MemberReportsConfig } from "@/lib/site-config";
-import { TAGS } from "@/lib/wix/cache";
+import { TAGS, revalidateTags } from "@/lib/wix/cache";
 import type { WixClient } from "@/lib/wix/client";
 import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
@@ -52,7 +51,7 @@ async function change(formData: FormData, reply: Reply, what: string, act: Chang
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER[outcome.reason]] }) };
   if (!outcome.value.ok) return { result: reply({ formErrors: [REFUSED[outcome.value.reason]] }) };
-  revalidateTag(TAGS.collection(config.collectionId));
+  revalidateTags([TAGS.collection(config.collectionId)]);
   return { result: reply({ resetForm }), done };
 }
 

@@ -5,6 +5,7 @@ import type { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { oauthDataSchema } from "@/lib/wix/oauth";
+import { NOTICE_COOKIE, SESSION_COOKIE, TRANSACTION_PREFIX, VERIFICATION_COOKIE } from "./cookie-names";
 import { AUTH_HANDLERS_PATH } from "./routes";
 import { memberSessionLapsed, nowSeconds, sessionSchema, type Session } from "./session";
 
@@ -19,18 +20,6 @@ export type CookieReader = { get(name: string): { value: string } | undefined; g
 /** Anything cookies can be written to: a response, or `cookies()` in a server action or route handler. */
 export type CookieWriter = Pick<ResponseCookies, "set">;
 
-/**
- * On https the names carry the browser's prefixes: `__Host-` (Secure, path /, no Domain, so no
- * subdomain can plant or shadow it) and `__Secure-` for the transactions, which live under the
- * auth handlers' path.
- */
-function cookieName(name: string, path = "/"): string {
-  if (getConfig().siteUrl.protocol !== "https:") return name;
-  return `${path === "/" ? "__Host-" : "__Secure-"}${name}`;
-}
-const SESSION_COOKIE = () => cookieName("wms_session");
-const NOTICE_COOKIE = () => cookieName("wms_notice");
-const TRANSACTION_PREFIX = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
 
 /** Visitor and member sessions both last as long as their refresh token is honoured. */
 const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
@@ -206,7 +195,6 @@ export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter
 
 // An e-mail verification in progress: the platform's state token stays on the server side of the form.
 
-const VERIFICATION_COOKIE = () => cookieName("wms_verify");
 const VERIFICATION_TTL_SECONDS = 15 * 60;
 
 const pendingVerificationSchema = z.object({

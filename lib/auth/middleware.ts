@@ -3,11 +3,8 @@ import { MiddlewareCookies, SESSION_ENDED, hasSessionCookie, loadSession } from 
 import { isPrefetch } from "./prefetch";
 import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { siteUrl } from "./responses";
-import { loginHref } from "./routes";
+import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
 import { isSeenStale, nowSeconds, type Session } from "./session";
-
-/** Wix-hosted pages add this to the URL they return to: true after a login there, false after a logout. */
-const MEMBER_LOGGED_IN_PARAM = "wixMemberLoggedIn";
 
 /**
  * Keeps an existing session's tokens fresh. A renewed cookie is written to the response and

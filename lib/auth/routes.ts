@@ -12,6 +12,9 @@ export const AUTH_ROUTES = {
   problem: "/auth/error",
 } as const;
 
+/** Wix-hosted pages add this to the URL they return to: true after a login there, false after a logout. */
+export const MEMBER_LOGGED_IN_PARAM = "wixMemberLoggedIn";
+
 /** The site's own sign-in pages. */
 export const SITE_PAGES = {
   login: "/login",

@@ -1,7 +1,9 @@
 // Next.js's cache (the data cache behind unstable_cache, lib/wix/cache.ts) shared by every
 // instance of the site through Redis, so a revalidation on one instance is seen by all of them
-// (docs/performance.md, "More than one machine"). next.config.ts loads this only when REDIS_URL
-// is set. Plain JavaScript: Next.js imports it at run time, outside the bundle.
+// (docs/performance.md, "More than one machine"). next.config.ts always names this handler; it
+// reads REDIS_URL when the server starts, so one build serves one instance or many. Without it
+// the cache is this process's memory. Plain JavaScript: Next.js imports it at run time, outside
+// the bundle.
 import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import createLruHandler from "@fortedigital/nextjs-cache-handler/local-lru";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
@@ -30,7 +32,7 @@ async function redisHandlers() {
 let configuration;
 CacheHandler.onCreation(() => {
   // The build renders nothing from the platform (every page is dynamic): no Redis needed there.
-  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return { handlers: [createLruHandler()] };
+  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD || !process.env.REDIS_URL) return { handlers: [createLruHandler()] };
   configuration ??= redisHandlers().catch((error) => {
     // Serving beats failing: this instance keeps its own cache, but others do not see its revalidations.
     console.error(`Redis cache unavailable at start (${error.message}); this instance caches on its own, and its revalidations are not shared.`);

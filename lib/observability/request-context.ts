@@ -5,7 +5,15 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * what the site's code adds to it while serving it: the socket's address (the one client
  * address nobody can forge) and the request ids of the platform calls it caused.
  */
-export type RequestContext = { socketAddress: string | null; platformRequestIds: string[] };
+export type RequestContext = {
+  socketAddress: string | null;
+  platformRequestIds: string[];
+  /** Present on the renders the page cache fills (server/page-cache): what they read, and whether they may be kept. */
+  render?: RenderRecord;
+};
+
+/** The data tags a render read, and whether any part of it fell back to an "unavailable" answer. */
+export type RenderRecord = { tags: Set<string>; degraded: boolean };
 
 /** Enough ids to trace a page; a runaway loop of calls cannot grow one log line without bound. */
 const MAX_PLATFORM_REQUEST_IDS = 32;

@@ -1,5 +1,6 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
+import { announceRevalidation, noteRenderTags } from "@/lib/cache/page-cache-signals";
 import { publicRead, type WixClient } from "./client";
 
 /**
@@ -25,6 +26,8 @@ export const TAGS = {
  */
 export function cachedRead<T>(key: ReadonlyArray<string | number>, tags: string[], read: (client: WixClient) => Promise<T>): Promise<T> {
   const keyParts = ["wix", ...key.map(String)];
+  // Noted whether the read hits or misses: a cached page must be dropped when this data changes.
+  noteRenderTags(tags);
   return unstable_cache(() => sharedFlight(JSON.stringify(keyParts), () => publicRead(read)), keyParts, { tags, revalidate: CACHE_LIFE_SECONDS })();
 }
 
@@ -44,11 +47,17 @@ function sharedFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
   return flight;
 }
 
-/** Drops every cached read of these collections (and member profiles, when asked). */
-export function revalidateCollections(collectionIds: string[], options: { members?: boolean } = {}): string[] {
-  const tags = [...collectionIds.map(TAGS.collection), ...(options.members ? [TAGS.members] : [])];
+/** Drops every cached read, and every cached page, that carries one of these tags. */
+export function revalidateTags(tags: string[]): void {
   for (const tag of tags) revalidateTag(tag);
   // A read already under way may have started before the change: later misses must not join it.
   inFlight.clear();
+  announceRevalidation(tags);
+}
+
+/** Drops every cached read of these collections (and member profiles, when asked). */
+export function revalidateCollections(collectionIds: string[], options: { members?: boolean } = {}): string[] {
+  const tags = [...collectionIds.map(TAGS.collection), ...(options.members ? [TAGS.members] : [])];
+  revalidateTags(tags);
   return tags;
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { ListState } from "@/lib/search-params";
 import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
+import { noteRenderDegraded } from "@/lib/cache/page-cache-signals";
 import { TAGS, cachedRead } from "./cache";
 import { publicRead, type WixClient } from "./client";
 import { PlatformUnavailableError } from "./errors";
@@ -239,7 +240,10 @@ export async function whenAvailable<T>(read: () => Promise<T>): Promise<Reachabl
   try {
     return { reachable: true, value: await read() };
   } catch (error) {
-    if (error instanceof PlatformUnavailableError) return { reachable: false };
+    if (error instanceof PlatformUnavailableError) {
+      noteRenderDegraded();
+      return { reachable: false };
+    }
     throw error;
   }
 }

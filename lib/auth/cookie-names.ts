@@ -1,0 +1,34 @@
+import { getConfig } from "@/lib/config";
+import { AUTH_HANDLERS_PATH } from "./routes";
+
+/**
+ * The names of the site's auth cookies, for lib/auth/cookie-store.ts, which alone reads and
+ * writes them. Apart from it so the production server can tell a visitor from a member without
+ * loading the store's sealing and Next.js's request types (server/page-cache).
+ */
+
+/**
+ * On https the names carry the browser's prefixes: `__Host-` (Secure, path /, no Domain, so no
+ * subdomain can plant or shadow it) and `__Secure-` for the transactions, which live under the
+ * auth handlers' path.
+ */
+function cookieName(name: string, path = "/"): string {
+  if (getConfig().siteUrl.protocol !== "https:") return name;
+  return `${path === "/" ? "__Host-" : "__Secure-"}${name}`;
+}
+export const SESSION_COOKIE = () => cookieName("wms_session");
+export const NOTICE_COOKIE = () => cookieName("wms_notice");
+export const TRANSACTION_PREFIX = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
+export const VERIFICATION_COOKIE = () => cookieName("wms_verify");
+
+/**
+ * Whether a raw Cookie header carries any of the cookies a page renders differently for (a
+ * session, a notice, a verification in progress). Without them a request is a visitor's, and
+ * every visitor sees the same page (server/page-cache). Other sites' cookies change nothing.
+ */
+export function carriesSiteState(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  const names = new Set([SESSION_COOKIE(), NOTICE_COOKIE(), VERIFICATION_COOKIE()]);
+  return cookieHeader.split(";").some((pair) => names.has(pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim()));
+}
+
