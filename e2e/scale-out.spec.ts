@@ -7,9 +7,10 @@ import { createClient as createRedisClient } from "redis";
 import { routeWixApis } from "../lib/local-mode";
 
 /**
- * More than one machine: two production instances of the site share Next.js's cache through a
- * real Redis, and one local platform tells only the first of them that data changed. The
- * second must show the edit all the same (docs/performance.md, "More than one machine").
+ * More than one machine: two production instances of the site (the standalone server, page
+ * cache included) share Next.js's data cache and their cached pages through a real Redis, and
+ * one local platform tells only the first of them that data changed. The second must show the
+ * edit all the same (docs/performance.md, "More than one machine").
  */
 
 const base = Number(process.env.E2E_SCALE_PORT_BASE ?? 0);
@@ -50,11 +51,13 @@ const dataQueries = async () => {
   const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: ADMIN_KEY } })).json()) as { requests: Record<string, number> };
   return requests["GET /wix-data/v2/items/query"] ?? 0;
 };
-const page = async (port: number, path: string) => {
+const answer = async (port: number, path: string) => {
   const response = await fetch(`${siteUrl(port)}${path}`);
   expect(response.status).toBe(200);
-  return response.text();
+  return { cache: response.headers.get("x-cache"), html: await response.text() };
 };
+const page = async (port: number, path: string) => (await answer(port, path)).html;
+const adminTrails = () => createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }), fetch: routeWixApis(platformUrl, globalThis.fetch) }).items;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -65,8 +68,9 @@ test.beforeAll(async () => {
   start(process.execPath, ["--import", "tsx", "platform/cli.ts"], { ...shared, SITE_URL: siteUrl(ports.first), LOCAL_PLATFORM_REVALIDATE_URL: `http://127.0.0.1:${ports.first}/api/revalidate` });
   await answers(`${platformUrl}/_local/health`);
   for (const port of [ports.first, ports.second]) {
-    start(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port)], {
+    start(process.execPath, [".next/standalone/site-server.mjs"], {
       ...shared,
+      PORT: String(port),
       SITE_URL: siteUrl(port),
       REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
       SESSION_SECRET: "scale-out-session-secret-0123456789abcdef",
@@ -91,7 +95,7 @@ test.afterAll(async () => {
 test("a revalidation on one instance is seen by the other: they share one cache in Redis", async () => {
   const redis = createRedisClient({ url: `redis://127.0.0.1:${ports.redis}` });
   await redis.connect();
-  const trails = createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }), fetch: routeWixApis(platformUrl, globalThis.fetch) }).items;
+  const trails = adminTrails();
   try {
     // The first instance reads and fills the cache; the second then answers from it without asking the platform.
     expect(await page(ports.first, "/trails/hidden-cove")).toContain("Hidden Cove");
@@ -108,4 +112,24 @@ test("a revalidation on one instance is seen by the other: they share one cache 
   } finally {
     await redis.quit();
   }
+});
+
+test("a page cached by one instance is served by the other, and an edit drops it on both", async () => {
+  const trails = adminTrails();
+  const path = "/trails/summit-loop";
+  const first = await answer(ports.first, path);
+  expect(first.cache).toBe("MISS");
+  expect((await answer(ports.first, path)).cache).toBe("HIT");
+  const queries = await dataQueries();
+  const second = await answer(ports.second, path);
+  expect(second.cache).toBe("HIT");
+  expect(second.html).toBe(first.html);
+  expect(await dataQueries()).toBe(queries);
+
+  // The platform tells only the first instance: both show the edit within a second, and cache it anew.
+  const [trail] = (await trails.query("Trails").eq("slug", "summit-loop").find()).items;
+  await trails.update("Trails", { ...trail, title: "Summit Loop, Rerouted" });
+  const showingEdit = async () => (await Promise.all([ports.first, ports.second].map((port) => page(port, path)))).filter((html) => html.includes("Summit Loop, Rerouted")).length;
+  await expect.poll(showingEdit, { timeout: 1000, intervals: [50] }).toBe(2);
+  for (const port of [ports.first, ports.second]) expect((await answer(port, path)).cache).toBe("HIT");
 });

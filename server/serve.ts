@@ -3,8 +3,10 @@ import pLimit from "p-limit";
 import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
-import { STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
+import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
 import { refuseRequest } from "@/lib/security/request-guard";
+import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
+import { renderForCache } from "./page-cache/render";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 export type ServeOptions = {
@@ -13,6 +15,8 @@ export type ServeOptions = {
   https: boolean;
   /** How many requests Next.js handles at once; the rest wait their turn in arrival order. 0: no limit. */
   maxConcurrentRequests: number;
+  /** Visitors' public pages answered from memory (server/page-cache); null: every request goes to Next.js. */
+  pageCache: PageCacheSettings | null;
 };
 
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
@@ -21,9 +25,7 @@ const QUIET_PATHS = new Set(["/api/health"]);
 /** Files served as they are, in no time: they never wait behind pages being rendered. */
 const FILE_PREFIXES = ["/_next/static/", "/media/"];
 
-function waitsItsTurn(path: string): boolean {
-  return !QUIET_PATHS.has(path) && !FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
-}
+const isFile = (path: string) => FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -75,6 +77,7 @@ function logWhenDone(request: IncomingMessage, response: ServerResponse, context
       status: response.statusCode,
       durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       platformRequestIds: context.platformRequestIds,
+      ...(response.hasHeader(CACHE_STATE_HEADER) && { cache: response.getHeader(CACHE_STATE_HEADER) }),
       ...(request.headers["next-action"] !== undefined && { serverAction: true }),
       ...(!response.writableFinished && { aborted: true }),
     };
@@ -90,16 +93,23 @@ function logWhenDone(request: IncomingMessage, response: ServerResponse, context
  * log line once its response is sent or the client has gone (docs/operations.md). HSTS is set
  * here because it depends on SITE_URL at run time; next.config.ts headers are fixed at build.
  */
-export function createRequestListener(handle: Handle, options: ServeOptions): RequestListener {
+export function createRequestListener(handle: Handle, options: ServeOptions): RequestListener & { pageCache: PageCacheServer | null } {
   const limit = options.maxConcurrentRequests > 0 ? pLimit(options.maxConcurrentRequests) : null;
-  return (request, response) => {
-    const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
-    logWhenDone(request, response, context, options.log);
-    if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
-    if (refuseEarly(request, response, options)) return;
+  const queued = <T>(work: () => Promise<T>) => (limit ? limit(work) : work());
+  const siteHost = new URL(options.siteOrigin).host;
+  // The cache's renders take their turn in the same queue as every other render.
+  const pageCache = options.pageCache && createPageCacheServer(options.pageCache, (target) => queued(() => renderForCache(handle, target, siteHost)), options.log);
+
+  const fail = (response: ServerResponse) => (error: unknown) => {
+    options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
+    if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+    response.end("Internal Server Error");
+  };
+
+  /** Next.js answers. Done when it is, or when the connection closes: Next.js may never settle a render whose client went away (a prefetch the browser cancelled), and that must not keep its place. */
+  const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string) => {
+    if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);
-    // Done when Next.js is, or when the connection closes: Next.js may never settle a render
-    // whose client went away (a prefetch the browser cancelled), and that must not keep its place.
     const run = () =>
       new Promise<void>((resolve, reject) => {
         // A client that gave up while its request waited is not worth a render.
@@ -107,10 +117,19 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
         response.once("close", resolve);
         runInRequestContext(context, () => handle(request, response)).then(resolve, reject);
       });
-    (limit && waitsItsTurn((request.url ?? "/").split("?")[0]) ? limit(run) : run()).catch((error: unknown) => {
-      options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      response.end("Internal Server Error");
-    });
+    (QUIET_PATHS.has(path) || isFile(path) ? run() : queued(run)).catch(fail(response));
   };
+
+  const listener: RequestListener = (request, response) => {
+    const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
+    logWhenDone(request, response, context, options.log);
+    if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+    if (refuseEarly(request, response, options)) return;
+    // Only the page cache's own renders may ask for a page without a nonce.
+    delete request.headers[CACHE_RENDER_HEADER];
+    const path = (request.url ?? "/").split("?")[0];
+    if (!pageCache || isFile(path)) return toNext(request, response, context, path);
+    pageCache.serve(request, response).then((served) => served || toNext(request, response, context, path), fail(response));
+  };
+  return Object.assign(listener, { pageCache });
 }

@@ -11,6 +11,9 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { ConfigError, getConfig } from "@/lib/config";
 import { logger } from "@/lib/observability/log";
+import { contentSecurityPolicy, platformPageOrigins } from "@/lib/security/policy";
+import type { PageCacheSettings } from "./page-cache/http";
+import { createRedisPages } from "./page-cache/redis-pages";
 import { createRequestListener } from "./serve";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -34,13 +37,27 @@ const log = logger();
 // own links and redirects use SITE_URL anyway (docs/auth-pitfalls.md P12).
 const app = next({ dev: false, dir, port, hostname: "localhost" });
 await app.prepare();
-const { siteUrl, maxConcurrentRequests } = getConfig();
-const server = http.createServer(createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https: siteUrl.protocol === "https:", maxConcurrentRequests }));
+const { siteUrl, maxConcurrentRequests, pageCache: cacheConfig, redisUrl, redisKeyPrefix, localPlatformUrl } = getConfig();
+const https = siteUrl.protocol === "https:";
+
+function pageCacheSettings(): PageCacheSettings | null {
+  if (cacheConfig.maxBytes === 0) return null;
+  const buildId = fs.readFileSync(path.join(dir, ".next", "BUILD_ID"), "utf8").trim();
+  const ttlSeconds = cacheConfig.freshSeconds + cacheConfig.staleSeconds;
+  return {
+    ...cacheConfig,
+    shared: redisUrl ? createRedisPages({ url: redisUrl, prefix: redisKeyPrefix, buildId, ttlSeconds, log }) : undefined,
+    policy: (hashes) => contentSecurityPolicy({ scripts: { hashes }, platformOrigins: platformPageOrigins(localPlatformUrl), https, development: false }),
+  };
+}
+
+const listener = createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https, maxConcurrentRequests, pageCache: pageCacheSettings() });
+const server = http.createServer(listener);
 
 /** Stops taking connections and lets requests in flight finish, for at most ten seconds. */
 function shutDown(signal: NodeJS.Signals) {
   log.info({ signal }, "shutting down");
-  server.close(() => process.exit(0));
+  server.close(() => void (listener.pageCache?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   server.closeIdleConnections();
   setTimeout(() => process.exit(0), 10_000).unref();
 }

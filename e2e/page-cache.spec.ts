@@ -1,0 +1,136 @@
+import { expect, test, type Page } from "@playwright/test";
+import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { hydrated } from "./hydration";
+import { demoMember, platformRequests } from "./platform";
+
+/**
+ * The page cache in the production server (docs/performance.md, "Page cache"), as browsers and
+ * clients meet it: visitors get cached pages under a hash-based policy that lets them hydrate
+ * and nothing else run; members never get a cached page; RSC and HTML answers never cross.
+ */
+
+const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
+
+/** The headers and URL of a client-side navigation's RSC request, as Next.js's client makes them. */
+async function navigationRequest(path: string, options: { prefetch?: "1" } = {}) {
+  const headers: Record<string, string> = { rsc: "1", "next-router-state-tree": STATE_TREE, ...(options.prefetch && { "next-router-prefetch": options.prefetch }) };
+  const hash = await computeCacheBustingSearchParam(options.prefetch, undefined, STATE_TREE, undefined);
+  return { url: `${path}${path.includes("?") ? "&" : "?"}_rsc=${hash}`, headers };
+}
+
+/** Watches the page for any script the security policy refused. */
+async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy|Refused to (execute|load)/i.test(message.text())) consoleErrors.push(message.text());
+  });
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+  });
+  return async () => [...consoleErrors, ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations))];
+}
+
+test("a visitor's page is rendered once, then served from the cache with an ETag; HEAD and 304 too", async ({ request }) => {
+  const first = await request.get("/regions/high-desert");
+  expect(first.status()).toBe(200);
+  const second = await request.get("/regions/high-desert");
+  expect(second.headers()["x-cache"]).toBe("HIT");
+  expect(second.headers()["set-cookie"]).toBeUndefined();
+  expect(await second.text()).toBe(await first.text());
+  expect(second.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  expect(second.headers()["content-security-policy"]).not.toMatch(/nonce-|unsafe-inline'[^;]*;.*script/);
+  expect((await second.text()).includes('nonce="')).toBe(false);
+  const etag = second.headers().etag;
+  expect((await request.get("/regions/high-desert", { headers: { "if-none-match": etag } })).status()).toBe(304);
+  const head = await request.head("/regions/high-desert");
+  expect(head.status()).toBe(200);
+  expect(head.headers()["x-cache"]).toBe("HIT");
+});
+
+test("no member page is ever served from the cache, and cached pages never carry a cookie", async ({ page, request }) => {
+  for (let i = 0; i < 2; i++) expect((await request.get("/trails/summit-loop")).headers()["x-cache"]).toMatch(/HIT|MISS/);
+  await page.goto(SITE_PAGES.login);
+  await page.getByLabel("E-mail").fill(demoMember.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  for (const path of ["/trails/summit-loop", "/", "/trails", "/account"]) {
+    const response = await page.goto(path);
+    expect(response?.headers()["x-cache"], path).toBe("BYPASS");
+    await expect(page.getByTestId("member-name"), path).toHaveText(demoMember.name);
+  }
+  // A visitor still gets the cached page, without the member's menu.
+  const visitor = await request.get("/trails/summit-loop", { headers: { cookie: "" } });
+  expect(visitor.headers()["x-cache"]).toBe("HIT");
+  expect(await visitor.text()).not.toContain(demoMember.name);
+  expect((await request.get("/account", { headers: { cookie: "" }, maxRedirects: 0 })).headers()["x-cache"]).toBe("BYPASS");
+});
+
+test("RSC and HTML answers are never crossed, whichever was cached first", async ({ request }) => {
+  const rsc = await navigationRequest("/trails/mirror-lakes");
+  const first = await request.get(rsc.url, { headers: rsc.headers });
+  expect(first.headers()["content-type"]).toContain("text/x-component");
+  const document = await request.get("/trails/mirror-lakes");
+  expect(document.headers()["content-type"]).toContain("text/html");
+  expect(await document.text()).toMatch(/^<!DOCTYPE html>/);
+  for (let i = 0; i < 2; i++) {
+    const again = await request.get(rsc.url, { headers: rsc.headers });
+    expect(again.headers()["x-cache"]).toBe("HIT");
+    expect(again.headers()["content-type"]).toContain("text/x-component");
+    const page = await request.get("/trails/mirror-lakes");
+    expect(page.headers()["x-cache"]).toBe("HIT");
+    expect(page.headers()["content-type"]).toContain("text/html");
+  }
+  // A prefetch is an answer of its own.
+  const prefetch = await navigationRequest("/trails/mirror-lakes", { prefetch: "1" });
+  expect((await request.get(prefetch.url, { headers: prefetch.headers })).headers()["x-cache"]).toBe("MISS");
+  // The same URL with the RSC header and a wrong hash is refused by Next.js, not served the document.
+  const forged = await request.get("/trails/mirror-lakes", { headers: { rsc: "1" }, maxRedirects: 0 });
+  expect(forged.status()).toBe(307);
+});
+
+test("unknown or invalid parameters redirect to the canonical URL: random query strings cannot fill the cache", async ({ request }) => {
+  const before = await platformRequests();
+  for (let i = 0; i < 20; i++) {
+    const response = await request.get(`/trails?q=lake&utm_source=n${i}&sort=nonsense`, { maxRedirects: 0 });
+    expect(response.status()).toBe(307);
+    expect(response.headers().location).toBe("/trails?q=lake");
+  }
+  const navigation = await navigationRequest("/trails?q=lake&distanceKm.from=&dogFriendly=");
+  const redirected = await request.get(navigation.url, { headers: navigation.headers, maxRedirects: 0 });
+  expect(redirected.headers().location).toMatch(/^\/trails\?q=lake&_rsc=/);
+  expect(await platformRequests()).toEqual(before);
+  expect((await request.get("/trails?page=abc")).status()).toBe(404);
+});
+
+test("cached pages hydrate under their hash-based policy: menus, search and load more work, nothing is refused", async ({ page, request }) => {
+  for (const path of ["/", "/trails", "/journal"]) {
+    await request.get(path);
+    expect((await request.get(path)).headers()["x-cache"], path).toBe("HIT");
+  }
+  const violations = await watchPolicy(page);
+  await page.setViewportSize({ width: 390, height: 800 });
+  const home = await page.goto("/");
+  expect(home?.headers()["x-cache"]).toBe("HIT");
+  await (await hydrated(page.getByRole("button", { name: "Menu" }))).click();
+  await page.getByRole("menuitem", { name: "Trails" }).click();
+  await expect(page).toHaveURL(/\/trails$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const trails = await page.goto("/trails");
+  expect(trails?.headers()["x-cache"]).toBe("HIT");
+  await hydrated(page.getByRole("form", { name: "Search trails" }));
+  await page.getByRole("searchbox", { name: "Search" }).fill("lake");
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/\/trails\?q=lake$/);
+  await expect(page.getByTestId("item-card")).toHaveCount(3);
+  await page.getByTestId("item-card").first().getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const journal = await page.goto("/journal");
+  expect(journal?.headers()["x-cache"]).toBe("HIT");
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(page.getByTestId("item-card")).toHaveCount(10);
+  expect(await violations()).toEqual([]);
+});

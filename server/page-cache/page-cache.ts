@@ -1,0 +1,152 @@
+import { LRUCache } from "lru-cache";
+import { pageSize, type CachedPage, type RenderedPage } from "./page";
+import type { PageTarget } from "./request-key";
+
+/**
+ * The page cache's decisions, apart from HTTP: which page answers a key, when to render, what
+ * to keep and what to drop. The render itself and the shared store are given, so this is
+ * tested with stand-ins and a clock (tests/page-cache.test.ts).
+ *
+ * - A fresh page is a HIT. A page past its lifetime is served STALE while one render refreshes
+ *   it; a refresh that fails leaves it as it is.
+ * - A MISS renders once per key: requests that miss together wait for the same render.
+ * - A revalidation drops every page that read one of its tags, at once; a render that started
+ *   before it is not kept, and requests after it never join such a render.
+ */
+
+export type CacheState = "HIT" | "STALE" | "MISS";
+
+/** A page to answer with, or "pass": let Next.js answer this request itself (a render that set a cookie, or failed). */
+export type Lookup = { page: CachedPage; state: CacheState; stored: boolean } | { pass: true };
+
+/** What a render of a target gave: the page (kept only when `storable`), or null when it failed. */
+export type RenderOutcome = { page: RenderedPage; storable: boolean } | null;
+
+/** Pages shared by every instance (Redis), and the revalidations between them. */
+export interface SharedPages {
+  /** The page under a key, unless it is gone or outdated by a revalidation. */
+  get(key: string): Promise<CachedPage | undefined>;
+  set(page: CachedPage): Promise<void>;
+  /** Tells every instance (this one included, through `onRevalidation`) that these tags changed at `at`. */
+  revalidate(tags: string[], at: number): Promise<void>;
+  /** Called with revalidations from any instance; `everything` when they may have been missed (a lost connection). */
+  onRevalidation(listener: (change: { tags: string[]; everything: boolean }) => void): void;
+  close(): Promise<void>;
+}
+
+export type PageCacheOptions = {
+  maxBytes: number;
+  /** How long a page is served as it is before a request refreshes it. */
+  freshMs: number;
+  /** How long past that a page may still be served while it is refreshed; then it is gone. */
+  staleMs: number;
+  render: (target: PageTarget) => Promise<RenderOutcome>;
+  shared?: SharedPages;
+  now?: () => number;
+  onError?: (error: unknown, what: string) => void;
+};
+
+export class PageCache {
+  private readonly pages: LRUCache<string, CachedPage>;
+  private readonly inFlight = new Map<string, Promise<{ page: CachedPage; storable: boolean } | null>>();
+  /** When each tag last changed, as far as this instance has heard. */
+  private readonly revalidatedAt = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.pages = new LRUCache<string, CachedPage>({ maxSize: options.maxBytes, sizeCalculation: pageSize, ttl: options.freshMs + options.staleMs, ttlAutopurge: false, perf: { now: this.now } });
+    options.shared?.onRevalidation(({ tags, everything }) => (everything ? this.forgetEverything() : this.forget(tags, this.now())));
+  }
+
+  async lookup(target: PageTarget): Promise<Lookup> {
+    const page = this.pages.get(target.key) ?? (await this.fromShared(target.key));
+    if (page) {
+      const fresh = this.now() - page.renderedAt < this.options.freshMs;
+      if (!fresh) this.refresh(target);
+      return { page, state: fresh ? "HIT" : "STALE", stored: true };
+    }
+    const outcome = await this.render(target);
+    return outcome ? { page: outcome.page, state: "MISS", stored: outcome.storable } : { pass: true };
+  }
+
+  /** The tags changed: their pages go, here and (through the shared store) on every instance. */
+  async revalidate(tags: string[]): Promise<void> {
+    const at = this.now();
+    this.forget(tags, at);
+    await this.options.shared?.revalidate(tags, at);
+  }
+
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.pages.size, bytes: this.pages.calculatedSize };
+  }
+
+  /** Waits for renders under way (tests, shutdown). */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private async fromShared(key: string): Promise<CachedPage | undefined> {
+    if (!this.options.shared) return undefined;
+    try {
+      const page = await this.options.shared.get(key);
+      if (!page || this.outdated(page)) return undefined;
+      this.pages.set(key, page);
+      return page;
+    } catch (error) {
+      this.options.onError?.(error, "reading a shared page");
+      return undefined;
+    }
+  }
+
+  private outdated(page: CachedPage): boolean {
+    return page.tags.some((tag) => (this.revalidatedAt.get(tag) ?? -Infinity) >= page.renderedAt);
+  }
+
+  private forget(tags: string[], at: number): void {
+    for (const tag of tags) this.revalidatedAt.set(tag, Math.max(at, this.revalidatedAt.get(tag) ?? -Infinity));
+    const changed = new Set(tags);
+    const dropped = [...this.pages.entries()].filter(([, page]) => page.tags.some((tag) => changed.has(tag)));
+    for (const [key] of dropped) this.pages.delete(key);
+    // Renders under way may have read the old data: requests from now on start their own.
+    this.inFlight.clear();
+  }
+
+  private forgetEverything(): void {
+    this.pages.clear();
+    this.inFlight.clear();
+  }
+
+  /** A stale page is refreshed by one render in the background; the page stays until a good one replaces it. */
+  private refresh(target: PageTarget): void {
+    if (!this.inFlight.has(target.key)) void this.render(target);
+  }
+
+  /** One render per key at a time; a good one is kept unless its data changed while it ran. */
+  private render(target: PageTarget) {
+    const running = this.inFlight.get(target.key);
+    if (running) return running;
+    const startedAt = this.now();
+    const flight = this.options
+      .render(target)
+      .then(async (outcome) => {
+        if (!outcome) return null;
+        const page: CachedPage = { ...outcome.page, renderedAt: startedAt };
+        const storable = outcome.storable && !this.outdated(page);
+        if (storable) {
+          this.pages.set(target.key, page);
+          await this.options.shared?.set(page).catch((error: unknown) => this.options.onError?.(error, "sharing a page"));
+        }
+        return { page, storable };
+      })
+      .catch((error: unknown) => {
+        this.options.onError?.(error, "rendering a page");
+        return null;
+      })
+      .finally(() => {
+        if (this.inFlight.get(target.key) === flight) this.inFlight.delete(target.key);
+      });
+    this.inFlight.set(target.key, flight);
+    return flight;
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { carriesSiteState } from "@/lib/auth/cookie-names";
+import { MEMBER_LOGGED_IN_PARAM } from "@/lib/auth/routes";
+import { listHref, parseListState, parsePageParam, type SearchParams } from "@/lib/search-params";
+import { siteCollections } from "@/lib/site-config";
+
+/**
+ * Which requests the page cache answers, and under which key. Pure: tested on its own
+ * (tests/page-cache-key.test.ts).
+ *
+ * Only a visitor's GET or HEAD of a public page is cached. Its key is the page's canonical URL
+ * (the query the page understands, parsed as the page parses it and written back in one order)
+ * and, for the RSC requests of client-side navigations, the headers Next.js varies its answer
+ * on. A query that is not canonical is redirected to the canonical one, so random parameters
+ * cost a redirect, never a render or an entry.
+ */
+
+/** Next.js's client sends these on RSC requests (navigations, prefetches); its answer varies on them. */
+export const RSC_VARY_HEADERS = ["next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "next-url"] as const;
+/** The cache-busting parameter Next.js's client adds to RSC requests, a hash of the headers above. */
+export const RSC_PARAM = "_rsc";
+
+export type PageKind = "document" | "rsc";
+
+/** What the page cache renders for a key: always a visitor's GET of the canonical URL. */
+export type PageTarget = {
+  key: string;
+  kind: PageKind;
+  /** Path and canonical query, for logs and for the render. */
+  url: string;
+  /** The request headers the render needs (the RSC headers); never a cookie. */
+  headers: Record<string, string>;
+};
+
+export type CacheDecision =
+  | { action: "cache"; target: PageTarget }
+  | { action: "redirect"; location: string }
+  | { action: "bypass"; reason: "method" | "site-cookie" | "not-public" | "invalid-query" | "login-return" };
+
+/** The canonical query of a public page ("" for none), "invalid" when the page would answer 404, or null for any other path. */
+export function canonicalQuery(pathname: string, params: URLSearchParams): string | "invalid" | null {
+  if (pathname === "/" || pathname === "/sitemap.xml" || pathname === "/robots.txt") return "";
+  const segments = pathname.split("/").slice(1);
+  if (segments.some((segment) => segment === "")) return null;
+  if (segments[0] === "members") {
+    if (segments.length === 2) return "";
+    if (segments.length !== 1) return null;
+    const pages = params.getAll("page");
+    const page = parsePageParam(pages.length > 1 ? pages : pages[0]);
+    return page === null ? "invalid" : page > 1 ? `page=${page}` : "";
+  }
+  const collection = siteCollections.find((candidate) => candidate.route === segments[0]);
+  if (!collection || segments.length > 2) return null;
+  if (segments.length === 2) return "";
+  const state = parseListState(collection, searchParamsOf(params));
+  if (!state) return "invalid";
+  const href = listHref(collection, state);
+  return href.includes("?") ? href.slice(href.indexOf("?") + 1) : "";
+}
+
+/** The page's `searchParams` as Next.js gives them: a repeated name becomes a list. */
+function searchParamsOf(params: URLSearchParams): SearchParams {
+  const record: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    record[name] = values.length > 1 ? values : values[0];
+  }
+  return record;
+}
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+function keyOf(parts: unknown[]): string {
+  return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
+}
+
+export function decide(method: string | undefined, rawUrl: string, headers: IncomingHttpHeaders): CacheDecision {
+  if (method !== "GET" && method !== "HEAD") return { action: "bypass", reason: "method" };
+  if (headers["next-action"] !== undefined) return { action: "bypass", reason: "method" };
+  if (carriesSiteState(headerValue(headers, "cookie"))) return { action: "bypass", reason: "site-cookie" };
+  const url = new URL(rawUrl, "http://site.invalid");
+  const params = url.searchParams;
+  if (params.has(MEMBER_LOGGED_IN_PARAM)) return { action: "bypass", reason: "login-return" };
+  const kind: PageKind = headers.rsc === "1" ? "rsc" : "document";
+  const rscParam = kind === "rsc" ? params.get(RSC_PARAM) : null;
+  if (kind === "rsc") params.delete(RSC_PARAM);
+
+  const query = canonicalQuery(url.pathname, params);
+  if (query === null) return { action: "bypass", reason: "not-public" };
+  if (query === "invalid") return { action: "bypass", reason: "invalid-query" };
+  const canonical = `${url.pathname}${query ? `?${query}` : ""}`;
+  if (params.toString() !== query) {
+    const location = new URL(canonical, "http://site.invalid");
+    if (rscParam !== null) location.searchParams.set(RSC_PARAM, rscParam);
+    return { action: "redirect", location: `${location.pathname}${location.search}` };
+  }
+
+  const varied: Record<string, string> = {};
+  if (kind === "rsc") {
+    varied.rsc = "1";
+    for (const name of RSC_VARY_HEADERS) {
+      const value = headerValue(headers, name);
+      if (value !== undefined) varied[name] = value;
+    }
+  }
+  // The `_rsc` value is the client's hash of the varied headers: it goes to the render (Next.js
+  // may check it) but not into the key, where any string would otherwise make an entry.
+  const renderUrl = rscParam === null ? canonical : `${canonical}${query ? "&" : "?"}${RSC_PARAM}=${encodeURIComponent(rscParam)}`;
+  return { action: "cache", target: { key: keyOf([kind, canonical, varied]), kind, url: renderUrl, headers: varied } };
+}

@@ -1,0 +1,183 @@
+import { createHash } from "node:crypto";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import parseCsp from "content-security-policy-parser";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { announceRevalidation, noteRenderDegraded, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { CACHE_RENDER_HEADER, contentSecurityPolicy } from "@/lib/security/policy";
+import { inlineScriptHashes } from "@/server/page-cache/page";
+import { createRequestListener } from "@/server/serve";
+
+const policy = (hashes: string[]) => contentSecurityPolicy({ scripts: { hashes }, platformOrigins: [], https: false, development: false });
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+/** Would a browser run this inline script under this policy? CSP Level 3, for script-src as this site writes it. */
+function allowsInlineScript(header: string, text: string): boolean {
+  const sources = parseCsp(header).get("script-src") ?? parseCsp(header).get("default-src") ?? [];
+  const hashesOrNonces = sources.some((source) => /^'(sha256|sha384|sha512|nonce)-/.test(source));
+  if (sources.includes("'unsafe-inline'") && !hashesOrNonces) return true;
+  return sources.includes(`'sha256-${sha256(text)}'`);
+}
+
+const BOOTSTRAP = 'self.__next_f.push([1,"0:{\\"a\\":\\"$L1\\"}\\n"])';
+const document = (note: string) => `<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body><p>${note}</p><script>${BOOTSTRAP}</script><script>self.__next_f.push([1,"${note}"])</script></body></html>`;
+
+describe("the hash-based policy of a cached page", () => {
+  const html = document("Trails");
+  const header = policy(inlineScriptHashes(html));
+
+  it("lets every inline script of the document run, exactly as sent", () => {
+    expect(inlineScriptHashes(html)).toEqual([sha256(BOOTSTRAP), sha256('self.__next_f.push([1,"Trails"])')]);
+    expect(allowsInlineScript(header, BOOTSTRAP)).toBe(true);
+  });
+
+  it("refuses a script that is not in the document, even one a byte away from it", () => {
+    expect(allowsInlineScript(header, "alert(document.cookie)")).toBe(false);
+    expect(allowsInlineScript(header, `${BOOTSTRAP} `)).toBe(false);
+    expect(allowsInlineScript(header, BOOTSTRAP.replace("\\n", "\r\n"))).toBe(false);
+  });
+
+  it("has no 'unsafe-inline', no nonce and no 'strict-dynamic' for scripts; files only from the site", () => {
+    const scriptSrc = parseCsp(header).get("script-src")!;
+    expect(scriptSrc[0]).toBe("'self'");
+    expect(scriptSrc.filter((source) => /unsafe-inline|nonce-|strict-dynamic/.test(source))).toEqual([]);
+  });
+
+  it("is how the old policy would fail: with 'unsafe-inline' and no hash any injected script runs", () => {
+    expect(allowsInlineScript("script-src 'self' 'unsafe-inline'", "alert(1)")).toBe(true);
+  });
+});
+
+type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+
+describe("the production server with its page cache", () => {
+  const servers: http.Server[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  /** A stand-in for Next.js: counts renders, notes tags as the site's reads do, and shows which headers it saw. */
+  async function site(render: (request: IncomingMessage, response: ServerResponse, count: number) => void = (request, response, count) => {
+    noteRenderTags(["wix:collection:Trails"]);
+    response.setHeader("content-type", "text/html; charset=utf-8");
+    response.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+    response.end(document(`render ${count} ${request.headers[CACHE_RENDER_HEADER] ?? "plain"}`));
+  }) {
+    const seen: IncomingMessage[] = [];
+    const handle: Handle = async (request, response) => {
+      seen.push(request);
+      render(request, response, seen.length);
+    };
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const listener = createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: false, maxConcurrentRequests: 2, pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy } });
+    const server = http.createServer(listener);
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http
+          .request(`${base}${path}`, { method, headers }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+          })
+          .on("error", reject)
+          .end();
+      });
+    return { get, seen, lines, listener };
+  }
+
+  it("renders a visitor's page once, without a nonce, then answers from memory with the page's own policy", async () => {
+    const { get, seen } = await site();
+    const [first, second] = [await get("/trails"), await get("/trails")];
+    expect(seen).toHaveLength(1);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.body.toString()).toBe(first.body.toString());
+    expect(first.body.toString()).toContain("render 1 1");
+    const header = second.headers["content-security-policy"] as string;
+    expect(allowsInlineScript(header, BOOTSTRAP)).toBe(true);
+    expect(allowsInlineScript(header, "alert(1)")).toBe(false);
+    expect(second.headers["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(second.headers["set-cookie"]).toBeUndefined();
+    expect(second.headers.vary).toMatch(/Accept-Encoding, Cookie/);
+  });
+
+  it("answers 304 to a matching If-None-Match, compressed bodies to those who ask, and HEAD without a body", async () => {
+    const { get } = await site();
+    const { headers, body } = await get("/trails");
+    expect((await get("/trails", { "if-none-match": headers.etag as string })).status).toBe(304);
+    expect((await get("/trails", { "if-none-match": '"something-else"' })).status).toBe(200);
+    const gzipped = await get("/trails", { "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzipped.body).equals(body)).toBe(true);
+    const brotli = await get("/trails", { "accept-encoding": "gzip, br" });
+    expect(zlib.brotliDecompressSync(brotli.body).equals(body)).toBe(true);
+    const head = await get("/trails", {}, "HEAD");
+    expect(head.body.length).toBe(0);
+    expect(Number(head.headers["content-length"])).toBe(body.length);
+  });
+
+  it("never answers a member from the cache, and never lets a client ask for a render without a nonce", async () => {
+    const { get, seen } = await site();
+    await get("/trails");
+    const member = await get("/trails", { cookie: "wms_session=sealed", [CACHE_RENDER_HEADER]: "1" });
+    expect(member.headers["x-cache"]).toBe("BYPASS");
+    expect(member.body.toString()).toContain("render 2 plain");
+    expect(seen[1].headers[CACHE_RENDER_HEADER]).toBeUndefined();
+    const forged = await get("/account", { [CACHE_RENDER_HEADER]: "1" });
+    expect(forged.body.toString()).toContain("plain");
+  });
+
+  it("redirects a query the page does not understand to its canonical URL without rendering", async () => {
+    const { get, seen } = await site();
+    const redirect = await get("/trails?q=lake&utm_source=newsletter");
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.location).toBe("/trails?q=lake");
+    expect(seen).toHaveLength(0);
+  });
+
+  it("drops a page when its data is revalidated, and the next view renders it again", async () => {
+    const { get, seen } = await site();
+    await get("/trails");
+    announceRevalidation(["wix:collection:Journal"]);
+    expect((await get("/trails")).headers["x-cache"]).toBe("HIT");
+    announceRevalidation(["wix:collection:Trails"]);
+    const after = await get("/trails");
+    expect(after.headers["x-cache"]).toBe("MISS");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("shows a degraded page or one that sets a cookie to those who waited, and keeps neither", async () => {
+    let degraded = true;
+    const { get, seen } = await site((_request, response, count) => {
+      if (degraded) noteRenderDegraded();
+      else response.setHeader("set-cookie", "x=1");
+      response.setHeader("content-type", "text/html");
+      response.end(document(`render ${count}`));
+    });
+    const shown = await get("/journal");
+    expect(shown.status).toBe(200);
+    expect(shown.headers["cache-control"]).toMatch(/no-store/);
+    expect((await get("/journal")).headers["x-cache"]).toBe("MISS");
+    expect(seen).toHaveLength(2);
+    degraded = false;
+    const withCookie = await get("/journal");
+    // The cache's render set a cookie: the request was answered by its own render, which carries it.
+    expect(withCookie.headers["x-cache"]).toBe("BYPASS");
+    expect(withCookie.headers["set-cookie"]).toEqual(["x=1"]);
+  });
+
+  it("logs how the cache answered, and each render with the tags it read", async () => {
+    const { get, lines } = await site();
+    await get("/trails");
+    await get("/trails");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines.filter((line) => line.msg === "request").map((line) => line.cache)).toEqual(["MISS", "HIT"]);
+    expect(lines.find((line) => line.msg === "page cache render")).toMatchObject({ render: "/trails", status: 200, kept: true, tags: ["wix:collection:Trails"] });
+  });
+});

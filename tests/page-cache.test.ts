@@ -1,0 +1,217 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RenderedPage } from "@/server/page-cache/page";
+import { PageCache, type PageCacheOptions, type RenderOutcome } from "@/server/page-cache/page-cache";
+import { createRedisPages, decodePage, encodePage } from "@/server/page-cache/redis-pages";
+import type { PageTarget } from "@/server/page-cache/request-key";
+import { startRedisServer } from "./support/redis-server";
+
+const target = (key: string): PageTarget => ({ key, kind: "document", url: `/${key}`, headers: {} });
+
+function page(key: string, text: string, tags = ["wix:collection:Trails"]): RenderedPage {
+  const body = Buffer.from(text);
+  return { key, kind: "document", url: `/${key}`, status: 200, headers: { "content-type": "text/html" }, body, gzip: body, br: body, etag: `W/"${text}"`, tags };
+}
+
+/** A render that answers what the test says, counts its calls, and can be held until released. */
+function controlledRender() {
+  const calls: string[] = [];
+  let answer: (key: string, call: number) => RenderOutcome | Promise<RenderOutcome> = (key, call) => ({ page: page(key, `${key} #${call}`), storable: true });
+  let gate: Promise<void> | null = null;
+  let open = () => {};
+  return {
+    calls,
+    answer: (next: typeof answer) => (answer = next),
+    hold: () => (gate = new Promise<void>((resolve) => (open = resolve))),
+    release: () => open(),
+    render: async (t: PageTarget) => {
+      calls.push(t.key);
+      const call = calls.length;
+      if (gate) await gate;
+      return answer(t.key, call);
+    },
+  };
+}
+
+function cacheWith(render: PageCacheOptions["render"], clock = { now: 0 }, extra: Partial<PageCacheOptions> = {}) {
+  return new PageCache({ maxBytes: 1_000_000, freshMs: 60_000, staleMs: 600_000, render, now: () => clock.now, ...extra });
+}
+
+const textOf = async (cache: PageCache, key: string) => {
+  const found = await cache.lookup(target(key));
+  return "pass" in found ? "pass" : `${found.state} ${found.page.body.toString()}`;
+};
+
+describe("the page cache", () => {
+  it("renders a missing page once however many requests wait for it, then serves it from memory", async () => {
+    const renders = controlledRender();
+    const cache = cacheWith(renders.render);
+    renders.hold();
+    const waiting = Array.from({ length: 50 }, () => textOf(cache, "trails"));
+    renders.release();
+    expect(new Set(await Promise.all(waiting))).toEqual(new Set(["MISS trails #1"]));
+    expect(await textOf(cache, "trails")).toBe("HIT trails #1");
+    expect(renders.calls).toEqual(["trails"]);
+  });
+
+  it("serves a stale page at once while one request refreshes it in the background", async () => {
+    const renders = controlledRender();
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock);
+    await textOf(cache, "home");
+    clock.now = 61_000;
+    renders.hold();
+    expect(await textOf(cache, "home")).toBe("STALE home #1");
+    expect(await textOf(cache, "home")).toBe("STALE home #1");
+    renders.release();
+    await cache.settled();
+    expect(renders.calls).toEqual(["home", "home"]);
+    expect(await textOf(cache, "home")).toBe("HIT home #2");
+  });
+
+  it("keeps the good page when a refresh fails, is degraded or sets a cookie", async () => {
+    const renders = controlledRender();
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock);
+    await textOf(cache, "item");
+    for (const failure of [() => Promise.reject(new Error("down")), () => null, () => ({ page: page("item", "Platform unavailable"), storable: false })]) {
+      clock.now += 61_000;
+      renders.answer(failure);
+      expect(await textOf(cache, "item")).toBe("STALE item #1");
+      await cache.settled();
+    }
+    expect(await textOf(cache, "item")).toMatch(/^STALE item #1/);
+  });
+
+  it("answers the waiting requests with a page it does not keep, and renders again next time", async () => {
+    const renders = controlledRender();
+    renders.answer((key) => ({ page: { ...page(key, "not found"), status: 404 }, storable: false }));
+    const cache = cacheWith(renders.render);
+    const found = await cache.lookup(target("trails/nope"));
+    expect(found).toMatchObject({ state: "MISS", stored: false });
+    await cache.lookup(target("trails/nope"));
+    expect(renders.calls).toHaveLength(2);
+    renders.answer(() => null);
+    expect(await cache.lookup(target("trails/nope"))).toEqual({ pass: true });
+  });
+
+  it("drops the pages that read a revalidated tag, and only those", async () => {
+    const renders = controlledRender();
+    renders.answer((key, call) => ({ page: page(key, `${key} #${call}`, key === "journal" ? ["wix:collection:Journal"] : ["wix:collection:Trails", "wix:members"]), storable: true }));
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock);
+    await textOf(cache, "trails");
+    await textOf(cache, "journal");
+    clock.now = 10;
+    await cache.revalidate(["wix:members"]);
+    expect(await textOf(cache, "trails")).toBe("MISS trails #3");
+    expect(await textOf(cache, "journal")).toBe("HIT journal #2");
+  });
+
+  it("does not keep a render that started before a revalidation, and later requests do not join it", async () => {
+    const renders = controlledRender();
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock);
+    renders.hold();
+    const early = textOf(cache, "trails");
+    while (renders.calls.length === 0) await Promise.resolve();
+    clock.now = 5;
+    await cache.revalidate(["wix:collection:Trails"]);
+    clock.now = 6;
+    const late = textOf(cache, "trails");
+    renders.release();
+    expect(await early).toBe("MISS trails #1");
+    expect(await late).toBe("MISS trails #2");
+    expect(await textOf(cache, "trails")).toBe("HIT trails #2");
+  });
+
+  it("holds at most its size in bytes, the least recently used page out first", async () => {
+    const renders = controlledRender();
+    renders.answer((key) => ({ page: page(key, "x".repeat(1000)), storable: true }));
+    // Three bodies of 1,000 bytes and 1,024 for headers: 4,024 bytes a page, room for two.
+    const cache = cacheWith(renders.render, { now: 0 }, { maxBytes: 9000 });
+    await textOf(cache, "a");
+    await textOf(cache, "b");
+    await textOf(cache, "a");
+    await textOf(cache, "c");
+    expect(cache.size).toEqual({ pages: 2, bytes: 8048 });
+    expect(await textOf(cache, "a")).toMatch(/^HIT/);
+    expect(await textOf(cache, "b")).toMatch(/^MISS/);
+  });
+});
+
+describe("pages shared through Redis (a real redis-server)", () => {
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  const log = pino({ level: "silent" });
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
+
+  const shared = (buildId = "build-1") => createRedisPages({ url: redis.url, prefix: "test:", buildId, ttlSeconds: 60, log });
+  /** Waits until a page written through `writer` can be read through `reader`. */
+  const connected = async (writer: ReturnType<typeof shared>, reader = writer) => {
+    const probe = `probe-${Math.random()}`;
+    await until(async () => {
+      await writer.set({ ...page(probe, "probe"), renderedAt: Date.now() });
+      return (await reader.get(probe)) !== undefined;
+    });
+  };
+  const until = async (check: () => Promise<boolean>) => {
+    const deadline = Date.now() + 3000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error("timed out");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  it("keeps a page's bytes, headers and tags exactly", () => {
+    const original = { ...page("trails", "<p>é</p>"), gzip: Buffer.from([1, 2, 3]), br: Buffer.from([4]), renderedAt: 123 };
+    expect(decodePage(encodePage(original))).toEqual(original);
+  });
+
+  it("lets a second instance serve what the first rendered, and a revalidation on either drop it on both", async () => {
+    const [firstRenders, secondRenders] = [controlledRender(), controlledRender()];
+    const [firstShared, secondShared] = [shared(), shared()];
+    const first = cacheWith(firstRenders.render, { now: Date.now() }, { shared: firstShared, now: Date.now });
+    const second = cacheWith(secondRenders.render, { now: Date.now() }, { shared: secondShared, now: Date.now });
+    try {
+      await connected(firstShared, secondShared);
+      expect(await textOf(first, "trails")).toBe("MISS trails #1");
+      expect(await textOf(second, "trails")).toBe("HIT trails #1");
+      expect(secondRenders.calls).toEqual([]);
+
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await first.revalidate(["wix:collection:Trails"]);
+      // The second instance hears of it and drops its own copy; Redis's copy is outdated.
+      await until(async () => (await textOf(second, "trails")) === "MISS trails #1" || second.size.pages === 0);
+      expect(secondRenders.calls.length).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([firstShared.close(), secondShared.close()]);
+    }
+  });
+
+  it("never serves a page of another build", async () => {
+    const [oldBuild, newBuild] = [shared("old"), shared("new")];
+    try {
+      await connected(oldBuild);
+      await oldBuild.set({ ...page("home", "old"), renderedAt: Date.now() });
+      expect(await oldBuild.get("home")).toBeDefined();
+      expect(await newBuild.get("home")).toBeUndefined();
+    } finally {
+      await Promise.all([oldBuild.close(), newBuild.close()]);
+    }
+  });
+
+  it("caches on its own while Redis cannot be reached, without waiting for it", async () => {
+    const unreachable = createRedisPages({ url: "redis://127.0.0.1:1", prefix: "test:", buildId: "b", ttlSeconds: 60, log });
+    const renders = controlledRender();
+    const cache = cacheWith(renders.render, { now: 0 }, { shared: unreachable });
+    try {
+      expect(await textOf(cache, "home")).toBe("MISS home #1");
+      expect(await textOf(cache, "home")).toBe("HIT home #1");
+    } finally {
+      await unreachable.close();
+    }
+  });
+});
