@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import readline from "node:readline";
 
 const root = path.resolve(import.meta.dirname, "..");
 const SOURCES = ["app", "components", "lib", "public", "server", "middleware.ts", "next.config.ts", "package-lock.json"];
@@ -52,6 +53,8 @@ export type ProductionSite = {
   platformUrl: string;
   /** The Next.js server's own process (run-site.mjs is its parent). */
   sitePid: number;
+  /** How many times the page cache has rendered each URL so far, from the server's log. */
+  renders: Map<string, number>;
   stop(): Promise<void>;
 };
 
@@ -64,7 +67,7 @@ export async function startProductionSite(options: { sitePort: number; platformP
   const url = `http://localhost:${options.sitePort}`;
   const child = spawn(process.execPath, [path.join(root, "scripts/run-site.mjs"), "start"], {
     cwd: root,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
       PORT: String(options.sitePort),
@@ -72,6 +75,13 @@ export async function startProductionSite(options: { sitePort: number; platformP
       LOCAL_PLATFORM_PORT: String(options.platformPort),
       LOCAL_PLATFORM_DATA_DIR: dataDir,
     },
+  });
+  const renders = new Map<string, number>();
+  // The log is read as it comes (a pipe nobody reads would stall the server) and only renders are kept.
+  readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (!line.includes('"page cache render"')) return;
+    const { render } = JSON.parse(line) as { render: string };
+    renders.set(render, (renders.get(render) ?? 0) + 1);
   });
   let sitePid: number | undefined;
   const stop = async () => {
@@ -93,7 +103,7 @@ export async function startProductionSite(options: { sitePort: number; platformP
     }
     sitePid = descendants(child.pid!).find((pid) => /next-server|site-server\.mjs/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")));
     if (!sitePid) throw new Error("Could not find the Next.js server process.");
-    return { url, platformUrl: `http://127.0.0.1:${options.platformPort}`, sitePid, stop };
+    return { url, platformUrl: `http://127.0.0.1:${options.platformPort}`, sitePid, renders, stop };
   } catch (error) {
     await stop();
     throw error;

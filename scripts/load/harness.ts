@@ -28,6 +28,8 @@ export type Stack = {
   platformCalls(): Promise<number>;
   /** Resident memory of the Next.js server process, in MiB. */
   siteRssMiB(): number;
+  /** How many times the page cache has rendered each URL so far. */
+  renders: Map<string, number>;
   stop(): Promise<void>;
 };
 
@@ -106,6 +108,7 @@ export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): P
         return Object.values(requests).reduce((total, count) => total + count, 0);
       },
       siteRssMiB: () => rssMiB(site.sitePid),
+      renders: site.renders,
       stop: site.stop,
     };
   } catch (error) {
