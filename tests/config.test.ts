@@ -55,6 +55,10 @@ describe("site configuration", () => {
     [{ REDIS_URL: "http://cache:6379" }, "REDIS_URL: must be a redis:// or rediss:// URL"],
     [{ MAX_CONCURRENT_REQUESTS: "many" }, "MAX_CONCURRENT_REQUESTS: must be a whole number, 0 for no limit"],
     [{ MAX_CONCURRENT_REQUESTS: "-1" }, "MAX_CONCURRENT_REQUESTS: must be a whole number, 0 for no limit"],
+    [{ PAGE_CACHE_MAX_MB: "lots" }, "PAGE_CACHE_MAX_MB: must be a number of MiB, 0 to turn the page cache off"],
+    [{ PAGE_CACHE_FRESH_SECONDS: "0" }, "PAGE_CACHE_FRESH_SECONDS: must be at least 1 second"],
+    [{ PAGE_CACHE_STALE_SECONDS: "1.5" }, "PAGE_CACHE_STALE_SECONDS: must be a whole number of seconds"],
+    [{ REDIS_KEY_PREFIX: "my site" }, "REDIS_KEY_PREFIX: must be 1 to 64 letters"],
   ])("names the variable and the problem for %j", (env, message) => {
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(ConfigError);
     expect(() => parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), ...env })).toThrow(message);
@@ -65,5 +69,11 @@ describe("site configuration", () => {
     expect(defaults).toMatchObject({ logLevel: "info", trustedProxy: null, redisUrl: null, maxConcurrentRequests: 8 });
     const behindProxy = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), LOG_LEVEL: "warn", TRUSTED_PROXY_HEADER: " X-Forwarded-For ", TRUSTED_PROXY_HOPS: "2", REDIS_URL: "rediss://cache.internal:6380", MAX_CONCURRENT_REQUESTS: "0" });
     expect(behindProxy).toMatchObject({ logLevel: "warn", trustedProxy: { header: "x-forwarded-for", hops: 2 }, redisUrl: "rediss://cache.internal:6380", maxConcurrentRequests: 0 });
+  });
+
+  it("sizes the page cache in MiB (0: off) and reads its lifetimes", () => {
+    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() })).toMatchObject({ pageCache: { maxBytes: 64 * 2 ** 20, freshSeconds: 300, staleSeconds: 86_400 }, redisKeyPrefix: "ridgeline:" });
+    const tuned = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), PAGE_CACHE_MAX_MB: "0", PAGE_CACHE_FRESH_SECONDS: "30", PAGE_CACHE_STALE_SECONDS: "0", REDIS_KEY_PREFIX: "club-a:" });
+    expect(tuned).toMatchObject({ pageCache: { maxBytes: 0, freshSeconds: 30, staleSeconds: 0 }, redisKeyPrefix: "club-a:" });
   });
 });
