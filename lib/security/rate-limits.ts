@@ -1,7 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createClient } from "redis";
 import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/observability/log";
+import { connectRedis } from "./redis";
 
 /**
  * Limits on the auth actions, per client address and per account (the e-mail address), so
@@ -70,12 +69,7 @@ function memoryStore(): Store {
  * back to counting in memory, so an outage neither locks everyone out nor lifts the limits.
  */
 function redisStore(url: string): Store {
-  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
-  client.on("error", (error: Error) => logger().warn({ err: error.message }, "rate limit store unreachable; counting in memory"));
-  const ready = client.connect().then(
-    () => undefined,
-    () => undefined, // Reported by the error listener; the reconnect strategy keeps trying.
-  );
+  const { client, ready } = connectRedis(url, "rate limit");
   const fallback = memoryStore();
   return {
     limiter: limiterPerScope(
