@@ -177,7 +177,8 @@ export class HostedFlow {
       this.ctx.identities.endSession(id);
       this.ctx.tokens.revokeLoginSession(id);
     }
-    const session = ownBrowser ? ("clear" as const) : undefined;
+    // The cookie goes too when it is this member's, or already dead (the site ended the session first).
+    const session = rs.memberId !== null && (ownBrowser || !browser.session) ? ("clear" as const) : undefined;
     if (rs.returnUrl) return { kind: "redirect", url: rs.returnUrl, session };
     return { ...signedOut, session };
   }
