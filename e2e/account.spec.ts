@@ -77,7 +77,7 @@ test("a member edits the profile with an address, sees it after reload and in th
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 
   await logIn(page, email, "second-heather-way-2");
-  await expect(page.getByText("We could not log you in with that e-mail address")).toBeVisible();
+  await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
 });
 
 test("a visitor is sent to log in from /account and the public profile of a demo member shows only public fields", async ({ page }) => {

@@ -52,7 +52,7 @@ test("a wrong password says so, next to the password only, and keeps the e-mail"
   await page.goto(SITE_PAGES.login);
   await fillLogin(page, demoMember.email, "not-the-password");
   const password = page.getByLabel("Password", { exact: true });
-  await expect(page.getByText("That password is not right")).toBeVisible();
+  await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
   await expect(password).toHaveAttribute("aria-invalid", "true");
   await expect(password).toBeFocused();
   await expect(page.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");

@@ -71,11 +71,15 @@ export function generatedSecret(dataDir: string, name: string): string {
 /** The file under the data folder that holds the generated revalidation secret. */
 export const REVALIDATE_SECRET_FILE = "revalidate-secret";
 
-/** The header that carries a revalidation call's signature: HMAC-SHA256 of the raw body. */
+/** The header that carries a revalidation call's signature: HMAC-SHA256 of `<timestamp>.<raw body>`. */
 export const REVALIDATE_SIGNATURE_HEADER = "x-revalidate-signature";
+/** The header that carries when the call was signed, in Unix seconds; the signature covers it. */
+export const REVALIDATE_TIMESTAMP_HEADER = "x-revalidate-timestamp";
+/** A call signed longer ago than this, or as far ahead (clock skew), is refused as stale. */
+export const REVALIDATION_MAX_AGE_SECONDS = 300;
 
-export function signRevalidation(body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+export function signRevalidation(timestamp: string, body: string, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
 /** Where the site listens for "this data changed" calls. */
@@ -87,26 +91,41 @@ export type RevalidationChange = { collections: string[]; members: boolean };
 /** The most collections one call may name; a bigger change is sent as several calls. */
 export const MAX_REVALIDATION_COLLECTIONS = 100;
 
-/** The signed calls that announce a change, body and headers ready for `fetch`. */
-export function revalidationRequests(change: RevalidationChange, secret: string): Array<{ body: string; headers: Record<string, string> }> {
+/** The bodies of the calls that announce a change: at most the webhook's limit of collections each. */
+export function revalidationBodies(change: RevalidationChange): string[] {
   const chunks: RevalidationChange[] = [];
   for (let start = 0; start < change.collections.length; start += MAX_REVALIDATION_COLLECTIONS) {
     chunks.push({ collections: change.collections.slice(start, start + MAX_REVALIDATION_COLLECTIONS), members: false });
   }
   if (chunks.length === 0) chunks.push({ collections: [], members: change.members });
   else chunks[0].members = change.members;
-  return chunks.map((chunk) => {
-    const body = JSON.stringify(chunk);
-    return { body, headers: { "content-type": "application/json", [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(body, secret) } };
-  });
+  return chunks.map((chunk) => JSON.stringify(chunk));
 }
 
-/** Checks a signature in constant time; anything malformed is simply not valid. */
-export function isValidRevalidation(body: string, signature: string | null, secret: string): boolean {
-  if (!signature) return false;
-  const expected = Buffer.from(signRevalidation(body, secret));
+/** One call, signed now: each attempt is signed afresh, since the webhook takes a signature once. */
+export function signedRevalidation(body: string, secret: string, now = Date.now()): { body: string; headers: Record<string, string> } {
+  const timestamp = String(Math.floor(now / 1000));
+  return {
+    body,
+    headers: { "content-type": "application/json", [REVALIDATE_TIMESTAMP_HEADER]: timestamp, [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, secret) },
+  };
+}
+
+/** The signed calls that announce a change, body and headers ready for `fetch`. */
+export function revalidationRequests(change: RevalidationChange, secret: string, now = Date.now()): Array<{ body: string; headers: Record<string, string> }> {
+  return revalidationBodies(change).map((body) => signedRevalidation(body, secret, now));
+}
+
+/**
+ * Checks a call's signature in constant time, then its age; anything malformed is simply not
+ * valid. Replays within the age window are the receiver's to refuse (it remembers signatures).
+ */
+export function checkRevalidation(body: string, signature: string | null, timestamp: string | null, secret: string, now = Date.now()): "valid" | "bad-signature" | "stale" {
+  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return "bad-signature";
+  const expected = Buffer.from(signRevalidation(timestamp, body, secret));
   const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad-signature";
+  return Math.abs(now / 1000 - Number(timestamp)) > REVALIDATION_MAX_AGE_SECONDS ? "stale" : "valid";
 }
 
 /** A configuration that cannot be used; its message names every bad variable. */

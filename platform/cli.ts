@@ -4,6 +4,7 @@ import { reachableUrl } from "../lib/local-mode";
 import { DEFAULT_API_KEY, readPlatformConfig, type PlatformConfig } from "./config";
 import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshotDatabase } from "./db";
 import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";
+import { fileUrlsFor } from "./data/file-urls";
 import { formatOfName, IMPORT_MODES, type FileFormat, type ImportMode } from "./data/movement";
 import { isFinished, movementFolder, MovementJobs, type JobRequest, type MovementJob } from "./data/movement-jobs";
 import { DataStore } from "./data/store";
@@ -67,7 +68,7 @@ function formatFrom(flag: string | undefined, file: string | undefined): FileFor
   return flag ? formatOfName(`.${flag}`) : formatOfName(file);
 }
 
-const jobsOf = (config: PlatformConfig, store: DataStore) => new MovementJobs(store, movementFolder(config.dataDir));
+const jobsOf = (config: PlatformConfig, store: DataStore) => new MovementJobs(store, movementFolder(config.dataDir), fileUrlsFor(config));
 
 /** Runs a data-movement job to its end, showing its progress on stderr. */
 function runJob(config: PlatformConfig, jobs: MovementJobs, request: JobRequest): Promise<MovementJob> {

@@ -25,6 +25,11 @@ const schema = z.object({
   LOCAL_PLATFORM_API_KEY: z.string().min(16).default(DEFAULT_API_KEY),
   LOCAL_PLATFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
   SITE_URL: sharedEnv.SITE_URL,
+  /** The platform's address as browsers and mail readers open it; unset: the bind address and port. */
+  LOCAL_PLATFORM_PUBLIC_URL: z
+    .url("must be an absolute http(s) URL")
+    .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
+    .optional(),
   LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION: flag,
   LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL: flag,
   LOCAL_PLATFORM_REQUIRE_CAPTCHA: flag,
@@ -53,6 +58,8 @@ export type PlatformConfig = {
   authCodeTtlSeconds: number;
   apiKey: string;
   siteUrl: string;
+  /** Where links in mails and redirect sessions point; null: the bind address and the port listened on. */
+  publicUrl: string | null;
   logLevel: string;
   /** The sign-up settings the platform starts with (docs/platform/identity.md §4). */
   signup: SignupSettings;
@@ -83,6 +90,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     authCodeTtlSeconds: e.LOCAL_PLATFORM_AUTH_CODE_TTL,
     apiKey: e.LOCAL_PLATFORM_API_KEY,
     siteUrl: e.SITE_URL.replace(/\/+$/, ""),
+    publicUrl: e.LOCAL_PLATFORM_PUBLIC_URL?.replace(/\/+$/, "") ?? null,
     logLevel: e.LOCAL_PLATFORM_LOG_LEVEL,
     signup: {
       requireEmailVerification: e.LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION,

@@ -7,7 +7,7 @@ import { PlatformError } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { SettingsStore } from "./identity/settings";
 import type { IdentityStore } from "./identity/store";
-import type { Throttle } from "./identity/throttle";
+import type { MailLimit, Throttle } from "./identity/throttle";
 import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
 import type { AuthCodeStore } from "./oauth/codes";
@@ -33,6 +33,8 @@ export type PlatformContext = {
   /** Every e-mail the platform "sends". */
   outbox: Outbox;
   loginThrottle: Throttle;
+  /** Mails per identity and kind, so repeated logins or sign-ups cannot flood an inbox. */
+  mailLimit: MailLimit;
   redirects: RedirectSessionStore;
   /** The data service's store, built once per platform. */
   data: DataStore;

@@ -13,7 +13,7 @@ import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
 import { SettingsStore } from "./identity/settings";
 import { IdentityStore } from "./identity/store";
-import { createLoginThrottle } from "./identity/throttle";
+import { MailLimit, createLoginThrottle } from "./identity/throttle";
 import { Outbox } from "./mail/outbox";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
@@ -45,6 +45,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),
+    mailLimit: new MailLimit(),
     redirects: new RedirectSessionStore(db),
     data: new DataStore(db),
     faults: new FaultStore(config.faults),

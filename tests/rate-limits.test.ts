@@ -3,7 +3,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInWords } from "@/lib/auth/forms";
 import { UNKNOWN_ADDRESS, resolveClientAddress } from "@/lib/security/client-address";
-import { AUTH_LIMITS, attemptAuthAction, createRateLimitStore, forgetAccountFailures } from "@/lib/security/rate-limits";
+import { AUTH_LIMITS, MAX_SLOW_MS, SLOW_STEP_MS, attemptAuthAction, createRateLimitStore, forgetAccountFailures } from "@/lib/security/rate-limits";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -39,12 +39,28 @@ describe("the wait message", () => {
 describe("auth rate limits in memory", () => {
   it("refuse an account after its limit, from any address, and say how long to wait", async () => {
     const store = createRateLimitStore();
-    const { points, duration } = AUTH_LIMITS.login.perAccount;
-    for (let i = 0; i < points; i++) expect(await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
-    const refused = await attemptAuthAction("login", { address: "203.0.113.99", account: " Dana@Example.com " }, store);
+    const { points, duration } = AUTH_LIMITS.register.perAccount;
+    for (let i = 0; i < points; i++) expect(await attemptAuthAction("register", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
+    const refused = await attemptAuthAction("register", { address: "203.0.113.99", account: " Dana@Example.com " }, store);
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(duration - 5);
     // Another account is not affected.
+    expect(await attemptAuthAction("register", { address: "203.0.113.99", account: "rowan@example.com" }, store)).toEqual({ allowed: true });
+  });
+
+  it("slow logins to an account past its limit, more with each attempt up to a bound, and never refuse its owner", async () => {
+    const store = createRateLimitStore();
+    const { points } = AUTH_LIMITS.login.perAccount;
+    for (let i = 0; i < points; i++) expect(await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
+    const delays: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const verdict = await attemptAuthAction("login", { address: `203.0.113.${i}`, account: " Dana@Example.com " }, store);
+      expect(verdict.allowed).toBe(true);
+      if (verdict.allowed) delays.push(verdict.delayMs ?? 0);
+    }
+    expect(delays.slice(0, 3)).toEqual([SLOW_STEP_MS, 2 * SLOW_STEP_MS, 3 * SLOW_STEP_MS]);
+    expect(Math.max(...delays)).toBe(MAX_SLOW_MS);
+    // Another account is not slowed.
     expect(await attemptAuthAction("login", { address: "203.0.113.99", account: "rowan@example.com" }, store)).toEqual({ allowed: true });
   });
 
@@ -59,9 +75,9 @@ describe("auth rate limits in memory", () => {
   it("forgive an account's failures after a successful login", async () => {
     const store = createRateLimitStore();
     const { points } = AUTH_LIMITS.login.perAccount;
-    for (let i = 0; i < points; i++) await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store);
+    for (let i = 0; i < points + 3; i++) await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store);
     await forgetAccountFailures("login", "DANA@example.com", store);
-    expect((await attemptAuthAction("login", { address: "198.51.100.200", account: "dana@example.com" }, store)).allowed).toBe(true);
+    expect(await attemptAuthAction("login", { address: "198.51.100.200", account: "dana@example.com" }, store)).toEqual({ allowed: true });
   });
 
   it("count each action apart, and the hosted login per address only", async () => {
@@ -123,9 +139,9 @@ describe("auth rate limits in Redis (a real redis-server)", () => {
   it("fall back to counting in memory while Redis is unreachable: limits still hold, nobody is locked out", async () => {
     const store = createRateLimitStore(`redis://127.0.0.1:${await freePort()}`);
     try {
-      const { points } = AUTH_LIMITS.login.perAccount;
-      for (let i = 0; i < points; i++) expect((await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
-      expect((await attemptAuthAction("login", { address: "198.51.100.99", account: "down@example.com" }, store)).allowed).toBe(false);
+      const { points } = AUTH_LIMITS.verify.perAccount;
+      for (let i = 0; i < points; i++) expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
+      expect((await attemptAuthAction("verify", { address: "198.51.100.99", account: "down@example.com" }, store)).allowed).toBe(false);
     } finally {
       await store.close();
     }

@@ -1,22 +1,33 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
-import { MAX_REVALIDATION_COLLECTIONS, REVALIDATE_SIGNATURE_HEADER, isValidRevalidation, revalidationRequests, signRevalidation } from "@/lib/local-mode";
+import {
+  MAX_REVALIDATION_COLLECTIONS,
+  REVALIDATE_SIGNATURE_HEADER,
+  REVALIDATE_TIMESTAMP_HEADER,
+  checkRevalidation,
+  revalidationRequests,
+  signRevalidation,
+} from "@/lib/local-mode";
 import { handleRevalidate } from "@/lib/revalidate-webhook";
 
 const SECRET = "s".repeat(40);
 
 describe("revalidation signatures", () => {
-  it("accept the HMAC of the exact body with the same secret, and nothing else", () => {
+  it("accept the HMAC of the exact timestamp and body with the same secret, and nothing else", () => {
     const body = JSON.stringify({ collections: ["Trails"] });
-    const signature = signRevalidation(body, SECRET);
+    const now = Date.now();
+    const timestamp = String(Math.floor(now / 1000));
+    const signature = signRevalidation(timestamp, body, SECRET);
     expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-    expect(isValidRevalidation(body, signature, SECRET)).toBe(true);
-    expect(isValidRevalidation(`${body} `, signature, SECRET)).toBe(false);
-    expect(isValidRevalidation(body, signRevalidation(body, "t".repeat(40)), SECRET)).toBe(false);
+    expect(checkRevalidation(body, signature, timestamp, SECRET, now)).toBe("valid");
+    expect(checkRevalidation(`${body} `, signature, timestamp, SECRET, now)).toBe("bad-signature");
+    expect(checkRevalidation(body, signature, String(Number(timestamp) + 1), SECRET, now)).toBe("bad-signature");
+    expect(checkRevalidation(body, signRevalidation(timestamp, body, "t".repeat(40)), timestamp, SECRET, now)).toBe("bad-signature");
     for (const bad of [null, "", "sha256=", signature.slice(0, -1), `${signature}0`, signature.toUpperCase()]) {
-      expect(isValidRevalidation(body, bad, SECRET)).toBe(false);
+      expect(checkRevalidation(body, bad, timestamp, SECRET, now)).toBe("bad-signature");
     }
+    for (const bad of [null, "", "soon", "1e9", "-1"]) expect(checkRevalidation(body, signature, bad, SECRET, now)).toBe("bad-signature");
   });
 });
 
@@ -24,21 +35,25 @@ describe("POST /api/revalidate", () => {
   const post = (body: string, headers: Record<string, string> = {}) =>
     handleRevalidate(new NextRequest("http://localhost:3000/api/revalidate", { method: "POST", body, headers }));
   const secret = () => getConfig().revalidateSecret!;
+  const signed = (body: string, key = secret()) => {
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    return { [REVALIDATE_TIMESTAMP_HEADER]: timestamp, [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, key) };
+  };
 
   it("refuses a missing or wrong signature with 401, before reading what the body asks", async () => {
     const body = JSON.stringify({ collections: ["Trails"] });
     expect((await post(body)).status).toBe(401);
-    expect((await post(body, { [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(body, "x".repeat(40)) })).status).toBe(401);
+    expect((await post(body, signed(body, "x".repeat(40)))).status).toBe(401);
   });
 
   it("answers 400 for a signed body that is not what it expects, and 413 for a huge one", async () => {
     for (const body of ["not json", JSON.stringify({ collections: "Trails" }), JSON.stringify({ collections: [""] })]) {
-      const response = await post(body, { [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(body, secret()) });
+      const response = await post(body, signed(body));
       expect(response.status).toBe(400);
       expect(await response.json()).toHaveProperty("error");
     }
     const huge = JSON.stringify({ collections: ["x".repeat(20_000)] });
-    expect((await post(huge, { [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(huge, secret()) })).status).toBe(413);
+    expect((await post(huge, signed(huge))).status).toBe(413);
   });
 });
 
@@ -52,7 +67,7 @@ describe("revalidationRequests (what the local platform sends)", () => {
     expect(bodies.map((body) => body.collections.length)).toEqual([MAX_REVALIDATION_COLLECTIONS, MAX_REVALIDATION_COLLECTIONS, 30]);
     expect(bodies.flatMap((body) => body.collections)).toEqual(collections);
     expect(bodies.map((body) => body.members)).toEqual([true, false, false]);
-    for (const { body, headers } of requests) expect(isValidRevalidation(body, headers[REVALIDATE_SIGNATURE_HEADER], secret)).toBe(true);
+    for (const { body, headers } of requests) expect(checkRevalidation(body, headers[REVALIDATE_SIGNATURE_HEADER], headers[REVALIDATE_TIMESTAMP_HEADER], secret)).toBe("valid");
     expect(JSON.parse(revalidationRequests({ collections: [], members: true }, secret)[0].body)).toEqual({ collections: [], members: true });
   });
 });

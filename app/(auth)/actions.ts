@@ -1,5 +1,6 @@
 "use server";
 
+import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import type { FormState } from "@/lib/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -33,11 +34,14 @@ const HIDDEN = ["password"];
 
 /**
  * Counts the attempt against this client's address and the account; a refused one gets a
- * message on the form saying how long to wait, and never reaches the platform.
+ * message on the form saying how long to wait, and never reaches the platform. A slowed one
+ * (an account past its login limit) waits first.
  */
 async function refusedAttempt(action: AuthAction, account: string, reply: Reply, hideFields?: string[]): Promise<FormState | null> {
   const verdict = await attemptAuthAction(action, { address: clientAddress(await headers()), account });
-  return verdict.allowed ? null : { result: reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields }) };
+  if (!verdict.allowed) return { result: reply({ formErrors: [tooManyAttemptsMessage(verdict.retryAfterSeconds)], hideFields }) };
+  if (verdict.delayMs) await new Promise((resolve) => setTimeout(resolve, verdict.delayMs));
+  return null;
 }
 
 /** A captcha answer from the local test widget or Google's widget (which names its field itself). */
@@ -98,6 +102,8 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
   }
   if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
+  // An unknown address reads as a wrong password, so the form does not tell who is a member.
+  if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
   return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
 }
 
@@ -115,6 +121,9 @@ export async function registerAction(_previous: FormState, formData: FormData): 
     logger().error({ failure: describeFailure(error) }, "registering failed");
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
   }
+  // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
+  // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
+  if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists") outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
   return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
 }
 

@@ -47,8 +47,9 @@ export const forgotPasswordSchema = z.object({ email });
 
 /** One message for each way a login or registration can fail. */
 export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
-  invalidEmail: "We could not log you in with that e-mail address. Check it, or create an account.",
-  invalidPassword: "That password is not right. Try again, or reset it.",
+  invalidEmail: "Enter a valid e-mail address.",
+  // The login form shows this for an unknown address too: the same words whoever is a member.
+  invalidPassword: "That e-mail address and password do not match. Check both, or reset the password.",
   resetPassword: "This account needs a new password before you can log in. Use “Forgot password?” to set one.",
   emailAlreadyExists: "An account with this e-mail address already exists. Log in instead, or reset the password.",
   missingCaptchaToken: "Please confirm you are not a robot, then try again.",

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
+import { endMemberSession } from "@/lib/wix/identity";
 import { platformLogoutUrl } from "@/lib/wix/oauth";
 import { clearSession, deleteAllTransactions, readSession } from "./cookie-store";
 import { isPrefetch } from "./prefetch";
@@ -14,8 +15,10 @@ export function isSameOrigin(request: NextRequest): boolean {
 }
 
 /**
- * `POST /api/auth/logout`: clears the session here, then sends the browser to the platform's
- * logout page, which ends the platform's session and comes back to the site.
+ * `POST /api/auth/logout`: clears the session here, ends the member's session on the platform
+ * from the server (their tokens are revoked even if the browser never follows the redirect),
+ * then sends the browser to the platform's logout page, which ends the platform's browser
+ * session and comes back to the site.
  */
 export async function handleLogout(request: NextRequest): Promise<NextResponse> {
   if (isPrefetch(request.headers)) return prefetchAnswer();
@@ -25,10 +28,18 @@ export async function handleLogout(request: NextRequest): Promise<NextResponse> 
   let target = siteUrl("/").href;
   if (session?.role === "member") {
     try {
+      // The logout page is asked for first: it is made with the member's token, which the next call revokes.
       target = await platformLogoutUrl(session, siteUrl("/").href);
     } catch (error) {
-      // The local session still ends; the platform's own session expires on its side.
+      // The local session still ends; the revocation below still ends the tokens.
       logger().error({ failure: describeFailure(error) }, "platform logout failed");
+    }
+    try {
+      await endMemberSession(session.accessToken);
+    } catch (error) {
+      // Refused (already revoked or expired) or unreachable: the cookie still goes, and the
+      // platform's session ends with the logout page or expires on its side.
+      logger().warn({ failure: describeFailure(error) }, "revoking the member's tokens failed");
     }
   }
   const response = noStoreRedirect(target);

@@ -1,7 +1,6 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { createClient } from "redis";
 import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/observability/log";
+import { connectRedis } from "./redis";
 
 /**
  * Limits on the auth actions, per client address and per account (the e-mail address), so
@@ -9,11 +8,18 @@ import { logger } from "@/lib/observability/log";
  * inboxes or make the site flood the platform (docs/operations.md). Address limits are loose,
  * since many people can share one address; account limits are tight. A successful login
  * clears its account's count, so only failures add up there.
+ *
+ * Logins past their account limit are slowed, not refused: a refusal per account is a weapon
+ * (anyone who knows an address could keep its owner out), while a growing wait costs a guesser
+ * on that account and the owner only seconds; the platform then asks for a captcha as well.
  */
 const MINUTE = 60;
+/** Past a slowed limit each further attempt waits this much longer, up to the most. */
+export const SLOW_STEP_MS = 500;
+export const MAX_SLOW_MS = 5_000;
 export const AUTH_LIMITS = {
   /** The site's own login form. */
-  login: { perAddress: { points: 50, duration: 15 * MINUTE }, perAccount: { points: 10, duration: 15 * MINUTE } },
+  login: { perAddress: { points: 50, duration: 15 * MINUTE }, perAccount: { points: 5, duration: 15 * MINUTE, past: "slow" } },
   /** GET /api/auth/login: each one asks the platform for a redirect session. */
   hostedLogin: { perAddress: { points: 60, duration: 15 * MINUTE }, perAccount: null },
   register: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
@@ -24,7 +30,8 @@ export const AUTH_LIMITS = {
 export type AuthAction = keyof typeof AUTH_LIMITS;
 type Scope = "perAddress" | "perAccount";
 
-export type Verdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Allowed (after `delayMs`, when slowed), or refused for `retryAfterSeconds`. */
+export type Verdict = { allowed: true; delayMs?: number } | { allowed: false; retryAfterSeconds: number };
 
 type Store = {
   limiter(action: AuthAction, scope: Scope): RateLimiterAbstract | null;
@@ -62,12 +69,7 @@ function memoryStore(): Store {
  * back to counting in memory, so an outage neither locks everyone out nor lifts the limits.
  */
 function redisStore(url: string): Store {
-  const client = createClient({ url, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
-  client.on("error", (error: Error) => logger().warn({ err: error.message }, "rate limit store unreachable; counting in memory"));
-  const ready = client.connect().then(
-    () => undefined,
-    () => undefined, // Reported by the error listener; the reconnect strategy keeps trying.
-  );
+  const { client, ready } = connectRedis(url, "rate limit");
   const fallback = memoryStore();
   return {
     limiter: limiterPerScope(
@@ -96,28 +98,35 @@ function store(): Store {
 /** Accounts are e-mail addresses: `Dana@Example.com ` and `dana@example.com` are one account. */
 const accountKey = (account: string) => account.trim().toLowerCase();
 
-async function consume(limiter: RateLimiterAbstract | null, key: string): Promise<number> {
-  if (!limiter) return 0;
+/** Over a limit: how long to wait, or by how many attempts it is exceeded (for a slowed limit). */
+async function consume(limiter: RateLimiterAbstract | null, key: string): Promise<RateLimiterRes | null> {
+  if (!limiter) return null;
   try {
     await limiter.consume(key);
-    return 0;
+    return null;
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+    if (refusal instanceof RateLimiterRes) return refusal;
     throw refusal;
   }
 }
+
+const secondsOf = (over: RateLimiterRes | null) => (over ? Math.max(1, Math.ceil(over.msBeforeNext / 1000)) : 0);
 
 /**
  * Counts one attempt at an auth action and says whether it may go ahead. Both counts move
  * whatever the outcome, so an attacker cannot probe one limit while hiding behind the other.
  */
 export async function attemptAuthAction(action: AuthAction, who: { address: string; account?: string }, limits: Store = store()): Promise<Verdict> {
-  const waits = await Promise.all([
+  const [address, account] = await Promise.all([
     consume(limits.limiter(action, "perAddress"), who.address),
-    who.account === undefined ? 0 : consume(limits.limiter(action, "perAccount"), accountKey(who.account)),
+    who.account === undefined ? null : consume(limits.limiter(action, "perAccount"), accountKey(who.account)),
   ]);
-  const wait = Math.max(...waits);
-  return wait > 0 ? { allowed: false, retryAfterSeconds: wait } : { allowed: true };
+  const accountLimit = AUTH_LIMITS[action].perAccount;
+  const slowed = accountLimit !== null && "past" in accountLimit;
+  const wait = Math.max(secondsOf(address), slowed ? 0 : secondsOf(account));
+  if (wait > 0) return { allowed: false, retryAfterSeconds: wait };
+  if (slowed && account) return { allowed: true, delayMs: Math.min(MAX_SLOW_MS, (account.consumedPoints - accountLimit.points) * SLOW_STEP_MS) };
+  return { allowed: true };
 }
 
 /** After a successful login: the account's failures are forgiven. */

@@ -8,7 +8,36 @@ const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 const ROUTER_STATE_HEADER = "next-router-state-tree";
 const MAX_ROUTER_STATE_LENGTH = 16_384;
 
-export type Refused = { status: 400 | 403 | 405; message: string; headers?: Record<string, string> };
+/** Next.js's own limit on a server action's body (`serverActions.bodySizeLimit`); past it, it throws a 500. */
+export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
+/** The action ids Next.js makes are hex digests; anything else names no action. */
+const ACTION_ID = /^[0-9a-f]{32,64}$/i;
+
+export type Refused = { status: 400 | 403 | 405 | 413; message: string; headers?: Record<string, string> };
+
+/**
+ * What a POST's headers already show to be unreadable for Next.js, which would otherwise answer
+ * 500 ("Body exceeded 1 MB", an unparsable action request): a declared body over the limit
+ * (413), a Next-Action header that is no action id, or an action body in a type Next.js does not
+ * read, or multipart without its boundary (400). A body sent without a length, and a body that
+ * lies about its type (bad JSON, truncated multipart), can only be caught while reading it.
+ */
+function unreadablePost(method: string, headers: Headers): Refused | null {
+  if (method !== "POST") return null;
+  const length = headers.get("content-length");
+  if (length !== null && (!/^\d{1,15}$/.test(length) || Number(length) > MAX_ACTION_BODY_BYTES)) {
+    return /^\d{1,15}$/.test(length) ? { status: 413, message: "The request is too large." } : { status: 400, message: "Bad request." };
+  }
+  const action = headers.get("next-action");
+  if (action === null) return null;
+  if (!ACTION_ID.test(action)) return { status: 400, message: "Bad request." };
+  const type = (headers.get("content-type") ?? "").toLowerCase();
+  const multipart = type.startsWith("multipart/form-data");
+  if (multipart ? !/;\s*boundary=[^;\s]+/.test(type) : !type.startsWith("text/plain") && !type.startsWith("application/x-www-form-urlencoded")) {
+    return { status: 400, message: "Bad request." };
+  }
+  return null;
+}
 
 function isReadableRouterState(value: string): boolean {
   if (value.length > MAX_ROUTER_STATE_LENGTH) return false;
@@ -38,5 +67,5 @@ export function refuseRequest(method: string, headers: Headers, siteOrigin: stri
   const routerState = headers.get(ROUTER_STATE_HEADER);
   if (routerState !== null && !isReadableRouterState(routerState)) return { status: 400, message: "Bad request." };
   if (isForeignPost(method, headers, siteOrigin)) return { status: 403, message: "This request did not come from this site." };
-  return null;
+  return unreadablePost(method, headers);
 }

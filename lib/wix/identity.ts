@@ -3,7 +3,7 @@ import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { LOCAL_CAPTCHA_TOKEN } from "@/lib/local-mode";
-import { publicVisitorPair, type WixClient } from "./client";
+import { publicVisitorPair, sessionClient, type WixClient } from "./client";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
 import { withinPlatformTimeout } from "./platform-fetch";
 
@@ -176,6 +176,14 @@ export async function changePassword(client: WixClient, newPassword: string): Pr
     const violation = refusal.violations.find((entry) => fieldOf(entry.field) === "password");
     return { ok: false, reason: violation?.description ?? "The sign-in service did not accept this password. Choose another one." };
   }
+}
+
+/**
+ * Ends the member's session on the platform from the server: their access and refresh tokens
+ * stop working whether or not the browser then visits the platform's logout page.
+ */
+export async function endMemberSession(accessToken: string): Promise<void> {
+  await sessionClient(accessToken).authentication.logout({ clientId: getConfig().wixClientId });
 }
 
 /** Which robot check the platform wants: Google's widget on Wix, a stand-in on the local platform. */

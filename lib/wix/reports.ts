@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { ReportContent } from "@/lib/reports/forms";
+import { REPORT_LIMITS, type ReportContent } from "@/lib/reports/forms";
 import type { CollectionWithReports, MemberReportsConfig } from "@/lib/site-config";
 import { TAGS, cachedRead } from "./cache";
 import type { WixClient } from "./client";
@@ -34,8 +34,10 @@ const referencedItem = z.object({ _id: z.string() }).catchall(z.unknown());
 const reportData = z.object({
   _id: z.string(),
   _owner: z.string().catch(""),
-  title: z.string().catch(""),
-  body: z.string().catch(""),
+  // Cut to the form's limits: a report written straight to the data API can be any size, and
+  // the page must stay small whatever the platform holds.
+  title: z.string().catch("").transform((value) => value.slice(0, REPORT_LIMITS.title)),
+  body: z.string().catch("").transform((value) => value.slice(0, REPORT_LIMITS.body)),
   rating: z.number().int().min(1).max(5).catch(3),
   hikedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch(""),
   _createdDate: z.union([z.date(), z.string(), z.object({ $date: z.string() }).transform((value) => value.$date)]).transform((value) => new Date(value).toISOString()).catch(""),
@@ -58,7 +60,8 @@ export function toReport(collection: CollectionWithReports, raw: unknown): Omit<
   return { id: _id, itemId: itemId.data, about, title, body, rating, hikedOn, authorId: _owner, createdAt: _createdDate };
 }
 
-const REPORTS_SHOWN = 50;
+/** Reports shown per item or member: with each cut to its limits, a page stays well under a megabyte. */
+export const REPORTS_SHOWN = 20;
 
 /** The public profiles of the reports' authors, one cached members query for all of them. */
 async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]> {

@@ -60,7 +60,9 @@ export function sanitiseRichText(html: string): string {
   });
 }
 
-const text = z.string().trim().min(1);
+/** The most characters of one text value a page shows: the platform's data may be any size, the page stays bounded. */
+export const MAX_TEXT_CHARS = 10_000;
+const text = z.string().trim().min(1).transform((value) => value.slice(0, MAX_TEXT_CHARS));
 const number = z.number().finite();
 /** Datetimes arrive as Date objects through the SDK, or as `{ $date }` / ISO text on the wire. */
 const instant = z

@@ -1,7 +1,7 @@
 import type { Caller } from "../context";
 import { invalidItemId, invalidRequest, itemNotFound, limitExceeded, notMultiReference, permissionDenied } from "./errors";
 import { applyFieldModifications, type FieldModification } from "./patch";
-import { assertPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
+import { assertPermitted, isPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
 import { isHiddenDraft, settlePublishStatus } from "./publishing";
 import { isPlainObject } from "./query-compiler";
 import type { CollectionField, DataStore, StoredCollection } from "./store";
@@ -125,6 +125,9 @@ export class ItemService {
 
   /** Insert when the id is new (or absent), otherwise a full replace; save needs both permissions. */
   save(collection: StoredCollection, caller: Caller, input: WireItemInput, options: WriteOptions = {}): { action: "INSERTED" | "UPDATED"; item: ItemData } {
+    // A caller who may neither insert nor update gets one answer whether or not the id exists,
+    // so a save cannot probe a collection it may not read.
+    if (!isPermitted(collection, "insert", caller) && !isPermitted(collection, "update", caller)) throw permissionDenied(collection.id, "insert");
     const id = typeof input.id === "string" ? input.id : isPlainObject(input.data) && typeof input.data._id === "string" ? input.data._id : undefined;
     if (id !== undefined && this.store.findItem(collection.id, id)) {
       assertPermitted(collection, "update", caller);

@@ -12,10 +12,10 @@ const items = () => platform.adminClient().items;
 const permissions = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
 const FINISHED = ["COMPLETED", "FAILED", "PARTIALLY_SUCCESSFUL"];
 
-/** Uploads a file the way the module's documentation shows (`PUT` to the upload URL), with the admin key this platform asks for. */
+/** Uploads a file the way the module's documentation shows: a `PUT` to the upload URL, with no other credential. */
 async function upload(text: string, fileName?: string) {
   const { fileId, uploadUrl } = await client().createFileUploadUrl({ fileName });
-  const response = await fetch(uploadUrl!, { method: "PUT", headers: { authorization: platform.config.apiKey }, body: text });
+  const response = await fetch(uploadUrl!, { method: "PUT", body: text });
   expect(response.status).toBe(200);
   return fileId;
 }
@@ -75,7 +75,7 @@ describe("imports", () => {
     expect(job?.status).toBe("UNINITIALIZED");
     expect(job?.destination?.wixDataCollection?.writePolicy).toBe("OVERWRITE");
     expect(job?.source?.file?.format).toBe("CSV");
-    expect(job?.source?.file?.url).toMatch(new RegExp(`/_local/data-mover/files/${fileId}$`));
+    expect(job?.source?.file?.url).toMatch(new RegExp(`/_local/data-mover/files/${fileId}\\?token=`));
     const seen = [job!.status!];
     let otherAnswered = 0;
     const polling = finished(job!._id!, seen);
@@ -188,7 +188,7 @@ describe("exports", () => {
     }
   });
 
-  const download = async (url: string, key: string | null = platform.config.apiKey) => fetch(url, { headers: key ? { authorization: key } : {} });
+  const download = async (url: string) => fetch(url);
 
   it("write the matching items to a file to download: JSONL in creation order, then back in through an import", async () => {
     const { job } = await client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $gt: 100 } } } } }, { file: { format: "JSONL", fileName: "high.jsonl" } });
@@ -215,9 +215,14 @@ describe("exports", () => {
     expect((await (await download(some.destination!.file!.url!)).text()).trim().split("\n")).toEqual(["_id,name", "k2,K2", "everest,Everest"]);
   });
 
-  it("are downloaded with the admin key only", async () => {
+  it("are downloaded with their URL's token only: not without it, not with the admin key alone, not with a changed one", async () => {
     const done = await finished((await client().submitJob({ wixDataCollection: { collectionId: "Peaks" } }, { file: { format: "JSONL" } })).job!._id!);
-    expect((await download(done.destination!.file!.url!, null)).status).toBe(403);
+    const url = new URL(done.destination!.file!.url!);
+    expect((await download(url.href)).status).toBe(200);
+    const bare = `${url.origin}${url.pathname}`;
+    expect((await fetch(bare, { headers: { authorization: platform.config.apiKey } })).status).toBe(403);
+    const token = url.searchParams.get("token")!;
+    expect((await download(`${bare}?token=${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`)).status).toBe(403);
   });
 });
 
@@ -244,9 +249,14 @@ describe("listing and refusals", () => {
     expect(await codeOf(client().listMovementLogs("no-such-job"))).toBe("WDE0075");
 
     const uploadUrl = (await client().createFileUploadUrl({ fileName: "b.csv" })).uploadUrl!;
-    expect((await fetch(uploadUrl, { method: "PUT", body: "x" })).status).toBe(403);
-    expect((await fetch(uploadUrl, { method: "PUT", headers: { authorization: platform.config.apiKey }, body: "x" })).status).toBe(200);
-    const again = await fetch(uploadUrl, { method: "PUT", headers: { authorization: platform.config.apiKey, "content-type": "text/csv" }, body: "y" });
+    const bare = uploadUrl.slice(0, uploadUrl.indexOf("?"));
+    expect((await fetch(bare, { method: "PUT", headers: { authorization: platform.config.apiKey }, body: "x" })).status).toBe(403);
+    // An upload URL does not download, and another file's token does not open this one.
+    expect((await fetch(uploadUrl)).status).toBe(403);
+    const other = (await client().createFileUploadUrl({ fileName: "c.csv" })).uploadUrl!;
+    expect((await fetch(`${bare}${other.slice(other.indexOf("?"))}`, { method: "PUT", body: "x" })).status).toBe(403);
+    expect((await fetch(uploadUrl, { method: "PUT", body: "x" })).status).toBe(200);
+    const again = await fetch(uploadUrl, { method: "PUT", headers: { "content-type": "text/csv" }, body: "y" });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ details: { applicationError: { code: "WDE0075" } } });
 

@@ -8,6 +8,7 @@ import { PlatformError } from "../http/errors";
 import { runBatches, type BatchFailure, type BatchSource, type BatchTally } from "./batches";
 import { DocumentTable } from "./documents";
 import { badRequest, fileTooLarge, invalidValue, recordNotFound, workFailure } from "./errors";
+import { URL_TTL_MS, type FileUrls } from "./file-urls";
 import { csvColumns, encodeItems, formatOfName, nextRows, readRows, sniffFormat, type FileFormat, type ImportMode, type SourceRow } from "./movement";
 import { settlePublishStatus } from "./publishing";
 import type { SortSpec } from "./query-compiler";
@@ -72,12 +73,8 @@ export const MOVEMENT_TABLES_SQL = `
   );
 `;
 
-/** Upload URLs work for 15 minutes, as the platform's do. */
-const UPLOAD_TTL_MS = 15 * 60 * 1000;
 /** The largest file the platform takes. */
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
-/** Where this platform's files are downloaded and uploaded (the admin key is required). */
-export const FILES_PATH = "/_local/data-mover/files";
 
 /** Files of data-movement jobs live in the platform's data folder. */
 export function movementFolder(dataDir: string): string {
@@ -109,6 +106,7 @@ export class MovementJobs {
   constructor(
     private readonly store: DataStore,
     private readonly folder: string,
+    private readonly urls: FileUrls,
     private readonly log?: FastifyBaseLogger,
     private readonly now: () => Date = () => new Date(),
   ) {
@@ -139,7 +137,7 @@ export class MovementJobs {
 
   /** A file awaiting its upload, for 15 minutes. */
   createUpload(fileName: string | null | undefined): MovementFile {
-    return this.saveFile({ id: randomUUID(), fileName: fileName ?? null, status: "AWAITING_UPLOAD", expiresAt: new Date(this.now().getTime() + UPLOAD_TTL_MS).toISOString(), sizeInBytes: null, createdDate: this.stamp() });
+    return this.saveFile({ id: randomUUID(), fileName: fileName ?? null, status: "AWAITING_UPLOAD", expiresAt: new Date(this.now().getTime() + URL_TTL_MS.upload).toISOString(), sizeInBytes: null, createdDate: this.stamp() });
   }
 
   /** Stores an upload's body (at most MAX_UPLOAD_BYTES) as the file; the file can then be imported. */
@@ -175,7 +173,8 @@ export class MovementJobs {
   exportedFile(job: MovementJob): { file: MovementFile; path: string } {
     const url = job.destination.file?.url;
     if (!url) throw badRequest(`Job [${job.id}] does not write a file.`, { jobId: job.id });
-    return this.download(url.slice(url.lastIndexOf("/") + 1));
+    const { pathname } = new URL(url);
+    return this.download(decodeURIComponent(pathname.slice(pathname.lastIndexOf("/") + 1)));
   }
 
   /** A ready file to download: its record and where it is. */
@@ -233,7 +232,7 @@ export class MovementJobs {
    */
   submit(request: JobRequest, origin: string, onChange?: (job: MovementJob) => void): MovementJob {
     const { source, destination } = request;
-    const fileUrl = (fileId: string) => `${origin}${FILES_PATH}/${fileId}`;
+    const fileUrl = (fileId: string) => this.urls.url(origin, fileId, "download");
     let job: MovementJob;
     let plan: JobPlan<SourceRow> | JobPlan<ItemData>;
     const base = { id: randomUUID(), ...(request.name !== undefined && { name: request.name }), status: "UNINITIALIZED" as const, startedAt: this.stamp(), finishedAt: null };

@@ -24,9 +24,13 @@ function satisfies(role: PermissionRole, action: DataAction, caller: Caller): bo
   }
 }
 
+export function isPermitted(collection: CollectionDefinition, action: DataAction, caller: Caller): boolean {
+  return satisfies(collection.permissions[action], action, caller);
+}
+
 /** Throws the platform's WDE0027 denial unless the caller holds the collection's role for the action. */
 export function assertPermitted(collection: CollectionDefinition, action: DataAction, caller: Caller): void {
-  if (!satisfies(collection.permissions[action], action, caller)) throw permissionDenied(collection.id, action);
+  if (!isPermitted(collection, action, caller)) throw permissionDenied(collection.id, action);
 }
 
 /** The owner id a write by this caller stamps (`null`: an anonymous REST call). */

@@ -9,6 +9,7 @@ import { registerAsyncJobRoutes } from "./routes/async-jobs";
 import { registerBackupRoutes } from "./routes/backups";
 import { registerTaskRoutes } from "./routes/tasks";
 import { TaskService } from "./tasks";
+import { fileUrlsFor } from "./file-urls";
 import { MovementJobs, movementFolder } from "./movement-jobs";
 import { PublishScheduler } from "./publishing";
 import { registerMovementJobRoutes } from "./routes/movement-jobs";
@@ -57,8 +58,9 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const tasks = new TaskService(ctx.data, services.items, scheduler, app.log);
     tasks.failUnfinished();
     registerTaskRoutes(scope, services, tasks);
-    const jobs = new MovementJobs(ctx.data, movementFolder(ctx.config.dataDir), app.log);
+    const urls = fileUrlsFor(ctx.config);
+    const jobs = new MovementJobs(ctx.data, movementFolder(ctx.config.dataDir), urls, app.log);
     jobs.failUnfinished();
-    registerMovementJobRoutes(scope, services, jobs);
+    registerMovementJobRoutes(scope, services, jobs, urls);
   });
 }

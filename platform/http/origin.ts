@@ -1,13 +1,15 @@
 import type { FastifyRequest } from "fastify";
+import { reachableUrl } from "../../lib/local-mode";
 import type { PlatformConfig } from "../config";
 
 /**
- * The platform's own address as the browser should open it: the Host the request came in on
- * (the site reaches the platform on the same machine as the browser), or the configured port
- * when Host is missing or malformed. X-Forwarded-* is never trusted (pitfall P12).
+ * The platform's own address as a browser or a mail reader should open it: the configured
+ * public URL, else the bind address on the port this server listens on. Never the request's
+ * Host or X-Forwarded-*: a reset link built from them mails the token to whoever sent the
+ * request (pitfall P12).
  */
 export function platformOrigin(request: FastifyRequest, config: PlatformConfig): string {
-  const host = request.headers.host;
-  if (host && /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return `http://${host}`;
-  return `http://localhost:${config.port}`;
+  if (config.publicUrl) return config.publicUrl;
+  const address = request.server.server.address();
+  return reachableUrl(config.host, typeof address === "object" && address ? address.port : config.port);
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
@@ -36,6 +37,7 @@ const page = (content: PageContent, status?: number): HostedResult => ({ kind: "
 
 const EXPIRED_SIGN_IN = messagePage("This link has expired", "Log-in links work for 15 minutes. Go back to the site and choose Log in again.");
 const ALREADY_USED = messagePage("This link was already used", "Go back to the site; if you are not logged in there, choose Log in again.");
+const CHECK_INBOX = messagePage("Check your inbox", "We sent a message to the address you gave. Follow it to finish, then log in.");
 const EXPIRED_RESET = messagePage("This link has expired", "Reset links work once, for an hour. Ask for a new one with “Forgot password?” on the site.");
 
 export class HostedFlow {
@@ -64,7 +66,7 @@ export class HostedFlow {
     return page(loginPage({ rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() }));
   }
 
-  async submitLogin(rsId: unknown, input: { email: string; password: string }, browser: Browser & { csrfValid: boolean }): Promise<HostedResult> {
+  async submitLogin(rsId: unknown, input: { email: string; password: string; captcha: string }, browser: Browser & { csrfValid: boolean }): Promise<HostedResult> {
     const rs = this.openSession(rsId);
     if (!("intent" in rs)) return rs;
     const form = { rs: rs.id, email: input.email, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() };
@@ -75,10 +77,12 @@ export class HostedFlow {
       const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
       return again({ message: "Enter your email and password.", fields });
     }
-    // The same throttle as the API: failures per account slow down, then lock, logins (docs/platform/identity.md §3.6).
-    const wait = await this.ctx.loginThrottle.before(parsed.data.email);
-    if (wait === "locked") return again({ message: "Too many failed attempts for this account. Try again in a few minutes." }, 429);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    // The same throttle as the API: failures per account slow logins down, then ask for a captcha too (docs/platform/identity.md §3.6).
+    const { delayMs, captcha } = await this.ctx.loginThrottle.before(parsed.data.email);
+    if (captcha && input.captcha !== LOCAL_CAPTCHA_TOKEN) {
+      return page(loginPage({ ...form, captcha, error: { message: "Too many failed attempts for this account. Confirm you are not a robot, then log in." } }), 429);
+    }
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const found = this.ctx.identities.findForLogin(parsed.data.email);
     // Unknown emails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(parsed.data.password, found?.passwordHash || (await decoyPasswordHash()));
@@ -125,7 +129,11 @@ export class HostedFlow {
       nickname: parsed.data.displayName,
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
-    if (!identity) return again({ message: "An account with this email already exists. Log in instead.", fields: ["email"] });
+    // The same answer as for a new address that needs confirming; the owner is told by mail.
+    if (!identity) {
+      this.identityService.tellOwnerOfSignup(parsed.data.email);
+      return page(CHECK_INBOX);
+    }
     if (identity.status === "PENDING") {
       return page(messagePage("Waiting for approval", "Your account is created and waits for a club organiser to approve it."));
     }
@@ -161,13 +169,18 @@ export class HostedFlow {
     const signedOut = page(messagePage("You are logged out", "You have logged out of the Ridgeline Hiking Club."));
     // A used link logs out nothing more: it may be an old tab, and a newer session is not its to end.
     if (!this.ctx.redirects.complete(rs.id)) return signedOut;
-    const ended = new Set([rs.loginSessionId, browser.session?.id].filter((id): id is string => !!id));
+    // Only the member whose token asked for the link: a link anyone can make (with a visitor
+    // token) must not sign out whoever opens it.
+    const ownBrowser = rs.memberId !== null && browser.session?.memberId === rs.memberId;
+    const ended = new Set([rs.loginSessionId, ownBrowser ? browser.session?.id : null].filter((id): id is string => !!id));
     for (const id of ended) {
       this.ctx.identities.endSession(id);
       this.ctx.tokens.revokeLoginSession(id);
     }
-    if (rs.returnUrl) return { kind: "redirect", url: rs.returnUrl, session: "clear" };
-    return { ...signedOut, session: "clear" };
+    // The cookie goes too when it is this member's, or already dead (the site ended the session first).
+    const session = rs.memberId !== null && (ownBrowser || !browser.session) ? ("clear" as const) : undefined;
+    if (rs.returnUrl) return { kind: "redirect", url: rs.returnUrl, session };
+    return { ...signedOut, session };
   }
 
   /** A live, unfinished log-in redirect session, or the result explaining why there is none. */

@@ -58,6 +58,20 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return answer(reply, () => service.signOn(parse(signOnRequest, request.body)));
   });
 
+  // A member's server ends their session, without the browser: the login session their token
+  // came from ends and every token issued under it is revoked. The reply is the RawHttpResponse
+  // the SDK reads; an empty one, as there is no page to show.
+  app.get("/_api/iam/authentication/v1/logout", async (request) => {
+    const caller = ctx.callerOf(request);
+    if (caller.kind !== "member") throw new PlatformError(403, "PERMISSION_DENIED", "Only a signed-in member can log out.");
+    ctx.tokens.revokeSessionOf(request.headers.authorization!.trim());
+    if (caller.loginSessionId) {
+      ctx.identities.endSession(caller.loginSessionId);
+      ctx.tokens.revokeLoginSession(caller.loginSessionId);
+    }
+    return {};
+  });
+
   app.post("/_api/iam/authentication/v2/change-password", async (request, reply) => {
     const memberId = memberOf(request);
     const { newPassword } = parse(z.object({ newPassword: z.string().max(1024) }), request.body);

@@ -118,10 +118,11 @@ export class FieldViolations extends Error {
 }
 
 export class IdentityService {
-  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "settings" | "outbox" | "loginThrottle" | "tokens" | "clients">) {}
+  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
 
-  private checkCaptcha(tokens: z.infer<typeof captchaTokens>) {
-    if (!this.ctx.settings.get().requireCaptcha) return;
+  /** Required when the owner asks for it, or for an account past its failed-login limit. */
+  private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
+    if (!required) return;
     const answers = (tokens ?? []).flatMap((token) => [token.Recaptcha, token.InvisibleRecaptcha]).filter((value): value is string => Boolean(value));
     if (answers.length === 0) throw refused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
     if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw refused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
@@ -143,8 +144,17 @@ export class IdentityService {
     return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity) };
   }
 
-  /** E-mails a verification code; the state token it answers with carries the verification on. */
+  /**
+   * E-mails a verification code; the state token it answers with carries the verification on.
+   * Past a few codes an hour no new one is mailed: the login continues with the code already
+   * sent, and with none left to continue, it is refused.
+   */
   sendVerification(identity: Identity): string {
+    if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
+      const stateToken = this.ctx.identities.continueVerification(identity.id);
+      if (stateToken) return stateToken;
+      throw refused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
+    }
     const { stateToken, code } = this.ctx.identities.startVerification(identity.id);
     this.mail({
       to: identity.loginEmail,
@@ -178,8 +188,29 @@ export class IdentityService {
       lastName: profile.lastName?.trim() || null,
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
-    if (!identity) throw refused(IAM_CODES.emailExists, "An account with this e-mail address already exists.");
+    if (!identity) {
+      this.tellOwnerOfSignup(email);
+      throw refused(IAM_CODES.emailExists, "An account with this e-mail address already exists.");
+    }
     return this.continueWith(identity);
+  }
+
+  /**
+   * A sign-up with an address that has an account: the site answers "check your inbox" as for a
+   * new one, and the inbox holds this notice, so the owner hears of it and nobody else learns
+   * the address is taken. A few an hour at most.
+   */
+  tellOwnerOfSignup(email: string): void {
+    const found = this.ctx.identities.findForLogin(email);
+    if (!found || !this.ctx.mailLimit.allow(`signup-attempt:${found.identity.id}`)) return;
+    this.mail({
+      to: found.identity.loginEmail,
+      kind: "signup-attempt",
+      subject: "Someone tried to create a Ridgeline Hiking Club account with your address",
+      text:
+        "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
+        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\nIf it was not you, ignore this message: nothing changed.`,
+    });
   }
 
   /**
@@ -212,10 +243,9 @@ export class IdentityService {
 
   async login(input: z.infer<typeof loginRequest>): Promise<StateReply> {
     const email = normaliseEmail(input.loginId.email);
-    const wait = await this.ctx.loginThrottle.before(email);
-    if (wait === "locked") throw refused("THROTTLED_FEATURE", "Too many failed logins for this account. Try again in a few minutes.", 429);
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    this.checkCaptcha(input.captchaTokens);
+    const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    this.checkCaptcha(input.captchaTokens, captcha || this.ctx.settings.get().requireCaptcha);
     const found = this.ctx.identities.findForLogin(email);
     // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));

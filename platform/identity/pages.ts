@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
 import { HOSTED_PAGES } from "./paths";
 
 /** HTML for the hosted pages. Every value that came from a request goes through `escapeHtml`. */
@@ -126,7 +127,7 @@ function formError(error: FormError | undefined): string {
   return errorBlock(error?.message, !error?.fields?.length);
 }
 
-export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string }): PageContent {
+export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string; captcha?: boolean }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
   return {
     title: "Log in",
@@ -136,6 +137,7 @@ ${formError(state.error)}
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "email", label: "Email", type: "email", autocomplete: "username", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
 ${input({ name: "password", label: "Password", type: "password", autocomplete: "current-password" }, state.error)}
+${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required style="width:auto"> I am not a robot</label>` : ""}
 <p class="forgot"><a href="${escapeHtml(state.forgotPasswordUrl)}">Forgot password?</a></p>
 <button type="submit">Log in</button>
 </form>

@@ -81,7 +81,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
 
     scope.post(HOSTED_PAGES.login, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
-      const input = { email: field(body, "email"), password: field(body, "password") };
+      const input = { email: field(body, "email"), password: field(body, "password"), captcha: field(body, "captcha") };
       return send(request, reply, await flow.submitLogin(body.rs, input, browser(request, reply, body)));
     });
 

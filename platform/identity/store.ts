@@ -220,6 +220,15 @@ export class IdentityStore {
     return { stateToken, code };
   }
 
+  /** A new state token for the identity's live verification, its code unchanged (no new mail); null when none is live. */
+  continueVerification(identityId: string): string | null {
+    const stateToken = newToken("VST");
+    const changed = this.db
+      .prepare("UPDATE verification_states SET state_hash = ? WHERE identity_id = ? AND expires_at > ?")
+      .run(hashToken(stateToken), identityId, this.now()).changes;
+    return changed > 0 ? stateToken : null;
+  }
+
   /**
    * Checks a code against the verification a state token stands for. A right code ends the
    * verification; a wrong one counts, and too many end it too.
@@ -259,10 +268,13 @@ export class IdentityStore {
     return row ? { identityId: row.identity_id, redirectUrl: row.redirect_url } : null;
   }
 
-  /** Uses a reset token up: it works once. */
+  /**
+   * Uses a reset token up, with every other one the identity has: once a new password is set,
+   * an older link (in a forwarded or leaked mail) must not set another.
+   */
   consumeRecovery(token: string): { identityId: string; redirectUrl: string | null } | null {
     const found = this.peekRecovery(token);
-    if (found) this.db.prepare("DELETE FROM recovery_tokens WHERE token_hash = ?").run(hashToken(token));
+    if (found) this.db.prepare("DELETE FROM recovery_tokens WHERE identity_id = ?").run(found.identityId);
     return found;
   }
 

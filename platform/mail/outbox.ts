@@ -5,7 +5,7 @@ import type { Db, Migration } from "../db";
  * The local platform sends no real e-mail: every message is kept here, for tests (`GET
  * /_local/outbox`) and for a person (the mailbox page). docs/platform/identity.md §5.
  */
-export type MailKind = "verification" | "password-reset" | "activation";
+export type MailKind = "verification" | "password-reset" | "activation" | "signup-attempt";
 
 export type Mail = {
   id: string;

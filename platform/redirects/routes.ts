@@ -98,6 +98,7 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
         returnUrl: ctx.clients.safeReturnUrl(postFlowUrl, client),
         // The SDK asks for the logout page with the member's own token: that names the login session to end.
         loginSessionId: caller.kind === "member" ? caller.loginSessionId : null,
+        memberId: caller.kind === "member" ? caller.id : null,
       };
     } else {
       intent = { intent: "login", returnUrl: ctx.clients.safeReturnUrl(postFlowUrl) };

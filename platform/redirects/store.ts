@@ -20,7 +20,7 @@ export type AuthRequest = {
 export type RedirectIntent =
   | { intent: "auth"; auth: AuthRequest; loginSessionId: string | null }
   | { intent: "login"; returnUrl: string | null }
-  | { intent: "logout"; clientId: string; returnUrl: string | null; loginSessionId: string | null };
+  | { intent: "logout"; clientId: string; returnUrl: string | null; loginSessionId: string | null; memberId: string | null };
 
 export type RedirectSession = RedirectIntent & { id: string; completed: boolean };
 

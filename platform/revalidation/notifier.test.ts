@@ -4,7 +4,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { backups, tasks } from "@wix/data";
 import { members } from "@wix/members";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REVALIDATE_SIGNATURE_HEADER, isValidRevalidation, type RevalidationChange } from "../../lib/local-mode";
+import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, checkRevalidation, type RevalidationChange } from "../../lib/local-mode";
 import { createCollection } from "../data/test-support";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
@@ -25,8 +25,9 @@ async function startSite() {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      const signature = request.headers[REVALIDATE_SIGNATURE_HEADER];
-      calls.push({ ...(JSON.parse(body) as RevalidationChange), signed: isValidRevalidation(body, typeof signature === "string" ? signature : null, SECRET) });
+      const header = (name: string) => (typeof request.headers[name] === "string" ? (request.headers[name] as string) : null);
+      const signed = checkRevalidation(body, header(REVALIDATE_SIGNATURE_HEADER), header(REVALIDATE_TIMESTAMP_HEADER), SECRET) === "valid";
+      calls.push({ ...(JSON.parse(body) as RevalidationChange), signed });
       response.writeHead(script.shift() ?? 200).end();
     });
   });

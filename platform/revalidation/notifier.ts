@@ -1,4 +1,4 @@
-import { revalidationRequests } from "../../lib/local-mode";
+import { revalidationBodies, signedRevalidation } from "../../lib/local-mode";
 import type { DataChange } from "./store";
 
 export type RevalidationTarget = { url: string; secret: string };
@@ -82,9 +82,9 @@ export class RevalidationNotifier {
   }
 
   private async deliver(change: { collections: string[]; members: boolean }): Promise<void> {
-    for (const request of revalidationRequests(change, this.target.secret)) {
+    for (const body of revalidationBodies(change)) {
       for (let attempt = 0; ; attempt++) {
-        const outcome = await this.post(request);
+        const outcome = await this.post(signedRevalidation(body, this.target.secret));
         if (outcome.ok) break;
         if (!outcome.retry || attempt >= this.timing.retryDelaysMs.length) {
           this.log.warn({ url: this.target.url, collections: change.collections, members: change.members, failure: outcome.failure }, "The site did not take the revalidation call; its cached reads expire on their own.");

@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { PlatformError } from "../../http/errors";
 import { platformOrigin } from "../../http/origin";
 import { pagingMetadata, resolvePage } from "../cursor";
 import { recordNotFound } from "../errors";
-import { FILES_PATH, type MovementJobs } from "../movement-jobs";
+import { FILES_PATH, type FilePurpose, type FileUrls } from "../file-urls";
+import type { MovementJobs } from "../movement-jobs";
 import { IMPORT_MODES } from "../movement";
 import { assertAdmin, collectionId, fieldPath, filterSchema, parseRequest, renamedItemFilterSchema, requestPayload, sortSchema, type DataServices } from "./common";
 
@@ -51,9 +53,17 @@ const JOBS_LISTING = "data-movement-jobs";
 /**
  * `/data-mover/v1/...` (the `@wix/data` `movementJobs` module's path on the API host): submit,
  * upload URLs, get, list, query, logs and terminate; and the platform's own file endpoint that
- * upload URLs and download URLs point at. Admin key only (docs/platform/data.md §17).
+ * upload URLs and download URLs point at. Admin key only, but for the file endpoint: its URLs are
+ * capabilities that need no other credential (docs/platform/data.md §17).
  */
-export function registerMovementJobRoutes(app: FastifyInstance, services: DataServices, jobs: MovementJobs) {
+export function registerMovementJobRoutes(app: FastifyInstance, services: DataServices, jobs: MovementJobs, urls: FileUrls) {
+  /** The URL's own token, for this file and this use; the admin key alone opens nothing here. */
+  const assertCapability = (request: FastifyRequest<{ Params: { fileId: string } }>, purpose: FilePurpose) => {
+    if (!urls.allows(request.params.fileId, purpose, (request.query as Record<string, unknown> | undefined)?.token)) {
+      throw new PlatformError(403, "PERMISSION_DENIED", `This URL does not allow a file ${purpose}: it has expired, is for another file or use, or was changed.`);
+    }
+  };
+
   const existing = (id: string) => {
     const job = jobs.find(id);
     if (!job) throw recordNotFound("Job", id);
@@ -64,7 +74,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
     assertAdmin(services, request, "upload files for data movement");
     const { fileName } = parseRequest(uploadUrlRequest, request.body);
     const file = jobs.createUpload(fileName);
-    return { fileId: file.id, uploadUrl: `${platformOrigin(request, services.ctx.config)}${FILES_PATH}/${file.id}` };
+    return { fileId: file.id, uploadUrl: urls.url(platformOrigin(request, services.ctx.config), file.id, "upload") };
   });
 
   app.post("/data-mover/v1/jobs", async (request) => {
@@ -118,7 +128,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
   });
 
   app.get<{ Params: { fileId: string } }>(`${FILES_PATH}/:fileId`, async (request, reply) => {
-    assertAdmin(services, request, "download data movement files");
+    assertCapability(request, "download");
     const { file, path } = jobs.download(request.params.fileId);
     const type = file.fileName?.toLowerCase().endsWith(".csv") ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
     const name = (file.fileName ?? file.id).replace(/[^\w.-]/g, "_");
@@ -130,7 +140,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser("*", (_request, _payload, done) => done(null));
     uploads.put<{ Params: { fileId: string } }>(`${FILES_PATH}/:fileId`, async (request) => {
-      assertAdmin(services, request, "upload data movement files");
+      assertCapability(request, "upload");
       const file = await jobs.receiveUpload(request.params.fileId, request.raw);
       return { fileId: file.id, sizeInBytes: file.sizeInBytes };
     });
