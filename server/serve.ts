@@ -4,9 +4,10 @@ import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
-import { refuseRequest } from "@/lib/security/request-guard";
+import { MAX_ACTION_BODY_BYTES, refuseActionBody, refuseRequest, type Refused } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
+import { readBody, withBody } from "./request-body";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 export type ServeOptions = {
@@ -17,6 +18,8 @@ export type ServeOptions = {
   maxConcurrentRequests: number;
   /** Visitors' public pages answered from memory (server/page-cache); null: every request goes to Next.js. */
   pageCache: PageCacheSettings | null;
+  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is refused. */
+  actionIds: ReadonlySet<string>;
 };
 
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
@@ -43,15 +46,42 @@ function headersOf(request: IncomingMessage): Headers {
  */
 function refuseEarly(request: IncomingMessage, response: ServerResponse, options: ServeOptions): boolean {
   const refused = refuseRequest(request.method ?? "GET", headersOf(request), options.siteOrigin);
-  if (!refused) return false;
+  if (refused) sendRefusal(response, refused, options);
+  return refused !== null;
+}
+
+function sendRefusal(response: ServerResponse, refused: Refused, options: ServeOptions, closing = false): void {
   response.writeHead(refused.status, {
     ...securityHeaders({ https: options.https }),
     ...refused.headers,
     "content-type": "text/plain; charset=utf-8",
     "cache-control": "no-store",
+    // The rest of a body too large to read is not worth reading.
+    ...(closing && { connection: "close" }),
   });
   response.end(refused.message);
-  return true;
+}
+
+/**
+ * A POST to a page may be a server action, which Next.js parses itself and answers 500 when it
+ * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, a form naming an unknown
+ * action): its body is read here first, refused with 413 or 400, or handed on as it came.
+ * Route handlers (`/api/`) read and bound their own bodies.
+ */
+const mayBeServerAction = (request: IncomingMessage, path: string) => request.method === "POST" && !path.startsWith("/api/");
+
+async function checkedActionRequest(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<IncomingMessage | null> {
+  const body = await readBody(request, MAX_ACTION_BODY_BYTES);
+  if (!body) {
+    sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
+    return null;
+  }
+  const refused = await refuseActionBody(headersOf(request), body, options.actionIds);
+  if (refused) {
+    sendRefusal(response, refused, options);
+    return null;
+  }
+  return withBody(request, body);
 }
 
 /**
@@ -128,6 +158,10 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
     const path = (request.url ?? "/").split("?")[0];
+    if (mayBeServerAction(request, path)) {
+      checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path), fail(response));
+      return;
+    }
     if (!pageCache || isFile(path)) return toNext(request, response, context, path);
     pageCache.serve(request, response).then((served) => served || toNext(request, response, context, path), fail(response));
   };

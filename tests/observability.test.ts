@@ -76,7 +76,7 @@ describe("the server entry's request listener", () => {
   async function serve(handle: Handle, options: { https?: boolean; maxConcurrentRequests?: number } = {}) {
     const { log, lines, raw } = capturedLogger("debug");
     const server = http.createServer(
-      createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: options.https ?? false, maxConcurrentRequests: options.maxConcurrentRequests ?? 0, pageCache: null }),
+      createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: options.https ?? false, maxConcurrentRequests: options.maxConcurrentRequests ?? 0, pageCache: null, actionIds: new Set() }),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -72,7 +72,7 @@ describe("the production server with its page cache", () => {
     };
     const lines: Record<string, unknown>[] = [];
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const listener = createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: false, maxConcurrentRequests: 2, pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy } });
+    const listener = createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: false, maxConcurrentRequests: 2, pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy }, actionIds: new Set() });
     const server = http.createServer(listener);
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

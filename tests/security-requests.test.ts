@@ -1,5 +1,9 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { MAX_ACTION_BODY_BYTES, refuseRequest } from "@/lib/security/request-guard";
+import { createRequestListener } from "@/server/serve";
 
 /**
  * The malformed server-action requests of issue 19 that answered 500: refused by the early
@@ -33,5 +37,83 @@ describe("server-action requests refused before Next.js parses them", () => {
     expect(post({ "next-action": ACTION, "content-type": "multipart/form-data; boundary=----WebKitFormBoundaryABC" })).toBeNull();
     expect(post({ "content-type": "application/x-www-form-urlencoded", "content-length": "20" })).toBeNull();
     expect(refuseRequest("GET", new Headers({ "content-length": "99999999" }), SITE)).toBeNull();
+  });
+});
+
+describe("server-action bodies read by the server before Next.js parses them", () => {
+  const KNOWN = "40d1c3e5f7a9b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8";
+  const boundary = "----formBoundary7MA4YWxk";
+  const multipart = (fields: Record<string, string>, end = true) =>
+    Buffer.from(Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + (end ? `--${boundary}--\r\n` : ""));
+  const form = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: SITE };
+
+  /** The production server's listener in front of a stand-in for Next.js that echoes the body it gets. */
+  async function site() {
+    const received: string[] = [];
+    const listener = createRequestListener(
+      async (request, response) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        received.push(Buffer.concat(chunks).toString());
+        response.end("handled");
+      },
+      { log: pino({ level: "silent" }), siteOrigin: SITE, https: false, maxConcurrentRequests: 0, pageCache: null, actionIds: new Set([KNOWN]) },
+    );
+    const server = http.createServer(listener);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    /** A POST whose body goes out in chunks, without Content-Length. */
+    const post = (path: string, headers: Record<string, string>, body: Buffer) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const outgoing = http.request({ host: "127.0.0.1", port, path, method: "POST", headers }, (response) => {
+          let text = "";
+          response.on("data", (chunk) => (text += chunk));
+          response.on("end", () => resolve({ status: response.statusCode!, text }));
+        });
+        outgoing.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+        for (let offset = 0; offset < body.length; offset += 65_536) outgoing.write(body.subarray(offset, offset + 65_536));
+        outgoing.end();
+      });
+    return { post, received, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+
+  it("a 3 MB field sent without a length is 413, not Next.js's 500", async () => {
+    const { post, received, close } = await site();
+    try {
+      const answer = await post("/account", { ...form, "next-action": KNOWN }, multipart({ bio: "x".repeat(3 * 1024 * 1024) }));
+      expect(answer.status).toBe(413);
+      expect(received).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("bad JSON, cut-short multipart and a no-JavaScript form naming an unknown action are 400", async () => {
+    const { post, received, close } = await site();
+    try {
+      expect((await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, Buffer.from('["$K1",{"a":'))).status).toBe(400);
+      expect((await post("/trails/summit-loop", { ...form, "next-action": KNOWN }, multipart({ title: "Frost" }, false))).status).toBe(400);
+      expect((await post("/login", form, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" }))).status).toBe(400);
+      expect((await post("/login", form, multipart({ "$ACTION_REF_1": "", "$ACTION_1:0": '{"id":"nope","bound":"$@1"}' }))).status).toBe(400);
+      expect((await post("/login", form, multipart({ "$ACTION_REF_1": "", "$ACTION_1:0": "{not json" }))).status).toBe(400);
+      expect(received).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("hands well-formed actions and forms to Next.js with their bodies as sent", async () => {
+    const { post, received, close } = await site();
+    try {
+      const call = Buffer.from('["$K1"]');
+      expect(await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, call)).toEqual({ status: 200, text: "handled" });
+      const noScript = multipart({ [`$ACTION_ID_${KNOWN}`]: "", email: "dana@example.com" });
+      expect((await post("/login", form, noScript)).status).toBe(200);
+      // A script's call to an action this build lacks is Next.js's to answer: its 404 makes the client reload.
+      expect((await post("/login", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": "cd".repeat(21) }, call)).status).toBe(200);
+      expect(received).toEqual([call.toString(), noScript.toString(), call.toString()]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -15,6 +15,56 @@ const ACTION_ID = /^[0-9a-f]{32,64}$/i;
 
 export type Refused = { status: 400 | 403 | 405 | 413; message: string; headers?: Record<string, string> };
 
+/** The field names a no-JavaScript form uses to name its server action (React's progressive enhancement). */
+const FORM_ACTION_ID_FIELD = /^\$ACTION_ID_(.+)$/;
+const FORM_ACTION_REF_FIELD = /^\$ACTION_\d+:0$/;
+
+function formActionIds(form: FormData): string[] {
+  const ids: string[] = [];
+  for (const [name, value] of form.entries()) {
+    const direct = FORM_ACTION_ID_FIELD.exec(name);
+    if (direct) ids.push(direct[1]);
+    else if (FORM_ACTION_REF_FIELD.test(name) && typeof value === "string") {
+      try {
+        const id = (JSON.parse(value) as { id?: unknown }).id;
+        ids.push(typeof id === "string" ? id : "");
+      } catch {
+        ids.push("");
+      }
+    }
+  }
+  return ids;
+}
+
+/**
+ * A server action's body, read in full by the server (server/request-body.ts), before Next.js
+ * parses it and answers 500 for what it cannot read: an action call's arguments that are not
+ * JSON, a multipart body that is cut short or malformed, or a no-JavaScript form naming an
+ * action this build does not have (400). A script's call to an unknown action is left to
+ * Next.js, whose 404 tells its client to reload the page.
+ */
+export async function refuseActionBody(headers: Headers, body: Buffer, actionIds: ReadonlySet<string>): Promise<Refused | null> {
+  const type = headers.get("content-type") ?? "";
+  const bad: Refused = { status: 400, message: "Bad request." };
+  if (type.toLowerCase().startsWith("multipart/form-data")) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+    } catch {
+      return bad;
+    }
+    if (headers.has("next-action")) return null;
+    return formActionIds(form).every((id) => actionIds.has(id)) ? null : { status: 400, message: "This form is out of date: reload the page and send it again." };
+  }
+  if (!headers.has("next-action")) return null;
+  try {
+    JSON.parse(body.toString("utf8"));
+    return null;
+  } catch {
+    return bad;
+  }
+}
+
 /**
  * What a POST's headers already show to be unreadable for Next.js, which would otherwise answer
  * 500 ("Body exceeded 1 MB", an unparsable action request): a declared body over the limit
