@@ -71,10 +71,15 @@ export function generatedSecret(dataDir: string, name: string): string {
 /** The file under the data folder that holds the generated revalidation secret. */
 export const REVALIDATE_SECRET_FILE = "revalidate-secret";
 
-/** The header that carries a revalidation call's signature: HMAC-SHA256 of `<timestamp>.<raw body>`. */
+/** The header that carries a revalidation call's signature: HMAC-SHA256 of `<timestamp header>.<raw body>`. */
 export const REVALIDATE_SIGNATURE_HEADER = "x-revalidate-signature";
-/** The header that carries when the call was signed, in Unix seconds; the signature covers it. */
+/**
+ * The header that carries when the call was signed, in Unix seconds, and after a dot a random
+ * nonce: two calls with the same body in the same second (an edit and its undo) are two calls,
+ * not a replay. The signature covers both.
+ */
 export const REVALIDATE_TIMESTAMP_HEADER = "x-revalidate-timestamp";
+const SIGNED_STAMP = /^(\d{1,12})(\.[\w-]{8,64})?$/;
 /** A call signed longer ago than this, or as far ahead (clock skew), is refused as stale. */
 export const REVALIDATION_MAX_AGE_SECONDS = 300;
 
@@ -104,7 +109,7 @@ export function revalidationBodies(change: RevalidationChange): string[] {
 
 /** One call, signed now: each attempt is signed afresh, since the webhook takes a signature once. */
 export function signedRevalidation(body: string, secret: string, now = Date.now()): { body: string; headers: Record<string, string> } {
-  const timestamp = String(Math.floor(now / 1000));
+  const timestamp = `${Math.floor(now / 1000)}.${randomBytes(12).toString("base64url")}`;
   return {
     body,
     headers: { "content-type": "application/json", [REVALIDATE_TIMESTAMP_HEADER]: timestamp, [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, secret) },
@@ -121,11 +126,12 @@ export function revalidationRequests(change: RevalidationChange, secret: string,
  * valid. Replays within the age window are the receiver's to refuse (it remembers signatures).
  */
 export function checkRevalidation(body: string, signature: string | null, timestamp: string | null, secret: string, now = Date.now()): "valid" | "bad-signature" | "stale" {
-  if (!signature || !timestamp || !/^\d{1,12}$/.test(timestamp)) return "bad-signature";
-  const expected = Buffer.from(signRevalidation(timestamp, body, secret));
+  const stamp = timestamp === null ? null : SIGNED_STAMP.exec(timestamp);
+  if (!signature || !stamp) return "bad-signature";
+  const expected = Buffer.from(signRevalidation(timestamp!, body, secret));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad-signature";
-  return Math.abs(now / 1000 - Number(timestamp)) > REVALIDATION_MAX_AGE_SECONDS ? "stale" : "valid";
+  return Math.abs(now / 1000 - Number(stamp[1])) > REVALIDATION_MAX_AGE_SECONDS ? "stale" : "valid";
 }
 
 /** A configuration that cannot be used; its message names every bad variable. */

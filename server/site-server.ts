@@ -19,6 +19,12 @@ import { createRequestListener } from "./serve";
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
 
+// Next.js finds some of the build's files (the cache handler) from the working directory, so its
+// own standalone server.js moves into its folder; so does this one. A data folder named relative
+// to where the server was started stays where it was.
+process.env.LOCAL_PLATFORM_DATA_DIR = path.resolve(process.env.LOCAL_PLATFORM_DATA_DIR ?? ".data");
+process.chdir(dir);
+
 // What the standalone server.js Next.js writes does: the build's configuration, not next.config.ts.
 const { config } = JSON.parse(fs.readFileSync(path.join(dir, ".next", "required-server-files.json"), "utf8")) as { config: object };
 process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);

@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInWords } from "@/lib/auth/forms";
 import { UNKNOWN_ADDRESS, resolveClientAddress } from "@/lib/security/client-address";
 import { AUTH_LIMITS, MAX_SLOW_MS, SLOW_STEP_MS, attemptAuthAction, createRateLimitStore, forgetAccountFailures } from "@/lib/security/rate-limits";
+import { freePort, startRedisServer } from "./support/redis-server";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -90,33 +89,16 @@ describe("auth rate limits in memory", () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe("auth rate limits in Redis (a real redis-server)", () => {
-  let redis: ChildProcess;
+  let redis: Awaited<ReturnType<typeof startRedisServer>>;
   let url: string;
   beforeAll(async () => {
-    const port = await freePort();
-    url = `redis://127.0.0.1:${port}`;
-    redis = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const up = await new Promise<boolean>((resolve) => {
-        const socket = net.connect(port, "127.0.0.1", () => resolve(socket.end() && true)).on("error", () => resolve(false));
-      });
-      if (up) break;
-      if (Date.now() > deadline) throw new Error("redis-server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    redis = await startRedisServer();
+    url = redis.url;
   });
   afterAll(() => {
-    redis?.kill();
+    redis?.stop();
   });
 
   it("share the counts between instances", async () => {
