@@ -3,11 +3,10 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { sessionClient, type WixClient } from "@/lib/wix/client";
 import { TokenRefusedError } from "@/lib/wix/errors";
-import type { TokenPair } from "@/lib/wix/oauth";
 import { ACCOUNT_DELETED, clearSession, noticeForPage, readSession, writeNotice, writeSession, type Notice } from "./cookie-store";
 import { renewSession } from "./refresh";
 import { loginPageHref, renewHref } from "./routes";
-import { nowSeconds, sessionFromTokens, type Session, type SessionMember } from "./session";
+import { nowSeconds, type Session, type SessionMember } from "./session";
 
 /**
  * The session in server components and server actions, as middleware left it. Components
@@ -49,11 +48,6 @@ export async function readAsMember<T>(session: Session, returnTo: string, read: 
     if (error instanceof TokenRefusedError) redirect(renewHref(returnTo, ifEnded));
     throw error;
   }
-}
-
-/** In a server action: replaces whatever session there is with a member's, from their tokens. */
-export async function startMemberSession(tokens: TokenPair, member?: SessionMember): Promise<void> {
-  await writeSession(await cookies(), sessionFromTokens(tokens, nowSeconds(), member));
 }
 
 /** In a server action: the member's display data changed (a new nickname), so the header shows it at once. */
