@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { logger } from "@/lib/observability/log";
+import { SharedRuns } from "@/lib/shared-runs";
 import { GrantRejectedError, PlatformUnavailableError, describeFailure } from "@/lib/wix/errors";
 import { memberDisplay } from "@/lib/wix/members";
 import { renewAccessToken } from "@/lib/wix/oauth";
@@ -24,8 +25,7 @@ export type Renewal = {
  * Parallel requests carrying the same cookie share one refresh, and its result is kept
  * briefly so requests that arrive just after it settled reuse it (docs/auth-pitfalls.md P1).
  */
-const inFlight = new Map<string, { promise: Promise<Renewal>; settledAt?: number }>();
-const REUSE_WINDOW_MS = 60_000;
+const renewals = new SharedRuns<Renewal>({ keepForMs: 60_000 });
 
 /**
  * After the token endpoint fails (unreachable, 5xx, garbage), renewals fail at once for a
@@ -69,19 +69,7 @@ export function renewSession(current: Session, nowSeconds: number, reason: Renew
   const now = Date.now();
   if (now < failingUntil) return Promise.reject(new RenewalPausedError());
   const key = createHash("sha256").update(current.refreshToken).digest("base64url");
-  for (const [k, entry] of inFlight) if (entry.settledAt && now - entry.settledAt > REUSE_WINDOW_MS) inFlight.delete(k);
-  const existing = inFlight.get(key);
-  if (existing && (reason === "due" || existing.settledAt === undefined)) return existing.promise;
-  const entry: { promise: Promise<Renewal>; settledAt?: number } = {
-    promise: refresh(current, nowSeconds).finally(() => {
-      entry.settledAt = Date.now();
-    }),
-  };
-  entry.promise.catch(() => {
-    if (inFlight.get(key) === entry) inFlight.delete(key);
-  });
-  inFlight.set(key, entry);
-  return entry.promise;
+  return renewals.run(key, () => refresh(current, nowSeconds), { reuseSettled: reason === "due" });
 }
 
 async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {

@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { announceRevalidation, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { SharedRuns } from "@/lib/shared-runs";
 import { publicRead, type WixClient } from "./client";
 
 /**
@@ -28,30 +29,20 @@ export function cachedRead<T>(key: ReadonlyArray<string | number>, tags: string[
   const keyParts = ["wix", ...key.map(String)];
   // Noted whether the read hits or misses: a cached page must be dropped when this data changes.
   noteRenderTags(tags);
-  return unstable_cache(() => sharedFlight(JSON.stringify(keyParts), () => publicRead(read)), keyParts, { tags, revalidate: CACHE_LIFE_SECONDS })();
+  return unstable_cache(() => platformReads.run(JSON.stringify(keyParts), () => publicRead(read)) as Promise<T>, keyParts, { tags, revalidate: CACHE_LIFE_SECONDS })();
 }
-
-/** Platform reads under way in this process, by cache key. */
-const inFlight = new Map<string, Promise<unknown>>();
 
 /**
  * Requests that miss the cache together (a cold start, the moment after a revalidation) share
  * one platform read per key instead of each making its own.
  */
-function sharedFlight<T>(key: string, read: () => Promise<T>): Promise<T> {
-  let flight = inFlight.get(key) as Promise<T> | undefined;
-  if (!flight) {
-    flight = read().finally(() => inFlight.delete(key));
-    inFlight.set(key, flight);
-  }
-  return flight;
-}
+const platformReads = new SharedRuns<unknown>();
 
 /** Drops every cached read, and every cached page, that carries one of these tags. */
 export function revalidateTags(tags: string[]): void {
   for (const tag of tags) revalidateTag(tag);
   // A read already under way may have started before the change: later misses must not join it.
-  inFlight.clear();
+  platformReads.forget();
   announceRevalidation(tags);
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { createClient } from "@wix/sdk";
+import { SharedRuns } from "@/lib/shared-runs";
 import { items } from "@wix/data";
 import { authentication } from "@wix/identity";
 import { members } from "@wix/members";
@@ -35,10 +36,8 @@ export function sessionClient(accessToken: string, signal?: AbortSignal): WixCli
  * reads anyone may make do not depend on the request and can be cached. It renews itself a
  * minute before expiry; concurrent callers share one grant.
  */
-const publicVisitor = {
-  pair: null as (TokenPair & { renewAt: number }) | null,
-  pending: null as Promise<TokenPair & { renewAt: number }> | null,
-};
+const publicVisitor = { pair: null as (TokenPair & { renewAt: number }) | null };
+const visitorGrants = new SharedRuns<TokenPair & { renewAt: number }>();
 
 async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair & { renewAt: number }> {
   let pair: TokenPair;
@@ -56,10 +55,7 @@ async function nextPublicPair(previous: TokenPair | null): Promise<TokenPair & {
 export async function publicVisitorPair(): Promise<TokenPair> {
   const { pair } = publicVisitor;
   if (pair && Date.now() / 1000 < pair.renewAt) return pair;
-  publicVisitor.pending ??= nextPublicPair(pair).finally(() => {
-    publicVisitor.pending = null;
-  });
-  publicVisitor.pair = await publicVisitor.pending;
+  publicVisitor.pair = await visitorGrants.run("visitor", () => nextPublicPair(pair));
   return publicVisitor.pair;
 }
 

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { SharedRuns } from "@/lib/shared-runs";
 import { pageSize, type CachedPage, type RenderedPage } from "./page";
 import type { PageTarget } from "./request-key";
 
@@ -48,7 +49,7 @@ export type PageCacheOptions = {
 
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
-  private readonly inFlight = new Map<string, Promise<{ page: CachedPage; storable: boolean } | null>>();
+  private readonly renders = new SharedRuns<{ page: CachedPage; storable: boolean } | null>();
   /** When each tag last changed, as far as this instance has heard. */
   private readonly revalidatedAt = new Map<string, number>();
   private readonly now: () => number;
@@ -82,8 +83,8 @@ export class PageCache {
   }
 
   /** Waits for renders under way (tests, shutdown). */
-  async settled(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  settled(): Promise<void> {
+    return this.renders.settled();
   }
 
   private async fromShared(key: string): Promise<CachedPage | undefined> {
@@ -109,25 +110,27 @@ export class PageCache {
     const dropped = [...this.pages.entries()].filter(([, page]) => page.tags.some((tag) => changed.has(tag)));
     for (const [key] of dropped) this.pages.delete(key);
     // Renders under way may have read the old data: requests from now on start their own.
-    this.inFlight.clear();
+    this.renders.forget();
   }
 
   private forgetEverything(): void {
     this.pages.clear();
-    this.inFlight.clear();
+    this.renders.forget();
   }
 
   /** A stale page is refreshed by one render in the background; the page stays until a good one replaces it. */
   private refresh(target: PageTarget): void {
-    if (!this.inFlight.has(target.key)) void this.render(target);
+    if (!this.renders.running(target.key)) void this.render(target);
   }
 
   /** One render per key at a time; a good one is kept unless its data changed while it ran. */
   private render(target: PageTarget) {
-    const running = this.inFlight.get(target.key);
-    if (running) return running;
+    return this.renders.run(target.key, () => this.renderAndKeep(target));
+  }
+
+  private renderAndKeep(target: PageTarget) {
     const startedAt = this.now();
-    const flight = this.options
+    return this.options
       .render(target)
       .then(async (outcome) => {
         if (!outcome) return null;
@@ -142,11 +145,6 @@ export class PageCache {
       .catch((error: unknown) => {
         this.options.onError?.(error, "rendering a page");
         return null;
-      })
-      .finally(() => {
-        if (this.inFlight.get(target.key) === flight) this.inFlight.delete(target.key);
       });
-    this.inFlight.set(target.key, flight);
-    return flight;
   }
 }
