@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
-import { items } from "@wix/data";
+import { collections, items } from "@wix/data";
 import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "../lib/local-mode";
 import { e2e } from "../playwright.config";
 
@@ -17,13 +17,23 @@ export async function platformRequests(): Promise<Record<string, number>> {
   return ((await response.json()) as { requests: Record<string, number> }).requests;
 }
 
-/** The platform's data, through the real `@wix/data` client with the admin key, as a site owner's tool would edit it. */
-export function adminItems() {
+/** The real `@wix/data` client with the admin key, as a site owner's tool would use it. */
+function adminData() {
   return createClient({
-    modules: { items },
+    modules: { items, collections },
     auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }),
     fetch: routeWixApis(e2e.platformUrl, globalThis.fetch),
-  }).items;
+  });
+}
+
+/** The platform's data items, edited with the admin key. */
+export function adminItems() {
+  return adminData().items;
+}
+
+/** The platform's collections (their fields and limits), edited with the admin key. */
+export function adminCollections() {
+  return adminData().collections;
 }
 
 /** Drops the site's cached reads of these collections, as any tool holding the secret may (the e2e site generates it in its data folder). */

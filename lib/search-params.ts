@@ -9,6 +9,18 @@ export function parsePageParam(value: string | string[] | undefined): number | n
   return parsed.success ? (parsed.data ?? 1) : null;
 }
 
+/** `?reports=` on item and member pages: which page of members' reports they show, read like `?page=`. */
+export const REPORTS_PAGE_PARAM = "reports";
+
+export function parseReportsPage(params: SearchParams): number | null {
+  return parsePageParam(params[REPORTS_PAGE_PARAM]);
+}
+
+/** A page of an item's or a member's reports; the first is the page's plain address. */
+export function reportsPageHref(path: string, page: number): string {
+  return page > 1 ? `${path}?${REPORTS_PAGE_PARAM}=${page}` : path;
+}
+
 /** A path segment as the page sees it; a malformed escape is just a slug nothing has, never an error. */
 export function decodedSegment(segment: string): string {
   try {

@@ -38,6 +38,9 @@ describe("which requests the page cache answers", () => {
   it("leaves a page the page itself answers with 404 to Next.js, uncached", () => {
     expect(visitor("/trails?page=abc")).toEqual({ action: "bypass", reason: "invalid-query" });
     expect(visitor("/members?page=0")).toEqual({ action: "bypass", reason: "invalid-query" });
+    for (const url of ["/trails/arch-spur?reports=0", "/trails/arch-spur?reports=abc", "/trails/arch-spur?reports=2&reports=3", "/members/dana?reports=-1", "/members/dana?reports=1234567"]) {
+      expect(visitor(url), url).toEqual({ action: "bypass", reason: "invalid-query" });
+    }
   });
 });
 
@@ -48,6 +51,18 @@ describe("the canonical URL", () => {
     expect(canonicalQuery("/trails/arch-spur", new URLSearchParams("q=x"))).toBe("");
     expect(canonicalQuery("/members", new URLSearchParams("page=3"))).toBe("page=3");
     expect(canonicalQuery("/members", new URLSearchParams("page=1"))).toBe("");
+  });
+
+  it("of an item or a member's profile is the page of reports it shows, parsed as the page parses it", () => {
+    expect(canonicalQuery("/trails/arch-spur", new URLSearchParams("reports=2"))).toBe("reports=2");
+    expect(canonicalQuery("/trails/arch-spur", new URLSearchParams("reports=1"))).toBe("");
+    expect(canonicalQuery("/members/dana", new URLSearchParams("reports=3&page=2"))).toBe("reports=3");
+    // Only trails have reports: elsewhere the parameter means nothing and is dropped.
+    expect(canonicalQuery("/regions/high-desert", new URLSearchParams("reports=2"))).toBe("");
+    expect(visitor("/trails/arch-spur?reports=2&utm_source=x")).toEqual({ action: "redirect", location: "/trails/arch-spur?reports=2" });
+    expect(visitor("/trails/arch-spur?reports=1")).toEqual({ action: "redirect", location: "/trails/arch-spur" });
+    expect(targetOf(visitor("/trails/arch-spur?reports=2")).key).not.toBe(targetOf(visitor("/trails/arch-spur")).key);
+    expect(targetOf(visitor("/members/dana?reports=2")).url).toBe("/members/dana?reports=2");
   });
 
   it("redirects any other query there: random parameters cost a redirect, never a render or an entry", () => {

@@ -70,13 +70,14 @@ describe("trail reports on the local platform", () => {
   afterAll(() => platform.close());
 
   it("lists an item's reports newest walk first, with their authors' public names and profiles", async () => {
-    const found = await reportsAbout(trails, "trail-mirror-lakes");
+    const { reports: found, pageCount } = await reportsAbout(trails, "trail-mirror-lakes");
+    expect(pageCount).toBe(1);
     expect(found.map((report) => [report.title, report.author?.name, report.authorId === dana])).toEqual([["Still water at the second tarn", "Dana", true]]);
     expect(found[0].author?.slug).toBeTruthy();
   });
 
   it("lists a member's reports with the trails they are about", async () => {
-    const found = await reportsBy(trails, rowan);
+    const { reports: found } = await reportsBy(trails, rowan);
     expect(found.map((report) => [report.hikedOn, report.about?.title])).toEqual([
       ["2026-11-08", "Hidden Cove Descent"],
       ["2026-10-18", "Goat Pass Traverse"],
@@ -88,7 +89,7 @@ describe("trail reports on the local platform", () => {
   it("a member writes a report and it is listed; only its author edits or removes it", async () => {
     expect(await writeReport(clientOf(dana), reports, "trail-cedar-creek", content)).toEqual({ ok: true });
     // Nothing has read this trail's reports yet, so this read goes to the platform.
-    const mine = (await reportsAbout(trails, "trail-cedar-creek")).find((report) => report.title === content.title)!;
+    const mine = (await reportsAbout(trails, "trail-cedar-creek")).reports.find((report) => report.title === content.title)!;
     expect(mine).toMatchObject({ ...content, authorId: dana, author: { name: "Dana" } });
     const stored = () => platform.adminClient().items.get(reports.collectionId, mine.id);
 

@@ -6,16 +6,18 @@ import type { CollectionConfig } from "@/lib/site-config";
 import { reportsAbout } from "@/lib/wix/reports";
 import { NewReportForm, OwnReportControls } from "./lazy-forms";
 import { ReportCard } from "./report-card";
+import { ReportPages } from "./report-pages";
 
 /**
  * Members' reports on an item's page. The list is the same for everyone (read from the shared
  * cache); who is asking only decides which controls show, and the platform refuses a change
- * to someone else's report whatever the page shows.
+ * to someone else's report whatever the page shows. `page` is the page of reports shown
+ * (`?reports=`); the item page has checked it exists.
  */
-export async function ItemReports({ collection, item }: { collection: CollectionConfig; item: { id: string; href: string } }) {
+export async function ItemReports({ collection, item, page }: { collection: CollectionConfig; item: { id: string; href: string }; page: number }) {
   const config = collection.memberReports;
   if (!config) return null;
-  const [reports, session] = await Promise.all([reportsAbout({ ...collection, memberReports: config }, item.id), getSession()]);
+  const [{ reports, pageCount }, session] = await Promise.all([reportsAbout({ ...collection, memberReports: config }, item.id, page), getSession()]);
   const memberId = session?.role === "member" ? session.member?.id : undefined;
   return (
     <section aria-labelledby="member-reports" className="mt-12 space-y-5">
@@ -35,6 +37,7 @@ export async function ItemReports({ collection, item }: { collection: Collection
           ))}
         </div>
       )}
+      <ReportPages path={item.href} section="member-reports" page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
       {session?.role === "member" ? (
         <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
           <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>

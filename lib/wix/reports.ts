@@ -60,8 +60,11 @@ export function toReport(collection: CollectionWithReports, raw: unknown): Omit<
   return { id: _id, itemId: itemId.data, about, title, body, rating, hikedOn, authorId: _owner, createdAt: _createdDate };
 }
 
-/** Reports shown per item or member: with each cut to its limits, a page stays well under a megabyte. */
+/** Reports shown per page of an item's or a member's reports: with each cut to its limits, a page stays well under a megabyte. */
 export const REPORTS_SHOWN = 20;
+
+/** One page of reports, newest walk first, and how many pages there are (at least one). */
+export type ReportPage = { reports: Report[]; page: number; pageCount: number };
 
 /** The public profiles of the reports' authors, one cached members query for all of them. */
 async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]> {
@@ -72,23 +75,38 @@ async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]>
   return reports.map((report) => ({ ...report, author: byId.get(report.authorId) }));
 }
 
-async function readReports(collection: CollectionWithReports, key: "about" | "by", value: string): Promise<Report[]> {
+async function readReports(collection: CollectionWithReports, key: "about" | "by", value: string, page: number): Promise<ReportPage> {
   const { collectionId, itemField } = collection.memberReports;
   const field = key === "about" ? itemField : "_owner";
-  const raw = await cachedRead(["reports", collectionId, key, value], [TAGS.collection(collectionId), TAGS.collection(collection.collectionId)], async (client) =>
-    (await client.items.query(collectionId).eq(field, value).include(itemField).descending("hikedOn", "_id").limit(REPORTS_SHOWN).find()).items,
-  );
-  return withAuthors(raw.flatMap((item) => toReport(collection, item) ?? []));
+  const found = await cachedRead(["reports", collectionId, key, value, page], [TAGS.collection(collectionId), TAGS.collection(collection.collectionId)], async (client) => {
+    const result = await client.items.query(
+      collectionId,
+      {
+        filter: { [field]: value },
+        // The id breaks ties between walks of one day, so pages neither overlap nor skip.
+        sort: [
+          { fieldName: "hikedOn", order: "DESC" },
+          { fieldName: "_id", order: "DESC" },
+        ],
+        paging: { limit: REPORTS_SHOWN, offset: (page - 1) * REPORTS_SHOWN },
+      },
+      { includeReferences: [{ field: itemField }], returnTotalCount: true },
+    );
+    // Reshaped (and so cut to size) before it is cached: the raw items may be megabytes.
+    return { reports: result.items.flatMap((item) => toReport(collection, item) ?? []), total: result.pagingMetadata?.total ?? 0 };
+  });
+  const reports = await withAuthors(found.reports);
+  return { reports, page, pageCount: Math.max(1, Math.ceil(found.total / REPORTS_SHOWN)) };
 }
 
-/** The newest reports about one item, for everyone (read from the shared cache). */
-export function reportsAbout(collection: CollectionWithReports, itemId: string): Promise<Report[]> {
-  return readReports(collection, "about", itemId);
+/** One page of the reports about one item, for everyone (read from the shared cache). */
+export function reportsAbout(collection: CollectionWithReports, itemId: string, page = 1): Promise<ReportPage> {
+  return readReports(collection, "about", itemId, page);
 }
 
-/** The newest reports one member wrote, for their public profile. */
-export function reportsBy(collection: CollectionWithReports, memberId: string): Promise<Report[]> {
-  return readReports(collection, "by", memberId);
+/** One page of the reports one member wrote, for their public profile. */
+export function reportsBy(collection: CollectionWithReports, memberId: string, page = 1): Promise<ReportPage> {
+  return readReports(collection, "by", memberId, page);
 }
 
 /** Why the platform refused a member's change to a report. */

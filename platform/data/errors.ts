@@ -90,6 +90,15 @@ export function invalidValue(message: string): PlatformError {
   return new PlatformError(400, "WDE0076", message);
 }
 
+/**
+ * WDE0076 too: values outside the limits their fields declare (`stringLengthRange`,
+ * `numberRange`, `arraySizeRange`), each listed as a field violation.
+ */
+export function fieldOutOfRange(collectionId: string, violations: { field: string; description: string }[]): PlatformError {
+  const broken = violations.map((violation) => `[${violation.field}] ${violation.description}`).join("; ");
+  return new PlatformError(400, "WDE0076", `Validation failed for an item of collection [${collectionId}]: ${broken}.`, { collectionId, fieldViolations: violations });
+}
+
 /** WDE0077: a page size over the maximum. */
 export function limitExceeded(limit: number, maximum: number): PlatformError {
   return new PlatformError(400, "WDE0077", `WDE0077: 'limit' cannot exceed ${maximum}`, { limit, maximum });

@@ -1,5 +1,6 @@
 import type { Caller } from "../context";
 import { invalidItemId, invalidRequest, itemNotFound, limitExceeded, notMultiReference, permissionDenied } from "./errors";
+import { assertWithinRanges } from "./field-ranges";
 import { applyFieldModifications, type FieldModification } from "./patch";
 import { assertPermitted, isPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
 import { isHiddenDraft, settlePublishStatus } from "./publishing";
@@ -74,6 +75,8 @@ export class ItemService {
     // Clients cannot stamp system fields; only an admin may set `_owner` (site-owner permission).
     delete data._createdDate;
     delete data._updatedDate;
+    // Every write (insert, update, save, patch, their bulk forms) passes here, whoever the caller.
+    assertWithinRanges(collection, data);
     return { data, multiReferences };
   }
 

@@ -8,6 +8,7 @@ import { PlatformError } from "../http/errors";
 import { runBatches, type BatchFailure, type BatchSource, type BatchTally } from "./batches";
 import { DocumentTable } from "./documents";
 import { badRequest, fileTooLarge, invalidValue, recordNotFound, workFailure } from "./errors";
+import { assertWithinRanges } from "./field-ranges";
 import { URL_TTL_MS, type FileUrls } from "./file-urls";
 import { csvColumns, encodeItems, formatOfName, nextRows, readRows, sniffFormat, type FileFormat, type ImportMode, type SourceRow } from "./movement";
 import { settlePublishStatus } from "./publishing";
@@ -362,6 +363,7 @@ export class MovementJobs {
       apply: (row) => {
         if (row.problem !== undefined) throw invalidValue(row.problem);
         const data = normaliseItemData(row.data, collection.id);
+        assertWithinRanges(collection, data);
         const id = typeof data._id === "string" ? data._id : undefined;
         const current = id === undefined ? undefined : this.store.findItem(collection.id, id);
         if (current && mode === "SKIP_EXISTING") {

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { carriesSiteState } from "@/lib/auth/cookie-names";
 import { MEMBER_LOGGED_IN_PARAM } from "@/lib/auth/routes";
-import { listHref, parseListState, parsePageParam, type SearchParams } from "@/lib/search-params";
+import { listHref, parseListState, parsePageParam, parseReportsPage, reportsPageHref, type SearchParams } from "@/lib/search-params";
 import { siteCollections } from "@/lib/site-config";
 
 /**
@@ -44,7 +44,7 @@ export function canonicalQuery(pathname: string, params: URLSearchParams): strin
   const segments = pathname.split("/").slice(1);
   if (segments.some((segment) => segment === "")) return null;
   if (segments[0] === "members") {
-    if (segments.length === 2) return "";
+    if (segments.length === 2) return reportsQuery(params);
     if (segments.length !== 1) return null;
     const pages = params.getAll("page");
     const page = parsePageParam(pages.length > 1 ? pages : pages[0]);
@@ -52,11 +52,18 @@ export function canonicalQuery(pathname: string, params: URLSearchParams): strin
   }
   const collection = siteCollections.find((candidate) => candidate.route === segments[0]);
   if (!collection || segments.length > 2) return null;
-  if (segments.length === 2) return "";
+  if (segments.length === 2) return collection.memberReports ? reportsQuery(params) : "";
   const state = parseListState(collection, searchParamsOf(params));
   if (!state) return "invalid";
   const href = listHref(collection, state);
   return href.includes("?") ? href.slice(href.indexOf("?") + 1) : "";
+}
+
+/** An item's or a member's page understands only `?reports=`, the page of reports it shows. */
+function reportsQuery(params: URLSearchParams): string | "invalid" {
+  const page = parseReportsPage(searchParamsOf(params));
+  if (page === null) return "invalid";
+  return reportsPageHref("", page).replace(/^\?/, "");
 }
 
 /** The page's `searchParams` as Next.js gives them: a repeated name becomes a list. */

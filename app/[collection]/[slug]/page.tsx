@@ -7,11 +7,12 @@ import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { ItemReports } from "@/components/reports/item-reports";
-import { decodedSegment } from "@/lib/search-params";
+import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
 import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
+import { reportsAbout } from "@/lib/wix/reports";
 
-type Props = { params: Promise<{ collection: string; slug: string }> };
+type Props = { params: Promise<{ collection: string; slug: string }>; searchParams: Promise<SearchParams> };
 
 /** One read per request, shared by the metadata and the page. */
 const loadItem = cache(async (route: string, slug: string) => {
@@ -37,11 +38,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
-export default async function ItemPage({ params }: Props) {
+export default async function ItemPage({ params, searchParams }: Props) {
   const { collection: route, slug } = await params;
   const loaded = await loadItem(route, decodedSegment(slug));
   if (loaded.unavailable) return <PlatformUnavailable retryHref={`/${route}/${slug}`} />;
   const { collection, item, previous, next, related } = loaded;
+  // A page of reports that is malformed or past the last is a 404, like a list's `?page=`; the
+  // first page needs no check, so it still streams in after the item.
+  const reports = collection.memberReports;
+  const reportsPage = reports ? parseReportsPage(await searchParams) : 1;
+  if (reportsPage === null) notFound();
+  if (reports && reportsPage > 1) {
+    const read = await whenAvailable(() => reportsAbout({ ...collection, memberReports: reports }, item.id, reportsPage));
+    if (read.reachable && reportsPage > read.value.pageCount) notFound();
+  }
   const shown = collection.detailFields.flatMap((key) => (item.fields[key] ? [item.fields[key]] : []));
   const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
   const facts = shown.filter((field) => !isMain(field));
@@ -117,7 +127,7 @@ export default async function ItemPage({ params }: Props) {
         </section>
       ))}
       <Suspense>
-        <ItemReports collection={collection} item={item} />
+        <ItemReports collection={collection} item={item} page={reportsPage} />
       </Suspense>
     </article>
   );

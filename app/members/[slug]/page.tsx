@@ -4,13 +4,14 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { MemberAvatar } from "@/components/member-avatar";
 import { ReportCard } from "@/components/reports/report-card";
+import { ReportPages } from "@/components/reports/report-pages";
 import { slugSchema } from "@/lib/account/forms";
-import { decodedSegment } from "@/lib/search-params";
+import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { reportedCollections } from "@/lib/site-config";
 import { publicMemberBySlug } from "@/lib/wix/members";
 import { reportsBy } from "@/lib/wix/reports";
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
 /** One lookup per request, shared by the page and its metadata; a malformed slug finds nobody. */
 const memberFor = cache(async (slug: string) => {
@@ -23,10 +24,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return member ? { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` } : { title: "Member not found" };
 }
 
-export default async function MemberPage({ params }: Props) {
+export default async function MemberPage({ params, searchParams }: Props) {
   const member = await memberFor((await params).slug);
-  if (!member) notFound();
-  const reports = await Promise.all(reportedCollections.map(async (collection) => ({ collection, reports: await reportsBy(collection, member.id) })));
+  const page = parseReportsPage(await searchParams);
+  if (!member || page === null) notFound();
+  // One `?reports=` pages every list of the profile; a page past the last of all of them is a 404.
+  const lists = await Promise.all(reportedCollections.map(async (collection) => ({ collection, ...(await reportsBy(collection, member.id, page)) })));
+  if (page > Math.max(...lists.map((list) => list.pageCount))) notFound();
+  const path = `/members/${encodeURIComponent(member.slug)}`;
   return (
     <article className="mx-auto max-w-2xl py-12">
       <header className="flex flex-wrap items-center gap-5">
@@ -37,16 +42,17 @@ export default async function MemberPage({ params }: Props) {
           {member.title && <p className="mt-1 text-stone-700">{member.title}</p>}
         </div>
       </header>
-      {reports.map(({ collection, reports }) => (
+      {lists.map(({ collection, reports, pageCount }) => (
         <section key={collection.route} aria-labelledby={`reports-${collection.route}`} className="mt-10 space-y-4">
           <h2 id={`reports-${collection.route}`} className="font-serif text-2xl font-semibold text-pine-900">
             {collection.memberReports.title} by {member.name}
           </h2>
           {reports.length === 0 ? (
-            <p className="text-stone-700">None yet.</p>
+            <p className="text-stone-700">{page === 1 ? "None yet." : "No older ones."}</p>
           ) : (
             reports.map((report) => <ReportCard key={report.id} report={report} about={report.about} />)
           )}
+          <ReportPages path={path} section={`reports-${collection.route}`} page={Math.min(page, pageCount)} pageCount={pageCount} label={`Pages of ${collection.memberReports.title.toLowerCase()} by ${member.name}`} />
         </section>
       ))}
       <p className="mt-10">

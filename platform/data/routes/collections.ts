@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { badRequest, permissionDenied } from "../errors";
+import { fieldRangeProblem, fieldRangeSchema } from "../field-ranges";
 import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
 import { publishPlugin, PUBLISH_STATUSES } from "../publishing";
 import type { CollectionDefinition, CollectionField, StoredCollection } from "../store";
@@ -41,9 +42,12 @@ const fieldSchema = z
     displayName: z.string().optional(),
     type: z.enum(FIELD_TYPES),
     typeMetadata: z.record(z.string(), z.unknown()).optional(),
+    ...fieldRangeSchema,
   })
   .passthrough()
   .superRefine((field, context) => {
+    const rangeProblem = fieldRangeProblem(field);
+    if (rangeProblem) context.addIssue({ code: "custom", message: rangeProblem });
     const metadata = field.typeMetadata as Record<string, { referencedCollectionId?: unknown }> | undefined;
     const reference = field.type === "REFERENCE" ? metadata?.reference : field.type === "MULTI_REFERENCE" ? metadata?.multiReference : undefined;
     if ((field.type === "REFERENCE" || field.type === "MULTI_REFERENCE") && typeof reference?.referencedCollectionId !== "string") {
