@@ -3,10 +3,11 @@ import path from "node:path";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
 import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "../lib/local-mode";
+import { DEFAULT_API_KEY } from "../platform/config";
 import { e2e } from "../playwright.config";
 
 /** The local platform's default admin API key (the e2e server does not override it). */
-export const ADMIN_KEY = "local-platform-admin-key-change-me";
+export const ADMIN_KEY = DEFAULT_API_KEY;
 
 export const demoMember = { email: "demo@ridgeline.example", password: "ridgeline-demo", name: "Dana" };
 export const secondDemoMember = { email: "rowan@ridgeline.example", password: "ridgeline-rowan", name: "Rowan" };

@@ -5,6 +5,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { createClient as createRedisClient } from "redis";
 import { routeWixApis } from "../lib/local-mode";
+import { DEFAULT_API_KEY } from "../platform/config";
 
 /**
  * More than one machine: two production instances of the site (the standalone server, page
@@ -19,7 +20,7 @@ const dataDir = ".data/e2e-scale";
 const secret = "scale-out-revalidate-secret-0123456789";
 const platformUrl = `http://127.0.0.1:${ports.platform}`;
 const siteUrl = (port: number) => `http://localhost:${port}`;
-const ADMIN_KEY = "local-platform-admin-key-change-me";
+const ADMIN_KEY = DEFAULT_API_KEY;
 
 const children: ChildProcess[] = [];
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCAL_CLIENT_ID, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID, LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv, type LogLevel } from "@/lib/local-mode";
 
 export { ConfigError } from "@/lib/local-mode";
 
@@ -8,8 +8,7 @@ export { ConfigError } from "@/lib/local-mode";
  * local mode: the site talks to the local platform instead of Wix.
  */
 const DAY = 24 * 60 * 60;
-export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export { LOG_LEVELS, type LogLevel };
 
 const seconds = z.coerce.number("must be a number of seconds").int("must be a whole number of seconds").min(60, "must be at least 60 seconds");
 

@@ -12,6 +12,10 @@ import { z } from "zod";
 /** The OAuth client the local platform registers for the site when no WIX_CLIENT_ID is set. */
 export const LOCAL_CLIENT_ID = "local-site-client";
 
+/** The log levels both the site and the platform accept (pino's). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 /**
  * The `@wix/*` packages hard-code https://www.wixapis.com and https://edge.wixapis.com, so a
  * fetch that talks to the local platform re-addresses requests for those hosts to it,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "../lib/local-mode";
+import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "../lib/local-mode";
 import { faultsFromEnv, type FaultRule } from "./http/faults";
 import type { SignupSettings } from "./identity/settings";
 
@@ -23,7 +23,7 @@ const schema = z.object({
   LOCAL_PLATFORM_TOKEN_TTL: z.coerce.number().int().positive().default(14400),
   LOCAL_PLATFORM_AUTH_CODE_TTL: z.coerce.number().int().positive().default(60),
   LOCAL_PLATFORM_API_KEY: z.string().min(16).default(DEFAULT_API_KEY),
-  LOCAL_PLATFORM_LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("warn"),
+  LOCAL_PLATFORM_LOG_LEVEL: z.enum(LOG_LEVELS).default("warn"),
   SITE_URL: sharedEnv.SITE_URL,
   /** The platform's address as browsers and mail readers open it; unset: the bind address and port. */
   LOCAL_PLATFORM_PUBLIC_URL: z

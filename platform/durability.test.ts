@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeWixApis } from "../lib/local-mode";
 import { freePort, startChildPlatform, type ChildPlatform } from "./child-platform";
 import { DATABASE_FILE } from "./db";
+import { DEFAULT_API_KEY } from "./config";
 
 /**
  * Durability (docs/platform/operations.md §4): the platform is killed outright (SIGKILL) while
@@ -43,7 +44,7 @@ async function start(): Promise<ChildPlatform> {
   return child;
 }
 
-const admin = () => createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: "local-platform-admin-key-change-me", siteId: "local-site" }) });
+const admin = () => createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: DEFAULT_API_KEY, siteId: "local-site" }) });
 
 /** One worker: single inserts and bulk inserts of five, each recorded once acknowledged, until a call fails. */
 async function writeUntilFailure(worker: number, acknowledged: Map<string, number>, failures: unknown[]) {

@@ -4,7 +4,7 @@ import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
 import { IdentityService } from "./iam";
-import { loginPage, messagePage, resetPage, signupPage, webMessagePage, type FormError, type HtmlPage, type PageContent } from "./pages";
+import { SITE_NAME, loginPage, messagePage, resetPage, signupPage, webMessagePage, type FormError, type HtmlPage, type PageContent } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { Identity, LoginSession } from "./store";
@@ -166,7 +166,7 @@ export class HostedFlow {
   logout(rsId: unknown, browser: Browser): HostedResult {
     const rs = this.ctx.redirects.get(rsId);
     if (!rs || rs.intent !== "logout") return page(messagePage("This link has expired", "Go back to the site and choose Log out again."), 400);
-    const signedOut = page(messagePage("You are logged out", "You have logged out of the Ridgeline Hiking Club."));
+    const signedOut = page(messagePage("You are logged out", `You have logged out of the ${SITE_NAME}.`));
     // A used link logs out nothing more: it may be an old tab, and a newer session is not its to end.
     if (!this.ctx.redirects.complete(rs.id)) return signedOut;
     // Only the member whose token asked for the link: a link anyone can make (with a visitor

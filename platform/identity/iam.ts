@@ -5,6 +5,7 @@ import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { Mail } from "../mail/outbox";
 import { HOSTED_PAGES } from "./paths";
+import { SITE_NAME } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { normaliseEmail, type Identity } from "./store";
@@ -159,7 +160,7 @@ export class IdentityService {
     this.mail({
       to: identity.loginEmail,
       kind: "verification",
-      subject: "Your Ridgeline Hiking Club verification code",
+      subject: `Your ${SITE_NAME} verification code`,
       text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
       code,
     });
@@ -206,7 +207,7 @@ export class IdentityService {
     this.mail({
       to: found.identity.loginEmail,
       kind: "signup-attempt",
-      subject: "Someone tried to create a Ridgeline Hiking Club account with your address",
+      subject: `Someone tried to create a ${SITE_NAME} account with your address`,
       text:
         "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
         `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\nIf it was not you, ignore this message: nothing changed.`,
@@ -295,7 +296,7 @@ export class IdentityService {
     this.mail({
       to: identity.loginEmail,
       kind,
-      subject: kind === "activation" ? "Set a password for your Ridgeline Hiking Club account" : "Reset your Ridgeline Hiking Club password",
+      subject: kind === "activation" ? `Set a password for your ${SITE_NAME} account` : `Reset your ${SITE_NAME} password`,
       text: `Open this link to set a new password. It works once, for an hour:\n${link}\n\nIf you did not ask for it, ignore this message.`,
       link,
       recoveryToken,

@@ -193,7 +193,7 @@ export function messagePage(title: string, message: string): PageContent {
 export function webMessagePage(message: Record<string, string>, targetOrigins: readonly string[]): HtmlPage {
   const script = `(function(){var m=${scriptJson(message)};${scriptJson(targetOrigins)}.forEach(function(o){window.parent.postMessage(m,o);});})();`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>Ridgeline Hiking Club</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${SITE_NAME}</title></head>
 <body><script>${script}</script></body></html>
 `;
   const ancestors = targetOrigins.length > 0 ? targetOrigins.join(" ") : "'none'";
