@@ -1,109 +1,9 @@
-/**
- * What the public site shows: one entry per collection, with its route, fields, search,
- * filters, sorts and page size. The list and item pages are generic and read only this file,
- * so pointing the site at another Wix site's collections means editing this file, not pages.
- */
-
-/** The platform's field types the site renders, each with a component of its own. */
-export const renderedFieldTypes = [
-  "TEXT", "NUMBER", "DATE", "DATETIME", "TIME", "BOOLEAN", "URL",
-  "IMAGE", "MEDIA_GALLERY", "VIDEO", "AUDIO", "DOCUMENT",
-  "RICH_TEXT", "RICH_CONTENT", "ARRAY_STRING", "ADDRESS",
-  "REFERENCE", "MULTI_REFERENCE", "OBJECT", "ARRAY",
-] as const;
+import type { CollectionConfig } from "./types";
 
 /**
- * Any platform field type may be configured; those not in `renderedFieldTypes` (EMAIL,
- * LANGUAGE, ANY, …) are shown by a plain fallback: text, numbers and lists of them.
+ * The demo club's collections, as the local platform seeds them. Pointing the site at another
+ * Wix site's collections means replacing these entries (README, "Connect a real Wix site").
  */
-export type FieldType = (typeof renderedFieldTypes)[number] | "EMAIL" | "LANGUAGE" | "SLUG" | "PAGE_LINK" | "ANY" | "ARRAY_DOCUMENT";
-
-/** How a value is read and shown, without a name: an ARRAY's elements have this. */
-export type ValueConfig = {
-  type: FieldType;
-  /** Written after numbers ("km"). */
-  unit?: string;
-  /** For REFERENCE and MULTI_REFERENCE fields: the route of the site collection they point into. */
-  references?: string;
-  /** For OBJECT fields: the parts shown, in order, each read by its own type. */
-  fields?: readonly FieldConfig[];
-  /** For ARRAY fields: how each element is read. */
-  element?: ValueConfig;
-};
-
-export type FieldConfig = ValueConfig & {
-  key: string;
-  label: string;
-};
-
-export type FilterConfig =
-  /** Items carrying any of the chosen values (ARRAY_STRING fields). */
-  | { kind: "any-of"; field: string; label: string; options: readonly string[] }
-  /** One of a fixed set of values (a TEXT field used as a category). */
-  | { kind: "choice"; field: string; label: string; options: readonly string[] }
-  /** From/to bounds on a NUMBER, DATE or DATETIME field. */
-  | { kind: "range"; field: string; label: string; type: "NUMBER" | "DATE" | "DATETIME" }
-  /** Yes/no on a BOOLEAN field. */
-  | { kind: "yes-no"; field: string; label: string };
-
-export type SortConfig = { id: string; label: string; field: string; order: "asc" | "desc" };
-
-/** Other items shown on an item's page: those referencing it, or sharing its reference. */
-export type RelatedConfig = {
-  title: string;
-  /** The route of the collection the related items come from. */
-  from: string;
-  /** The REFERENCE field compared. */
-  field: string;
-  /** "this-item": the field points at this item; "same-value": the field holds the same item as this item's. */
-  match: "this-item" | "same-value";
-};
-
-/**
- * Reports members write about an item (trail reports): anyone reads them, members write them,
- * and only their author may change or remove them.
- */
-export type MemberReportsConfig = {
-  collectionId: string;
-  /** The REFERENCE field naming the item a report is about. */
-  itemField: string;
-  title: string;
-};
-
-export type CollectionConfig = {
-  /** The first path segment: /trails, /trails/summit-loop. */
-  route: string;
-  /** The platform's collection id. */
-  collectionId: string;
-  title: string;
-  singular: string;
-  /** Items in running text: "Showing 6 stories", "Load more stories". */
-  plural: string;
-  description: string;
-  titleField: string;
-  slugField: string;
-  imageField?: string;
-  /** Text or rich text shown as a card's excerpt and the page's description. */
-  summaryField?: string;
-  /** Items with this BOOLEAN field set are for members and never shown on public pages. */
-  membersOnlyField?: string;
-  fields: readonly FieldConfig[];
-  /** Shown on cards, in this order. */
-  listFields: readonly string[];
-  /** Shown on the item page, in this order. */
-  detailFields: readonly string[];
-  /** Searched with "contains" (case-insensitive) by the list's search box. */
-  searchFields: readonly string[];
-  filters: readonly FilterConfig[];
-  /** The first is the default. */
-  sorts: readonly [SortConfig, ...SortConfig[]];
-  pageSizes: readonly [number, ...number[]];
-  /** "numbered" (the default): pages 1, 2, 3; "load-more": one list that grows by a page at a time. */
-  paging?: "numbered" | "load-more";
-  related: readonly RelatedConfig[];
-  /** Members' reports shown on, and written from, each item's page. */
-  memberReports?: MemberReportsConfig;
-};
 
 const trails: CollectionConfig = {
   route: "trails",
@@ -286,23 +186,3 @@ export const memberOutings: CollectionConfig = {
   filters: [],
   related: [],
 };
-
-export type CollectionWithReports = CollectionConfig & { memberReports: MemberReportsConfig };
-
-/** The collections whose items members write reports about. */
-export const reportedCollections = siteCollections.filter((collection): collection is CollectionWithReports => collection.memberReports !== undefined);
-
-export function collectionByRoute(route: string): CollectionConfig | undefined {
-  return siteCollections.find((collection) => collection.route === route);
-}
-
-/** "1 story", "6 stories". */
-export function itemCount(collection: CollectionConfig, count: number): string {
-  return `${count} ${count === 1 ? collection.singular.toLowerCase() : collection.plural}`;
-}
-
-export function fieldOf(collection: CollectionConfig, key: string): FieldConfig | undefined {
-  return collection.fields.find((field) => field.key === key);
-}
-
-export const siteName = "Ridgeline Hiking Club";

@@ -1,0 +1,30 @@
+/**
+ * What the public site shows: one entry per collection, with its route, fields, search,
+ * filters, sorts and page size (their shape in types.ts, the demo club's entries in
+ * demo-collections.ts). The list and item pages are generic and read only this folder, so
+ * pointing the site at another Wix site's collections means editing its entries, not pages.
+ */
+import { siteCollections } from "./demo-collections";
+import type { CollectionConfig, CollectionWithReports, FieldConfig } from "./types";
+
+export * from "./types";
+export { memberOutings, siteCollections } from "./demo-collections";
+
+/** The collections whose items members write reports about. */
+export const reportedCollections = siteCollections.filter((collection): collection is CollectionWithReports => collection.memberReports !== undefined);
+
+export function collectionByRoute(route: string): CollectionConfig | undefined {
+  return siteCollections.find((collection) => collection.route === route);
+}
+
+/** "1 story", "6 stories". */
+export function itemCount(collection: CollectionConfig, count: number): string {
+  return `${count} ${count === 1 ? collection.singular.toLowerCase() : collection.plural}`;
+}
+
+export function fieldOf(collection: CollectionConfig, key: string): FieldConfig | undefined {
+  return collection.fields.find((field) => field.key === key);
+}
+
+export const siteName = "Ridgeline Hiking Club";
+
