@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleCallback } from "@/lib/auth/callback";
-import { readSession } from "@/lib/auth/cookie-store";
+import { readSession } from "@/lib/auth/session-store";
 import { handleLogin } from "@/lib/auth/login";
 import { handleRenew } from "@/lib/auth/renew";
 import { AUTH_ROUTES } from "@/lib/auth/routes";

@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } from "@/lib/account/forms";
-import { loadSession } from "@/lib/auth/cookie-store";
+import { loadSession } from "@/lib/auth/session-store";
 import { forgotPasswordSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
 import { withSession } from "@/lib/auth/middleware";
 import type { Session } from "@/lib/auth/session";

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
-import { readSession } from "@/lib/auth/cookie-store";
+import { readSession } from "@/lib/auth/session-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 import { CookieJar, jarWithPlatformSession, jarWithSession } from "./support/cookie-jar";
 

@@ -3,11 +3,11 @@ import { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Session } from "@/lib/auth/session";
 
-/** The cookie store as a site with this environment has it (its configuration is read once per module instance). */
+/** The session store as a site with this environment has it (its configuration is read once per module instance). */
 async function storeWith(env: Record<string, string>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  return import("@/lib/auth/cookie-store");
+  return import("@/lib/auth/session-store");
 }
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import type { FormState } from "@/lib/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clearPendingVerification, readPendingVerification, writePendingVerification } from "@/lib/auth/cookie-store";
+import { clearPendingVerification, readPendingVerification, writePendingVerification } from "@/lib/auth/verification-store";
 import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,

@@ -2,8 +2,9 @@ import { getConfig } from "@/lib/config";
 import { AUTH_HANDLERS_PATH } from "./routes";
 
 /**
- * The names of the site's auth cookies, for lib/auth/cookie-store.ts, which alone reads and
- * writes them. Apart from it so the production server can tell a visitor from a member without
+ * The names of the site's auth cookies, for the cookie stores (session-store.ts,
+ * notice-store.ts, transaction-store.ts, verification-store.ts, middleware-cookies.ts), which
+ * alone read and write them. Apart from it so the production server can tell a visitor from a member without
  * loading the store's sealing and Next.js's request types (server/page-cache).
  */
 

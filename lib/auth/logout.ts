@@ -3,7 +3,8 @@ import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
 import { endMemberSession } from "@/lib/wix/identity";
 import { platformLogoutUrl } from "@/lib/wix/oauth";
-import { clearSession, deleteAllTransactions, readSession } from "./cookie-store";
+import { clearSession, readSession } from "./session-store";
+import { deleteAllTransactions } from "./transaction-store";
 import { isPrefetch } from "./prefetch";
 import { noStoreRedirect, prefetchAnswer, siteUrl } from "./responses";
 

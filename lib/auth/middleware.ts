@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { MiddlewareCookies, SESSION_ENDED, hasSessionCookie, loadSession } from "./cookie-store";
+import { MiddlewareCookies } from "./middleware-cookies";
+import { SESSION_ENDED } from "./notice-store";
+import { hasSessionCookie, loadSession } from "./session-store";
 import { isPrefetch } from "./prefetch";
 import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { siteUrl } from "./responses";

@@ -1,6 +1,7 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
-import { SESSION_ENDED, clearSession, readSession, writeNotice, writeSession } from "./cookie-store";
+import { SESSION_ENDED, writeNotice } from "./notice-store";
+import { clearSession, readSession, writeSession } from "./session-store";
 import { isPrefetch } from "./prefetch";
 import { logRenewalFailure, renewSession } from "./refresh";
 import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";

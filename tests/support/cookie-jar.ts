@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
-import { writeSession } from "@/lib/auth/cookie-store";
+import { writeSession } from "@/lib/auth/session-store";
 import { sessionFromTokens, type Session, type SessionMember } from "@/lib/auth/session";
 import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
 import type { TestPlatform } from "@/platform/testing";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { cookies } from "next/headers";
 import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
-import { readPendingVerification } from "@/lib/auth/cookie-store";
+import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
 import { captchaConfig } from "@/lib/wix/identity";
 import { verifyAction } from "../actions";

@@ -1,16 +1,9 @@
 import { NextRequest, NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
-import {
-  MAX_STORED_RETURN_TO,
-  MAX_TRANSACTIONS,
-  MiddlewareCookies,
-  SESSION_ENDED,
-  readSession,
-  readTransaction,
-  saveTransaction,
-  storableReturnTo,
-  type LoginTransaction,
-} from "@/lib/auth/cookie-store";
+import { MiddlewareCookies } from "@/lib/auth/middleware-cookies";
+import { SESSION_ENDED } from "@/lib/auth/notice-store";
+import { readSession } from "@/lib/auth/session-store";
+import { MAX_STORED_RETURN_TO, MAX_TRANSACTIONS, readTransaction, saveTransaction, storableReturnTo, type LoginTransaction } from "@/lib/auth/transaction-store";
 import type { Session } from "@/lib/auth/session";
 import { CookieJar, jarWithSession } from "./support/cookie-jar";
 
