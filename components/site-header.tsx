@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { Notice } from "@/lib/auth/notice-store";
-import { getSession, pageNotice } from "@/lib/auth/server";
+import { getSession, pageNotice } from "@/lib/auth/request-session";
 import { memberOutings, siteCollections } from "@/lib/site-config";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";

@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } from "@/lib/account/forms";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
-import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/server";
+import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { TAGS, revalidateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";

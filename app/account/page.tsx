@@ -5,7 +5,7 @@ import { DeleteAccount } from "@/components/account/delete-account";
 import { ProfileForm } from "@/components/account/profile-form";
 import { MemberAvatar } from "@/components/member-avatar";
 import { ActionForm } from "@/components/forms/action-form";
-import { readAsMember, requireMember } from "@/lib/auth/server";
+import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { currentProfile } from "@/lib/wix/members";
 import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
 

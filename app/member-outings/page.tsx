@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { FieldValueView } from "@/components/collection/field-value";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
-import { getSession, readAsMember } from "@/lib/auth/server";
+import { getSession, readAsMember } from "@/lib/auth/request-session";
 import { loginPageHref, SITE_PAGES } from "@/lib/auth/routes";
 import { memberOutings } from "@/lib/site-config";
 import { memberItems, whenAvailable } from "@/lib/wix/collections";

@@ -2,7 +2,7 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
-import { actAsMember, type NotMember } from "@/lib/auth/server";
+import { actAsMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { collectionByRoute, type MemberReportsConfig } from "@/lib/site-config";

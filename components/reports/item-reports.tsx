@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { deleteReportAction, editReportAction, writeReportAction } from "./actions";
-import { getSession } from "@/lib/auth/server";
+import { getSession } from "@/lib/auth/request-session";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { CollectionConfig } from "@/lib/site-config";
 import { reportsAbout } from "@/lib/wix/reports";

@@ -17,10 +17,10 @@ function cookieName(name: string, path = "/"): string {
   if (getConfig().siteUrl.protocol !== "https:") return name;
   return `${path === "/" ? "__Host-" : "__Secure-"}${name}`;
 }
-export const SESSION_COOKIE = () => cookieName("wms_session");
-export const NOTICE_COOKIE = () => cookieName("wms_notice");
-export const TRANSACTION_PREFIX = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
-export const VERIFICATION_COOKIE = () => cookieName("wms_verify");
+export const sessionCookieName = () => cookieName("wms_session");
+export const noticeCookieName = () => cookieName("wms_notice");
+export const transactionCookiePrefix = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
+export const verificationCookieName = () => cookieName("wms_verify");
 
 /**
  * Whether a raw Cookie header carries any of the cookies a page renders differently for (a
@@ -29,7 +29,7 @@ export const VERIFICATION_COOKIE = () => cookieName("wms_verify");
  */
 export function carriesSiteState(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
-  const names = new Set([SESSION_COOKIE(), NOTICE_COOKIE(), VERIFICATION_COOKIE()]);
+  const names = new Set([sessionCookieName(), noticeCookieName(), verificationCookieName()]);
   return cookieHeader.split(";").some((pair) => names.has(pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim()));
 }
 

@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { cookieOptions, seal } from "./cookie-sealing";
-import { NOTICE_COOKIE, SESSION_COOKIE } from "./cookie-names";
+import { noticeCookieName, sessionCookieName } from "./cookie-names";
 import { NOTICE_HEADER, readNotice, type Notice } from "./notice-store";
 import { SESSION_MAX_AGE_SECONDS } from "./session-store";
 import type { Session } from "./session";
@@ -63,15 +63,15 @@ export class MiddlewareCookies {
   async respond(redirect?: NextResponse): Promise<NextResponse> {
     const sealed = this.session?.value ? await seal(this.session.value, SESSION_MAX_AGE_SECONDS) : null;
     if (this.session) {
-      if (sealed) this.request.cookies.set(SESSION_COOKIE(), sealed);
-      else this.request.cookies.delete(SESSION_COOKIE());
+      if (sealed) this.request.cookies.set(sessionCookieName(), sealed);
+      else this.request.cookies.delete(sessionCookieName());
     }
     const response = redirect ?? NextResponse.next({ request: { headers: this.pageHeaders() } });
     if (this.session) {
-      response.cookies.set(SESSION_COOKIE(), sealed ?? "", cookieOptions("/", sealed ? SESSION_MAX_AGE_SECONDS : 0));
+      response.cookies.set(sessionCookieName(), sealed ?? "", cookieOptions("/", sealed ? SESSION_MAX_AGE_SECONDS : 0));
     }
     // Shown now, so the browser does not keep it for another page.
-    if (this.notice && this.broughtNotice) response.cookies.set(NOTICE_COOKIE(), "", cookieOptions("/", 0));
+    if (this.notice && this.broughtNotice) response.cookies.set(noticeCookieName(), "", cookieOptions("/", 0));
     response.headers.set("cache-control", "private, no-store");
     return response;
   }

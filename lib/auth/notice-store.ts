@@ -1,5 +1,5 @@
 import { type CookieReader, type CookieWriter, cookieOptions } from "./cookie-sealing";
-import { NOTICE_COOKIE } from "./cookie-names";
+import { noticeCookieName } from "./cookie-names";
 
 const NOTICE_MAX_AGE_SECONDS = 300;
 
@@ -21,7 +21,7 @@ function asNotice(value: string | null | undefined): Notice | null {
 }
 
 export function readNotice(cookies: CookieReader): Notice | null {
-  return asNotice(cookies.get(NOTICE_COOKIE())?.value);
+  return asNotice(cookies.get(noticeCookieName())?.value);
 }
 
 /** The notice this page shows, as middleware passed it on. */
@@ -31,5 +31,5 @@ export function noticeForPage(headers: Headers): Notice | null {
 
 /** From a route handler or server action: the next page the browser loads shows it. */
 export function writeNotice(cookies: CookieWriter, notice: Notice): void {
-  cookies.set(NOTICE_COOKIE(), notice, cookieOptions("/", NOTICE_MAX_AGE_SECONDS));
+  cookies.set(noticeCookieName(), notice, cookieOptions("/", NOTICE_MAX_AGE_SECONDS));
 }

@@ -1,6 +1,6 @@
 import { getConfig } from "@/lib/config";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
-import { SESSION_COOKIE } from "./cookie-names";
+import { sessionCookieName } from "./cookie-names";
 import { memberSessionLapsed, nowSeconds, sessionSchema, type Session } from "./session";
 
 // The session cookie: a visitor's or member's tokens, sealed.
@@ -13,7 +13,7 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
  * old): that one is not returned, and middleware ends it with a notice.
  */
 export async function loadSession(cookies: CookieReader): Promise<{ session: Session | null; lapsed: boolean }> {
-  const session = await unseal(cookies.get(SESSION_COOKIE())?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
+  const session = await unseal(cookies.get(sessionCookieName())?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
   if (session && memberSessionLapsed(session, nowSeconds(), getConfig().memberSession)) return { session: null, lapsed: true };
   return { session, lapsed: false };
 }
@@ -23,13 +23,13 @@ export async function readSession(cookies: CookieReader): Promise<Session | null
 }
 
 export function hasSessionCookie(cookies: CookieReader): boolean {
-  return cookies.get(SESSION_COOKIE()) !== undefined;
+  return cookies.get(sessionCookieName()) !== undefined;
 }
 
 export async function writeSession(cookies: CookieWriter, session: Session): Promise<void> {
-  cookies.set(SESSION_COOKIE(), await seal(session, SESSION_MAX_AGE_SECONDS), cookieOptions("/", SESSION_MAX_AGE_SECONDS));
+  cookies.set(sessionCookieName(), await seal(session, SESSION_MAX_AGE_SECONDS), cookieOptions("/", SESSION_MAX_AGE_SECONDS));
 }
 
 export function clearSession(cookies: CookieWriter): void {
-  cookies.set(SESSION_COOKIE(), "", cookieOptions("/", 0));
+  cookies.set(sessionCookieName(), "", cookieOptions("/", 0));
 }

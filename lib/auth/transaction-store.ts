@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { oauthDataSchema } from "@/lib/wix/oauth";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
-import { TRANSACTION_PREFIX } from "./cookie-names";
+import { transactionCookiePrefix } from "./cookie-names";
 import { AUTH_HANDLERS_PATH } from "./routes";
 
 const TRANSACTION_TTL_SECONDS = 600;
@@ -34,11 +34,11 @@ const transactionSchema = z.object({
 export type LoginTransaction = z.infer<typeof transactionSchema>;
 
 function transactionCookieName(state: string): string {
-  return TRANSACTION_PREFIX() + createHash("sha256").update(state).digest("base64url").slice(0, 22);
+  return transactionCookiePrefix() + createHash("sha256").update(state).digest("base64url").slice(0, 22);
 }
 
 function transactionCookies(cookies: CookieReader) {
-  return cookies.getAll().filter((cookie) => cookie.name.startsWith(TRANSACTION_PREFIX()));
+  return cookies.getAll().filter((cookie) => cookie.name.startsWith(transactionCookiePrefix()));
 }
 
 function expireTransactionCookie(cookies: CookieWriter, name: string): void {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
-import { VERIFICATION_COOKIE } from "./cookie-names";
+import { verificationCookieName } from "./cookie-names";
 import { MAX_STORED_RETURN_TO, storableReturnTo } from "./transaction-store";
 
 // An e-mail verification in progress: the platform's state token stays on the server side of the form.
@@ -16,13 +16,13 @@ export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 
 export async function writePendingVerification(cookies: CookieWriter, pending: PendingVerification): Promise<void> {
   const stored = { ...pending, returnTo: storableReturnTo(pending.returnTo) };
-  cookies.set(VERIFICATION_COOKIE(), await seal(stored, VERIFICATION_TTL_SECONDS), cookieOptions("/", VERIFICATION_TTL_SECONDS));
+  cookies.set(verificationCookieName(), await seal(stored, VERIFICATION_TTL_SECONDS), cookieOptions("/", VERIFICATION_TTL_SECONDS));
 }
 
 export function readPendingVerification(cookies: CookieReader): Promise<PendingVerification | null> {
-  return unseal(cookies.get(VERIFICATION_COOKIE())?.value, VERIFICATION_TTL_SECONDS, pendingVerificationSchema);
+  return unseal(cookies.get(verificationCookieName())?.value, VERIFICATION_TTL_SECONDS, pendingVerificationSchema);
 }
 
 export function clearPendingVerification(cookies: CookieWriter): void {
-  cookies.set(VERIFICATION_COOKIE(), "", cookieOptions("/", 0));
+  cookies.set(verificationCookieName(), "", cookieOptions("/", 0));
 }

@@ -36,10 +36,11 @@ function tagsOf(collection: CollectionConfig): string[] {
 }
 
 /**
- * The filter as the public may see it: items marked members-only never leave the platform.
- * A members-only collection has no such mark.
+ * A query's conditions, and the one every list adds: items marked members-only in a public
+ * collection never leave the platform. A members-only collection (read with the member's own
+ * session) has no such mark, so its filter is the conditions alone.
  */
-function publicFilter(collection: CollectionConfig, ...conditions: Filter[]): Filter {
+function shownItemsFilter(collection: CollectionConfig, ...conditions: Filter[]): Filter {
   const all = [...(collection.membersOnlyField ? [{ [collection.membersOnlyField]: { $ne: true } }] : []), ...conditions];
   return all.length === 0 ? {} : all.length === 1 ? all[0] : { $and: all };
 }
@@ -84,7 +85,7 @@ async function find(client: WixClient, collection: CollectionConfig, request: Pa
   return client.items.query(collection.collectionId, request, { ...(includeReferences.length && { includeReferences }), returnTotalCount });
 }
 
-const toSiteItems = (collection: CollectionConfig, items: unknown[]) => items.flatMap((item) => toSiteItem(collection, item));
+const toSiteItems = (collection: CollectionConfig, items: unknown[]) => items.flatMap((item) => toSiteItem(collection, item) ?? []);
 
 /** One page of a collection's public items, with the total for numbered pages. */
 export async function listItems(collection: CollectionConfig, state: ListState): Promise<ItemList> {
@@ -93,7 +94,7 @@ export async function listItems(collection: CollectionConfig, state: ListState):
       client,
       collection,
       {
-        filter: publicFilter(collection, ...stateConditions(collection, state)),
+        filter: shownItemsFilter(collection, ...stateConditions(collection, state)),
         sort: sortBy(state.sort.field, state.sort.order),
         paging: { limit: state.pageSize, offset: (state.page - 1) * state.pageSize },
       },
@@ -139,7 +140,7 @@ async function cursorPage(client: WixClient, collection: CollectionConfig, query
 export async function feedItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
   const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
     const wanted = state.page * state.pageSize;
-    const first = { filter: publicFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
+    const first = { filter: shownItemsFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
     const items: unknown[] = [];
     let cursor: string | undefined;
     do {
@@ -185,7 +186,7 @@ async function neighbour(client: WixClient, collection: CollectionConfig, raw: R
   const forward = (direction === "next") === (order === "asc");
   const beyond = forward ? "$gt" : "$lt";
   const after = { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: raw._id } }] };
-  const found = await find(client, collection, { filter: publicFilter(collection, after), sort: sortBy(field, forward ? "asc" : "desc"), paging: { limit: 1, offset: 0 } });
+  const found = await find(client, collection, { filter: shownItemsFilter(collection, after), sort: sortBy(field, forward ? "asc" : "desc"), paging: { limit: 1, offset: 0 } });
   return toSiteItems(collection, found.items)[0];
 }
 
@@ -194,16 +195,16 @@ async function relatedItems(client: WixClient, raw: Record<string, unknown>, rel
   const target = related.match === "this-item" ? (raw._id as string) : referencedId.parse(raw[related.field]);
   if (!from || !target) return [];
   const conditions: Filter[] = [{ [related.field]: target }, ...(related.match === "same-value" ? [{ _id: { $ne: raw._id } }] : [])];
-  const found = await find(client, from, { filter: publicFilter(from, ...conditions), sort: sortBy(from.sorts[0].field, "asc"), paging: { limit: 6, offset: 0 } });
+  const found = await find(client, from, { filter: shownItemsFilter(from, ...conditions), sort: sortBy(from.sorts[0].field, "asc"), paging: { limit: 6, offset: 0 } });
   return [{ title: related.title, collection: from, items: toSiteItems(from, found.items) }];
 }
 
 /** An item by its slug with its references resolved, neighbours and related items; null for an unknown slug. */
 export async function itemBySlug(collection: CollectionConfig, slug: string): Promise<ItemPage | null> {
   const page = await cachedRead(["item", collection.route, slug], tagsOf(collection), async (client) => {
-    const result = await find(client, collection, { filter: publicFilter(collection, { [collection.slugField]: slug }), paging: { limit: 1, offset: 0 } });
+    const result = await find(client, collection, { filter: shownItemsFilter(collection, { [collection.slugField]: slug }), paging: { limit: 1, offset: 0 } });
     const raw = result.items[0] as Record<string, unknown> | undefined;
-    const item = raw && toSiteItem(collection, raw)[0];
+    const item = raw && toSiteItem(collection, raw);
     if (!raw || !item) return null;
     const [previous, next, ...related] = await Promise.all([
       neighbour(client, collection, raw, "previous"),
@@ -222,13 +223,13 @@ export async function itemBySlug(collection: CollectionConfig, slug: string): Pr
  */
 export async function memberItems(client: WixClient, collection: CollectionConfig, count: number): Promise<SiteItem[]> {
   const { field, order } = collection.sorts[0];
-  const found = await find(client, collection, { filter: publicFilter(collection), sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
+  const found = await find(client, collection, { filter: shownItemsFilter(collection), sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
   return toSiteItems(collection, found.items);
 }
 
 /** Every public item's slug, for the sitemap. */
 export async function allSlugs(collection: CollectionConfig): Promise<string[]> {
-  const items = await cachedRead(["slugs", collection.route], tagsOf(collection), async (client) => (await find(client, collection, { filter: publicFilter(collection), paging: { limit: 1000, offset: 0 } })).items);
+  const items = await cachedRead(["slugs", collection.route], tagsOf(collection), async (client) => (await find(client, collection, { filter: shownItemsFilter(collection), paging: { limit: 1000, offset: 0 } })).items);
   return toSiteItems(collection, items).map((item) => item.slug);
 }
 

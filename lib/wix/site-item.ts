@@ -289,30 +289,28 @@ const itemBase = z.object({ _id: z.string() }).passthrough();
 /**
  * Reshapes one platform item by the collection's configuration. An item without an id, title
  * or slug, or one marked members-only (defensively: the query already leaves those out), is
- * left out.
+ * null.
  */
-export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem[] {
+export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem | null {
   const parsed = itemBase.safeParse(raw);
-  if (!parsed.success) return [];
+  if (!parsed.success) return null;
   const data = parsed.data as Record<string, unknown>;
-  if (collection.membersOnlyField && data[collection.membersOnlyField] !== false && data[collection.membersOnlyField] !== undefined) return [];
+  if (collection.membersOnlyField && data[collection.membersOnlyField] !== false && data[collection.membersOnlyField] !== undefined) return null;
   const title = text.safeParse(data[collection.titleField]);
   const slug = text.safeParse(data[collection.slugField]);
-  if (!title.success || !slug.success) return [];
+  if (!title.success || !slug.success) return null;
   const fields: Record<string, ShownField> = {};
   for (const field of collection.fields) {
     const value = fieldValue(field, data[field.key]);
     if (value) fields[field.key] = { key: field.key, label: field.label, value };
   }
-  return [
-    {
-      id: parsed.data._id,
-      slug: slug.data,
-      title: title.data,
-      href: `/${collection.route}/${encodeURIComponent(slug.data)}`,
-      imageUrl: collection.imageField ? imageUrl(data[collection.imageField]) : undefined,
-      summary: collection.summaryField ? summaryOf(data[collection.summaryField]) : "",
-      fields,
-    },
-  ];
+  return {
+    id: parsed.data._id,
+    slug: slug.data,
+    title: title.data,
+    href: `/${collection.route}/${encodeURIComponent(slug.data)}`,
+    imageUrl: collection.imageField ? imageUrl(data[collection.imageField]) : undefined,
+    summary: collection.summaryField ? summaryOf(data[collection.summaryField]) : "",
+    fields,
+  };
 }

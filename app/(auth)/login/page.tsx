@@ -7,7 +7,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
 import { SITE_PAGES, loginHref } from "@/lib/auth/routes";
-import { getSession } from "@/lib/auth/server";
+import { getSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
 import { logInAction } from "../actions";
 

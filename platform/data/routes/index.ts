@@ -1,26 +1,26 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { PlatformContext } from "../context";
-import { handleError, type PlatformError, transportClientError } from "../http/errors";
-import { BackupStore, backupFolder } from "./backups";
-import { badRequest } from "./errors";
-import { ItemService } from "./items";
-import { registerAggregateRoutes } from "./routes/aggregate";
-import { registerAsyncJobRoutes } from "./routes/async-jobs";
-import { registerBackupRoutes } from "./routes/backups";
-import { registerTaskRoutes } from "./routes/tasks";
-import { TaskService } from "./tasks";
-import { fileUrlsFor } from "./file-urls";
-import { MovementJobs, movementFolder } from "./movement-jobs";
-import { PublishScheduler } from "./publishing";
-import { registerMovementJobRoutes } from "./routes/movement-jobs";
-import { registerBulkRoutes } from "./routes/bulk";
-import { registerCollectionRoutes } from "./routes/collections";
-import { registerIndexRoutes } from "./routes/indexes";
-import { registerItemRoutes } from "./routes/items";
-import { registerQueryRoutes } from "./routes/query";
-import { registerReferenceRoutes } from "./routes/references";
+import type { PlatformContext } from "../../context";
+import { handleError, type PlatformError, transportClientError } from "../../http/errors";
+import { BackupStore, backupFolder } from "../backups";
+import { badRequest } from "../errors";
+import { ItemService } from "../items";
+import { registerAggregateRoutes } from "./aggregate";
+import { registerAsyncJobRoutes } from "./async-jobs";
+import { registerBackupRoutes } from "./backups";
+import { registerTaskRoutes } from "./tasks";
+import { TaskService } from "../tasks";
+import { fileUrlsFor } from "../file-urls";
+import { MovementJobs, movementFolder } from "../movement-jobs";
+import { PublishScheduler } from "../publishing";
+import { registerMovementJobRoutes } from "./movement-jobs";
+import { registerBulkRoutes } from "./bulk";
+import { registerCollectionRoutes } from "./collections";
+import { registerIndexRoutes } from "./indexes";
+import { registerItemRoutes } from "./items";
+import { registerQueryRoutes } from "./query";
+import { registerReferenceRoutes } from "./references";
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./routes/query";
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./query";
 
 /** Requests the HTTP layer refuses before a data route runs (bad JSON, oversized bodies) still answer with a WDE code. */
 function handleDataError(error: FastifyError | PlatformError, request: FastifyRequest, reply: FastifyReply) {
