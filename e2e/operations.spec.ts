@@ -89,6 +89,14 @@ test("the standalone output runs on its own: /api/health answers 200 ok, not cac
   expect(logLines().find((line) => line.msg === "site listening")).toMatchObject({ port: sitePort, siteUrl });
 });
 
+test("the standalone output (all the container image holds) has no platform code, no SQLite and no platform package", () => {
+  const files = fs.readdirSync(path.join(workDir, "site"), { recursive: true, encoding: "utf8" });
+  expect(files.filter((file) => file === "platform" || file.startsWith(`platform${path.sep}`))).toEqual([]);
+  const packages = ["better-sqlite3", "fastify", "@fastify", "csv-parse", "csv-stringify", "fxa-common-password-list"];
+  expect(packages.filter((name) => fs.existsSync(path.join(workDir, "site", "node_modules", name)))).toEqual([]);
+  expect(files.filter((file) => /sqlite/i.test(file))).toEqual([]);
+});
+
 test("a login through the site's form leaves one log line per request and no password, code, state, verifier, token or cookie in the logs", async ({ page }) => {
   await asClient(page, "198.51.100.10");
   // Every secret the login handles, by kind, as the browser saw it or as the sealed cookies hold it.

@@ -1,13 +1,8 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
+import { freePort } from "../../platform/child-platform";
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort };
 
 /** A real redis-server on a free port, in memory only; `stop()` ends it. */
 export async function startRedisServer(): Promise<{ url: string; stop(): void }> {
