@@ -1,14 +1,16 @@
 # The site as a container: a builder stage that installs and builds, and a runner stage with
-# only the standalone output (docs/deployment.md). For a real Wix site: the local platform is
-# not in the image; run `npm run platform` elsewhere for local mode.
+# only the standalone output (docs/deployment.md). The local platform is a workspace of its own
+# (platform/): neither stage installs it, so no SQLite and no compiler; for local mode run
+# `npm run platform` elsewhere.
 
 FROM node:20-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
-# better-sqlite3 (the local platform, a build-time dependency only) may need to compile.
-RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+# Every workspace's package.json, which npm ci reads; only the site and the contract it shares are installed.
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+COPY packages/platform-contract/package.json packages/platform-contract/
+COPY platform/package.json platform/
+RUN npm ci --no-audit --no-fund --include-workspace-root --workspace=@ridgeline/platform-contract
 COPY . .
 # .next/standalone: server, traced node_modules, static files, public/ and site-server.mjs.
 RUN npm run build

@@ -23,7 +23,12 @@ const nextConfig: NextConfig = {
   // A self-contained server in .next/standalone with only the files it needs (docs/deployment.md).
   output: "standalone",
   // Native and server-only packages stay out of the bundle.
-  serverExternalPackages: ["better-sqlite3", "pino", "redis", "rate-limiter-flexible"],
+  serverExternalPackages: ["pino", "redis", "rate-limiter-flexible"],
+  // The site's own sources only: the build (and the container) type-checks without the local
+  // platform's workspace or the tests, which `npm run typecheck` checks with tsconfig.json.
+  typescript: { tsconfigPath: "tsconfig.build.json" },
+  // The contract shared with the local platform is a workspace package of TypeScript sources.
+  transpilePackages: ["@ridgeline/platform-contract"],
   // The optimiser keeps its defaults (quality 75, default sizes, 60 s minimum cache); local
   // images come from public/media, Wix's from its static host.
   images: { remotePatterns: [{ protocol: "https", hostname: new URL(WIX_IMAGE_ORIGIN).hostname }] },

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
-import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "../lib/local-mode";
+import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 import { e2e } from "../playwright.config";
 

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { createClient as createRedisClient } from "redis";
-import { routeWixApis } from "../lib/local-mode";
+import { routeWixApis } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { LOCAL_CLIENT_ID, LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv, type LogLevel } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID, LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv, type LogLevel } from "@ridgeline/platform-contract";
 
-export { ConfigError } from "@/lib/local-mode";
+export { ConfigError } from "@ridgeline/platform-contract";
 
 /**
  * The site's configuration, parsed from the environment once. A missing WIX_CLIENT_ID means

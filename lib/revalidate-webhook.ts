@@ -8,7 +8,7 @@ import {
   REVALIDATE_TIMESTAMP_HEADER,
   REVALIDATION_MAX_AGE_SECONDS,
   checkRevalidation,
-} from "@/lib/local-mode";
+} from "@ridgeline/platform-contract";
 import { seenSignatures } from "@/lib/security/seen-signatures";
 import { revalidateCollections } from "@/lib/wix/cache";
 

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reachableUrl } from "../lib/local-mode";
+import { reachableUrl } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY, readPlatformConfig, type PlatformConfig } from "./config";
 import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshotDatabase } from "./db";
 import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "../lib/local-mode";
+import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "@ridgeline/platform-contract";
 import { faultsFromEnv, type FaultRule } from "./http/faults";
 import type { SignupSettings } from "./identity/settings";
 
-export { LOCAL_CLIENT_ID } from "../lib/local-mode";
+export { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 
 /** The admin key everyone knows: it works only from this machine (docs/platform/operations.md §1). */
 export const DEFAULT_API_KEY = "local-platform-admin-key-change-me";

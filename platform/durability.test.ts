@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { routeWixApis } from "../lib/local-mode";
+import { routeWixApis } from "@ridgeline/platform-contract";
 import { freePort, startChildPlatform, type ChildPlatform } from "./child-platform";
 import { DATABASE_FILE } from "./db";
 import { DEFAULT_API_KEY } from "./config";

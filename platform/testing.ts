@@ -3,7 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import { createClient, OAuthStrategy, ApiKeyStrategy } from "@wix/sdk";
 import { items, collections } from "@wix/data";
-import { routeWixApis } from "../lib/local-mode";
+import { routeWixApis } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID, readPlatformConfig, type PlatformConfig } from "./config";
 import { SITE_CALLBACK_PATH } from "./oauth/clients";
 import { startPlatform } from "./server";

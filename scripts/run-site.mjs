@@ -59,7 +59,7 @@ async function waitForPlatform(url, timeoutMs) {
 if (!env.WIX_CLIENT_ID) {
   // The site's own rules say where the platform is reached, so both always agree.
   const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
-  const { REVALIDATE_PATH } = await tsImport("../lib/local-mode.ts", import.meta.url);
+  const { REVALIDATE_PATH } = await tsImport("@ridgeline/platform-contract", import.meta.url);
   let platformUrl;
   try {
     platformUrl = parseConfig(env).localPlatformUrl;

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CaptchaField, RECAPTCHA_SCRIPT } from "@/components/auth/captcha-field";
-import { LOCAL_CAPTCHA_TOKEN } from "@/lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 
 describe("the robot check", () => {
   it("on a real Wix site, is Google's widget with the SDK's site key (rendered, never loaded in tests)", () => {

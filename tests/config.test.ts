@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
-import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 
 const secret = "s".repeat(32);
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "site-config-"));

@@ -5,7 +5,7 @@ import { FRESH_TOKEN_SECONDS, RETRY_AFTER_FAILURE_MS, RenewalPausedError, isDueF
 import { SEEN_RESOLUTION_SECONDS, isSeenStale, memberSessionLapsed, sessionFromTokens, type Session } from "@/lib/auth/session";
 import { GrantRejectedError, PlatformUnavailableError } from "@/lib/wix/errors";
 import { renewAccessToken } from "@/lib/wix/oauth";
-import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 const now = 1_800_000_000;

@@ -8,7 +8,7 @@ import {
   checkRevalidation,
   revalidationRequests,
   signRevalidation,
-} from "@/lib/local-mode";
+} from "@ridgeline/platform-contract";
 import { handleRevalidate } from "@/lib/revalidate-webhook";
 
 const SECRET = "s".repeat(40);

@@ -3,7 +3,7 @@ import { REPORT_LIMITS } from "@/lib/reports/forms";
 import { reportedCollections, type CollectionWithReports } from "@/lib/site-config";
 import { sessionClient } from "@/lib/wix/client";
 import { REPORTS_SHOWN, reportsAbout } from "@/lib/wix/reports";
-import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 import { DEMO_MEMBER } from "@/platform/seed/seed";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 

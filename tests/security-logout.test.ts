@@ -4,7 +4,7 @@ import { readSession } from "@/lib/auth/session-store";
 import { handleLogin } from "@/lib/auth/login";
 import { handleLogout } from "@/lib/auth/logout";
 import { AUTH_ROUTES } from "@/lib/auth/routes";
-import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 import { TestBrowser } from "@/platform/identity/test-browser";
 import { DEMO_MEMBER } from "@/platform/seed/seed";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";

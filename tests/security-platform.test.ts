@@ -1,6 +1,6 @@
 import { OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LOCAL_CAPTCHA_TOKEN, LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN, LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 import { getAuthUrl, memberSiteClient, signInThroughHostedPage, TestBrowser } from "@/platform/identity/test-browser";
 import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
 import { MEMBERS_OUTINGS } from "@/platform/seed/demo-content";

@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
-import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, REVALIDATION_MAX_AGE_SECONDS, revalidationRequests, signRevalidation } from "@/lib/local-mode";
+import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, REVALIDATION_MAX_AGE_SECONDS, revalidationRequests, signRevalidation } from "@ridgeline/platform-contract";
 import { handleRevalidate } from "@/lib/revalidate-webhook";
 import { createSeenSignatures } from "@/lib/security/seen-signatures";
 import { freePort, startRedisServer } from "./support/redis-server";

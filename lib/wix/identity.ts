@@ -2,7 +2,7 @@ import "server-only";
 import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { LOCAL_CAPTCHA_TOKEN } from "@/lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { publicVisitorPair, sessionClient, type WixClient } from "./client";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
 import { withinPlatformTimeout } from "./platform-fetch";

@@ -1,5 +1,5 @@
 import { getConfig } from "@/lib/config";
-import { routeWixApis } from "@/lib/local-mode";
+import { routeWixApis } from "@ridgeline/platform-contract";
 
 const INSTALLED = Symbol.for("wix-member-site.local-platform-fetch");
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { generatedSecret } from "../../lib/local-mode";
+import { generatedSecret } from "@ridgeline/platform-contract";
 import type { PlatformConfig } from "../config";
 
 /** Where this platform's files are downloaded and uploaded, each with a capability URL. */

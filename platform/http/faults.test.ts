@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError } from "../../lib/local-mode";
+import { ConfigError } from "@ridgeline/platform-contract";
 import { readPlatformConfig } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { faultOutcome, faultRuleSchema } from "./faults";

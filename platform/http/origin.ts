@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { reachableUrl } from "../../lib/local-mode";
+import { reachableUrl } from "@ridgeline/platform-contract";
 import type { PlatformConfig } from "../config";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";

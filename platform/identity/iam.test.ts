@@ -2,7 +2,7 @@ import { authentication, recovery } from "@wix/identity";
 import { members } from "@wix/members";
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";

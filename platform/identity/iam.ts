@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { Mail } from "../mail/outbox";

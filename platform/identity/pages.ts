@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { LOCAL_CAPTCHA_TOKEN } from "../../lib/local-mode";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { HOSTED_PAGES } from "./paths";
 
 /** HTML for the hosted pages. Every value that came from a request goes through `escapeHtml`. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ConfigError } from "../../lib/local-mode";
+import { ConfigError } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { memberSiteClient, TestBrowser } from "../identity/test-browser";
 import { DEMO_MEMBER } from "../seed/seed";

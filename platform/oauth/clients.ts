@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError } from "../../lib/local-mode";
+import { ConfigError } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID, type PlatformConfig } from "../config";
 
 /** An OAuth client the platform knows, with the redirect URIs it registered. */

@@ -4,7 +4,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { backups, tasks } from "@wix/data";
 import { members } from "@wix/members";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, checkRevalidation, type RevalidationChange } from "../../lib/local-mode";
+import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, checkRevalidation, type RevalidationChange } from "@ridgeline/platform-contract";
 import { createCollection } from "../data/test-support";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";

@@ -1,4 +1,4 @@
-import { revalidationBodies, signedRevalidation } from "../../lib/local-mode";
+import { revalidationBodies, signedRevalidation } from "@ridgeline/platform-contract";
 import type { DataChange } from "./store";
 
 export type RevalidationTarget = { url: string; secret: string };

@@ -2,7 +2,7 @@ import { NextRequest } from "next/server";
 import { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import { writeSession } from "@/lib/auth/session-store";
 import { sessionFromTokens, type Session, type SessionMember } from "@/lib/auth/session";
-import { LOCAL_CLIENT_ID } from "@/lib/local-mode";
+import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 import type { TestPlatform } from "@/platform/testing";
 
 /** A browser's cookie jar, as far as the site's cookies go: paths are honoured, attributes kept for assertions. */

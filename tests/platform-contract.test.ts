@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { ConfigError, reachableUrl, routeWixApis } from "@/lib/local-mode";
+import { ConfigError, reachableUrl, routeWixApis } from "@ridgeline/platform-contract";
 import { installLocalPlatformRouting } from "@/lib/wix/local-platform-fetch";
 import { readPlatformConfig } from "@/platform/config";
 

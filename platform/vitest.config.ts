@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+/** The platform's own tests, run from its folder (`npm test -w @ridgeline/local-platform`); the site's `npm test` runs them too. */
+export default defineConfig({
+  test: {
+    include: ["**/*.test.ts"],
+    exclude: ["node_modules/**"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 20_000,
+    env: { LOCAL_PLATFORM_DATA_DIR: ".data/test" },
+  },
+});
