@@ -2,7 +2,6 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
-import type { Db } from "./db";
 import { PlatformError } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { SettingsStore } from "./identity/settings";
@@ -13,13 +12,7 @@ import type { ClientRegistry } from "./oauth/clients";
 import type { AuthCodeStore } from "./oauth/codes";
 import type { TokenStore } from "./oauth/store";
 import type { RedirectSessionStore } from "./redirects/store";
-
-/** Who is calling, from the raw `Authorization` header the SDK sends (no `Bearer`). */
-export type Caller =
-  | { kind: "anonymous" }
-  | { kind: "visitor"; id: string }
-  | { kind: "member"; id: string; loginSessionId: string | null }
-  | { kind: "admin" };
+import type { Caller, Db } from "./types";
 
 export type PlatformContext = {
   config: PlatformConfig;

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Migration } from "../types";
 import { DocumentTable } from "./documents";
-import type { CollectionDefinition, DataStore } from "./store";
+import type { DataStore } from "./store";
+import type { CollectionDefinition } from "./collection";
 
 /**
  * Backups of the data service (`@wix/data` `backups`): each is a SQLite file under the data
@@ -39,7 +40,7 @@ export type Restoration = {
   restorationCollections: RestorationCollection[];
 };
 
-export const BACKUP_TABLES_SQL = DocumentTable.schema("data_backups") + DocumentTable.schema("data_restorations");
+export const migrateBackups: Migration = (db) => db.exec(DocumentTable.schema("data_backups") + DocumentTable.schema("data_restorations"));
 
 /** Items copied into a backup per turn of the event loop. */
 const COPY_BATCH_ROWS = 2_000;

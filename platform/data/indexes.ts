@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Migration } from "../types";
 import { indexBuildFailed } from "./errors";
 import { FOLD_FUNCTION, jsonPath } from "./query-compiler";
 
@@ -26,19 +26,21 @@ export const INDEX_LIMITS = { regular: 3, unique: 1, total: 4 };
 
 type IndexRow = { id: string; collection_id: string; name: string; spec: string; status: IndexStatus; failure: string | null; sql_name: string };
 
-export const INDEX_TABLE_SQL = `
-  CREATE TABLE IF NOT EXISTS data_indexes (
-    id TEXT PRIMARY KEY,
-    collection_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    status TEXT NOT NULL,
-    failure TEXT,
-    sql_name TEXT NOT NULL,
-    created_date TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS data_indexes_collection ON data_indexes (collection_id, created_date);
-`;
+export const migrateIndexes: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS data_indexes (
+      id TEXT PRIMARY KEY,
+      collection_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      spec TEXT NOT NULL,
+      status TEXT NOT NULL,
+      failure TEXT,
+      sql_name TEXT NOT NULL,
+      created_date TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS data_indexes_collection ON data_indexes (collection_id, created_date);
+  `);
+};
 
 /** The indexed expressions of one field, in the compiler's form (`wix_fold` for case-insensitive indexes). */
 function fieldColumns(field: IndexField, caseInsensitive: boolean): string[] {

@@ -5,6 +5,7 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { PlatformError } from "../http/errors";
+import type { Migration } from "../types";
 import { runBatches, type BatchFailure, type BatchSource, type BatchTally } from "./batches";
 import { DocumentTable } from "./documents";
 import { badRequest, fileTooLarge, invalidValue, recordNotFound, workFailure } from "./errors";
@@ -13,7 +14,8 @@ import { URL_TTL_MS, type FileUrls } from "./file-urls";
 import { csvColumns, encodeItems, formatOfName, nextRows, readRows, sniffFormat, type FileFormat, type ImportMode, type SourceRow } from "./movement";
 import { settlePublishStatus } from "./publishing";
 import type { SortSpec } from "./query-compiler";
-import type { DataStore, ItemPosition, ItemSelection, StoredCollection } from "./store";
+import type { DataStore, ItemPosition, ItemSelection } from "./store";
+import type { StoredCollection } from "./collection";
 import { normaliseItemData, project, type ItemData } from "./wire";
 
 /**
@@ -61,18 +63,20 @@ export type MovementLog = { sourceItemId: string; failure?: ApplicationError; de
 /** A file held for data movement: awaiting its upload, being written by an export, or ready. */
 export type MovementFile = { id: string; fileName: string | null; status: "AWAITING_UPLOAD" | "WRITING" | "READY"; expiresAt: string | null; sizeInBytes: number | null; createdDate: string };
 
-export const MOVEMENT_TABLES_SQL = `
-  ${DocumentTable.schema("data_movement_jobs")}
-  ${DocumentTable.schema("data_movement_files")}
-  CREATE TABLE IF NOT EXISTS data_movement_logs (
-    job_id TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    source_item_id TEXT NOT NULL,
-    failure TEXT,
-    details TEXT,
-    PRIMARY KEY (job_id, position)
-  );
-`;
+export const migrateMovementJobs: Migration = (db) => {
+  db.exec(`
+    ${DocumentTable.schema("data_movement_jobs")}
+    ${DocumentTable.schema("data_movement_files")}
+    CREATE TABLE IF NOT EXISTS data_movement_logs (
+      job_id TEXT NOT NULL,
+      position INTEGER NOT NULL,
+      source_item_id TEXT NOT NULL,
+      failure TEXT,
+      details TEXT,
+      PRIMARY KEY (job_id, position)
+    );
+  `);
+};
 
 /** The largest file the platform takes. */
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 import { hashToken, newToken } from "../oauth/store";
 
 export const MEMBER_STATUSES = ["PENDING", "APPROVED", "BLOCKED"] as const;

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Caller, PlatformContext } from "../context";
+import type { PlatformContext } from "../context";
+import type { Caller } from "../types";
 import { PlatformError } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";

@@ -11,7 +11,7 @@ import { registerTaskRoutes } from "./tasks";
 import { TaskService } from "../tasks";
 import { fileUrlsFor } from "../file-urls";
 import { MovementJobs, movementFolder } from "../movement-jobs";
-import { PublishScheduler } from "../publishing";
+import { PublishScheduler } from "../publish-scheduler";
 import { registerMovementJobRoutes } from "./movement-jobs";
 import { registerBulkRoutes } from "./bulk";
 import { registerCollectionRoutes } from "./collections";
