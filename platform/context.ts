@@ -5,8 +5,11 @@ import type { DataStore } from "./data/store";
 import { PlatformError } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { SettingsStore } from "./identity/settings";
+import type { LoginSessionStore } from "./identity/login-sessions";
+import type { RecoveryTokenStore } from "./identity/recovery-tokens";
 import type { IdentityStore } from "./identity/store";
 import type { MailLimit, Throttle } from "./identity/throttle";
+import type { VerificationStore } from "./identity/verifications";
 import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
 import type { AuthCodeStore } from "./oauth/codes";
@@ -21,6 +24,12 @@ export type PlatformContext = {
   clients: ClientRegistry;
   codes: AuthCodeStore;
   identities: IdentityStore;
+  /** E-mail verification codes in progress. */
+  verifications: VerificationStore;
+  /** Password reset links. */
+  recoveries: RecoveryTokenStore;
+  /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */
+  loginSessions: LoginSessionStore;
   /** The site owner's sign-up settings, changeable while the platform runs. */
   settings: SettingsStore;
   /** Every e-mail the platform "sends". */

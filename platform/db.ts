@@ -8,7 +8,10 @@ import { migrateMovementJobs } from "./data/movement-jobs";
 import { migratePublishSchedules } from "./data/publish-schedules";
 import { migrateData } from "./data/store";
 import { migrateTasks } from "./data/tasks";
+import { migrateLoginSessions } from "./identity/login-sessions";
+import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
+import { migrateVerifications } from "./identity/verifications";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -24,6 +27,9 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateOAuth,
   migrateAuthCodes,
   migrateIdentity,
+  migrateVerifications,
+  migrateRecoveryTokens,
+  migrateLoginSessions,
   migrateMembers,
   migrateRedirects,
   migrateData,

@@ -66,7 +66,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     if (caller.kind !== "member") throw new PlatformError(403, "PERMISSION_DENIED", "Only a signed-in member can log out.");
     ctx.tokens.revokeSessionOf(request.headers.authorization!.trim());
     if (caller.loginSessionId) {
-      ctx.identities.endSession(caller.loginSessionId);
+      ctx.loginSessions.end(caller.loginSessionId);
       ctx.tokens.revokeLoginSession(caller.loginSessionId);
     }
     return {};

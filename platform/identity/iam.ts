@@ -119,7 +119,7 @@ export class FieldViolations extends Error {
 }
 
 export class IdentityService {
-  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
+  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "verifications" | "recoveries" | "loginSessions" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
 
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
@@ -140,7 +140,7 @@ export class IdentityService {
 
   /** A new platform login session; its token is the session token the client exchanges for member tokens. */
   signedIn(identity: Identity): StateReply {
-    const { token } = this.ctx.identities.startSession(identity.id);
+    const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity) };
   }
@@ -152,11 +152,11 @@ export class IdentityService {
    */
   sendVerification(identity: Identity): string {
     if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
-      const stateToken = this.ctx.identities.continueVerification(identity.id);
+      const stateToken = this.ctx.verifications.resume(identity.id);
       if (stateToken) return stateToken;
       throw refused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
     }
-    const { stateToken, code } = this.ctx.identities.startVerification(identity.id);
+    const { stateToken, code } = this.ctx.verifications.start(identity.id);
     this.mail({
       to: identity.loginEmail,
       kind: "verification",
@@ -237,7 +237,7 @@ export class IdentityService {
       // Created by a concurrent sign-on between the two calls above.
       this.ctx.identities.findForLogin(email)!.identity;
     if (identity.status === "BLOCKED") throw refused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
-    const { token } = this.ctx.identities.startSession(identity.id);
+    const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     return { sessionToken: token, identity: identityWire(identity) };
   }
@@ -265,7 +265,7 @@ export class IdentityService {
   }
 
   verify(code: string, stateToken: string): StateReply {
-    const result = this.ctx.identities.checkVerification(stateToken, code.trim());
+    const result = this.ctx.verifications.check(stateToken, code.trim());
     if (result === "unknown") throw refused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
     if (result === "wrong-code") throw refused("VERIFICATION_FAILED", "The verification code is not right.");
     this.ctx.identities.markEmailVerified(result.identityId);
@@ -291,7 +291,7 @@ export class IdentityService {
   }
 
   sendResetLink(identity: Identity, returnUrl: string | null, platformUrl: string, kind: "password-reset" | "activation"): void {
-    const recoveryToken = this.ctx.identities.startRecovery(identity.id, returnUrl);
+    const recoveryToken = this.ctx.recoveries.start(identity.id, returnUrl);
     const link = `${platformUrl}${HOSTED_PAGES.reset}?${new URLSearchParams({ token: recoveryToken })}`;
     this.mail({
       to: identity.loginEmail,
@@ -307,11 +307,11 @@ export class IdentityService {
   async recover(recoveryToken: string, password: string): Promise<{ identity: Identity; redirectUrl: string | null } | { weak: string }> {
     const weak = weakPasswordReason(password);
     if (weak) return { weak };
-    const recovery = this.ctx.identities.consumeRecovery(recoveryToken);
+    const recovery = this.ctx.recoveries.consume(recoveryToken);
     if (!recovery) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     this.ctx.identities.setPasswordHash(recovery.identityId, await hashPassword(password));
     this.ctx.identities.markEmailVerified(recovery.identityId);
-    for (const sessionId of this.ctx.identities.endAllSessions(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
+    for (const sessionId of this.ctx.loginSessions.endAllFor(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
     await this.ctx.loginThrottle.succeeded(this.ctx.identities.get(recovery.identityId)?.loginEmail ?? "");
     const identity = this.ctx.identities.get(recovery.identityId);
     if (!identity) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");

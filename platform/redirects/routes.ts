@@ -75,7 +75,7 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
       if (a.idp) throw new PlatformError(400, "UNSUPPORTED_IDP", "The local platform has no external identity providers.");
       const prompt = (auth.prompt ?? a.prompt) === "none" ? "none" : "login";
       // A session token from a form login is good for a short exchange only (docs/platform/identity.md §3.5).
-      const loginSession = ctx.identities.sessionByToken(a.sessionToken, SESSION_TOKEN_TTL_MS);
+      const loginSession = ctx.loginSessions.byToken(a.sessionToken, SESSION_TOKEN_TTL_MS);
       sessionToken = loginSession ? (a.sessionToken ?? null) : null;
       intent = {
         intent: "auth",
