@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
-import { PlatformError } from "./http/errors";
+import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
@@ -69,7 +69,7 @@ export function createCallerResolver(config: PlatformConfig, tokens: TokenStore)
     // ApiKeyStrategy sends the key alone; the two-part external-login form is accepted only where it is sent.
     if (isAdminKey(config, header)) return { kind: "admin" };
     const subject = tokens.resolveAccess(header);
-    if (!subject) throw new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
+    if (!subject) throw unauthenticated();
     return subject.role === "member"
       ? { kind: "member", id: subject.subjectId, loginSessionId: subject.loginSessionId ?? null }
       : { kind: "visitor", id: subject.subjectId };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { PlatformError } from "../../http/errors";
+import { permissionDenied } from "../../http/errors";
 import { platformOrigin } from "../../http/origin";
 import { pagingMetadata, resolvePage } from "../cursor";
 import { recordNotFound } from "../errors";
@@ -60,7 +60,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
   /** The URL's own token, for this file and this use; the admin key alone opens nothing here. */
   const assertCapability = (request: FastifyRequest<{ Params: { fileId: string } }>, purpose: FilePurpose) => {
     if (!urls.allows(request.params.fileId, purpose, (request.query as Record<string, unknown> | undefined)?.token)) {
-      throw new PlatformError(403, "PERMISSION_DENIED", `This URL does not allow a file ${purpose}: it has expired, is for another file or use, or was changed.`);
+      throw permissionDenied(`This URL does not allow a file ${purpose}: it has expired, is for another file or use, or was changed.`);
     }
   };
 
