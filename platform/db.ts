@@ -4,7 +4,9 @@ import Database from "better-sqlite3";
 import type { PlatformConfig } from "./config";
 import { migrateBackups } from "./data/backups";
 import { migrateIndexes } from "./data/indexes";
+import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
+import { migrateMovementLogs } from "./data/movement-logs";
 import { migratePublishSchedules } from "./data/publish-schedules";
 import { migrateData } from "./data/store";
 import { migrateTasks } from "./data/tasks";
@@ -38,6 +40,8 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateTasks,
   migratePublishSchedules,
   migrateMovementJobs,
+  migrateMovementFiles,
+  migrateMovementLogs,
   migrateOutbox,
 ];
 
