@@ -6,7 +6,8 @@ import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshot
 import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";
 import { fileUrlsFor } from "./data/file-urls";
 import { formatOfName, IMPORT_MODES, type FileFormat, type ImportMode } from "./data/movement";
-import { isFinished, movementFolder, MovementJobs, type JobRequest, type MovementJob } from "./data/movement-jobs";
+import { movementFolder } from "./data/movement-files";
+import { isFinished, MovementJobs, type JobRequest, type MovementJob } from "./data/movement-jobs";
 import { DataStore } from "./data/store";
 import { taskTable } from "./data/tasks";
 import { IdentityStore } from "./identity/store";
@@ -88,7 +89,7 @@ function runJob(config: PlatformConfig, jobs: MovementJobs, request: JobRequest)
 /** Every log of a job, page by page. */
 function* logsOf(jobs: MovementJobs, jobId: string) {
   for (let offset = 0; ; offset += 1000) {
-    const page = jobs.logs(jobId, 1000, offset);
+    const page = jobs.logs.list(jobId, 1000, offset);
     yield* page;
     if (page.length < 1000) return;
   }
@@ -104,8 +105,8 @@ function runImport(config: PlatformConfig, args: string[]): Promise<number> {
   }
   return withStore(config, async (store) => {
     const jobs = jobsOf(config, store);
-    const upload = jobs.createUpload(path.basename(file));
-    await jobs.receiveUpload(upload.id, fs.createReadStream(file));
+    const upload = jobs.files.createUpload(path.basename(file));
+    await jobs.files.receiveUpload(upload.id, fs.createReadStream(file));
     const job = await runJob(config, jobs, {
       name: `import ${path.basename(file)} into ${collectionId}`,
       source: { file: { fileId: upload.id, format } },

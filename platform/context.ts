@@ -2,24 +2,20 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
-import type { Db } from "./db";
-import { PlatformError } from "./http/errors";
+import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { SettingsStore } from "./identity/settings";
+import type { LoginSessionStore } from "./identity/login-sessions";
+import type { RecoveryTokenStore } from "./identity/recovery-tokens";
 import type { IdentityStore } from "./identity/store";
 import type { MailLimit, Throttle } from "./identity/throttle";
+import type { VerificationStore } from "./identity/verifications";
 import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
 import type { AuthCodeStore } from "./oauth/codes";
 import type { TokenStore } from "./oauth/store";
 import type { RedirectSessionStore } from "./redirects/store";
-
-/** Who is calling, from the raw `Authorization` header the SDK sends (no `Bearer`). */
-export type Caller =
-  | { kind: "anonymous" }
-  | { kind: "visitor"; id: string }
-  | { kind: "member"; id: string; loginSessionId: string | null }
-  | { kind: "admin" };
+import type { Caller, Db } from "./types";
 
 export type PlatformContext = {
   config: PlatformConfig;
@@ -28,6 +24,12 @@ export type PlatformContext = {
   clients: ClientRegistry;
   codes: AuthCodeStore;
   identities: IdentityStore;
+  /** E-mail verification codes in progress. */
+  verifications: VerificationStore;
+  /** Password reset links. */
+  recoveries: RecoveryTokenStore;
+  /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */
+  loginSessions: LoginSessionStore;
   /** The site owner's sign-up settings, changeable while the platform runs. */
   settings: SettingsStore;
   /** Every e-mail the platform "sends". */
@@ -67,7 +69,7 @@ export function createCallerResolver(config: PlatformConfig, tokens: TokenStore)
     // ApiKeyStrategy sends the key alone; the two-part external-login form is accepted only where it is sent.
     if (isAdminKey(config, header)) return { kind: "admin" };
     const subject = tokens.resolveAccess(header);
-    if (!subject) throw new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
+    if (!subject) throw unauthenticated();
     return subject.role === "member"
       ? { kind: "member", id: subject.subjectId, loginSessionId: subject.loginSessionId ?? null }
       : { kind: "visitor", id: subject.subjectId };

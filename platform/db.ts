@@ -2,24 +2,48 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { PlatformConfig } from "./config";
+import { migrateBackups } from "./data/backups";
+import { migrateIndexes } from "./data/indexes";
+import { migrateMovementFiles } from "./data/movement-files";
+import { migrateMovementJobs } from "./data/movement-jobs";
+import { migrateMovementLogs } from "./data/movement-logs";
+import { migratePublishSchedules } from "./data/publish-schedules";
 import { migrateData } from "./data/store";
+import { migrateTasks } from "./data/tasks";
+import { migrateLoginSessions } from "./identity/login-sessions";
+import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
+import { migrateVerifications } from "./identity/verifications";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
 import { migrateRedirects } from "./redirects/store";
-
-export type Db = Database.Database;
-
-/** Each platform module owns its tables and brings its own migration. */
-export type Migration = (db: Db) => void;
+import type { Db, Migration } from "./types";
 
 /** The platform's database file inside its data folder. */
 export const DATABASE_FILE = "platform.db";
 
 /** Every module's migration, in order; the server and the CLI open the database through this one list. */
-const PLATFORM_MIGRATIONS: Migration[] = [migrateOAuth, migrateAuthCodes, migrateIdentity, migrateMembers, migrateRedirects, migrateData, migrateOutbox];
+const PLATFORM_MIGRATIONS: Migration[] = [
+  migrateOAuth,
+  migrateAuthCodes,
+  migrateIdentity,
+  migrateVerifications,
+  migrateRecoveryTokens,
+  migrateLoginSessions,
+  migrateMembers,
+  migrateRedirects,
+  migrateData,
+  migrateIndexes,
+  migrateBackups,
+  migrateTasks,
+  migratePublishSchedules,
+  migrateMovementJobs,
+  migrateMovementFiles,
+  migrateMovementLogs,
+  migrateOutbox,
+];
 
 function openDatabase(file: string | ":memory:", migrations: Migration[]): Db {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCAL_CLIENT_ID } from "./config";
-import { IdentityStore } from "./identity/store";
+import { LoginSessionStore } from "./identity/login-sessions";
+import { RecoveryTokenStore } from "./identity/recovery-tokens";
+import { VerificationStore } from "./identity/verifications";
 import { AuthCodeStore } from "./oauth/codes";
 import { TokenStore, hashToken } from "./oauth/store";
 import { RedirectSessionStore } from "./redirects/store";
@@ -32,22 +34,21 @@ describe("the sweep", () => {
     // Live rows first: creating a row sweeps its table with the real clock.
     const kept = ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID });
     const revoked = ctx.tokens.issuePair({ role: "visitor", subjectId: "revoked-visitor", clientId: LOCAL_CLIENT_ID });
-    const liveSession = ctx.identities.startSession(memberId).session;
-    const endedSession = ctx.identities.startSession(memberId).session;
-    const liveReset = ctx.identities.startRecovery(memberId, null);
+    const liveSession = ctx.loginSessions.start(memberId).session;
+    const endedSession = ctx.loginSessions.start(memberId).session;
+    const liveReset = ctx.recoveries.start(memberId, null);
     const grant = { clientId: LOCAL_CLIENT_ID, redirectUri: null, codeChallenge: "c".repeat(43), memberId, loginSessionId: liveSession.id };
     const liveCode = ctx.codes.issue(grant);
     const liveRedirect = ctx.redirects.create({ intent: "login", returnUrl: null });
 
-    const past = new IdentityStore(ctx.db, LONG_AGO);
-    past.startSession(memberId);
-    past.startVerification(memberId);
-    past.startRecovery(memberId, null);
+    new LoginSessionStore(ctx.db, LONG_AGO).start(memberId);
+    new VerificationStore(ctx.db, LONG_AGO).start(memberId);
+    new RecoveryTokenStore(ctx.db, LONG_AGO).start(memberId, null);
     new AuthCodeStore(ctx.db, 60, LONG_AGO).issue(grant);
     const pastRedirect = new RedirectSessionStore(ctx.db, LONG_AGO).create({ intent: "login", returnUrl: null });
 
     ctx.tokens.revokeSubject("revoked-visitor");
-    ctx.identities.endSession(endedSession.id);
+    ctx.loginSessions.end(endedSession.id);
     const before = ["oauth_refresh_tokens", "login_sessions", "oauth_codes", "redirect_sessions", "verification_states", "recovery_tokens"].map((table) => count(table));
     expect(before).toEqual([2, 3, 2, 2, 1, 2]);
 
@@ -68,8 +69,8 @@ describe("the sweep", () => {
     // What stayed is what is still usable.
     expect(ctx.tokens.refresh(kept.refreshToken, LOCAL_CLIENT_ID)).not.toBeNull();
     expect(ctx.tokens.refresh(revoked.refreshToken, LOCAL_CLIENT_ID)).toBeNull();
-    expect(ctx.identities.sessionById(liveSession.id)).not.toBeNull();
-    expect(ctx.identities.peekRecovery(liveReset)).not.toBeNull();
+    expect(ctx.loginSessions.byId(liveSession.id)).not.toBeNull();
+    expect(ctx.recoveries.peek(liveReset)).not.toBeNull();
     expect(count("oauth_codes", "code_hash = ?", hashToken(liveCode))).toBe(1);
     expect(ctx.redirects.get(liveRedirect)).not.toBeNull();
     expect(ctx.redirects.get(pastRedirect)).toBeNull();

@@ -7,7 +7,9 @@ export function pruneExpired(ctx: PlatformContext) {
     tokens: ctx.tokens.prune(ctx.config.visitorTokenIdleSeconds),
     authorizationCodes: ctx.codes.prune(),
     redirectSessions: ctx.redirects.prune(),
-    identity: ctx.identities.prune(),
+    loginSessions: ctx.loginSessions.prune(),
+    verifications: ctx.verifications.prune(),
+    recoveryTokens: ctx.recoveries.prune(),
   };
 }
 

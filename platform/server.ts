@@ -12,8 +12,11 @@ import { registerLocalRoutes } from "./http/local-routes";
 import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
 import { SettingsStore } from "./identity/settings";
+import { LoginSessionStore } from "./identity/login-sessions";
+import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
 import { MailLimit, createLoginThrottle } from "./identity/throttle";
+import { VerificationStore } from "./identity/verifications";
 import { Outbox } from "./mail/outbox";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
@@ -42,6 +45,9 @@ export function createPlatform(config: PlatformConfig): Platform {
     clients: new ClientRegistry(config),
     codes: new AuthCodeStore(db, config.authCodeTtlSeconds),
     identities: new IdentityStore(db),
+    verifications: new VerificationStore(db),
+    recoveries: new RecoveryTokenStore(db),
+    loginSessions: new LoginSessionStore(db),
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),

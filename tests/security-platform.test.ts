@@ -150,7 +150,7 @@ describe("logout redirect sessions", () => {
     const forged = await postJson("/_api/redirects-api/v1/redirect-session", { logout: { clientId: LOCAL_CLIENT_ID } }, { authorization: (await strategy().generateVisitorTokens()).accessToken.value });
     await browser.get(forged.json().redirectSession.fullUrl);
     expect(browser.cookies.get("lp_session")).toBe(session);
-    expect(platform.ctx.identities.sessionByToken(session)).not.toBeNull();
+    expect(platform.ctx.loginSessions.byToken(session)).not.toBeNull();
     expect(platform.ctx.tokens.resolveAccess(tokens.accessToken.value)).not.toBeNull();
   });
 
@@ -160,7 +160,7 @@ describe("logout redirect sessions", () => {
     const other = await signInThroughHostedPage(platform.callbackUrl, { email: await register(), password: PASSWORD });
     const { logoutUrl } = await other.client.auth.logout(`${platform.config.siteUrl}/`);
     await browser.get(logoutUrl);
-    expect(platform.ctx.identities.sessionByToken(session)?.memberId).toBeDefined();
+    expect(platform.ctx.loginSessions.byToken(session)?.memberId).toBeDefined();
     expect(platform.ctx.tokens.resolveAccess(other.tokens.accessToken.value)).toBeNull();
   });
 });

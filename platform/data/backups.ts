@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Migration } from "../types";
 import { DocumentTable } from "./documents";
-import type { CollectionDefinition, DataStore } from "./store";
+import { BackupFile } from "./backup-file";
+import type { DataStore } from "./store";
+import type { CollectionDefinition } from "./collection";
 
 /**
  * Backups of the data service (`@wix/data` `backups`): each is a SQLite file under the data
@@ -39,17 +41,10 @@ export type Restoration = {
   restorationCollections: RestorationCollection[];
 };
 
-export const BACKUP_TABLES_SQL = DocumentTable.schema("data_backups") + DocumentTable.schema("data_restorations");
+export const migrateBackups: Migration = (db) => db.exec(DocumentTable.schema("data_backups") + DocumentTable.schema("data_restorations"));
 
 /** Items copied into a backup per turn of the event loop. */
 const COPY_BATCH_ROWS = 2_000;
-
-/** The tables a backup file holds, created like the live ones. */
-const SNAPSHOT_SCHEMA = (schema: string) => `
-  CREATE TABLE ${schema}.data_collections (id TEXT PRIMARY KEY, doc TEXT NOT NULL, revision INTEGER NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL);
-  CREATE TABLE ${schema}.data_items (collection_id TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, owner TEXT, created_date TEXT NOT NULL, updated_date TEXT NOT NULL, PRIMARY KEY (collection_id, id));
-  CREATE TABLE ${schema}.data_references (position INTEGER PRIMARY KEY, collection_id TEXT NOT NULL, field TEXT NOT NULL, referring_id TEXT NOT NULL, referenced_collection_id TEXT NOT NULL, referenced_id TEXT NOT NULL);
-`;
 
 /** Backup files live in the platform's data folder. */
 export function backupFolder(dataDir: string): string {
@@ -131,14 +126,14 @@ export class BackupStore {
       sizeInBytes: null,
       collections: [],
     });
-    const schema = `backup_${backup.id.replaceAll("-", "")}`;
+    const snapshot = new BackupFile(this.db, `backup_${backup.id.replaceAll("-", "")}`);
     const file = this.fileOf(backup.id);
     let attached = false;
     let afterRowid = 0;
     let itemsCopied = 0;
     const fail = () => {
       try {
-        if (attached) this.db.exec(`DETACH DATABASE ${schema}`);
+        if (attached) snapshot.detach();
         fs.rmSync(file, { force: true });
       } catch {
         // Cleaning up is best effort: when the folder could not be made there is nothing to remove.
@@ -152,23 +147,16 @@ export class BackupStore {
     };
     const copyItems = () => {
       try {
-        const last = this.db.prepare("SELECT max(position) FROM (SELECT rowid AS position FROM main.data_items WHERE rowid > ? ORDER BY rowid LIMIT ?)").pluck().get(afterRowid, COPY_BATCH_ROWS) as number | null;
-        if (last !== null) {
-          itemsCopied += this.db
-            .prepare(`INSERT INTO ${schema}.data_items SELECT collection_id, id, data, owner, created_date, updated_date FROM main.data_items WHERE rowid > ? AND rowid <= ?`)
-            .run(afterRowid, last).changes;
-          afterRowid = last;
+        const batch = snapshot.copyItemsAfter(afterRowid, COPY_BATCH_ROWS);
+        if (batch) {
+          itemsCopied += batch.copied;
+          afterRowid = batch.last;
           onProgress?.(itemsCopied);
           setImmediate(copyItems);
           return;
         }
-        // Links and collections last, in one step, so every copied link has its collection.
-        this.db.transaction(() => {
-          this.db.exec(`INSERT INTO ${schema}.data_references SELECT * FROM main.data_references`);
-          this.db.exec(`INSERT INTO ${schema}.data_collections SELECT * FROM main.data_collections`);
-        })();
-        const collections = this.db.prepare(`SELECT id, doc FROM ${schema}.data_collections ORDER BY id`).all() as { id: string; doc: string }[];
-        this.db.exec(`DETACH DATABASE ${schema}`);
+        const collections = snapshot.copyLinksAndCollections();
+        snapshot.detach();
         attached = false;
         settle({
           ...backup,
@@ -187,9 +175,9 @@ export class BackupStore {
         backup.startedDate = this.stamp();
         this.saveBackup(backup);
         fs.mkdirSync(this.folder, { recursive: true });
-        this.db.prepare("ATTACH DATABASE ? AS " + schema).run(file);
+        snapshot.attach(file);
         attached = true;
-        this.db.exec(SNAPSHOT_SCHEMA(schema));
+        snapshot.createTables();
         copyItems();
       } catch {
         fail();
@@ -225,16 +213,16 @@ export class BackupStore {
     });
     setImmediate(() => {
       const started = this.stamp();
-      const schema = `restore_${restoration.id.replaceAll("-", "")}`;
+      const snapshot = new BackupFile(this.db, `restore_${restoration.id.replaceAll("-", "")}`);
       let status: RestorationStatus = "COMPLETED";
       try {
-        this.db.prepare("ATTACH DATABASE ? AS " + schema).run(this.fileOf(backup.id));
+        snapshot.attach(this.fileOf(backup.id));
         try {
           this.db.transaction(() => {
-            for (const choice of restorationCollections) this.restoreCollection(schema, choice);
+            for (const choice of restorationCollections) this.restoreCollection(snapshot, choice);
           })();
         } finally {
-          this.db.exec(`DETACH DATABASE ${schema}`);
+          snapshot.detach();
         }
       } catch {
         status = "FAILED";
@@ -245,40 +233,15 @@ export class BackupStore {
     return restoration;
   }
 
-  private restoreCollection(schema: string, choice: RestorationCollection): void {
+  private restoreCollection(snapshot: BackupFile, choice: RestorationCollection): void {
     const source = choice.dataCollectionId;
     const target = choice.restoreDestination?.dataCollectionId ?? source;
-    const row = this.db.prepare(`SELECT * FROM ${schema}.data_collections WHERE id = ?`).get(source) as
-      | { doc: string; revision: number; created_date: string; updated_date: string }
-      | undefined;
+    const row = snapshot.collection(source);
     if (!row) throw new Error(`collection ${source} is not in the backup`);
     const definition = { ...(JSON.parse(row.doc) as CollectionDefinition), id: target };
     const displayName = choice.restoreDestination?.displayName;
     if (displayName) definition.displayName = displayName;
-
-    // The target's current content goes; other collections are left as they are, and its
-    // user indexes stay (a unique one can make the restoration fail).
-    this.db.prepare("DELETE FROM main.data_references WHERE collection_id = ? OR referenced_collection_id = ?").run(target, target);
-    this.db.prepare("DELETE FROM main.data_items WHERE collection_id = ?").run(target);
-    this.db.prepare("DELETE FROM main.data_collections WHERE id = ?").run(target);
-    this.db
-      .prepare("INSERT INTO main.data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, ?, ?, ?)")
-      .run(target, JSON.stringify(definition), row.revision, row.created_date, row.updated_date);
-    this.db
-      .prepare(`INSERT INTO main.data_items SELECT ?, id, data, owner, created_date, updated_date FROM ${schema}.data_items WHERE collection_id = ?`)
-      .run(target, source);
-    // Links from the restored collection, and links into it from collections that exist now.
-    this.db
-      .prepare(
-        `INSERT OR IGNORE INTO main.data_references (collection_id, field, referring_id, referenced_collection_id, referenced_id)
-         SELECT CASE WHEN collection_id = ? THEN ? ELSE collection_id END, field, referring_id,
-                CASE WHEN referenced_collection_id = ? THEN ? ELSE referenced_collection_id END, referenced_id
-         FROM ${schema}.data_references
-         WHERE (collection_id = ? OR referenced_collection_id = ?)
-           AND EXISTS (SELECT 1 FROM main.data_collections AS c WHERE c.id = CASE WHEN collection_id = ? THEN ? ELSE collection_id END)
-         ORDER BY position`,
-      )
-      .run(source, target, source, target, source, source, source, target);
+    snapshot.restoreCollection(source, { ...row, id: target, doc: JSON.stringify(definition) });
     this.store.indexFields(definition);
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../types";
 import { compileFilter, compileSort, type SortSpec } from "./query-compiler";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { fieldOutOfRange } from "./errors";
-import type { CollectionField, StoredCollection } from "./store";
+import type { CollectionField, StoredCollection } from "./collection";
 
 /**
  * A field's range validation, as the collections API declares it (`Field.numberRange |

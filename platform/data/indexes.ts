@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { Db } from "../db";
+import type { Db, Migration } from "../types";
 import { indexBuildFailed } from "./errors";
-import { FOLD_FUNCTION, jsonPath } from "./query-compiler";
+import { createItemIndex, dropItemIndex, duplicateItem, itemIndexExists, type IndexSpec } from "./item-indexes";
 
 /**
  * User indexes of collections (`@wix/data` `indexes`): each is a real SQLite expression index on
@@ -11,8 +11,6 @@ import { FOLD_FUNCTION, jsonPath } from "./query-compiler";
  */
 
 export type IndexStatus = "UNKNOWN" | "BUILDING" | "ACTIVE" | "DROPPING" | "DROPPED" | "FAILED" | "INVALID";
-export type IndexField = { path: string; order: "ASC" | "DESC" };
-export type IndexSpec = { name: string; fields: IndexField[]; unique: boolean; caseInsensitive: boolean };
 export type StoredIndex = IndexSpec & {
   id: string;
   collectionId: string;
@@ -26,26 +24,21 @@ export const INDEX_LIMITS = { regular: 3, unique: 1, total: 4 };
 
 type IndexRow = { id: string; collection_id: string; name: string; spec: string; status: IndexStatus; failure: string | null; sql_name: string };
 
-export const INDEX_TABLE_SQL = `
-  CREATE TABLE IF NOT EXISTS data_indexes (
-    id TEXT PRIMARY KEY,
-    collection_id TEXT NOT NULL,
-    name TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    status TEXT NOT NULL,
-    failure TEXT,
-    sql_name TEXT NOT NULL,
-    created_date TEXT NOT NULL
-  );
-  CREATE INDEX IF NOT EXISTS data_indexes_collection ON data_indexes (collection_id, created_date);
-`;
-
-/** The indexed expressions of one field, in the compiler's form (`wix_fold` for case-insensitive indexes). */
-function fieldColumns(field: IndexField, caseInsensitive: boolean): string[] {
-  const path = jsonPath(field.path);
-  const value = `json_extract(data, '${path}')`;
-  return [`json_type(data, '${path}')`, `${caseInsensitive ? `${FOLD_FUNCTION}(${value})` : value} ${field.order}`];
-}
+export const migrateIndexes: Migration = (db) => {
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS data_indexes (
+      id TEXT PRIMARY KEY,
+      collection_id TEXT NOT NULL,
+      name TEXT NOT NULL,
+      spec TEXT NOT NULL,
+      status TEXT NOT NULL,
+      failure TEXT,
+      sql_name TEXT NOT NULL,
+      created_date TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS data_indexes_collection ON data_indexes (collection_id, created_date);
+  `);
+};
 
 export class IndexStore {
   constructor(
@@ -57,7 +50,7 @@ export class IndexStore {
     for (const index of this.all()) {
       if (index.status === "BUILDING") this.scheduleBuild(index);
       if (index.status === "DROPPING") this.scheduleDrop(index);
-      if (index.status === "ACTIVE" && !this.sqliteIndexExists(index.sqlName)) this.setStatus(index.id, "INVALID");
+      if (index.status === "ACTIVE" && !itemIndexExists(this.db, index.sqlName)) this.setStatus(index.id, "INVALID");
     }
   }
 
@@ -99,7 +92,7 @@ export class IndexStore {
 
   /** Drops every index of a collection at once (the collection is being deleted). */
   dropAll(collectionId: string): void {
-    for (const index of this.list(collectionId)) this.db.exec(`DROP INDEX IF EXISTS ${index.sqlName}`);
+    for (const index of this.list(collectionId)) dropItemIndex(this.db, index.sqlName);
     this.db.prepare("DELETE FROM data_indexes WHERE collection_id = ?").run(collectionId);
   }
 
@@ -111,44 +104,26 @@ export class IndexStore {
     this.db.prepare("UPDATE data_indexes SET status = ?, failure = ? WHERE id = ?").run(status, failure ? JSON.stringify(failure) : null, id);
   }
 
-  private sqliteIndexExists(name: string): boolean {
-    return !!this.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'index' AND name = ?").get(name);
-  }
-
   private scheduleBuild(index: StoredIndex): void {
     setImmediate(() => {
       // Dropped or gone before the build began: nothing to build.
       const current = this.db.prepare("SELECT status FROM data_indexes WHERE id = ?").pluck().get(index.id);
       if (current !== "BUILDING") return;
-      const columns = ["collection_id", ...index.fields.flatMap((field) => fieldColumns(field, index.caseInsensitive))];
       try {
-        this.db.exec(`CREATE ${index.unique ? "UNIQUE " : ""}INDEX IF NOT EXISTS ${index.sqlName} ON data_items (${columns.join(", ")})`);
+        createItemIndex(this.db, index);
         this.setStatus(index.id, "ACTIVE");
       } catch (error) {
         const duplicate = (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE";
-        this.setStatus(index.id, "FAILED", indexBuildFailed(duplicate ? "WDE0113" : "WDE0112", duplicate ? this.duplicateItem(index) : null));
+        this.setStatus(index.id, "FAILED", indexBuildFailed(duplicate ? "WDE0113" : "WDE0112", duplicate ? duplicateItem(this.db, index) : null));
       }
     });
   }
 
   private scheduleDrop(index: StoredIndex): void {
     setImmediate(() => {
-      this.db.exec(`DROP INDEX IF EXISTS ${index.sqlName}`);
+      dropItemIndex(this.db, index.sqlName);
       this.setStatus(index.id, "DROPPED");
     });
-  }
-
-  /** An item whose indexed values another item of the collection shares (what stopped a unique build). */
-  private duplicateItem(index: StoredIndex): string | null {
-    const key = index.fields.flatMap((field) => fieldColumns({ ...field, order: "ASC" }, index.caseInsensitive).map((column) => column.replace(/ ASC$/, ""))).join(", ");
-    return (
-      (this.db
-        .prepare(
-          `SELECT id FROM data_items WHERE collection_id = ? AND (${key}) IN (SELECT ${key} FROM data_items WHERE collection_id = ? GROUP BY ${key} HAVING count(*) > 1) ORDER BY id LIMIT 1`,
-        )
-        .pluck()
-        .get(index.collectionId, index.collectionId) as string | undefined) ?? null
-    );
   }
 }
 

@@ -1,11 +1,12 @@
-import type { Caller } from "../context";
+import type { Caller } from "../types";
 import { invalidItemId, invalidRequest, itemNotFound, limitExceeded, notMultiReference, permissionDenied } from "./errors";
 import { assertWithinRanges } from "./field-ranges";
 import { applyFieldModifications, type FieldModification } from "./patch";
 import { assertPermitted, isPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
 import { isHiddenDraft, settlePublishStatus } from "./publishing";
 import { isPlainObject } from "./query-compiler";
-import type { CollectionField, DataStore, StoredCollection } from "./store";
+import type { DataStore } from "./store";
+import type { CollectionField, StoredCollection } from "./collection";
 import { normaliseItemData, type ItemData } from "./wire";
 
 /** A data item as requests carry it: `{id?, data}`; the id may sit in either place. */

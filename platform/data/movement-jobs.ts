@@ -1,19 +1,20 @@
 import fs from "node:fs";
-import path from "node:path";
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { FastifyBaseLogger } from "fastify";
 import { PlatformError } from "../http/errors";
+import type { Migration } from "../types";
 import { runBatches, type BatchFailure, type BatchSource, type BatchTally } from "./batches";
 import { DocumentTable } from "./documents";
-import { badRequest, fileTooLarge, invalidValue, recordNotFound, workFailure } from "./errors";
+import { badRequest, invalidValue, recordNotFound, workFailure } from "./errors";
 import { assertWithinRanges } from "./field-ranges";
-import { URL_TTL_MS, type FileUrls } from "./file-urls";
+import type { FileUrls } from "./file-urls";
 import { csvColumns, encodeItems, formatOfName, nextRows, readRows, sniffFormat, type FileFormat, type ImportMode, type SourceRow } from "./movement";
 import { settlePublishStatus } from "./publishing";
 import type { SortSpec } from "./query-compiler";
-import type { DataStore, ItemPosition, ItemSelection, StoredCollection } from "./store";
+import type { DataStore, ItemPosition, ItemSelection } from "./store";
+import type { StoredCollection } from "./collection";
+import { MovementFiles, type MovementFile } from "./movement-files";
+import { MovementLogs, type ApplicationError, type MovementLog } from "./movement-logs";
 import { normaliseItemData, project, type ItemData } from "./wire";
 
 /**
@@ -39,8 +40,6 @@ export type JobDestination = {
 };
 export type JobRequest = { source: JobSource; destination: JobDestination; name?: string };
 
-type ApplicationError = { code: string; description: string; data?: Record<string, unknown> };
-
 export type MovementJob = {
   id: string;
   name?: string;
@@ -55,32 +54,6 @@ export type MovementJob = {
   partiallySuccessfulOptions?: { cause: string };
 };
 
-/** What the job did with one source row or item: refused it (`failure`) or noted something (`details`). */
-export type MovementLog = { sourceItemId: string; failure?: ApplicationError; details?: Record<string, unknown> };
-
-/** A file held for data movement: awaiting its upload, being written by an export, or ready. */
-export type MovementFile = { id: string; fileName: string | null; status: "AWAITING_UPLOAD" | "WRITING" | "READY"; expiresAt: string | null; sizeInBytes: number | null; createdDate: string };
-
-export const MOVEMENT_TABLES_SQL = `
-  ${DocumentTable.schema("data_movement_jobs")}
-  ${DocumentTable.schema("data_movement_files")}
-  CREATE TABLE IF NOT EXISTS data_movement_logs (
-    job_id TEXT NOT NULL,
-    position INTEGER NOT NULL,
-    source_item_id TEXT NOT NULL,
-    failure TEXT,
-    details TEXT,
-    PRIMARY KEY (job_id, position)
-  );
-`;
-
-/** The largest file the platform takes. */
-export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
-
-/** Files of data-movement jobs live in the platform's data folder. */
-export function movementFolder(dataDir: string): string {
-  return path.join(dataDir, "movement");
-}
 
 /** How one kind of job moves its entries (rows of a file, or items of a collection). */
 type JobPlan<T> = {
@@ -98,9 +71,12 @@ type JobPlan<T> = {
 
 const failureOf = (error: PlatformError): ApplicationError => ({ code: error.code, description: error.message, data: error.data });
 
+export const migrateMovementJobs: Migration = (db) => db.exec(DocumentTable.schema("data_movement_jobs"));
+
 export class MovementJobs {
   private readonly jobs: DocumentTable<MovementJob>;
-  private readonly files: DocumentTable<MovementFile>;
+  readonly files: MovementFiles;
+  readonly logs: MovementLogs;
   /** Running jobs asked to stop. */
   private readonly stopping = new Set<string>();
 
@@ -112,7 +88,8 @@ export class MovementJobs {
     private readonly now: () => Date = () => new Date(),
   ) {
     this.jobs = new DocumentTable(store.db, "data_movement_jobs");
-    this.files = new DocumentTable(store.db, "data_movement_files");
+    this.files = new MovementFiles(store.db, folder, now);
+    this.logs = new MovementLogs(store.db);
   }
 
   private stamp(): string {
@@ -126,63 +103,12 @@ export class MovementJobs {
     }
   }
 
-  // Files
-
-  private pathOf(fileId: string): string {
-    return path.join(this.folder, fileId);
-  }
-
-  private saveFile(file: MovementFile): MovementFile {
-    return this.files.save(file, file.createdDate);
-  }
-
-  /** A file awaiting its upload, for 15 minutes. */
-  createUpload(fileName: string | null | undefined): MovementFile {
-    return this.saveFile({ id: randomUUID(), fileName: fileName ?? null, status: "AWAITING_UPLOAD", expiresAt: new Date(this.now().getTime() + URL_TTL_MS.upload).toISOString(), sizeInBytes: null, createdDate: this.stamp() });
-  }
-
-  /** Stores an upload's body (at most MAX_UPLOAD_BYTES) as the file; the file can then be imported. */
-  async receiveUpload(fileId: string, body: Readable): Promise<MovementFile> {
-    const file = this.files.find(fileId);
-    if (!file) throw recordNotFound("File", fileId);
-    if (file.status !== "AWAITING_UPLOAD") throw badRequest(`File [${fileId}] has been uploaded already.`, { fileId });
-    if (file.expiresAt && Date.parse(file.expiresAt) < this.now().getTime()) throw badRequest(`The upload URL of file [${fileId}] has expired; ask for a new one.`, { fileId });
-    fs.mkdirSync(this.folder, { recursive: true });
-    const partial = `${this.pathOf(fileId)}.part`;
-    let size = 0;
-    try {
-      await pipeline(
-        body,
-        async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            size += chunk.length;
-            if (size > MAX_UPLOAD_BYTES) throw fileTooLarge(MAX_UPLOAD_BYTES);
-            yield chunk;
-          }
-        },
-        fs.createWriteStream(partial),
-      );
-    } catch (error) {
-      fs.rmSync(partial, { force: true });
-      throw error;
-    }
-    fs.renameSync(partial, this.pathOf(fileId));
-    return this.saveFile({ ...file, status: "READY", expiresAt: null, sizeInBytes: size });
-  }
-
   /** The file an export job wrote (the last segment of its download URL names it). */
   exportedFile(job: MovementJob): { file: MovementFile; path: string } {
     const url = job.destination.file?.url;
     if (!url) throw badRequest(`Job [${job.id}] does not write a file.`, { jobId: job.id });
     const { pathname } = new URL(url);
-    return this.download(decodeURIComponent(pathname.slice(pathname.lastIndexOf("/") + 1)));
-  }
-
-  /** A ready file to download: its record and where it is. */
-  download(fileId: string): { file: MovementFile; path: string } {
-    const file = this.files.find(fileId);
-    if (!file || file.status !== "READY") throw recordNotFound("File", fileId);
-    return { file, path: this.pathOf(fileId) };
+    return this.files.download(decodeURIComponent(pathname.slice(pathname.lastIndexOf("/") + 1)));
   }
 
   // Jobs
@@ -205,27 +131,6 @@ export class MovementJobs {
     return this.jobs.query(filter, sort, limit, offset);
   }
 
-  /** A job's logs in the order they were made. */
-  logs(jobId: string, limit: number, offset: number): MovementLog[] {
-    const rows = this.store.db
-      .prepare("SELECT source_item_id AS sourceItemId, failure, details FROM data_movement_logs WHERE job_id = ? ORDER BY position LIMIT ? OFFSET ?")
-      .all(jobId, limit, offset) as { sourceItemId: string; failure: string | null; details: string | null }[];
-    return rows.map(({ sourceItemId, failure, details }) => ({
-      sourceItemId,
-      ...(failure !== null && { failure: JSON.parse(failure) as ApplicationError }),
-      ...(details !== null && { details: JSON.parse(details) as Record<string, unknown> }),
-    }));
-  }
-
-  private appendLogs(jobId: string, from: number, logs: MovementLog[]): void {
-    const insert = this.store.db.prepare("INSERT INTO data_movement_logs (job_id, position, source_item_id, failure, details) VALUES (?, ?, ?, ?, ?)");
-    this.store.transaction(() => {
-      logs.forEach((entry, index) => {
-        insert.run(jobId, from + index, entry.sourceItemId, entry.failure ? JSON.stringify(entry.failure) : null, entry.details ? JSON.stringify(entry.details) : null);
-      });
-    });
-  }
-
   /**
    * Checks a job request and records the job UNINITIALIZED; it runs after the current request.
    * `origin` is this platform's address as the caller reaches it (for file URLs); `onChange`
@@ -244,10 +149,10 @@ export class MovementJobs {
       const collection = this.store.getCollection(destination.wixDataCollection.collectionId);
       // The format given, else the one the file's name says, else the one its content shows.
       const given = source.file.format === "CSV" || source.file.format === "JSONL" ? source.file.format : undefined;
-      const format = given ?? formatOfName(file.fileName ?? undefined) ?? sniffFormat(this.pathOf(file.id));
+      const format = given ?? formatOfName(file.fileName ?? undefined) ?? sniffFormat(this.files.pathOf(file.id));
       const target = { ...destination.wixDataCollection, writePolicy: destination.wixDataCollection.writePolicy ?? "OVERWRITE" };
       job = { ...base, source: { file: { fileId: file.id, format, url: fileUrl(file.id) } }, destination: { wixDataCollection: target }, progress, logsRecorded: 0 };
-      plan = this.importPlan(this.pathOf(file.id), format, collection, target.writePolicy);
+      plan = this.importPlan(this.files.pathOf(file.id), format, collection, target.writePolicy);
     } else if (source.wixDataCollection && destination.file && !source.file && !destination.wixDataCollection) {
       const collection = this.store.getCollection(source.wixDataCollection.collectionId);
       const { filter, fields } = { filter: source.wixDataCollection.filter, fields: source.wixDataCollection.fields, ...source.wixDataCollection.filterQuery };
@@ -255,7 +160,7 @@ export class MovementJobs {
       // A bad filter is refused now, as for a query (WDE0020).
       this.store.count(collection.id, selection);
       const format = destination.file.format;
-      const result = this.saveFile({
+      const result = this.files.save({
         id: randomUUID(),
         fileName: destination.file.fileName ?? `${collection.id}.${format.toLowerCase()}`,
         status: "WRITING",
@@ -312,7 +217,7 @@ export class MovementJobs {
           stopped,
           report: (tally, done, failures) => {
             const logs = plan.afterBatch(failures);
-            this.appendLogs(id, logsRecorded, logs);
+            this.logs.append(id, logsRecorded, logs);
             logsRecorded += logs.length;
             const progressNow = { current: tally.succeeded + tally.failed, total, itemsSuccessful: plan.written(tally), itemsRejected: tally.failed };
             if (done) plan.finish?.();
@@ -388,7 +293,7 @@ export class MovementJobs {
 
   /** Collection → file: the matching items in creation order, as CSV (typed cells) or JSONL. */
   private exportPlan(collection: StoredCollection, selection: ItemSelection, fields: string[] | undefined, format: FileFormat, result: MovementFile): JobPlan<ItemData> {
-    const target = this.pathOf(result.id);
+    const target = this.files.pathOf(result.id);
     const projected = fields && fields.length > 0 ? fields : undefined;
     let columns: string[] = [];
     let position: ItemPosition | null = null;
@@ -432,7 +337,7 @@ export class MovementJobs {
       },
       written: (tally) => tally.succeeded,
       finish: () => {
-        this.saveFile({ ...result, status: "READY", sizeInBytes: fs.statSync(target).size });
+        this.files.save({ ...result, status: "READY", sizeInBytes: fs.statSync(target).size });
       },
     };
   }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { csvColumns, encodeItems, formatOfName, nextRows, readRows, sniffFormat, type FileFormat } from "./movement";
-import type { StoredCollection } from "./store";
+import type { StoredCollection } from "./collection";
 
 /** The file side of data movement: reading rows with their lines and types, writing CSV and JSONL. */
 

@@ -3,7 +3,7 @@ import readline from "node:readline";
 import { parse } from "csv-parse";
 import { stringify } from "csv-stringify/sync";
 import { isDateValue, isPlainObject } from "./query-compiler";
-import type { CollectionField, StoredCollection } from "./store";
+import type { CollectionField, StoredCollection } from "./collection";
 import type { ItemData } from "./wire";
 
 /**

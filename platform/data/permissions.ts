@@ -1,6 +1,6 @@
-import type { Caller } from "../context";
+import type { Caller } from "../types";
 import { permissionDenied } from "./errors";
-import type { CollectionDefinition, PermissionRole } from "./store";
+import type { CollectionDefinition, PermissionRole } from "./collection";
 
 export type DataAction = "read" | "insert" | "update" | "remove";
 

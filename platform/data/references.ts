@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../types";
 
 export type ReferenceOrder = "ASC" | "DESC";
 

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../types";
 import { FOLD_FUNCTION, MATCHES_FUNCTION, SEEDED_RANK_FUNCTION } from "./query-compiler";
 
 const patterns = new Map<string, RegExp>();

@@ -1,40 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Statement } from "better-sqlite3";
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 import { collectionAlreadyExists, collectionNotFound, itemAlreadyExists, itemNotFound, staleRevision, uniqueIndexViolation } from "./errors";
-import { BACKUP_TABLES_SQL } from "./backups";
-import { INDEX_TABLE_SQL, IndexStore } from "./indexes";
-import { TASK_TABLE_SQL } from "./tasks";
-import { MOVEMENT_TABLES_SQL } from "./movement-jobs";
-import { PUBLISH_SCHEDULE_SQL, PublishScheduleStore, publishPlugin, publishStatusFilter, PUBLISH_STATUS_FIELD, type CollectionPlugin } from "./publishing";
+import { IndexStore } from "./indexes";
+import type { CollectionDefinition, StoredCollection } from "./collection";
+import { PublishScheduleStore } from "./publish-schedules";
+import { publishPlugin, publishStatusFilter, PUBLISH_STATUS_FIELD } from "./publishing";
 import type { ReadScope } from "./permissions";
 import { compileFilter, compileSearch, compileSort, fieldIndexExpressions, jsonPath, SEEDED_RANK_FUNCTION, type SortSpec, type SqlFragment } from "./query-compiler";
 import { ReferenceStore } from "./references";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
-
-export type PermissionRole = "ADMIN" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
-export type CollectionPermissions = Record<"read" | "insert" | "update" | "remove", PermissionRole>;
-
-export type CollectionField = {
-  key: string;
-  displayName?: string;
-  type: string;
-  typeMetadata?: Record<string, unknown>;
-  [other: string]: unknown;
-};
-
-export type CollectionDefinition = {
-  id: string;
-  displayName?: string;
-  displayField?: string;
-  fields: CollectionField[];
-  permissions: CollectionPermissions;
-  /** The Publish plugin (docs/platform/data.md §18), the only plugin this platform keeps. */
-  plugins?: CollectionPlugin[];
-};
-
-export type StoredCollection = CollectionDefinition & { revision: number; createdDate: string; updatedDate: string };
 
 export const migrateData: Migration = (db) => {
   db.exec(`
@@ -76,11 +52,6 @@ export const migrateData: Migration = (db) => {
       updated_date TEXT NOT NULL
     );
   `);
-  db.exec(INDEX_TABLE_SQL);
-  db.exec(BACKUP_TABLES_SQL);
-  db.exec(TASK_TABLE_SQL);
-  db.exec(PUBLISH_SCHEDULE_SQL);
-  db.exec(MOVEMENT_TABLES_SQL);
   // A job that was running when the platform stopped will not finish.
   db.prepare("UPDATE data_async_jobs SET status = 'FAILED' WHERE status IN ('INITIALIZED', 'PROCESSING')").run();
 };

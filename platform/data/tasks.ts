@@ -1,15 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { FastifyBaseLogger } from "fastify";
-import type { Caller } from "../context";
-import type { Db } from "../db";
+import type { Caller, Db, Migration } from "../types";
 import { runInBatches, type BatchTally } from "./batches";
 import { DocumentTable } from "./documents";
 import { badRequest, workFailure } from "./errors";
 import type { ItemService } from "./items";
 import type { FieldModification } from "./patch";
-import { publishPlugin, setPublishStatus, type PublishScheduler } from "./publishing";
-import type { DataStore, ItemSelection, StoredCollection } from "./store";
+import { setPublishStatus, type PublishScheduler } from "./publish-scheduler";
+import { publishPlugin } from "./publishing";
+import type { DataStore, ItemSelection } from "./store";
+import type { StoredCollection } from "./collection";
 
 /**
  * Background tasks of the data service (`@wix/data` `tasks`): delete by query, copy a field's
@@ -50,7 +51,7 @@ type TaskState = {
 };
 export type Task = TaskOptions & TaskState;
 
-export const TASK_TABLE_SQL = DocumentTable.schema("data_tasks");
+export const migrateTasks: Migration = (db) => db.exec(DocumentTable.schema("data_tasks"));
 
 /** The tasks' records (also read by the CLI). */
 export const taskTable = (db: Db) => new DocumentTable<Task>(db, "data_tasks");

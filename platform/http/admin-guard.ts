@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { DEFAULT_API_KEY, type PlatformConfig } from "../config";
 import { externalLoginToken, isAdminKey } from "../context";
-import { PlatformError } from "./errors";
+import { permissionDenied } from "./errors";
 
 /**
  * Who may use the admin key and the `/_local/*` endpoints (docs/platform/operations.md §1):
@@ -61,10 +61,10 @@ export function registerAdminGuard(app: FastifyInstance, config: PlatformConfig)
     const admin = carriesAdminKey(config, request.headers.authorization);
     if (!local && !admin) return;
     if (fromOtherOrigin(request, config)) {
-      throw new PlatformError(403, "PERMISSION_DENIED", "Admin and /_local requests are refused from web pages of other origins.");
+      throw permissionDenied("Admin and /_local requests are refused from web pages of other origins.");
     }
     if (admin && config.apiKey === DEFAULT_API_KEY && !fromLoopback(request)) {
-      throw new PlatformError(403, "PERMISSION_DENIED", "The default admin key works only from this machine; set LOCAL_PLATFORM_API_KEY to use the platform from elsewhere.");
+      throw permissionDenied("The default admin key works only from this machine; set LOCAL_PLATFORM_API_KEY to use the platform from elsewhere.");
     }
   });
 }

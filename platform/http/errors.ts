@@ -17,6 +17,31 @@ export class PlatformError extends Error {
   }
 }
 
+// The catalogue of the platform's own refusals (the data service's WDE codes are in
+// data/errors.ts, built on the same class): every route throws one of these, so each code keeps
+// one status and one wording.
+
+export const invalidArgument = (message: string) => new PlatformError(400, "INVALID_ARGUMENT", message);
+export const permissionDenied = (message: string) => new PlatformError(403, "PERMISSION_DENIED", message);
+export const notFound = (message: string) => new PlatformError(404, "NOT_FOUND", message);
+export const unauthenticated = () => new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
+export const faultInjected = (status: number) => new PlatformError(status, "FAULT_INJECTED", "The local platform's fault mode failed this request on purpose.");
+
+/** Identity and recovery refusals, each with the code the real IAM service answers. */
+export const identityRefused = (code: string, message: string, status = 400) => new PlatformError(status, code, message);
+
+export const unsupportedIntent = (intents: string[]) =>
+  new PlatformError(400, "UNSUPPORTED_INTENT", `The local platform supports only the auth, login and logout intents, not ${intents.join(", ")}.`);
+export const invalidClient = (clientId: string) => new PlatformError(400, "INVALID_CLIENT", `Unknown OAuth client id "${clientId}".`);
+export const invalidRedirectUri = (redirectUri: string, clientId: string, allowedRedirectUris: readonly string[]) =>
+  new PlatformError(400, "INVALID_REDIRECT_URI", `redirectUri "${redirectUri}" is not registered for client "${clientId}".`, { allowedRedirectUris });
+export const unsupportedIdp = () => new PlatformError(400, "UNSUPPORTED_IDP", "The local platform has no external identity providers.");
+
+export const memberNotFound = (id: string) => new PlatformError(404, "MEMBER_NOT_FOUND", `Member with id ${id} not found.`, { id });
+export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
+export const emailAlreadyExists = (loginEmail: string) =>
+  new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
+
 export function errorBody(code: string, message: string, data: Record<string, unknown> = {}) {
   return { message, details: { applicationError: { code, description: message, data } } };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { PlatformError } from "./errors";
+import { faultInjected } from "./errors";
 
 /**
  * Fault mode (docs/platform/operations.md §3): the platform misbehaves on purpose, per path
@@ -93,7 +93,7 @@ async function applyFault(rule: FaultRule, request: FastifyRequest, reply: Fasti
       request.raw.socket.destroy();
       return reply;
     case "error":
-      throw new PlatformError(rule.errorStatus, "FAULT_INJECTED", "The local platform's fault mode failed this request on purpose.");
+      throw faultInjected(rule.errorStatus);
     case "garbage":
       return reply.status(200).header("content-type", "application/json").send("<html>fault mode: this is not JSON");
     case "pass":

@@ -5,7 +5,7 @@ import { settingsPatchSchema } from "../identity/settings";
 import { render } from "../identity/pages";
 import { mailboxPage } from "../mail/mailbox-page";
 import { fromLoopback } from "./admin-guard";
-import { errorBody, PlatformError } from "./errors";
+import { errorBody, invalidArgument, notFound, permissionDenied } from "./errors";
 import { faultsSchema } from "./faults";
 
 /**
@@ -16,7 +16,7 @@ import { faultsSchema } from "./faults";
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
   function requireAdmin(request: FastifyRequest, what: string) {
-    if (ctx.callerOf(request).kind !== "admin") throw new PlatformError(403, "PERMISSION_DENIED", `${what} needs the platform's API key.`);
+    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${what} needs the platform's API key.`);
   }
 
   const counts = new Map<string, number>();
@@ -54,7 +54,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     const parsed = faultsSchema.safeParse(request.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new PlatformError(400, "INVALID_ARGUMENT", `Invalid faults: ${issue.path.join(".") || "body"}: ${issue.message}.`);
+      throw invalidArgument(`Invalid faults: ${issue.path.join(".") || "body"}: ${issue.message}.`);
     }
     request.log.warn({ rules: parsed.data.rules }, "fault mode changed");
     return { rules: ctx.faults.replace(parsed.data.rules) };
@@ -69,9 +69,9 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     requireAdmin(request, "Revoking sessions");
     // A member can be named by id or by login email; a visitor only by id.
     const body = z.union([z.object({ subjectId: z.string().min(1) }), z.object({ email: z.string().min(1) })]).safeParse(request.body);
-    if (!body.success) throw new PlatformError(400, "INVALID_ARGUMENT", "subjectId or email is required.");
+    if (!body.success) throw invalidArgument("subjectId or email is required.");
     const subjectId = "subjectId" in body.data ? body.data.subjectId : ctx.identities.findForLogin(body.data.email)?.identity.id;
-    if (!subjectId) throw new PlatformError(404, "NOT_FOUND", "No member has that email.");
+    if (!subjectId) throw notFound("No member has that email.");
     return { revoked: ctx.tokens.revokeSubject(subjectId) };
   });
 
@@ -84,7 +84,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     requireAdmin(request, "Changing the settings");
     const patch = settingsPatchSchema.safeParse(request.body);
     if (!patch.success) {
-      throw new PlatformError(400, "INVALID_ARGUMENT", "Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha as true or false.");
+      throw invalidArgument("Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha as true or false.");
     }
     return ctx.settings.update(patch.data);
   });
@@ -97,7 +97,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
 
   // The outbox for a person: open it in a browser on this machine.
   app.get("/_local/mailbox", async (request, reply) => {
-    if (!fromLoopback(request)) throw new PlatformError(403, "PERMISSION_DENIED", "The mailbox opens on this machine only.");
+    if (!fromLoopback(request)) throw permissionDenied("The mailbox opens on this machine only.");
     const page = render(mailboxPage(ctx.outbox.list(undefined, 50)), ctx.config.siteUrl);
     return reply.header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).header("cache-control", "no-store").send(page.html);
   });

@@ -1,4 +1,4 @@
-import { PlatformError } from "./errors";
+import { invalidArgument } from "./errors";
 
 /**
  * Rebuilds the request object a `@wix/*` client encoded into a GET query string:
@@ -22,16 +22,16 @@ export function decodeQueryParams(query: Record<string, string | string[] | unde
 
 function decodeDotR(text: string): Record<string, unknown> {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) {
-    throw new PlatformError(400, "INVALID_ARGUMENT", "Malformed .r parameter: not base64url.");
+    throw invalidArgument("Malformed .r parameter: not base64url.");
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
   } catch {
-    throw new PlatformError(400, "INVALID_ARGUMENT", "Malformed .r parameter: not JSON.");
+    throw invalidArgument("Malformed .r parameter: not JSON.");
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new PlatformError(400, "INVALID_ARGUMENT", "Malformed .r parameter: expected a JSON object.");
+    throw invalidArgument("Malformed .r parameter: expected a JSON object.");
   }
   return parsed as Record<string, unknown>;
 }
@@ -47,7 +47,7 @@ const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
 
 function setPath(target: Record<string, unknown>, keys: string[], value: unknown) {
   if (keys.some((key) => RESERVED_KEYS.has(key))) {
-    throw new PlatformError(400, "INVALID_ARGUMENT", `Malformed query parameter [${keys.join(".")}]: reserved name.`);
+    throw invalidArgument(`Malformed query parameter [${keys.join(".")}]: reserved name.`);
   }
   let node = target;
   for (const key of keys.slice(0, -1)) {

@@ -7,7 +7,8 @@ import { IdentityService } from "./iam";
 import { SITE_NAME, loginPage, messagePage, resetPage, signupPage, webMessagePage, type FormError, type HtmlPage, type PageContent } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
-import type { Identity, LoginSession } from "./store";
+import type { LoginSession } from "./login-sessions";
+import type { Identity } from "./store";
 
 /**
  * What a hosted-page request comes to (docs/platform/identity.md §1), for the thin handlers in
@@ -54,7 +55,7 @@ export class HostedFlow {
     if (rs.completed) return this.afterCompleted(rs);
     if (rs.intent === "auth" && rs.auth.prompt === "none") {
       // Silent log-in: the session token given to the redirect session, else this browser's cookie.
-      const session = this.ctx.identities.sessionById(rs.loginSessionId) ?? browser.session;
+      const session = this.ctx.loginSessions.byId(rs.loginSessionId) ?? browser.session;
       if (!this.ctx.redirects.complete(rs.id)) return this.afterCompleted(rs);
       if (!session) return this.deliver(rs.auth, { error: "login_required", error_description: "The member is not logged in." });
       return this.issueCode(rs, session);
@@ -141,7 +142,7 @@ export class HostedFlow {
   }
 
   showReset(token: string, browser: Browser): HostedResult {
-    if (!token || !this.ctx.identities.peekRecovery(token)) return page(EXPIRED_RESET, 400);
+    if (!token || !this.ctx.recoveries.peek(token)) return page(EXPIRED_RESET, 400);
     return page(resetPage({ token, csrf: browser.csrf, formActionOrigins: this.ctx.clients.originsOf() }));
   }
 
@@ -174,7 +175,7 @@ export class HostedFlow {
     const ownBrowser = rs.memberId !== null && browser.session?.memberId === rs.memberId;
     const ended = new Set([rs.loginSessionId, ownBrowser ? browser.session?.id : null].filter((id): id is string => !!id));
     for (const id of ended) {
-      this.ctx.identities.endSession(id);
+      this.ctx.loginSessions.end(id);
       this.ctx.tokens.revokeLoginSession(id);
     }
     // The cookie goes too when it is this member's, or already dead (the site ended the session first).
@@ -209,8 +210,8 @@ export class HostedFlow {
   private completeLogin(rs: RedirectSession, identity: Identity, previous: LoginSession | null): HostedResult {
     if (!this.ctx.redirects.complete(rs.id)) return page(ALREADY_USED);
     // A fresh session id on every log-in; the browser's previous one ends (session fixation).
-    if (previous) this.ctx.identities.endSession(previous.id);
-    const { session, token } = this.ctx.identities.startSession(identity.id);
+    if (previous) this.ctx.loginSessions.end(previous.id);
+    const { session, token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     const next: HostedResult =
       rs.intent === "auth"

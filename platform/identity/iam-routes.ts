@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { PlatformError } from "../http/errors";
+import { invalidArgument, notFound, permissionDenied } from "../http/errors";
 import { platformOrigin } from "../http/origin";
 import { FieldViolations, IdentityService, loginRequest, registerRequest, signOnRequest } from "./iam";
 
@@ -13,7 +13,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const parsed = schema.safeParse(body ?? {});
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))].join(", ");
-      throw new PlatformError(400, "INVALID_ARGUMENT", `The request is missing or has malformed fields: ${fields}.`);
+      throw invalidArgument(`The request is missing or has malformed fields: ${fields}.`);
     }
     return parsed.data;
   }
@@ -30,12 +30,12 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
 
   function memberOf(request: FastifyRequest): string {
     const caller = ctx.callerOf(request);
-    if (caller.kind !== "member") throw new PlatformError(403, "PERMISSION_DENIED", "Only a signed-in member can do this, for themselves.");
+    if (caller.kind !== "member") throw permissionDenied("Only a signed-in member can do this, for themselves.");
     return caller.id;
   }
 
   function requireAdmin(request: FastifyRequest) {
-    if (ctx.callerOf(request).kind !== "admin") throw new PlatformError(403, "PERMISSION_DENIED", "This needs the platform's admin API key.");
+    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied("This needs the platform's admin API key.");
   }
 
   // Any caller may register or log in; an unreadable token is still refused by callerOf.
@@ -53,7 +53,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.post("/_api/iam/authentication/v2/sign-on", async (request, reply) => {
     const accessToken = externalLoginToken(ctx.config, request.headers.authorization);
     if (!accessToken || !ctx.tokens.resolveAccess(accessToken)) {
-      throw new PlatformError(403, "PERMISSION_DENIED", "Signing a member on needs a live access token and the platform's API key.");
+      throw permissionDenied("Signing a member on needs a live access token and the platform's API key.");
     }
     return answer(reply, () => service.signOn(parse(signOnRequest, request.body)));
   });
@@ -63,10 +63,10 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   // the SDK reads; an empty one, as there is no page to show.
   app.get("/_api/iam/authentication/v1/logout", async (request) => {
     const caller = ctx.callerOf(request);
-    if (caller.kind !== "member") throw new PlatformError(403, "PERMISSION_DENIED", "Only a signed-in member can log out.");
+    if (caller.kind !== "member") throw permissionDenied("Only a signed-in member can log out.");
     ctx.tokens.revokeSessionOf(request.headers.authorization!.trim());
     if (caller.loginSessionId) {
-      ctx.identities.endSession(caller.loginSessionId);
+      ctx.loginSessions.end(caller.loginSessionId);
       ctx.tokens.revokeLoginSession(caller.loginSessionId);
     }
     return {};
@@ -93,10 +93,10 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const { identityId } = parse(z.object({ identityId: z.string().max(200).optional(), target: z.enum(["EMAIL"]).optional() }), request.body);
     const target = identityId ?? (caller.kind === "member" ? caller.id : undefined);
     if (!target || (caller.kind !== "admin" && !(caller.kind === "member" && caller.id === target))) {
-      throw new PlatformError(403, "PERMISSION_DENIED", "A member can start a verification for themselves only.");
+      throw permissionDenied("A member can start a verification for themselves only.");
     }
     const identity = ctx.identities.get(target);
-    if (!identity) throw new PlatformError(404, "NOT_FOUND", "No such identity.");
+    if (!identity) throw notFound("No such identity.");
     return { verificationId: service.sendVerification(identity) };
   });
 
@@ -127,7 +127,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
       request.body,
     );
     const identity = ctx.identities.get(identityId);
-    if (!identity) throw new PlatformError(404, "NOT_FOUND", "No such identity.");
+    if (!identity) throw notFound("No such identity.");
     const redirect = emailOptions?.redirect;
     const client = redirect?.clientId ? ctx.clients.get(redirect.clientId) : null;
     service.sendResetLink(identity, client ? ctx.clients.safeReturnUrl(redirect?.url, client) : null, platformOrigin(request, ctx.config), "activation");

@@ -70,8 +70,8 @@ describe("register and log in through the SDK's own-form helpers", () => {
   it("a session token works for the exchange only while its login session lasts", async () => {
     const result = await strategy().login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
     const sessionToken = (result as { data: { sessionToken: string } }).data.sessionToken;
-    const session = platform.ctx.identities.sessionByToken(sessionToken)!;
-    platform.ctx.identities.endSession(session.id);
+    const session = platform.ctx.loginSessions.byToken(sessionToken)!;
+    platform.ctx.loginSessions.end(session.id);
     expect(await exchange(sessionToken)).toEqual({ error: "login_required" });
   });
 });
@@ -174,7 +174,7 @@ describe("passwords", () => {
     const client = createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
     const recovered = await client.recovery.recover(mail.recoveryToken!, { password: "Moorland-route-88" });
     expect(recovered.state).toBe("SUCCESS");
-    expect(platform.ctx.identities.peekRecovery(mail.recoveryToken!)).toBeNull();
+    expect(platform.ctx.recoveries.peek(mail.recoveryToken!)).toBeNull();
     // The stored return address was dropped, so the page would not have redirected anywhere.
     await strategy().sendPasswordResetEmail(email, "https://evil.example/steal");
     const page = await new TestBrowser().submitForm(outbox(email)[0].link!, { password: "Moorland-route-99" });

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
-import { PlatformError } from "../http/errors";
+import { identityRefused } from "../http/errors";
 import type { Mail } from "../mail/outbox";
 import { HOSTED_PAGES } from "./paths";
 import { SITE_NAME } from "./pages";
@@ -107,9 +107,6 @@ export function identityWire(identity: Identity) {
   };
 }
 
-function refused(code: string, message: string, status = 400): PlatformError {
-  return new PlatformError(status, code, message);
-}
 
 /** A validation failure in the envelope `register` reads: every violation carries `data`. */
 export class FieldViolations extends Error {
@@ -119,14 +116,14 @@ export class FieldViolations extends Error {
 }
 
 export class IdentityService {
-  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
+  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "verifications" | "recoveries" | "loginSessions" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
 
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
     if (!required) return;
     const answers = (tokens ?? []).flatMap((token) => [token.Recaptcha, token.InvisibleRecaptcha]).filter((value): value is string => Boolean(value));
-    if (answers.length === 0) throw refused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
-    if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw refused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
+    if (answers.length === 0) throw identityRefused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
+    if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
   }
 
   /** Where the identity goes next after proving who it is: verification, approval, or a session. */
@@ -140,7 +137,7 @@ export class IdentityService {
 
   /** A new platform login session; its token is the session token the client exchanges for member tokens. */
   signedIn(identity: Identity): StateReply {
-    const { token } = this.ctx.identities.startSession(identity.id);
+    const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity) };
   }
@@ -152,11 +149,11 @@ export class IdentityService {
    */
   sendVerification(identity: Identity): string {
     if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
-      const stateToken = this.ctx.identities.continueVerification(identity.id);
+      const stateToken = this.ctx.verifications.resume(identity.id);
       if (stateToken) return stateToken;
-      throw refused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
+      throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
     }
-    const { stateToken, code } = this.ctx.identities.startVerification(identity.id);
+    const { stateToken, code } = this.ctx.verifications.start(identity.id);
     this.mail({
       to: identity.loginEmail,
       kind: "verification",
@@ -191,7 +188,7 @@ export class IdentityService {
     });
     if (!identity) {
       this.tellOwnerOfSignup(email);
-      throw refused(IAM_CODES.emailExists, "An account with this e-mail address already exists.");
+      throw identityRefused(IAM_CODES.emailExists, "An account with this e-mail address already exists.");
     }
     return this.continueWith(identity);
   }
@@ -236,8 +233,8 @@ export class IdentityService {
       }) ??
       // Created by a concurrent sign-on between the two calls above.
       this.ctx.identities.findForLogin(email)!.identity;
-    if (identity.status === "BLOCKED") throw refused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
-    const { token } = this.ctx.identities.startSession(identity.id);
+    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
+    const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     return { sessionToken: token, identity: identityWire(identity) };
   }
@@ -252,25 +249,25 @@ export class IdentityService {
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
     if (!found) {
       await this.ctx.loginThrottle.failed(email);
-      throw refused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
+      throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
     }
-    if (!found.passwordHash) throw refused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
+    if (!found.passwordHash) throw identityRefused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
     if (!passwordOk) {
       await this.ctx.loginThrottle.failed(email);
-      throw refused(IAM_CODES.invalidPassword, "The password is not right.");
+      throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
     await this.ctx.loginThrottle.succeeded(email);
-    if (found.identity.status === "BLOCKED") throw refused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (found.identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return this.continueWith(found.identity);
   }
 
   verify(code: string, stateToken: string): StateReply {
-    const result = this.ctx.identities.checkVerification(stateToken, code.trim());
-    if (result === "unknown") throw refused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
-    if (result === "wrong-code") throw refused("VERIFICATION_FAILED", "The verification code is not right.");
+    const result = this.ctx.verifications.check(stateToken, code.trim());
+    if (result === "unknown") throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (result === "wrong-code") throw identityRefused("VERIFICATION_FAILED", "The verification code is not right.");
     this.ctx.identities.markEmailVerified(result.identityId);
     const identity = this.ctx.identities.get(result.identityId);
-    if (!identity) throw refused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
     return this.continueWith(identity);
   }
 
@@ -291,7 +288,7 @@ export class IdentityService {
   }
 
   sendResetLink(identity: Identity, returnUrl: string | null, platformUrl: string, kind: "password-reset" | "activation"): void {
-    const recoveryToken = this.ctx.identities.startRecovery(identity.id, returnUrl);
+    const recoveryToken = this.ctx.recoveries.start(identity.id, returnUrl);
     const link = `${platformUrl}${HOSTED_PAGES.reset}?${new URLSearchParams({ token: recoveryToken })}`;
     this.mail({
       to: identity.loginEmail,
@@ -307,14 +304,14 @@ export class IdentityService {
   async recover(recoveryToken: string, password: string): Promise<{ identity: Identity; redirectUrl: string | null } | { weak: string }> {
     const weak = weakPasswordReason(password);
     if (weak) return { weak };
-    const recovery = this.ctx.identities.consumeRecovery(recoveryToken);
-    if (!recovery) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
+    const recovery = this.ctx.recoveries.consume(recoveryToken);
+    if (!recovery) throw identityRefused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     this.ctx.identities.setPasswordHash(recovery.identityId, await hashPassword(password));
     this.ctx.identities.markEmailVerified(recovery.identityId);
-    for (const sessionId of this.ctx.identities.endAllSessions(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
+    for (const sessionId of this.ctx.loginSessions.endAllFor(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
     await this.ctx.loginThrottle.succeeded(this.ctx.identities.get(recovery.identityId)?.loginEmail ?? "");
     const identity = this.ctx.identities.get(recovery.identityId);
-    if (!identity) throw refused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
+    if (!identity) throw identityRefused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     return { identity, redirectUrl: recovery.redirectUrl };
   }
 }

@@ -60,7 +60,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       const csrfValid = body !== undefined && csrf.valid(cookie, field(body, "csrf"));
       const { token, newCookie } = csrf.issue(cookie);
       if (newCookie) reply.header("set-cookie", serializeCookie(CSRF_COOKIE, newCookie, cookieOptions(request, CSRF_COOKIE_MAX_AGE)));
-      const session = ctx.identities.sessionByToken(readCookie(request.headers.cookie, SESSION_COOKIE));
+      const session = ctx.loginSessions.byToken(readCookie(request.headers.cookie, SESSION_COOKIE));
       return { session, csrf: token, csrfValid };
     }
 

@@ -1,6 +1,5 @@
-import { randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import type { Db, Migration } from "../db";
-import { hashToken, newToken } from "../oauth/store";
+import { randomUUID } from "node:crypto";
+import type { Db, Migration } from "../types";
 
 export const MEMBER_STATUSES = ["PENDING", "APPROVED", "BLOCKED"] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
@@ -34,23 +33,8 @@ export type NewIdentity = {
   status?: MemberStatus;
 };
 
-/** An e-mail verification in progress: the code sent, and the login it continues. */
-export type PendingVerification = { identityId: string; code: string; attempts: number };
-
-/** Verification codes and reset links work this long. */
-const VERIFICATION_TTL_MS = 15 * 60 * 1000;
-const RECOVERY_TTL_MS = 60 * 60 * 1000;
-/** A wrong code this many times ends the verification; the member logs in again for a new one. */
-export const MAX_VERIFICATION_ATTEMPTS = 5;
-
 /** The identity fields the members service may change. */
 export type IdentityChanges = Partial<Pick<Identity, "nickname" | "firstName" | "lastName" | "privacyStatus" | "status">>;
-
-/** A platform login session: what the hosted pages' cookie stands for. */
-export type LoginSession = { id: string; memberId: string };
-
-/** Platform login sessions last a week, then the member signs in again. */
-const LOGIN_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const migrateIdentity: Migration = (db) => {
   db.exec(`
@@ -69,27 +53,6 @@ export const migrateIdentity: Migration = (db) => {
       created_at INTEGER NOT NULL,
       updated_at INTEGER NOT NULL,
       last_login_at INTEGER
-    );
-    CREATE TABLE IF NOT EXISTS verification_states (
-      state_hash TEXT PRIMARY KEY,
-      identity_id TEXT NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
-      code TEXT NOT NULL,
-      attempts INTEGER NOT NULL DEFAULT 0,
-      expires_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS recovery_tokens (
-      token_hash TEXT PRIMARY KEY,
-      identity_id TEXT NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
-      redirect_url TEXT,
-      expires_at INTEGER NOT NULL
-    );
-    CREATE TABLE IF NOT EXISTS login_sessions (
-      id TEXT PRIMARY KEY,
-      token_hash TEXT NOT NULL UNIQUE,
-      member_id TEXT NOT NULL REFERENCES identities (id) ON DELETE CASCADE,
-      created_at INTEGER NOT NULL,
-      expires_at INTEGER NOT NULL,
-      ended_at INTEGER
     );
   `);
 };
@@ -208,83 +171,6 @@ export class IdentityStore {
     this.db.prepare("UPDATE identities SET password_hash = ?, updated_at = ? WHERE id = ?").run(passwordHash, this.now(), id);
   }
 
-  /** Starts an e-mail verification: a state token for the client, a code for the e-mail. */
-  startVerification(identityId: string): { stateToken: string; code: string } {
-    const stateToken = newToken("VST");
-    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-    const now = this.now();
-    this.db.prepare("DELETE FROM verification_states WHERE expires_at <= ? OR identity_id = ?").run(now, identityId);
-    this.db
-      .prepare("INSERT INTO verification_states (state_hash, identity_id, code, expires_at) VALUES (?, ?, ?, ?)")
-      .run(hashToken(stateToken), identityId, code, now + VERIFICATION_TTL_MS);
-    return { stateToken, code };
-  }
-
-  /** A new state token for the identity's live verification, its code unchanged (no new mail); null when none is live. */
-  continueVerification(identityId: string): string | null {
-    const stateToken = newToken("VST");
-    const changed = this.db
-      .prepare("UPDATE verification_states SET state_hash = ? WHERE identity_id = ? AND expires_at > ?")
-      .run(hashToken(stateToken), identityId, this.now()).changes;
-    return changed > 0 ? stateToken : null;
-  }
-
-  /**
-   * Checks a code against the verification a state token stands for. A right code ends the
-   * verification; a wrong one counts, and too many end it too.
-   */
-  checkVerification(stateToken: string, code: string): { identityId: string } | "wrong-code" | "unknown" {
-    const hash = hashToken(stateToken);
-    const row = this.db.prepare("SELECT identity_id, code, attempts FROM verification_states WHERE state_hash = ? AND expires_at > ?").get(hash, this.now()) as
-      | { identity_id: string; code: string; attempts: number }
-      | undefined;
-    if (!row) return "unknown";
-    // Compared as digests: equal lengths, constant time.
-    if (timingSafeEqual(Buffer.from(hashToken(row.code)), Buffer.from(hashToken(code)))) {
-      this.db.prepare("DELETE FROM verification_states WHERE state_hash = ?").run(hash);
-      return { identityId: row.identity_id };
-    }
-    if (row.attempts + 1 >= MAX_VERIFICATION_ATTEMPTS) this.db.prepare("DELETE FROM verification_states WHERE state_hash = ?").run(hash);
-    else this.db.prepare("UPDATE verification_states SET attempts = attempts + 1 WHERE state_hash = ?").run(hash);
-    return "wrong-code";
-  }
-
-  /** A single-use password reset token, returning to `redirectUrl` when set. */
-  startRecovery(identityId: string, redirectUrl: string | null): string {
-    const token = newToken("RCV");
-    const now = this.now();
-    this.prune();
-    this.db
-      .prepare("INSERT INTO recovery_tokens (token_hash, identity_id, redirect_url, expires_at) VALUES (?, ?, ?, ?)")
-      .run(hashToken(token), identityId, redirectUrl, now + RECOVERY_TTL_MS);
-    return token;
-  }
-
-  /** The reset a token stands for, without using it up (the reset page shows the form first). */
-  peekRecovery(token: string): { identityId: string; redirectUrl: string | null } | null {
-    const row = this.db.prepare("SELECT identity_id, redirect_url FROM recovery_tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), this.now()) as
-      | { identity_id: string; redirect_url: string | null }
-      | undefined;
-    return row ? { identityId: row.identity_id, redirectUrl: row.redirect_url } : null;
-  }
-
-  /**
-   * Uses a reset token up, with every other one the identity has: once a new password is set,
-   * an older link (in a forwarded or leaked mail) must not set another.
-   */
-  consumeRecovery(token: string): { identityId: string; redirectUrl: string | null } | null {
-    const found = this.peekRecovery(token);
-    if (found) this.db.prepare("DELETE FROM recovery_tokens WHERE identity_id = ?").run(found.identityId);
-    return found;
-  }
-
-  /** Every platform login session of a member ends (a password change or reset elsewhere). */
-  endAllSessions(memberId: string): string[] {
-    const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map((row) => row.id);
-    this.db.prepare("UPDATE login_sessions SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL").run(this.now(), memberId);
-    return ids;
-  }
-
   /** Every identity, oldest first (a local site has few members). */
   all(): Identity[] {
     return (this.db.prepare("SELECT * FROM identities ORDER BY created_at, id").all() as IdentityRow[]).map(toIdentity);
@@ -317,56 +203,6 @@ export class IdentityStore {
 
   recordLogin(id: string): void {
     this.db.prepare("UPDATE identities SET last_login_at = ? WHERE id = ?").run(this.now(), id);
-  }
-
-  /** Deletes what can no longer be used: ended or expired login sessions, expired verification codes and reset links. */
-  prune(): number {
-    const now = this.now();
-    return (
-      this.db.prepare("DELETE FROM login_sessions WHERE expires_at <= ? OR ended_at IS NOT NULL").run(now).changes +
-      this.db.prepare("DELETE FROM verification_states WHERE expires_at <= ?").run(now).changes +
-      this.db.prepare("DELETE FROM recovery_tokens WHERE expires_at <= ?").run(now).changes
-    );
-  }
-
-  /** Starts a login session; the token goes into the cookie and is stored only as a hash. */
-  startSession(memberId: string): { session: LoginSession; token: string } {
-    const id = randomUUID();
-    const token = newToken("PLS");
-    const now = this.now();
-    this.prune();
-    this.db
-      .prepare("INSERT INTO login_sessions (id, token_hash, member_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")
-      .run(id, hashToken(token), memberId, now, now + LOGIN_SESSION_TTL_MS);
-    return { session: { id, memberId }, token };
-  }
-
-  /**
-   * The live session a cookie or session token stands for, or null. `maxAgeMs` limits it to
-   * sessions started that recently: a session token from a form login is good for a short
-   * exchange only, while the hosted pages' cookie lasts as long as the session.
-   */
-  sessionByToken(token: string | undefined | null, maxAgeMs?: number): LoginSession | null {
-    if (!token) return null;
-    const session = this.liveSession("token_hash = ?", hashToken(token));
-    if (!session || maxAgeMs === undefined) return session;
-    const { created_at } = this.db.prepare("SELECT created_at FROM login_sessions WHERE id = ?").get(session.id) as { created_at: number };
-    return this.now() - created_at <= maxAgeMs ? session : null;
-  }
-
-  sessionById(id: string | null): LoginSession | null {
-    return id ? this.liveSession("id = ?", id) : null;
-  }
-
-  endSession(id: string): void {
-    this.db.prepare("UPDATE login_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL").run(this.now(), id);
-  }
-
-  private liveSession(where: string, value: string): LoginSession | null {
-    const row = this.db
-      .prepare(`SELECT id, member_id FROM login_sessions WHERE ${where} AND ended_at IS NULL AND expires_at > ?`)
-      .get(value, this.now()) as { id: string; member_id: string } | undefined;
-    return row ? { id: row.id, memberId: row.member_id } : null;
   }
 
   private uniqueSlug(base: string): string {

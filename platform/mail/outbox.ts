@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 
 /**
  * The local platform sends no real e-mail: every message is kept here, for tests (`GET

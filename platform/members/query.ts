@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PlatformError } from "../http/errors";
+import { invalidArgument } from "../http/errors";
 
 /**
  * Filters, sorts and pages members in memory (docs/platform/members.md §4). A local site has a
@@ -10,7 +10,6 @@ import { PlatformError } from "../http/errors";
 type Json = unknown;
 type Filter = Record<string, Json>;
 
-const invalid = (message: string) => new PlatformError(400, "INVALID_ARGUMENT", message);
 
 function valueAt(record: Json, path: string): Json {
   let node = record;
@@ -42,7 +41,7 @@ function ordered(a: Json, b: Json): number | null {
 }
 
 function asArray(operand: Json, operator: string): Json[] {
-  if (!Array.isArray(operand)) throw invalid(`${operator} needs an array.`);
+  if (!Array.isArray(operand)) throw invalidArgument(`${operator} needs an array.`);
   return operand;
 }
 
@@ -65,7 +64,7 @@ function matchesCondition(value: Json, operator: string, operand: Json): boolean
     case "$startsWith":
     case "$endsWith":
     case "$contains": {
-      if (typeof operand !== "string") throw invalid(`${operator} needs a string.`);
+      if (typeof operand !== "string") throw invalidArgument(`${operator} needs a string.`);
       if (typeof value !== "string") return false;
       const [text, part] = [value.toLowerCase(), operand.toLowerCase()];
       return operator === "$startsWith" ? text.startsWith(part) : operator === "$endsWith" ? text.endsWith(part) : text.includes(part);
@@ -80,7 +79,7 @@ function matchesCondition(value: Json, operator: string, operand: Json): boolean
       return operator === "$hasSome" ? wanted.some(has) : wanted.every(has);
     }
     default:
-      throw invalid(`Unsupported filter operator ${operator}.`);
+      throw invalidArgument(`Unsupported filter operator ${operator}.`);
   }
 }
 
@@ -90,12 +89,12 @@ function isOperatorObject(value: Json): value is Record<string, Json> {
 
 export function matchesFilter(record: Json, filter: Json): boolean {
   if (filter === undefined || filter === null) return true;
-  if (typeof filter !== "object" || Array.isArray(filter)) throw invalid("A filter must be an object.");
+  if (typeof filter !== "object" || Array.isArray(filter)) throw invalidArgument("A filter must be an object.");
   return Object.entries(filter as Filter).every(([key, condition]) => {
     if (key === "$and") return asArray(condition, key).every((part) => matchesFilter(record, part));
     if (key === "$or") return asArray(condition, key).some((part) => matchesFilter(record, part));
     if (key === "$not") return !matchesFilter(record, condition);
-    if (key.startsWith("$")) throw invalid(`Unsupported filter operator ${key}.`);
+    if (key.startsWith("$")) throw invalidArgument(`Unsupported filter operator ${key}.`);
     const value = valueAt(record, key);
     if (!isOperatorObject(condition)) return same(value, condition);
     return Object.entries(condition).every(([operator, operand]) => matchesCondition(value, operator, operand));

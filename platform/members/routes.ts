@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Caller, PlatformContext } from "../context";
-import { PlatformError } from "../http/errors";
+import type { PlatformContext } from "../context";
+import type { Caller } from "../types";
+import { emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, slugAlreadyExists } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityChanges, MemberStatus } from "../identity/store";
@@ -41,20 +42,18 @@ function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue.path.join(".") || "request";
-  throw new PlatformError(400, "INVALID_ARGUMENT", `${field}: ${issue.message}`);
+  throw invalidArgument(`${field}: ${issue.message}`);
 }
 
 const queryOf = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string | string[] | undefined>);
 
-const forbidden = (message: string) => new PlatformError(403, "PERMISSION_DENIED", message);
-const notFound = (id: string) => new PlatformError(404, "MEMBER_NOT_FOUND", `Member with id ${id} not found.`, { id });
 
 function requireAdmin(caller: Caller, action: string): void {
-  if (caller.kind !== "admin") throw forbidden(`${action} needs the site's API key.`);
+  if (caller.kind !== "admin") throw permissionDenied(`${action} needs the site's API key.`);
 }
 
 function requireMember(caller: Caller, action: string): string {
-  if (caller.kind !== "member") throw forbidden(`${action} needs a signed-in member's token; this caller is not a member.`);
+  if (caller.kind !== "member") throw permissionDenied(`${action} needs a signed-in member's token; this caller is not a member.`);
   return caller.id;
 }
 
@@ -64,7 +63,7 @@ const isSelf = (caller: Caller, id: string) => caller.kind === "member" && calle
 function assertFieldsetsAllowed(caller: Caller, fieldsets: Fieldset[], subjectId: string | null): void {
   const beyondPublic = fieldsets.some((set) => set !== "PUBLIC");
   if (beyondPublic && caller.kind !== "admin" && (subjectId === null || !isSelf(caller, subjectId))) {
-    throw forbidden("Only the site's API key, or the member themselves, may read the EXTENDED or FULL fieldsets.");
+    throw permissionDenied("Only the site's API key, or the member themselves, may read the EXTENDED or FULL fieldsets.");
   }
 }
 
@@ -74,7 +73,7 @@ const visibleTo = (caller: Caller, member: Member) =>
 
 /** A member may change only themselves; the admin anyone. Status changes are the admin's alone. */
 function assertMayEdit(caller: Caller, id: string): void {
-  if (caller.kind !== "admin" && !isSelf(caller, id)) throw forbidden("A member may change only their own profile.");
+  if (caller.kind !== "admin" && !isSelf(caller, id)) throw permissionDenied("A member may change only their own profile.");
 }
 
 /** Splits a member input into identity changes and profile details; arrays replace whole, empty arrays are ignored. */
@@ -108,24 +107,24 @@ function splitInput(input: MemberInput): { changes: IdentityChanges; details: Pr
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const members = new MemberStore(ctx.db, ctx.identities);
 
-  const memberOr404 = (id: string) => members.get(id) ?? (() => { throw notFound(id); })();
+  const memberOr404 = (id: string) => members.get(id) ?? (() => { throw memberNotFound(id); })();
 
   const fullReply = (id: string) => ({ member: toMemberWire(memberOr404(id), ["FULL"]) });
 
   const applySlug = (id: string, slug: string): void => {
     const result = ctx.identities.setSlug(id, slug);
-    if (result === "taken") throw new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
-    if (result === null) throw notFound(id);
+    if (result === "taken") throw slugAlreadyExists(slug);
+    if (result === null) throw memberNotFound(id);
   };
 
   const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: MemberStatus, action: string) => {
     requireAdmin(ctx.callerOf(request), action);
-    if (!members.update(request.params.id, { status }, {})) throw notFound(request.params.id);
+    if (!members.update(request.params.id, { status }, {})) throw memberNotFound(request.params.id);
     return fullReply(request.params.id);
   };
 
   const deleteMember = (id: string) => {
-    if (!ctx.identities.delete(id)) throw notFound(id);
+    if (!ctx.identities.delete(id)) throw memberNotFound(id);
     ctx.tokens.revokeSubject(id);
     return {};
   };
@@ -147,7 +146,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     const id = requireMember(ctx.callerOf(request), "getCurrentMember");
     const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
     const member = members.get(id);
-    if (!member) throw new PlatformError(404, "NOT_FOUND", "The current member no longer exists.");
+    if (!member) throw notFound("The current member no longer exists.");
     return { member: toMemberWire(member, fieldsets) };
   });
 
@@ -167,7 +166,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
     assertFieldsetsAllowed(caller, fieldsets, request.params.id);
     const member = members.get(request.params.id);
-    if (!member || !visibleTo(caller, member)) throw notFound(request.params.id);
+    if (!member || !visibleTo(caller, member)) throw memberNotFound(request.params.id);
     return { member: toMemberWire(member, fieldsets) };
   });
 
@@ -208,7 +207,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
       details,
     );
       if (!created) {
-        throw new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail: input.loginEmail });
+        throw emailAlreadyExists(input.loginEmail);
       }
       if (input.profile?.slug) applySlug(created.identity.id, input.profile.slug);
       return created.identity.id;
@@ -224,11 +223,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     const { member: input } = parse(updateSchema, request.body);
     if (input.status !== undefined) requireAdmin(caller, "Changing a member's status");
     if (input.loginEmail !== undefined && input.loginEmail !== members.get(id)?.identity.loginEmail) {
-      throw new PlatformError(400, "INVALID_ARGUMENT", "member.loginEmail cannot be changed through updateMember.");
+      throw invalidArgument("member.loginEmail cannot be changed through updateMember.");
     }
     const { changes, details } = splitInput(input);
     ctx.db.transaction(() => {
-      if (!members.update(id, changes, details)) throw notFound(id);
+      if (!members.update(id, changes, details)) throw memberNotFound(id);
       if (input.profile?.slug) applySlug(id, input.profile.slug);
     })();
     return fullReply(id);
@@ -238,7 +237,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   for (const list of ["emails", "phones", "addresses"] as const) {
     app.delete<{ Params: { id: string } }>(`/members/v1/members/:id/${list}`, async (request) => {
       assertMayEdit(ctx.callerOf(request), request.params.id);
-      if (!members.clearList(request.params.id, list)) throw notFound(request.params.id);
+      if (!members.clearList(request.params.id, list)) throw memberNotFound(request.params.id);
       return fullReply(request.params.id);
     });
   }

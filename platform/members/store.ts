@@ -1,4 +1,4 @@
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 import type { Identity, IdentityChanges, IdentityStore, NewIdentity } from "../identity/store";
 
 /** An image on a profile (photo or cover), as the members API carries it. */

@@ -1,5 +1,12 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { TokenSubject } from "./store";
+
+export type TokenRole = "visitor" | "member";
+
+/**
+ * Who a token speaks for. Visitors get a fresh id; members carry their member id and, when
+ * the pair came from a hosted sign-in, the platform login session that signing out ends.
+ */
+export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string; loginSessionId?: string | null };
 
 /**
  * Access tokens shaped like the platform's: `OauthNG.JWS.` and a signed JWT whose payload

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 import { hashToken, newToken } from "./store";
 
 /** What an authorization code was issued for; the token exchange must match all of it. */

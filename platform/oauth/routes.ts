@@ -47,7 +47,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
       return result.reason;
     }
     const { memberId, loginSessionId } = result.grant;
-    if (!ctx.identities.sessionById(loginSessionId)) return "The sign-in this code came from has ended.";
+    if (!ctx.loginSessions.byId(loginSessionId)) return "The sign-in this code came from has ended.";
     const issued = ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: grant.clientId, loginSessionId });
     ctx.codes.recordIssued(grant.code, hashToken(issued.refreshToken));
     return issued;
@@ -69,7 +69,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     if (!member || member.status === "BLOCKED") return { status: 400, error: "invalid_grant", description: "No member with this id can sign in." };
     let loginSessionId: string | null = null;
     if (sessionToken !== undefined) {
-      const session = ctx.identities.sessionByToken(sessionToken);
+      const session = ctx.loginSessions.byToken(sessionToken);
       if (!session || session.memberId !== memberId) return { status: 400, error: "invalid_grant", description: "The session token is not a live session of this member." };
       loginSessionId = session.id;
     }

@@ -1,14 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import type { Db, Migration } from "../db";
-import { createAccessTokenSigner } from "./access-token";
-
-export type TokenRole = "visitor" | "member";
-
-/**
- * Who a token speaks for. Visitors get a fresh id; members carry their member id and, when
- * the pair came from a hosted sign-in, the platform login session that signing out ends.
- */
-export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string; loginSessionId?: string | null };
+import type { Db, Migration } from "../types";
+import { createAccessTokenSigner, type TokenRole, type TokenSubject } from "./access-token";
 
 export type IssuedTokens = { accessToken: string; refreshToken: string; expiresIn: number };
 

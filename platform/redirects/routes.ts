@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { PlatformError } from "../http/errors";
+import { invalidArgument, invalidClient, invalidRedirectUri, PlatformError, unsupportedIdp, unsupportedIntent } from "../http/errors";
 import { platformOrigin } from "../http/origin";
 import { SESSION_TOKEN_TTL_MS } from "../identity/iam";
 import { HOSTED_PAGES } from "../identity/paths";
@@ -36,21 +36,21 @@ const SUPPORTED_INTENTS = ["auth", "login", "logout"];
 
 function invalid(issues: z.core.$ZodIssue[]): PlatformError {
   const lines = issues.map((i) => `${i.path.join(".") || "body"}: ${i.message}`);
-  return new PlatformError(400, "INVALID_ARGUMENT", `Invalid redirect session request. ${lines.join("; ")}`);
+  return invalidArgument(`Invalid redirect session request. ${lines.join("; ")}`);
 }
 
 export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.post("/_api/redirects-api/v1/redirect-session", async (req) => {
     const caller = ctx.callerOf(req);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== "object" || Array.isArray(body)) throw new PlatformError(400, "INVALID_ARGUMENT", "Expected a JSON object.");
+    if (typeof body !== "object" || Array.isArray(body)) throw invalidArgument("Expected a JSON object.");
     const intents = Object.keys(body).filter((key) => key !== "callbacks" && key !== "preferences" && key !== "origin");
     const unsupported = intents.filter((key) => !SUPPORTED_INTENTS.includes(key));
     if (unsupported.length > 0) {
-      throw new PlatformError(400, "UNSUPPORTED_INTENT", `The local platform supports only the auth, login and logout intents, not ${unsupported.join(", ")}.`);
+      throw unsupportedIntent(unsupported);
     }
     if (intents.length !== 1) {
-      throw new PlatformError(400, "INVALID_ARGUMENT", "A redirect session needs exactly one intent: auth, login or logout.");
+      throw invalidArgument("A redirect session needs exactly one intent: auth, login or logout.");
     }
     const parsed = request.safeParse(body);
     if (!parsed.success) throw invalid(parsed.error.issues);
@@ -62,20 +62,18 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
     if (auth) {
       const a = auth.authRequest;
       const client = ctx.clients.get(a.clientId);
-      if (!client) throw new PlatformError(400, "INVALID_CLIENT", `Unknown OAuth client id "${a.clientId}".`);
+      if (!client) throw invalidClient(a.clientId);
       // Refused here, before any page exists, so a bad URI never receives a redirect.
       if (a.redirectUri !== undefined && !ctx.clients.isAllowedRedirectUri(client, a.redirectUri)) {
-        throw new PlatformError(400, "INVALID_REDIRECT_URI", `redirectUri "${a.redirectUri}" is not registered for client "${client.id}".`, {
-          allowedRedirectUris: client.redirectUris,
-        });
+        throw invalidRedirectUri(a.redirectUri, client.id, client.redirectUris);
       }
       if (a.redirectUri === undefined && a.responseMode !== "web_message") {
-        throw new PlatformError(400, "INVALID_ARGUMENT", `responseMode "${a.responseMode}" needs a redirectUri.`);
+        throw invalidArgument(`responseMode "${a.responseMode}" needs a redirectUri.`);
       }
-      if (a.idp) throw new PlatformError(400, "UNSUPPORTED_IDP", "The local platform has no external identity providers.");
+      if (a.idp) throw unsupportedIdp();
       const prompt = (auth.prompt ?? a.prompt) === "none" ? "none" : "login";
       // A session token from a form login is good for a short exchange only (docs/platform/identity.md §3.5).
-      const loginSession = ctx.identities.sessionByToken(a.sessionToken, SESSION_TOKEN_TTL_MS);
+      const loginSession = ctx.loginSessions.byToken(a.sessionToken, SESSION_TOKEN_TTL_MS);
       sessionToken = loginSession ? (a.sessionToken ?? null) : null;
       intent = {
         intent: "auth",
@@ -91,7 +89,7 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
       };
     } else if (logout) {
       const client = ctx.clients.get(logout.clientId);
-      if (!client) throw new PlatformError(400, "INVALID_CLIENT", `Unknown OAuth client id "${logout.clientId}".`);
+      if (!client) throw invalidClient(logout.clientId);
       intent = {
         intent: "logout",
         clientId: client.id,

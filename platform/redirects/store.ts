@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Db, Migration } from "../db";
+import type { Db, Migration } from "../types";
 
 export type ResponseMode = "query" | "fragment" | "web_message";
 

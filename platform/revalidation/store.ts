@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../types";
 
 /** What changed: a data collection's items, references or definition, or the public member profiles. */
 export type DataChange = { kind: "collection"; collectionId: string } | { kind: "members" };

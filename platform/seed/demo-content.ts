@@ -1,4 +1,4 @@
-import type { CollectionDefinition } from "../data/store";
+import type { CollectionDefinition } from "../data/collection";
 
 /**
  * The demo site: a hiking club. Its collections between them use every field type the site

@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Db } from "../types";
 import { DataStore } from "../data/store";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityStore } from "../identity/store";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { PlatformError } from "../../http/errors";
-import type { StoredCollection } from "../store";
+import type { StoredCollection } from "../collection";
 import type { ItemData } from "../wire";
 import { authorise, booleanish, collectionId, draftsIncluded, parseRequest, publishPluginOptionsSchema, type DataServices } from "./common";
 import { dataItemSchema, wireItem } from "./items";

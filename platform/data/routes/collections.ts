@@ -3,8 +3,8 @@ import { z } from "zod";
 import { badRequest, permissionDenied } from "../errors";
 import { fieldRangeProblem, fieldRangeSchema } from "../field-ranges";
 import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
-import { publishPlugin, PUBLISH_STATUSES } from "../publishing";
-import type { CollectionDefinition, CollectionField, StoredCollection } from "../store";
+import { publishPlugin } from "../publishing";
+import { PUBLISH_STATUSES, type CollectionDefinition, type CollectionField, type StoredCollection } from "../collection";
 import { collectionId, parseRequest, requestPayload, type DataServices } from "./common";
 
 /** Field types of the collections API (`@wix/auto_sdk_data_collections` `Type`, plus the documented extras). */

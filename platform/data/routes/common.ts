@@ -1,13 +1,15 @@
 import type { FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Caller, PlatformContext } from "../../context";
+import type { PlatformContext } from "../../context";
+import type { Caller } from "../../types";
 import { PlatformError } from "../../http/errors";
 import { decodeQueryParams } from "../../http/request-params";
 import { adminRequired, badRequest } from "../errors";
 import type { ItemService } from "../items";
 import { fieldPathProblem, MAX_REQUEST_DEPTH, unreadableRequestProblem } from "../limits";
 import { assertPermitted, type DataAction } from "../permissions";
-import type { DataStore, StoredCollection } from "../store";
+import type { DataStore } from "../store";
+import type { StoredCollection } from "../collection";
 
 /** What every data route module needs. */
 export type DataServices = { ctx: PlatformContext; store: DataStore; items: ItemService };

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { badRequest, indexExists, indexNotFound, permissionDenied } from "../errors";
-import { INDEX_LIMITS, wireIndex, type IndexSpec, type StoredIndex } from "../indexes";
+import { INDEX_LIMITS, wireIndex, type StoredIndex } from "../indexes";
+import type { IndexSpec } from "../item-indexes";
 import { collectionId, fieldPath, offsetPage, pagingSchema, parseRequest, requestPayload, type DataServices } from "./common";
 
 const createRequest = z.object({

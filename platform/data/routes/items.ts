@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { permissionDenied } from "../errors";
 import type { IncludeReference } from "../items";
-import type { StoredCollection } from "../store";
+import type { StoredCollection } from "../collection";
 import { project, type ItemData } from "../wire";
 import {
   authorise,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { PlatformError } from "../../http/errors";
+import { permissionDenied } from "../../http/errors";
 import { platformOrigin } from "../../http/origin";
 import { pagingMetadata, resolvePage } from "../cursor";
 import { recordNotFound } from "../errors";
@@ -60,7 +60,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
   /** The URL's own token, for this file and this use; the admin key alone opens nothing here. */
   const assertCapability = (request: FastifyRequest<{ Params: { fileId: string } }>, purpose: FilePurpose) => {
     if (!urls.allows(request.params.fileId, purpose, (request.query as Record<string, unknown> | undefined)?.token)) {
-      throw new PlatformError(403, "PERMISSION_DENIED", `This URL does not allow a file ${purpose}: it has expired, is for another file or use, or was changed.`);
+      throw permissionDenied(`This URL does not allow a file ${purpose}: it has expired, is for another file or use, or was changed.`);
     }
   };
 
@@ -73,7 +73,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
   app.post("/data-mover/v1/temporary-files/upload-url", async (request) => {
     assertAdmin(services, request, "upload files for data movement");
     const { fileName } = parseRequest(uploadUrlRequest, request.body);
-    const file = jobs.createUpload(fileName);
+    const file = jobs.files.createUpload(fileName);
     return { fileId: file.id, uploadUrl: urls.url(platformOrigin(request, services.ctx.config), file.id, "upload") };
   });
 
@@ -117,7 +117,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
     const job = existing(request.params.jobId);
     const { paging } = parseRequest(listRequest, requestPayload(request));
     const page = resolvePage({ cursorPaging: paging ?? {} }, job.id, {}, { defaultLimit: DEFAULT_LIST_SIZE, maxLimit: 100, stateSchema: noState });
-    const found = jobs.logs(job.id, page.limit + 1, page.offset);
+    const found = jobs.logs.list(job.id, page.limit + 1, page.offset);
     const logs = found.slice(0, page.limit);
     return { logs, pagingMetadata: pagingMetadata(page, job.id, logs.length, found.length > page.limit) };
   });
@@ -129,7 +129,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
 
   app.get<{ Params: { fileId: string } }>(`${FILES_PATH}/:fileId`, async (request, reply) => {
     assertCapability(request, "download");
-    const { file, path } = jobs.download(request.params.fileId);
+    const { file, path } = jobs.files.download(request.params.fileId);
     const type = file.fileName?.toLowerCase().endsWith(".csv") ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8";
     const name = (file.fileName ?? file.id).replace(/[^\w.-]/g, "_");
     return reply.header("content-type", type).header("content-disposition", `attachment; filename="${name}"`).send(fs.createReadStream(path));
@@ -141,7 +141,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
     uploads.addContentTypeParser("*", (_request, _payload, done) => done(null));
     uploads.put<{ Params: { fileId: string } }>(`${FILES_PATH}/:fileId`, async (request) => {
       assertCapability(request, "upload");
-      const file = await jobs.receiveUpload(request.params.fileId, request.raw);
+      const file = await jobs.files.receiveUpload(request.params.fileId, request.raw);
       return { fileId: file.id, sizeInBytes: file.sizeInBytes };
     });
   });
