@@ -7,9 +7,14 @@ import { refuseRequest } from "@/lib/security/request-guard";
 export async function middleware(request: NextRequest) {
   const { siteUrl, localPlatformUrl } = getConfig();
   const refused = refuseRequest(request.method, request.headers, siteUrl.origin);
-  if (refused) return new NextResponse(refused.message, { status: refused.status, headers: { "content-type": "text/plain; charset=utf-8", ...refused.headers } });
+  if (refused)
+    return new NextResponse(refused.message, { status: refused.status, headers: { "content-type": "text/plain; charset=utf-8", ...refused.headers } });
 
-  const context = { platformOrigins: platformPageOrigins(localPlatformUrl), https: siteUrl.protocol === "https:", development: process.env.NODE_ENV === "development" };
+  const context = {
+    platformOrigins: platformPageOrigins(localPlatformUrl),
+    https: siteUrl.protocol === "https:",
+    development: process.env.NODE_ENV === "development",
+  };
   // A render for the page cache gets no nonce: the server sends its policy with the hashes of the
   // page's scripts (server/page-cache). Only the server sets this header (it drops any a client
   // sends); should one get through elsewhere, its policy allows no inline script at all.

@@ -57,7 +57,11 @@ const nextConfig: NextConfig = {
           filename: CLIENT_PACKAGES_FILE,
           stats: { all: false, chunks: true, chunkModules: true, nestedModules: true },
           transform: ({ chunks = [] }: { chunks?: StatsChunk[] }) =>
-            JSON.stringify({ chunks: chunks.map((chunk) => ({ files: chunk.files ?? [], packages: [...new Set(packagesOf(chunk.modules))].sort() })) }, null, 1),
+            JSON.stringify(
+              { chunks: chunks.map((chunk) => ({ files: chunk.files ?? [], packages: [...new Set(packagesOf(chunk.modules))].sort() })) },
+              null,
+              1,
+            ),
         }),
       );
     }

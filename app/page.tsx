@@ -46,7 +46,10 @@ export default function HomePage() {
           <h1 className="mt-3 font-serif text-4xl font-semibold leading-tight sm:text-5xl">Find your next trail.</h1>
           <p className="mt-4 text-lg text-pine-50">Fifteen routes across five regions, walked and looked after by our members.</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link href="/trails" className="inline-block rounded-lg bg-ember-700 px-5 py-3 font-medium text-white shadow hover:bg-ember-500 hover:text-stone-950">
+            <Link
+              href="/trails"
+              className="inline-block rounded-lg bg-ember-700 px-5 py-3 font-medium text-white shadow hover:bg-ember-500 hover:text-stone-950"
+            >
               Browse trails
             </Link>
             <Link href="/regions" className="inline-block rounded-lg border border-white/70 px-5 py-3 font-medium text-white hover:bg-white/10">

@@ -2,7 +2,18 @@ import Image from "next/image";
 
 /** A member's photo, or their initial on the club's colour when they have none. */
 export function MemberAvatar({ name, photoUrl, size }: { name: string; photoUrl?: string; size: number }) {
-  if (photoUrl) return <Image src={photoUrl} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover" style={{ width: size, height: size }} unoptimized />;
+  if (photoUrl)
+    return (
+      <Image
+        src={photoUrl}
+        alt=""
+        width={size}
+        height={size}
+        className="shrink-0 rounded-full object-cover"
+        style={{ width: size, height: size }}
+        unoptimized
+      />
+    );
   return (
     <span
       aria-hidden

@@ -23,7 +23,9 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
           {name.slice(0, 1)}
         </span>
         <span data-testid="member-name">{name}</span>
-        <span aria-hidden className="text-stone-500">▾</span>
+        <span aria-hidden className="text-stone-500">
+          ▾
+        </span>
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-50 mt-2 w-44 rounded-lg border border-stone-200 bg-white py-1 shadow-lg focus:outline-none">
         <MenuItem>
@@ -39,7 +41,11 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
           </MenuItem>
         ))}
         <MenuItem>
-          <button type="button" onClick={() => logout.current?.requestSubmit()} className="block w-full px-4 py-2 text-left text-sm text-stone-800 data-focus:bg-sand-100">
+          <button
+            type="button"
+            onClick={() => logout.current?.requestSubmit()}
+            className="block w-full px-4 py-2 text-left text-sm text-stone-800 data-focus:bg-sand-100"
+          >
             Log out
           </button>
         </MenuItem>

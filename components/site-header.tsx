@@ -35,7 +35,13 @@ export async function SiteHeader() {
             {session?.role === "member" ? (
               <MemberMenu name={session.member?.name || "Your account"} links={memberLinks} />
             ) : (
-              <Suspense fallback={<a href={loginPageHref()} className={loginClassName}>Log in</a>}>
+              <Suspense
+                fallback={
+                  <a href={loginPageHref()} className={loginClassName}>
+                    Log in
+                  </a>
+                }
+              >
                 <LoginLink className={loginClassName}>Log in</LoginLink>
               </Suspense>
             )}
@@ -44,9 +50,7 @@ export async function SiteHeader() {
       </header>
       {notice && (
         <div role="status" className="border-b border-amber-200 bg-amber-50">
-          <p className="mx-auto max-w-6xl px-4 py-3 text-sm text-amber-900 sm:px-6">
-            {NOTICE_TEXT[notice]}
-          </p>
+          <p className="mx-auto max-w-6xl px-4 py-3 text-sm text-amber-900 sm:px-6">{NOTICE_TEXT[notice]}</p>
         </div>
       )}
     </>

@@ -26,13 +26,19 @@ test("a tampered, truncated, 10 KB or old-secret session cookie gives a visitor'
   const unreadable = {
     tampered: `${sealed.slice(0, 30)}${sealed[30] === "x" ? "y" : "x"}${sealed.slice(31)}`,
     truncated: sealed.slice(0, sealed.length - 20),
-    "old secret": await sealData({ accessToken: "a", refreshToken: "r", role: "member", expiresAt: 2e9, renewAt: 2e9 }, { password: { 1: "the-secret-before-the-last-rotation-0123456789" }, ttl: 3600 }),
+    "old secret": await sealData(
+      { accessToken: "a", refreshToken: "r", role: "member", expiresAt: 2e9, renewAt: 2e9 },
+      { password: { 1: "the-secret-before-the-last-rotation-0123456789" }, ttl: 3600 },
+    ),
   };
   // A browser stores no cookie over 4 KB, but any client can send one: 10 KB, under Node's 16 KB header limit.
   for (const path of ["/", "/account"]) {
     const oversized = await rawRequest(site(path), { headers: { cookie: `wms_session=Fe26.2**${"A".repeat(10 * 1024)}` } });
     expect(oversized.status, path).toBe(path === "/" ? 200 : 307);
-    expect(oversized.headers["set-cookie"]?.find((cookie) => cookie.startsWith("wms_session=")), path).toMatch(/^wms_session=;.*Max-Age=0/i);
+    expect(
+      oversized.headers["set-cookie"]?.find((cookie) => cookie.startsWith("wms_session=")),
+      path,
+    ).toMatch(/^wms_session=;.*Max-Age=0/i);
     if (path === "/account") expect(oversized.headers.location).toBe("/login?returnTo=%2Faccount");
   }
   for (const [kind, value] of Object.entries(unreadable)) {
@@ -43,7 +49,10 @@ test("a tampered, truncated, 10 KB or old-secret session cookie gives a visitor'
     // /account sent the visitor to log in: the cookie was read as no session at all.
     await expect(page, kind).toHaveURL(new RegExp(`${SITE_PAGES.login}\\?returnTo=%2Faccount$`));
     await expect(page.getByRole("heading", { name: "Log in" }), kind).toBeVisible();
-    expect((await context.cookies()).find((cookie) => cookie.name === "wms_session"), kind).toBeUndefined();
+    expect(
+      (await context.cookies()).find((cookie) => cookie.name === "wms_session"),
+      kind,
+    ).toBeUndefined();
   }
 });
 
@@ -75,7 +84,18 @@ test("responses that set or clear auth cookies or show member data are private a
 test("every page carries the security headers, and a page framed by another site is refused", async ({ page, request }) => {
   const trail = await request.get("/trails");
   const slug = /href="\/trails\/([a-z0-9-]+)"/.exec(await trail.text())![1];
-  for (const path of ["/", "/trails", `/trails/${slug}`, "/login", "/register", "/forgot-password", "/auth/error", "/account", "/no-such-page", "/api/health"]) {
+  for (const path of [
+    "/",
+    "/trails",
+    `/trails/${slug}`,
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/auth/error",
+    "/account",
+    "/no-such-page",
+    "/api/health",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     const headers = response.headers();
     expect(response.status(), path).toBeLessThan(500);
@@ -144,7 +164,11 @@ test("methods and headers Next.js cannot handle get a 4xx, never a 500", async (
     body: "[]",
   });
   expect(bogusAction.status).toBe(404);
-  const malformedAction = await rawRequest(site("/login"), { method: "POST", headers: { origin: e2e.siteUrl, "next-action": "not-an-id", "content-type": "text/plain;charset=UTF-8" }, body: "[]" });
+  const malformedAction = await rawRequest(site("/login"), {
+    method: "POST",
+    headers: { origin: e2e.siteUrl, "next-action": "not-an-id", "content-type": "text/plain;charset=UTF-8" },
+    body: "[]",
+  });
   expect(malformedAction.status).toBeGreaterThanOrEqual(400);
   expect(malformedAction.status).toBeLessThan(500);
 
@@ -154,12 +178,17 @@ test("methods and headers Next.js cannot handle get a 4xx, never a 500", async (
 
 test("random query strings on list pages never give a 5xx (bounded run)", async () => {
   const names = ["page", "q", "sort", "size", "difficulty", "region", "distanceKm.from", "distanceKm.to", "dogFriendly", "openedOn.from", "x"];
-  const value = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ unit: "binary", maxLength: 20 }), fc.constantFrom("%", "%E0%A4%A", "-0", "1e308", "2024-02-30", "9999999"));
+  const value = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.string({ unit: "binary", maxLength: 20 }),
+    fc.constantFrom("%", "%E0%A4%A", "-0", "1e308", "2024-02-30", "9999999"),
+  );
   const query = fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 6 });
   const paths = fc.constantFrom("/trails", "/regions", "/outings", "/journal");
   // Byte by byte, so lone surrogates go out as what a client would send (U+FFFD), not as an exception here.
   const encoded = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, "0")}`).join("");
-  for (const raw of ["q=%E0%A4%A&page=%", "page=%zz", "difficulty=%00", "q=%ff%fe"]) expect((await rawRequest(site(`/trails?${raw}`))).status, raw).toBeLessThan(500);
+  for (const raw of ["q=%E0%A4%A&page=%", "page=%zz", "difficulty=%00", "q=%ff%fe"])
+    expect((await rawRequest(site(`/trails?${raw}`))).status, raw).toBeLessThan(500);
   await fc.assert(
     fc.asyncProperty(paths, query, async (path, pairs) => {
       const search = pairs.map(([name, text]) => `${encoded(name)}=${encoded(text)}`).join("&");

@@ -6,11 +6,12 @@ import type { Locator } from "@playwright/test";
  * props on hydrated DOM nodes under a `__reactProps` key.
  */
 export async function hydrated(element: Locator): Promise<Locator> {
-  await element.evaluate((node) =>
-    new Promise<void>((resolve) => {
-      const check = () => (Object.keys(node).some((key) => key.startsWith("__reactProps")) ? resolve() : setTimeout(check, 20));
-      check();
-    }),
+  await element.evaluate(
+    (node) =>
+      new Promise<void>((resolve) => {
+        const check = () => (Object.keys(node).some((key) => key.startsWith("__reactProps")) ? resolve() : setTimeout(check, 20));
+        check();
+      }),
   );
   return element;
 }

@@ -115,7 +115,9 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
 
   await own.getByRole("button", { name: /^Delete/ }).click();
-  await own.locator('form:has(button:text("Yes, delete it")) input[name="reportId"]').evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
+  await own
+    .locator('form:has(button:text("Yes, delete it")) input[name="reportId"]')
+    .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
 
@@ -139,6 +141,9 @@ test("a public profile lists the member's reports with the trails they are about
   await page.getByRole("link", { name: /Rowan/ }).click();
   const list = page.getByRole("region", { name: "Trail reports by Rowan" });
   await expect(list.getByRole("article")).toHaveCount(3);
-  await expect(list.getByRole("article", { name: "Snow on the pass" }).getByRole("link", { name: "Goat Pass Traverse" })).toHaveAttribute("href", "/trails/goat-pass");
+  await expect(list.getByRole("article", { name: "Snow on the pass" }).getByRole("link", { name: "Goat Pass Traverse" })).toHaveAttribute(
+    "href",
+    "/trails/goat-pass",
+  );
   await expect(list.getByRole("button")).toHaveCount(0);
 });

@@ -97,7 +97,9 @@ test("the standalone output (all the container image holds) has no platform code
   expect(files.filter((file) => /better[-_]sqlite3|sqlite3?\.node$/i.test(file))).toEqual([]);
 });
 
-test("a login through the site's form leaves one log line per request and no password, code, state, verifier, token or cookie in the logs", async ({ page }) => {
+test("a login through the site's form leaves one log line per request and no password, code, state, verifier, token or cookie in the logs", async ({
+  page,
+}) => {
   await asClient(page, "198.51.100.10");
   // Every secret the login handles, by kind, as the browser saw it or as the sealed cookies hold it.
   const secrets = new Map<string, Set<string>>();
@@ -135,10 +137,21 @@ test("a login through the site's form leaves one log line per request and no pas
   await new Promise((resolve) => setTimeout(resolve, 300));
 
   // Each kind was seen, so the check below means something.
-  expect([...secrets.keys()].sort()).toEqual(["access token", "code", "cookie wms_session", "cookie wms_txn", "password", "refresh token", "state", "verifier"]);
+  expect([...secrets.keys()].sort()).toEqual([
+    "access token",
+    "code",
+    "cookie wms_session",
+    "cookie wms_txn",
+    "password",
+    "refresh token",
+    "state",
+    "verifier",
+  ]);
   for (const [kind, values] of secrets) for (const value of values) expect(output.includes(value), `the ${kind} is in the log`).toBe(false);
 
-  const requests = logLines().slice(before).filter((line) => line.msg === "request");
+  const requests = logLines()
+    .slice(before)
+    .filter((line) => line.msg === "request");
   const action = requests.find((line) => line.method === "POST" && line.path === SITE_PAGES.login);
   expect(action).toMatchObject({ serverAction: true, status: 303 });
   const callback = requests.find((line) => String(line.path).startsWith("/api/auth/callback"));

@@ -14,7 +14,11 @@ const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__
 
 /** The headers and URL of a client-side navigation's RSC request, as Next.js's client makes them. */
 async function navigationRequest(path: string, options: { prefetch?: "1" } = {}) {
-  const headers: Record<string, string> = { rsc: "1", "next-router-state-tree": STATE_TREE, ...(options.prefetch && { "next-router-prefetch": options.prefetch }) };
+  const headers: Record<string, string> = {
+    rsc: "1",
+    "next-router-state-tree": STATE_TREE,
+    ...(options.prefetch && { "next-router-prefetch": options.prefetch }),
+  };
   const hash = await computeCacheBustingSearchParam(options.prefetch, undefined, STATE_TREE, undefined);
   return { url: `${path}${path.includes("?") ? "&" : "?"}_rsc=${hash}`, headers };
 }

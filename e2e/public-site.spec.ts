@@ -123,7 +123,12 @@ test("item pages show media, rich content, addresses, objects, lists and multi-r
   await expect(photos.locator("video source")).toHaveAttribute("src", "/media/demo/ridge-flyover.mp4");
   const details = page.getByRole("complementary", { name: "Details" });
   await expect(details).toContainText("Gate opens05:30");
-  await expect(details.getByRole("listitem")).toContainText(["Trailhead · At 0 km", "First switchback · At 1.8 km", "False summit · At 6.1 km", "Summit cairn · At 7.1 km"]);
+  await expect(details.getByRole("listitem")).toContainText([
+    "Trailhead · At 0 km",
+    "First switchback · At 1.8 km",
+    "False summit · At 6.1 km",
+    "Summit cairn · At 7.1 km",
+  ]);
 
   await page.goto("/regions/north-ridge");
   await expect(page.getByRole("complementary", { name: "Details" })).toContainText("1 Lookout RoadAlder Springs, CO 81201United States");

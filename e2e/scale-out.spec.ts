@@ -49,7 +49,9 @@ async function answers(url: string, timeoutMs = 60_000): Promise<void> {
 }
 
 const dataQueries = async () => {
-  const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: ADMIN_KEY } })).json()) as { requests: Record<string, number> };
+  const { requests } = (await (await fetch(`${platformUrl}/_local/stats`, { headers: { authorization: ADMIN_KEY } })).json()) as {
+    requests: Record<string, number>;
+  };
   return requests["GET /wix-data/v2/items/query"] ?? 0;
 };
 const answer = async (port: number, path: string) => {
@@ -58,7 +60,9 @@ const answer = async (port: number, path: string) => {
   return { cache: response.headers.get("x-cache"), html: await response.text() };
 };
 const page = async (port: number, path: string) => (await answer(port, path)).html;
-const adminTrails = () => createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }), fetch: routeWixApis(platformUrl, globalThis.fetch) }).items;
+const adminTrails = () =>
+  createClient({ modules: { items }, auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }), fetch: routeWixApis(platformUrl, globalThis.fetch) })
+    .items;
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -66,7 +70,11 @@ test.beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   start("redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {});
   const shared = { LOCAL_PLATFORM_PORT: String(ports.platform), LOCAL_PLATFORM_DATA_DIR: dataDir, REVALIDATE_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" };
-  start(process.execPath, ["--import", "tsx", "platform/cli.ts"], { ...shared, SITE_URL: siteUrl(ports.first), LOCAL_PLATFORM_REVALIDATE_URL: `http://127.0.0.1:${ports.first}/api/revalidate` });
+  start(process.execPath, ["--import", "tsx", "platform/cli.ts"], {
+    ...shared,
+    SITE_URL: siteUrl(ports.first),
+    LOCAL_PLATFORM_REVALIDATE_URL: `http://127.0.0.1:${ports.first}/api/revalidate`,
+  });
   await answers(`${platformUrl}/_local/health`);
   for (const port of [ports.first, ports.second]) {
     start(process.execPath, [".next/standalone/site-server.mjs"], {
@@ -108,7 +116,9 @@ test("a revalidation on one instance is seen by the other: they share one cache 
     // The platform tells only the first instance; the second shows the edit too.
     const [trail] = (await trails.query("Trails").eq("slug", "hidden-cove").find()).items;
     await trails.update("Trails", { ...trail, description: "Edited while two instances serve the site." });
-    await expect.poll(() => page(ports.second, "/trails/hidden-cove"), { timeout: 5000, intervals: [100] }).toContain("Edited while two instances serve the site.");
+    await expect
+      .poll(() => page(ports.second, "/trails/hidden-cove"), { timeout: 5000, intervals: [100] })
+      .toContain("Edited while two instances serve the site.");
     expect(await page(ports.first, "/trails/hidden-cove")).toContain("Edited while two instances serve the site.");
   } finally {
     await redis.quit();
@@ -130,7 +140,8 @@ test("a page cached by one instance is served by the other, and an edit drops it
   // The platform tells only the first instance: both show the edit within a second, and cache it anew.
   const [trail] = (await trails.query("Trails").eq("slug", "summit-loop").find()).items;
   await trails.update("Trails", { ...trail, title: "Summit Loop, Rerouted" });
-  const showingEdit = async () => (await Promise.all([ports.first, ports.second].map((port) => page(port, path)))).filter((html) => html.includes("Summit Loop, Rerouted")).length;
+  const showingEdit = async () =>
+    (await Promise.all([ports.first, ports.second].map((port) => page(port, path)))).filter((html) => html.includes("Summit Loop, Rerouted")).length;
   await expect.poll(showingEdit, { timeout: 1000, intervals: [50] }).toBe(2);
   for (const port of [ports.first, ports.second]) expect((await answer(port, path)).cache).toBe("HIT");
 });

@@ -32,7 +32,13 @@ test("a trail page stays small and paged whatever its reports hold", async ({ pa
     for (let batch = 0; batch < 3; batch++) {
       const reports = Array.from({ length: 8 }, (_, i) => batch * 8 + i)
         .filter((n) => n < WRITTEN)
-        .map((n) => ({ trail: TRAIL.id, title: `Oversized ${n} ${"t".repeat(5_000)}`, body: huge, rating: 4, hikedOn: `2026-10-${String(n + 1).padStart(2, "0")}` }));
+        .map((n) => ({
+          trail: TRAIL.id,
+          title: `Oversized ${n} ${"t".repeat(5_000)}`,
+          body: huge,
+          rating: 4,
+          hikedOn: `2026-10-${String(n + 1).padStart(2, "0")}`,
+        }));
       const result = await items.bulkInsert(REPORTS, reports);
       expect(result.errors).toEqual([]);
       written.push(...result.insertedItemIds);

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { LOCAL_CLIENT_ID, LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, reachableUrl, sharedEnv, type LogLevel } from "@ridgeline/platform-contract";
+import {
+  LOCAL_CLIENT_ID,
+  LOG_LEVELS,
+  REVALIDATE_SECRET_FILE,
+  generatedSecret,
+  parseEnv,
+  reachableUrl,
+  sharedEnv,
+  type LogLevel,
+} from "@ridgeline/platform-contract";
 
 export { ConfigError } from "@ridgeline/platform-contract";
 
@@ -18,8 +27,16 @@ const schema = z
     /** Several secrets, comma-separated, while rotating: the first seals, all of them open. */
     SESSION_SECRET: z
       .string()
-      .transform((value) => value.split(",").map((secret) => secret.trim()).filter(Boolean))
-      .refine((secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32), "must be at least 32 characters (each, when several are given)")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      )
+      .refine(
+        (secrets) => secrets.length > 0 && secrets.every((secret) => secret.length >= 32),
+        "must be at least 32 characters (each, when several are given)",
+      )
       .optional(),
     SESSION_IDLE_TIMEOUT: seconds.default(7 * DAY),
     SESSION_ABSOLUTE_TIMEOUT: seconds.default(30 * DAY),
@@ -31,17 +48,42 @@ const schema = z
       .toLowerCase()
       .regex(/^[a-z0-9-]+$/, "must be a header name, like x-forwarded-for")
       .optional(),
-    TRUSTED_PROXY_HOPS: z.coerce.number("must be a whole number from 1 to 10").int("must be a whole number from 1 to 10").min(1, "must be a whole number from 1 to 10").max(10, "must be a whole number from 1 to 10").default(1),
-    MAX_CONCURRENT_REQUESTS: z.coerce.number("must be a whole number, 0 for no limit").int("must be a whole number, 0 for no limit").min(0, "must be a whole number, 0 for no limit").max(10_000, "must be at most 10000").default(8),
+    TRUSTED_PROXY_HOPS: z.coerce
+      .number("must be a whole number from 1 to 10")
+      .int("must be a whole number from 1 to 10")
+      .min(1, "must be a whole number from 1 to 10")
+      .max(10, "must be a whole number from 1 to 10")
+      .default(1),
+    MAX_CONCURRENT_REQUESTS: z.coerce
+      .number("must be a whole number, 0 for no limit")
+      .int("must be a whole number, 0 for no limit")
+      .min(0, "must be a whole number, 0 for no limit")
+      .max(10_000, "must be at most 10000")
+      .default(8),
     REDIS_URL: z
       .url("must be a redis:// or rediss:// URL")
       .refine((value) => /^rediss?:\/\//.test(value), "must be a redis:// or rediss:// URL")
       .optional(),
     /** Also read by lib/cache/redis-cache-handler.mjs, which cannot import this module. */
-    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, or _ : . -").default("ridgeline:"),
-    PAGE_CACHE_MAX_MB: z.coerce.number("must be a number of MiB, 0 to turn the page cache off").min(0, "must be a number of MiB, 0 to turn the page cache off").max(65_536, "must be at most 65536").default(64),
-    PAGE_CACHE_FRESH_SECONDS: z.coerce.number("must be a whole number of seconds").int("must be a whole number of seconds").min(1, "must be at least 1 second").default(300),
-    PAGE_CACHE_STALE_SECONDS: z.coerce.number("must be a whole number of seconds").int("must be a whole number of seconds").min(0, "must be 0 or more seconds").default(86_400),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[\w:.-]{1,64}$/, "must be 1 to 64 letters, digits, or _ : . -")
+      .default("ridgeline:"),
+    PAGE_CACHE_MAX_MB: z.coerce
+      .number("must be a number of MiB, 0 to turn the page cache off")
+      .min(0, "must be a number of MiB, 0 to turn the page cache off")
+      .max(65_536, "must be at most 65536")
+      .default(64),
+    PAGE_CACHE_FRESH_SECONDS: z.coerce
+      .number("must be a whole number of seconds")
+      .int("must be a whole number of seconds")
+      .min(1, "must be at least 1 second")
+      .default(300),
+    PAGE_CACHE_STALE_SECONDS: z.coerce
+      .number("must be a whole number of seconds")
+      .int("must be a whole number of seconds")
+      .min(0, "must be 0 or more seconds")
+      .default(86_400),
     ...sharedEnv,
     NODE_ENV: z.string().optional(),
   })

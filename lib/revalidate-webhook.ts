@@ -40,7 +40,8 @@ export async function handleRevalidate(request: NextRequest): Promise<NextRespon
   if (check === "bad-signature") return answer(401, { error: "Bad or missing signature or timestamp." });
   if (check === "stale") return answer(401, { error: `Signed more than ${REVALIDATION_MAX_AGE_SECONDS} seconds from now; sign the call again.` });
   // Remembered for both sides of the window a timestamp may be off by.
-  if (!(await seenSignatures().firstSeen(signature!, 2 * REVALIDATION_MAX_AGE_SECONDS))) return answer(409, { error: "This call was already taken; sign each call once." });
+  if (!(await seenSignatures().firstSeen(signature!, 2 * REVALIDATION_MAX_AGE_SECONDS)))
+    return answer(409, { error: "This call was already taken; sign each call once." });
   let json: unknown;
   try {
     json = JSON.parse(raw);

@@ -2,7 +2,13 @@ import { z } from "zod";
 import type { CollectionConfig, SortConfig } from "./site-config";
 
 /** `?page=` for paged lists: absent means 1; anything but a whole number from 1 up is invalid. */
-const pageParam = z.union([z.undefined(), z.string().regex(/^[1-9]\d{0,5}$/).transform(Number)]);
+const pageParam = z.union([
+  z.undefined(),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/)
+    .transform(Number),
+]);
 
 export function parsePageParam(value: string | string[] | undefined): number | null {
   const parsed = pageParam.safeParse(value);

@@ -21,7 +21,11 @@ async function measure(synchronous: "FULL" | "NORMAL") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-durability-"));
   const { app, ctx } = createPlatform({ ...readPlatformConfig({}), dataDir });
   ctx.db.pragma(`synchronous = ${synchronous}`);
-  ctx.data.createCollection({ id: "Bench", fields: [{ key: "n", type: "NUMBER" }], permissions: { read: "ADMIN", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } });
+  ctx.data.createCollection({
+    id: "Bench",
+    fields: [{ key: "n", type: "NUMBER" }],
+    permissions: { read: "ADMIN", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+  });
   const headers = { authorization: ctx.config.apiKey, "content-type": "application/json" };
   const timed = async (url: string, body: unknown) => {
     const started = performance.now();
@@ -36,7 +40,9 @@ async function measure(synchronous: "FULL" | "NORMAL") {
     const perSecond = SINGLE_INSERTS / ((performance.now() - started) / 1000);
     const bulk: number[] = [];
     for (let i = 0; i < BULK_INSERTS; i++) {
-      bulk.push(await timed("/wix-data/v2/bulk/items/insert", { dataCollectionId: "Bench", dataItems: Array.from({ length: 100 }, (_, j) => ({ data: { n: j } })) }));
+      bulk.push(
+        await timed("/wix-data/v2/bulk/items/insert", { dataCollectionId: "Bench", dataItems: Array.from({ length: 100 }, (_, j) => ({ data: { n: j } })) }),
+      );
     }
     single.sort((a, b) => a - b);
     bulk.sort((a, b) => a - b);

@@ -73,7 +73,11 @@ async function whileRunning<T>(work: (done: (result: T) => void) => void, reques
 /** A backup and a whole restore of everything, with another collection queried meanwhile. */
 async function backupAndRestore() {
   const backups = new BackupStore(store, path.join(dataDir, "backups"));
-  store.createCollection({ id: "Other", fields: [{ key: "code", type: "TEXT" }], permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } });
+  store.createCollection({
+    id: "Other",
+    fields: [{ key: "code", type: "TEXT" }],
+    permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+  });
   store.insertItem("Other", { code: "x" }, null);
   const other = () => post("/wix-data/v2/items/query", { dataCollectionId: "Other", query: { filter: { code: "x" } } });
   const items = store.countItems().toLocaleString("en");
@@ -93,7 +97,12 @@ async function call(method: "GET" | "POST" | "PUT", url: string, payload?: strin
   return response.json() as Record<string, unknown>;
 }
 
-type Job = { id: string; status: string; progress: { current: number; itemsSuccessful: number; itemsRejected: number }; destination: { file?: { url: string } } };
+type Job = {
+  id: string;
+  status: string;
+  progress: { current: number; itemsSuccessful: number; itemsRejected: number };
+  destination: { file?: { url: string } };
+};
 
 /** Submits a data-movement job and queries the other collection until it has finished. */
 async function jobWhileQuerying(request: unknown, other: () => Promise<unknown>) {
@@ -112,20 +121,38 @@ async function jobWhileQuerying(request: unknown, other: () => Promise<unknown>)
 /** A 100,000-row CSV file imported by a data-movement job, then exported again, with another collection queried meanwhile. */
 async function importAndExport() {
   const rows = 100_000;
-  store.createCollection({ id: "Imported", fields: [{ key: "title", type: "TEXT" }, { key: "code", type: "TEXT" }, { key: "n", type: "NUMBER" }, { key: "tags", type: "ARRAY_STRING" }], permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } });
+  store.createCollection({
+    id: "Imported",
+    fields: [
+      { key: "title", type: "TEXT" },
+      { key: "code", type: "TEXT" },
+      { key: "n", type: "NUMBER" },
+      { key: "tags", type: "ARRAY_STRING" },
+    ],
+    permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+  });
   const lines = ["_id,title,code,n,tags"];
   for (let i = 0; i < rows; i++) {
     const item = itemFor(i);
     lines.push(`row-${i},${item.title},${item.code},${item.n},"${JSON.stringify(item.tags).replaceAll('"', '""')}"`);
   }
   const text = `${lines.join("\n")}\n`;
-  const { fileId, uploadUrl } = (await call("POST", "/data-mover/v1/temporary-files/upload-url", JSON.stringify({ fileName: "bench.csv" }))) as { fileId: string; uploadUrl: string };
+  const { fileId, uploadUrl } = (await call("POST", "/data-mover/v1/temporary-files/upload-url", JSON.stringify({ fileName: "bench.csv" }))) as {
+    fileId: string;
+    uploadUrl: string;
+  };
   await call("PUT", new URL(uploadUrl).pathname, text);
   const other = () => post("/wix-data/v2/items/query", { dataCollectionId: "Other", query: { filter: { code: "x" } } });
 
-  const imported = await jobWhileQuerying({ source: { file: { fileId } }, destination: { wixDataCollection: { collectionId: "Imported", writePolicy: "OVERWRITE" } } }, other);
-  if (imported.job.status !== "COMPLETED" || imported.job.progress.itemsSuccessful !== rows) throw new Error(`import ended ${imported.job.status}: ${JSON.stringify(imported.job.progress)}`);
-  console.log(`import job of ${rows.toLocaleString("en")} CSV rows (${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB): ${imported.ms.toFixed(0)} ms to COMPLETED`);
+  const imported = await jobWhileQuerying(
+    { source: { file: { fileId } }, destination: { wixDataCollection: { collectionId: "Imported", writePolicy: "OVERWRITE" } } },
+    other,
+  );
+  if (imported.job.status !== "COMPLETED" || imported.job.progress.itemsSuccessful !== rows)
+    throw new Error(`import ended ${imported.job.status}: ${JSON.stringify(imported.job.progress)}`);
+  console.log(
+    `import job of ${rows.toLocaleString("en")} CSV rows (${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB): ${imported.ms.toFixed(0)} ms to COMPLETED`,
+  );
   console.log(`${"  other collection's query meanwhile".padEnd(52)} ${summary(imported.times)}   (${imported.times.length} requests)`);
 
   const exported = await jobWhileQuerying({ source: { wixDataCollection: { collectionId: "Imported" } }, destination: { file: { format: "JSONL" } } }, other);

@@ -45,7 +45,10 @@ export async function startChildPlatform(env: Record<string, string> & { LOCAL_P
   const url = `http://127.0.0.1:${env.LOCAL_PLATFORM_PORT}`;
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline && child.exitCode === null) {
-    const healthy = await fetch(`${url}/_local/health`).then((reply) => reply.ok, () => false);
+    const healthy = await fetch(`${url}/_local/health`).then(
+      (reply) => reply.ok,
+      () => false,
+    );
     if (healthy) return { url, process: child, output: () => output, exited };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

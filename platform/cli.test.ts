@@ -98,7 +98,9 @@ afterAll(() => fs.rmSync(movementDataDir, { recursive: true, force: true }));
 
 async function cli(...args: string[]) {
   try {
-    const { stdout, stderr } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["platform/cli.ts", ...args], { env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: movementDataDir } });
+    const { stdout, stderr } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["platform/cli.ts", ...args], {
+      env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: movementDataDir },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };

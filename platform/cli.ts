@@ -76,7 +76,8 @@ function runJob(config: PlatformConfig, jobs: MovementJobs, request: JobRequest)
   return new Promise((resolve) => {
     const started = jobs.submit(request, reachableUrl(config.host, config.port), (job) => {
       const { current, total } = job.progress;
-      if (job.status === "IN_PROGRESS" || (isFinished(job) && total !== null)) process.stderr.write(`\r${current.toLocaleString("en")} of ${(total ?? 0).toLocaleString("en")} rows`);
+      if (job.status === "IN_PROGRESS" || (isFinished(job) && total !== null))
+        process.stderr.write(`\r${current.toLocaleString("en")} of ${(total ?? 0).toLocaleString("en")} rows`);
       if (isFinished(job)) {
         process.stderr.write("\n");
         resolve(job);
@@ -96,7 +97,10 @@ function* logsOf(jobs: MovementJobs, jobId: string) {
 }
 
 function runImport(config: PlatformConfig, args: string[]): Promise<number> {
-  const { positional: [collectionId, file], flags } = options(args);
+  const {
+    positional: [collectionId, file],
+    flags,
+  } = options(args);
   const mode = (flags.mode ?? "SKIP_EXISTING").toUpperCase() as ImportMode;
   const format = formatFrom(flags.format, file);
   if (!collectionId || !file || !IMPORT_MODES.includes(mode) || !format) {
@@ -126,7 +130,10 @@ function runImport(config: PlatformConfig, args: string[]): Promise<number> {
 }
 
 function runExport(config: PlatformConfig, args: string[]): Promise<number> {
-  const { positional: [collectionId, file], flags } = options(args);
+  const {
+    positional: [collectionId, file],
+    flags,
+  } = options(args);
   const format = file ? formatFrom(flags.format, file) : formatFrom(flags.format ?? "jsonl", undefined);
   if (!collectionId || !format) {
     console.error(USAGE);
@@ -145,7 +152,14 @@ function runExport(config: PlatformConfig, args: string[]): Promise<number> {
     }
     const exported = jobs.exportedFile(job);
     if (file) fs.copyFileSync(exported.path, file);
-    else await new Promise<void>((resolve, reject) => fs.createReadStream(exported.path).on("end", () => resolve()).on("error", reject).pipe(process.stdout, { end: false }));
+    else
+      await new Promise<void>((resolve, reject) =>
+        fs
+          .createReadStream(exported.path)
+          .on("end", () => resolve())
+          .on("error", reject)
+          .pipe(process.stdout, { end: false }),
+      );
     console.error(`Exported ${job.progress.itemsSuccessful} items of ${collectionId}${file ? ` to ${file}` : ""}.`);
     return 0;
   });
@@ -154,7 +168,9 @@ function runExport(config: PlatformConfig, args: string[]): Promise<number> {
 function runListJobs(config: PlatformConfig): Promise<number> {
   return withStore(config, (store) => {
     for (const job of jobsOf(config, store).list()) {
-      const what = job.name ?? (job.source.file ? `import into ${job.destination.wixDataCollection?.collectionId}` : `export ${job.source.wixDataCollection?.collectionId}`);
+      const what =
+        job.name ??
+        (job.source.file ? `import into ${job.destination.wixDataCollection?.collectionId}` : `export ${job.source.wixDataCollection?.collectionId}`);
       const { current, total, itemsRejected } = job.progress;
       console.log(`${job.id}  ${job.status.padEnd(20)} ${job.startedAt}  ${what}  ${current}/${total ?? "?"} rows, ${itemsRejected} rejected`);
     }
@@ -236,7 +252,9 @@ function runBackup(config: PlatformConfig, args: string[]): Promise<number> {
   return withStore(config, async (store) => {
     const total = store.countItems();
     const backup = await new Promise<Backup>((resolve) => {
-      const started = backupsOf(config, store).createBackup(resolve, (copied) => process.stderr.write(`\rcopied ${copied.toLocaleString("en")} of ${total.toLocaleString("en")} items`));
+      const started = backupsOf(config, store).createBackup(resolve, (copied) =>
+        process.stderr.write(`\rcopied ${copied.toLocaleString("en")} of ${total.toLocaleString("en")} items`),
+      );
       console.error(`Taking backup ${started.id}…`);
     });
     process.stderr.write("\n");
@@ -291,7 +309,9 @@ function runRestore(config: PlatformConfig, args: string[]): Promise<number> {
 function runListTasks(config: PlatformConfig): Promise<number> {
   return withStore(config, (store) => {
     for (const task of taskTable(store.db).list()) {
-      console.log(`${task.id}  ${task.type.padEnd(16)} ${task.status.padEnd(9)} ${task.itemsSucceeded}/${task.estimatedItemCount} done, ${task.itemsFailed} failed`);
+      console.log(
+        `${task.id}  ${task.type.padEnd(16)} ${task.status.padEnd(9)} ${task.itemsSucceeded}/${task.estimatedItemCount} done, ${task.itemsFailed} failed`,
+      );
     }
     return 0;
   });

@@ -45,7 +45,11 @@ const schema = z.object({
   LOCAL_PLATFORM_FAULTS: faultsFromEnv,
   LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOCAL_PLATFORM_PRUNE_INTERVAL: z.coerce.number().int().positive().default(300),
-  LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS: z.coerce.number("must be a number of days").int("must be a whole number of days").positive("must be at least 1 day").default(30),
+  LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS: z.coerce
+    .number("must be a number of days")
+    .int("must be a whole number of days")
+    .positive("must be at least 1 day")
+    .default(30),
 });
 
 export type PlatformConfig = {
@@ -108,4 +112,3 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     visitorTokenIdleSeconds: e.LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS * 24 * 60 * 60,
   };
 }
-

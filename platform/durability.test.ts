@@ -53,7 +53,11 @@ async function writeUntilFailure(worker: number, acknowledged: Map<string, numbe
     const ids = round % 2 === 0 ? [`w${worker}-${round}`] : Array.from({ length: 5 }, (_, i) => `w${worker}-${round}-${i}`);
     try {
       if (ids.length === 1) await client.items.insert(COLLECTION, { _id: ids[0], n: round });
-      else await client.items.bulkInsert(COLLECTION, ids.map((_id) => ({ _id, n: round })));
+      else
+        await client.items.bulkInsert(
+          COLLECTION,
+          ids.map((_id) => ({ _id, n: round })),
+        );
     } catch (error) {
       failures.push(error);
       return;

@@ -49,7 +49,9 @@ describe("the sweep", () => {
 
     ctx.tokens.revokeSubject("revoked-visitor");
     ctx.loginSessions.end(endedSession.id);
-    const before = ["oauth_refresh_tokens", "login_sessions", "oauth_codes", "redirect_sessions", "verification_states", "recovery_tokens"].map((table) => count(table));
+    const before = ["oauth_refresh_tokens", "login_sessions", "oauth_codes", "redirect_sessions", "verification_states", "recovery_tokens"].map((table) =>
+      count(table),
+    );
     expect(before).toEqual([2, 3, 2, 2, 1, 2]);
 
     // Within a few sweeps of one second, after the 1-second access tokens have expired.

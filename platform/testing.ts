@@ -31,10 +31,11 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
     /** A visitor's client, as the site builds it. */
     visitorClient: () => createClient({ modules: { items, collections }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) }),
     /** A privileged client, authenticated with the platform's admin API key. */
-    adminClient: () =>
-      createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: config.apiKey, siteId: "local-site" }) }),
+    adminClient: () => createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: config.apiKey, siteId: "local-site" }) }),
     stats: async () =>
-      (await (await originalFetch(`${platform.url}/_local/stats`, { headers: { authorization: config.apiKey } })).json()) as { requests: Record<string, number> },
+      (await (await originalFetch(`${platform.url}/_local/stats`, { headers: { authorization: config.apiKey } })).json()) as {
+        requests: Record<string, number>;
+      },
     async close() {
       globalThis.fetch = originalFetch;
       await platform.app.close();

@@ -10,7 +10,4 @@ export type Migration = (db: Db) => void;
 
 /** Who is calling, from the raw `Authorization` header the SDK sends (no `Bearer`). */
 export type Caller =
-  | { kind: "anonymous" }
-  | { kind: "visitor"; id: string }
-  | { kind: "member"; id: string; loginSessionId: string | null }
-  | { kind: "admin" };
+  { kind: "anonymous" } | { kind: "visitor"; id: string } | { kind: "member"; id: string; loginSessionId: string | null } | { kind: "admin" };

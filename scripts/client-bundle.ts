@@ -43,16 +43,20 @@ const packagesByFile = new Map(packagesFile.chunks.flatMap((chunk) => chunk.file
 const problems: string[] = [];
 const everyPackage = new Set(packagesFile.chunks.flatMap((chunk) => chunk.packages));
 // A stats file that saw no module at all would let anything through.
-for (const expected of ["react-dom", "next"]) if (!everyPackage.has(expected)) problems.push(`${CLIENT_PACKAGES_FILE} lists no ${expected}: the build's module list is incomplete.`);
+for (const expected of ["react-dom", "next"])
+  if (!everyPackage.has(expected)) problems.push(`${CLIENT_PACKAGES_FILE} lists no ${expected}: the build's module list is incomplete.`);
 
 const rows: Array<{ page: string; files: string[]; kib: number; packages: string[] }> = [];
-for (const page of Object.keys(manifest.pages).filter((entry) => entry.endsWith("/page")).sort()) {
+for (const page of Object.keys(manifest.pages)
+  .filter((entry) => entry.endsWith("/page"))
+  .sort()) {
   const files = [...new Set([...layoutsOf(page), page].flatMap((entry) => manifest.pages[entry] ?? []))].filter((file) => file.endsWith(".js"));
   const packages = [...new Set(files.flatMap((file) => packagesByFile.get(file) ?? []))].sort();
   const kib = kibOf(files);
   rows.push({ page, files, kib, packages });
   for (const forbidden of packages.filter((name) => FORBIDDEN.test(name))) problems.push(`${page} sends ${forbidden} to the browser.`);
-  if (PUBLIC_PAGES.has(page) && kib > PUBLIC_BUDGET_KIB) problems.push(`${page} loads ${kib.toFixed(1)} KiB of JavaScript (gzip), over the ${PUBLIC_BUDGET_KIB} KiB budget.`);
+  if (PUBLIC_PAGES.has(page) && kib > PUBLIC_BUDGET_KIB)
+    problems.push(`${page} loads ${kib.toFixed(1)} KiB of JavaScript (gzip), over the ${PUBLIC_BUDGET_KIB} KiB budget.`);
 }
 for (const forbidden of [...everyPackage].filter((name) => FORBIDDEN.test(name))) problems.push(`A browser chunk holds ${forbidden}.`);
 

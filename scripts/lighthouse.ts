@@ -30,10 +30,23 @@ ensureBuild();
 const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse" });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const audit = async (url: string): Promise<Result> => {
-  const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) }, desktop ? desktopConfig : undefined);
+  const result = await lighthouse(
+    url,
+    { port: chrome.port, output: "json", logLevel: "error", onlyCategories: Object.keys(TARGETS) },
+    desktop ? desktopConfig : undefined,
+  );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   return result.lhr;
 };
@@ -50,8 +63,16 @@ try {
     const scores = Object.fromEntries(Object.keys(TARGETS).map((id) => [id, Math.round((lhr.categories[id]?.score ?? 0) * 100)]));
     const metric = (id: string) => lhr.audits[id].displayValue;
     // Lighthouse's own measure of the CPU it had (higher is faster): it varies with other work on the machine.
-    rows.push({ page, ...scores, LCP: metric("largest-contentful-paint"), TBT: metric("total-blocking-time"), CLS: metric("cumulative-layout-shift"), "CPU index": Math.round(lhr.environment.benchmarkIndex) });
-    for (const [id, target] of Object.entries(TARGETS)) if (scores[id] < target) notes.push(`${page} ${id} ${scores[id]} < ${target}: ${shortfalls(lhr, id).join("; ")}`);
+    rows.push({
+      page,
+      ...scores,
+      LCP: metric("largest-contentful-paint"),
+      TBT: metric("total-blocking-time"),
+      CLS: metric("cumulative-layout-shift"),
+      "CPU index": Math.round(lhr.environment.benchmarkIndex),
+    });
+    for (const [id, target] of Object.entries(TARGETS))
+      if (scores[id] < target) notes.push(`${page} ${id} ${scores[id]} < ${target}: ${shortfalls(lhr, id).join("; ")}`);
   }
 } finally {
   await chrome.kill();
@@ -60,7 +81,12 @@ try {
 const version = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
 console.log(`Lighthouse ${version}, ${desktop ? "desktop" : "mobile emulation"}, ${new Date().toISOString().slice(0, 10)}`);
 // Simulated throttling scales the main thread's real work: a busy machine shows more blocking time.
-console.log(`${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os.loadavg().map((load) => load.toFixed(1)).join(" ")}`);
+console.log(
+  `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(" ")}`,
+);
 console.table(rows);
 for (const note of notes) console.log(note);
 process.exit(notes.length ? 1 : 0);

@@ -29,7 +29,11 @@ export function ensureBuild(): void {
   const stale = built && built.mtimeMs < newestChange(SOURCES);
   if (built && !stale && !process.argv.includes("--build")) return;
   console.error(!built ? "No production build yet: building…" : stale ? "The build is older than the sources: building…" : "Building…");
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", process.stderr, "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const build = spawnSync("npm", ["run", "build"], {
+    cwd: root,
+    stdio: ["ignore", process.stderr, "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (build.status !== 0) throw new Error("The build failed.");
 }
 
@@ -97,7 +101,10 @@ export async function startProductionSite(options: { sitePort: number; platformP
     for (;;) {
       if (child.exitCode !== null) throw new Error(`The site stopped while starting (exit ${child.exitCode}).`);
       if (Date.now() > deadline) throw new Error(`${url} did not answer within 120 s.`);
-      const ok = await fetch(`${url}/api/health`).then((response) => response.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -30,7 +30,9 @@ export function withBody(request: IncomingMessage, body: Buffer): IncomingMessag
   // The body is whole now: it has a length, and no longer comes in chunks.
   const headers = { ...request.headers, "content-length": String(body.length) };
   delete headers["transfer-encoding"];
-  const rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : value === undefined ? [] : [name, value]));
+  const rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.flatMap((one) => [name, one]) : value === undefined ? [] : [name, value],
+  );
   Object.assign(replay, {
     method: request.method,
     url: request.url,

@@ -59,11 +59,20 @@ function pageCacheSettings(): PageCacheSettings | null {
 
 /** The ids of the build's server actions, which Next.js writes to its server-reference manifest. */
 function actionIds(): Set<string> {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".next", "server", "server-reference-manifest.json"), "utf8")) as { node?: Record<string, unknown> };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".next", "server", "server-reference-manifest.json"), "utf8")) as {
+    node?: Record<string, unknown>;
+  };
   return new Set(Object.keys(manifest.node ?? {}));
 }
 
-const listener = createRequestListener(app.getRequestHandler(), { log, siteOrigin: siteUrl.origin, https, maxConcurrentRequests, pageCache: pageCacheSettings(), actionIds: actionIds() });
+const listener = createRequestListener(app.getRequestHandler(), {
+  log,
+  siteOrigin: siteUrl.origin,
+  https,
+  maxConcurrentRequests,
+  pageCache: pageCacheSettings(),
+  actionIds: actionIds(),
+});
 const server = http.createServer(listener);
 
 /** Stops taking connections and lets requests in flight finish, for at most ten seconds. */

@@ -15,11 +15,13 @@ const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame
 
 describe("a form on a server action", () => {
   it("shows the server's refusal next to each bad field, keeps what was typed, and focuses the first bad field", async () => {
-    const action = vi.fn(
-      async (): Promise<FormState> => ({
-        result: { status: "error", initialValue: { email: "not-an-address" }, error: { email: ["Enter an e-mail address like name@example.com."], password: ["Enter your password."] } },
-      }),
-    );
+    const action = vi.fn(async (): Promise<FormState> => ({
+      result: {
+        status: "error",
+        initialValue: { email: "not-an-address" },
+        error: { email: ["Enter an e-mail address like name@example.com."], password: ["Enter your password."] },
+      },
+    }));
     render(<ActionForm kind="login" action={action} fields={fields} submitLabel="Log in" pendingLabel="Logging in…" />);
     fireEvent.change(screen.getByLabelText("E-mail"), { target: { value: "not-an-address" } });
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));

@@ -34,7 +34,12 @@ describe("site configuration", () => {
 
   it("takes several session secrets, newest first, and the member session limits", () => {
     const [newest, older] = ["n".repeat(32), "o".repeat(40)];
-    const config = parseConfig({ SESSION_SECRET: ` ${newest} , ${older} `, SESSION_IDLE_TIMEOUT: "600", SESSION_ABSOLUTE_TIMEOUT: "7200", LOCAL_PLATFORM_DATA_DIR: tempDir() });
+    const config = parseConfig({
+      SESSION_SECRET: ` ${newest} , ${older} `,
+      SESSION_IDLE_TIMEOUT: "600",
+      SESSION_ABSOLUTE_TIMEOUT: "7200",
+      LOCAL_PLATFORM_DATA_DIR: tempDir(),
+    });
     expect(config.sessionSecrets).toEqual([newest, older]);
     expect(config.memberSession).toEqual({ idleSeconds: 600, absoluteSeconds: 7200 });
   });
@@ -67,13 +72,34 @@ describe("site configuration", () => {
   it("reads the production settings: log level, trusted proxy header, shared store, concurrency", () => {
     const defaults = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() });
     expect(defaults).toMatchObject({ logLevel: "info", trustedProxy: null, redisUrl: null, maxConcurrentRequests: 8 });
-    const behindProxy = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), LOG_LEVEL: "warn", TRUSTED_PROXY_HEADER: " X-Forwarded-For ", TRUSTED_PROXY_HOPS: "2", REDIS_URL: "rediss://cache.internal:6380", MAX_CONCURRENT_REQUESTS: "0" });
-    expect(behindProxy).toMatchObject({ logLevel: "warn", trustedProxy: { header: "x-forwarded-for", hops: 2 }, redisUrl: "rediss://cache.internal:6380", maxConcurrentRequests: 0 });
+    const behindProxy = parseConfig({
+      LOCAL_PLATFORM_DATA_DIR: tempDir(),
+      LOG_LEVEL: "warn",
+      TRUSTED_PROXY_HEADER: " X-Forwarded-For ",
+      TRUSTED_PROXY_HOPS: "2",
+      REDIS_URL: "rediss://cache.internal:6380",
+      MAX_CONCURRENT_REQUESTS: "0",
+    });
+    expect(behindProxy).toMatchObject({
+      logLevel: "warn",
+      trustedProxy: { header: "x-forwarded-for", hops: 2 },
+      redisUrl: "rediss://cache.internal:6380",
+      maxConcurrentRequests: 0,
+    });
   });
 
   it("sizes the page cache in MiB (0: off) and reads its lifetimes", () => {
-    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() })).toMatchObject({ pageCache: { maxBytes: 64 * 2 ** 20, freshSeconds: 300, staleSeconds: 86_400 }, redisKeyPrefix: "ridgeline:" });
-    const tuned = parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir(), PAGE_CACHE_MAX_MB: "0", PAGE_CACHE_FRESH_SECONDS: "30", PAGE_CACHE_STALE_SECONDS: "0", REDIS_KEY_PREFIX: "club-a:" });
+    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() })).toMatchObject({
+      pageCache: { maxBytes: 64 * 2 ** 20, freshSeconds: 300, staleSeconds: 86_400 },
+      redisKeyPrefix: "ridgeline:",
+    });
+    const tuned = parseConfig({
+      LOCAL_PLATFORM_DATA_DIR: tempDir(),
+      PAGE_CACHE_MAX_MB: "0",
+      PAGE_CACHE_FRESH_SECONDS: "30",
+      PAGE_CACHE_STALE_SECONDS: "0",
+      REDIS_KEY_PREFIX: "club-a:",
+    });
     expect(tuned).toMatchObject({ pageCache: { maxBytes: 0, freshSeconds: 30, staleSeconds: 0 }, redisKeyPrefix: "club-a:" });
   });
 });

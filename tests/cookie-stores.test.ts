@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { MiddlewareCookies } from "@/lib/auth/middleware-cookies";
 import { SESSION_ENDED } from "@/lib/auth/notice-store";
 import { readSession } from "@/lib/auth/session-store";
-import { MAX_STORED_RETURN_TO, MAX_TRANSACTIONS, readTransaction, saveTransaction, storableReturnTo, type LoginTransaction } from "@/lib/auth/transaction-store";
+import {
+  MAX_STORED_RETURN_TO,
+  MAX_TRANSACTIONS,
+  readTransaction,
+  saveTransaction,
+  storableReturnTo,
+  type LoginTransaction,
+} from "@/lib/auth/transaction-store";
 import type { Session } from "@/lib/auth/session";
 import { CookieJar, jarWithSession } from "./support/cookie-jar";
 
@@ -14,7 +21,17 @@ const transaction = (state: string, createdAt = Date.now(), returnTo = "/account
   createdAt,
 });
 
-const session: Session = { accessToken: "at-1", refreshToken: "rt-1", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_940, issuedAt: 1_900_000_000, startedAt: 1_900_000_000, seenAt: 1_900_000_000, member: { id: "m-1", name: "Dana" } };
+const session: Session = {
+  accessToken: "at-1",
+  refreshToken: "rt-1",
+  role: "member",
+  expiresAt: 2_000_000_000,
+  renewAt: 1_999_999_940,
+  issuedAt: 1_900_000_000,
+  startedAt: 1_900_000_000,
+  seenAt: 1_900_000_000,
+  member: { id: "m-1", name: "Dana" },
+};
 
 async function savedInto(jar: CookieJar, state: string, returnTo = "/account", createdAt = Date.now()) {
   const response = NextResponse.redirect("http://platform/login");

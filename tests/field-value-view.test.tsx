@@ -14,7 +14,10 @@ describe("a component for each field type", () => {
   it("text, numbers, dates, times, yes/no and the fallback", () => {
     expect(show({ type: "text", text: "Granite" }).textContent).toBe("Granite");
     expect(show({ type: "number", value: 1320, unit: "m" }).textContent).toBe("1,320 m");
-    expect(show({ type: "date", iso: "2009-06-14", withTime: false }).querySelector("time")).toMatchObject({ dateTime: "2009-06-14", textContent: "14 June 2009" });
+    expect(show({ type: "date", iso: "2009-06-14", withTime: false }).querySelector("time")).toMatchObject({
+      dateTime: "2009-06-14",
+      textContent: "14 June 2009",
+    });
     expect(show({ type: "date", iso: "2026-12-05T06:30:00.000Z", withTime: true }).textContent).toBe("Sat, 5 December 2026 at 06:30 UTC");
     expect(show({ type: "time", text: "09:45" }).querySelector("time")?.textContent).toBe("09:45");
     expect(show({ type: "boolean", value: false }).textContent).toBe("No");
@@ -33,7 +36,9 @@ describe("a component for each field type", () => {
   });
 
   it("images go through the optimiser with the layout's sizes", () => {
-    const sized = show({ type: "image", picture: { src: "https://static.wixstatic.com/media/a.jpg", alt: "Summit", width: 1600, height: 1067 } }).querySelector("img")!;
+    const sized = show({ type: "image", picture: { src: "https://static.wixstatic.com/media/a.jpg", alt: "Summit", width: 1600, height: 1067 } }).querySelector(
+      "img",
+    )!;
     expect(sized.getAttribute("alt")).toBe("Summit");
     expect(sized.getAttribute("src")).toBe("/_next/image?url=https%3A%2F%2Fstatic.wixstatic.com%2Fmedia%2Fa.jpg&w=3840&q=75");
     expect(sized.getAttribute("srcset")).toContain("w=640&q=75 640w");
@@ -51,7 +56,12 @@ describe("a component for each field type", () => {
       {
         type: "gallery",
         entries: [
-          { kind: "image", picture: { src: "/media/demo/ridge-dawn.jpg", alt: "Dawn on the crest" }, title: "First light", description: "From the switchbacks." },
+          {
+            kind: "image",
+            picture: { src: "/media/demo/ridge-dawn.jpg", alt: "Dawn on the crest" },
+            title: "First light",
+            description: "From the switchbacks.",
+          },
           { kind: "video", video: { src: "/media/demo/ridge-flyover.mp4" }, title: "Along the crest" },
         ],
       },
@@ -66,7 +76,10 @@ describe("a component for each field type", () => {
   });
 
   it("video, audio and documents", () => {
-    const video = show({ type: "video", video: { src: "https://video.wixstatic.com/video/abc/file", poster: "https://static.wixstatic.com/media/abc.jpg" } }, "Video").querySelector("video")!;
+    const video = show(
+      { type: "video", video: { src: "https://video.wixstatic.com/video/abc/file", poster: "https://static.wixstatic.com/media/abc.jpg" } },
+      "Video",
+    ).querySelector("video")!;
     expect(video.controls).toBe(true);
     // The still goes through the optimiser as well.
     expect(video.getAttribute("poster")).toBe("/_next/image?url=https%3A%2F%2Fstatic.wixstatic.com%2Fmedia%2Fabc.jpg&w=1920&q=75");
@@ -88,7 +101,10 @@ describe("a component for each field type", () => {
       type: "rich-content",
       blocks: [
         { kind: "heading", level: 2, inlines: [{ text: "Kit" }] },
-        { kind: "paragraph", inlines: [{ text: "Read " }, { text: "this", bold: true, italic: true, href: "https://example.org/" }, { text: "<img src=x onerror=alert(1)>" }] },
+        {
+          kind: "paragraph",
+          inlines: [{ text: "Read " }, { text: "this", bold: true, italic: true, href: "https://example.org/" }, { text: "<img src=x onerror=alert(1)>" }],
+        },
         { kind: "list", ordered: true, items: [[{ kind: "paragraph", inlines: [{ text: "One" }] }]] },
         { kind: "quote", blocks: [{ kind: "paragraph", inlines: [{ text: "Hills stay." }] }] },
         { kind: "image", picture: { src: "/media/demo/gear.jpg", alt: "Gear", width: 1500, height: 1000 }, caption: "All of it." },
@@ -112,9 +128,17 @@ describe("a component for each field type", () => {
     expect(html).not.toMatch(/script|javascript:/i);
     cleanup();
     const content = show(
-      fieldValue({ type: "RICH_CONTENT" }, {
-        nodes: [{ type: "PARAGRAPH", nodes: [{ type: "TEXT", textData: { text: "click", decorations: [{ type: "LINK", linkData: { link: { url: "javascript:alert(3)" } } }] } }] }],
-      })!,
+      fieldValue(
+        { type: "RICH_CONTENT" },
+        {
+          nodes: [
+            {
+              type: "PARAGRAPH",
+              nodes: [{ type: "TEXT", textData: { text: "click", decorations: [{ type: "LINK", linkData: { link: { url: "javascript:alert(3)" } } }] } }],
+            },
+          ],
+        },
+      )!,
     );
     expect(content.querySelector("a")).toBeNull();
     expect(content.textContent).toBe("click");
@@ -125,7 +149,11 @@ describe("a component for each field type", () => {
     show({ type: "tags", values: ["views", "lakes"] });
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(["views", "lakes"]);
     cleanup();
-    const address = show({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"], mapHref: "https://www.openstreetmap.org/?mlat=1&mlon=2" });
+    const address = show({
+      type: "address",
+      lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"],
+      mapHref: "https://www.openstreetmap.org/?mlat=1&mlon=2",
+    });
     expect([...address.querySelectorAll("p > span")].map((line) => line.textContent)).toEqual(["1 Lookout Road", "Alder Springs, CO 81201", "United States"]);
     expect(screen.getByRole("link", { name: "Show on a map" }).getAttribute("href")).toBe("https://www.openstreetmap.org/?mlat=1&mlon=2");
     cleanup();

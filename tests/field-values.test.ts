@@ -12,7 +12,14 @@ describe("reading each field type", () => {
     expect(read("DATETIME", { $date: "2026-12-05T06:30:00.000Z" })).toEqual({ type: "date", iso: "2026-12-05T06:30:00.000Z", withTime: true });
     for (const raw of ["09:45", "09:45:00", "09:45:00.000", "09.45.00.000"]) expect(read("TIME", raw)).toEqual({ type: "time", text: "09:45" });
     expect(read("BOOLEAN", false)).toEqual({ type: "boolean", value: false });
-    for (const [type, bad] of [["TEXT", "   "], ["NUMBER", Infinity], ["DATE", "2020-02-30"], ["DATETIME", "soon"], ["TIME", "25:00"], ["BOOLEAN", "true"]] as const) {
+    for (const [type, bad] of [
+      ["TEXT", "   "],
+      ["NUMBER", Infinity],
+      ["DATE", "2020-02-30"],
+      ["DATETIME", "soon"],
+      ["TIME", "25:00"],
+      ["BOOLEAN", "true"],
+    ] as const) {
       expect(read(type, bad), type).toBeUndefined();
     }
   });
@@ -21,14 +28,21 @@ describe("reading each field type", () => {
     expect(read("URL", "https://parks.example/north-ridge")).toEqual({ type: "url", href: "https://parks.example/north-ridge", label: "parks.example" });
     expect(read("URL", "mailto:club@ridgeline.example")).toEqual({ type: "url", href: "mailto:club@ridgeline.example", label: "club@ridgeline.example" });
     expect(read("URL", "tel:+441234567")).toEqual({ type: "url", href: "tel:+441234567", label: "+441234567" });
-    for (const bad of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>", "ftp://x.example/", "/relative"]) expect(read("URL", bad), bad).toBeUndefined();
+    for (const bad of ["javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,<script>", "ftp://x.example/", "/relative"])
+      expect(read("URL", bad), bad).toBeUndefined();
   });
 
   it("images, galleries, video, audio and documents", () => {
     expect(read("IMAGE", "/media/demo/ridge.jpg")).toEqual({ type: "image", picture: { src: "/media/demo/ridge.jpg", alt: "" } });
     expect(
       read("MEDIA_GALLERY", [
-        { type: "image", src: "wix:image://v1/a.jpg/a.jpg#originWidth=300&originHeight=200", title: "Dawn", description: "First light", alt: "Dawn on the crest" },
+        {
+          type: "image",
+          src: "wix:image://v1/a.jpg/a.jpg#originWidth=300&originHeight=200",
+          title: "Dawn",
+          description: "First light",
+          alt: "Dawn on the crest",
+        },
         { type: "video", src: "/media/demo/ridge-flyover.mp4", thumbnail: "/media/demo/ridge.jpg", title: "Crest" },
         { type: "image", src: "javascript:alert(1)", title: "Bad" },
         { src: "/media/demo/lake.jpg" },
@@ -37,7 +51,12 @@ describe("reading each field type", () => {
     ).toEqual({
       type: "gallery",
       entries: [
-        { kind: "image", picture: { src: "https://static.wixstatic.com/media/a.jpg", alt: "Dawn on the crest", width: 300, height: 200 }, title: "Dawn", description: "First light" },
+        {
+          kind: "image",
+          picture: { src: "https://static.wixstatic.com/media/a.jpg", alt: "Dawn on the crest", width: 300, height: 200 },
+          title: "Dawn",
+          description: "First light",
+        },
         { kind: "video", video: { src: "/media/demo/ridge-flyover.mp4", poster: "/media/demo/ridge.jpg" }, title: "Crest" },
         { kind: "image", picture: { src: "/media/demo/lake.jpg", alt: "" } },
       ],
@@ -83,9 +102,14 @@ describe("reading each field type", () => {
     const region = { _id: "region-y", title: "Y Valley", slug: "y valley" };
     expect(read("REFERENCE", region, { references: "regions" })).toEqual({ type: "reference", title: "Y Valley", href: "/regions/y%20valley" });
     expect(read("REFERENCE", "region-y", { references: "regions" })).toBeUndefined();
-    expect(read("MULTI_REFERENCE", [{ _id: "t1", title: "Summit Loop", slug: "summit-loop" }, "t2", { _id: "t3", title: "No slug" }], { references: "trails" })).toEqual({
+    expect(
+      read("MULTI_REFERENCE", [{ _id: "t1", title: "Summit Loop", slug: "summit-loop" }, "t2", { _id: "t3", title: "No slug" }], { references: "trails" }),
+    ).toEqual({
       type: "references",
-      links: [{ title: "Summit Loop", href: "/trails/summit-loop" }, { title: "No slug", href: undefined }],
+      links: [
+        { title: "Summit Loop", href: "/trails/summit-loop" },
+        { title: "No slug", href: undefined },
+      ],
     });
   });
 
@@ -119,9 +143,18 @@ describe("reading each field type", () => {
     });
     expect(read("ARRAY", ["a", 2, null, ["x", ["too deep"]]])).toEqual({
       type: "list",
-      items: [{ type: "plain", text: "a" }, { type: "plain", text: "2" }, { type: "list", items: [{ type: "plain", text: "x" }] }],
+      items: [
+        { type: "plain", text: "a" },
+        { type: "plain", text: "2" },
+        { type: "list", items: [{ type: "plain", text: "x" }] },
+      ],
     });
-    expect(read("ARRAY", Array.from({ length: 500 }, (_, index) => index))).toMatchObject({ items: { length: 100 } });
+    expect(
+      read(
+        "ARRAY",
+        Array.from({ length: 500 }, (_, index) => index),
+      ),
+    ).toMatchObject({ items: { length: 100 } });
   });
 
   it("any other type falls back to its words", () => {

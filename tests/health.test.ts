@@ -32,10 +32,16 @@ describe("the health check", () => {
   });
 
   it("answers 503 with the reason when the platform is unreachable or fails", async () => {
-    const down = await withFetch(() => Promise.reject(new TypeError("fetch failed")), () => GET());
+    const down = await withFetch(
+      () => Promise.reject(new TypeError("fetch failed")),
+      () => GET(),
+    );
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: "unavailable", platform: "unavailable", reason: "The platform is unavailable: unreachable." });
-    const failing = await withFetch(async () => new Response("oops", { status: 502 }), () => checkPlatform());
+    const failing = await withFetch(
+      async () => new Response("oops", { status: 502 }),
+      () => checkPlatform(),
+    );
     expect(failing).toEqual({ ok: false, reason: "The platform is unavailable: answered 502." });
   });
 

@@ -30,7 +30,14 @@ describe("auth outcomes from the SDK's results", () => {
 
   it("turns field violations into field errors", () => {
     const outcome = toAuthOutcome(
-      failure(undefined, { validationError: { fieldViolations: [{ field: "options.password", description: "Use at least 8 characters." }, { field: "options.profile.nickname", description: "Too long." }] } }),
+      failure(undefined, {
+        validationError: {
+          fieldViolations: [
+            { field: "options.password", description: "Use at least 8 characters." },
+            { field: "options.profile.nickname", description: "Too long." },
+          ],
+        },
+      }),
     );
     expect(outcome).toEqual({ kind: "failed", reason: "invalidField", fields: { password: "Use at least 8 characters.", nickname: "Too long." } });
   });

@@ -55,9 +55,15 @@ describe("video, sound and documents", () => {
   it("take site paths, and name a document by its file", () => {
     expect(videoFrom("/media/demo/ridge-flyover.mp4")).toEqual({ src: "/media/demo/ridge-flyover.mp4" });
     expect(soundFrom("/media/demo/trail-notes.mp3")).toEqual({ src: "/media/demo/trail-notes.mp3" });
-    expect(documentFrom("/media/demo/ten-essentials-checklist.pdf")).toEqual({ href: "/media/demo/ten-essentials-checklist.pdf", name: "ten-essentials-checklist.pdf" });
+    expect(documentFrom("/media/demo/ten-essentials-checklist.pdf")).toEqual({
+      href: "/media/demo/ten-essentials-checklist.pdf",
+      name: "ten-essentials-checklist.pdf",
+    });
     // A document is a link the visitor follows: any web address will do.
-    expect(documentFrom("https://parks.example/maps/north%20ridge.pdf")).toEqual({ href: "https://parks.example/maps/north%20ridge.pdf", name: "north ridge.pdf" });
+    expect(documentFrom("https://parks.example/maps/north%20ridge.pdf")).toEqual({
+      href: "https://parks.example/maps/north%20ridge.pdf",
+      name: "north ridge.pdf",
+    });
   });
 
   it("refuse script URLs and foreign hosts for media the page plays", () => {

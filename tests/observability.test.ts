@@ -48,7 +48,17 @@ describe("the logger", () => {
       "attempt",
     );
     const text = raw.join("");
-    for (const secret of ["hunter2-password", "OAT.secret-access", "Fe26.2", "auth-code-123", "state-456", "verifier-789", "ORT.refresh", "deep-token", "session-token"]) {
+    for (const secret of [
+      "hunter2-password",
+      "OAT.secret-access",
+      "Fe26.2",
+      "auth-code-123",
+      "state-456",
+      "verifier-789",
+      "ORT.refresh",
+      "deep-token",
+      "session-token",
+    ]) {
       expect(text).not.toContain(secret);
     }
     expect(lines[0]).toMatchObject({ visible: "kept", level: "info", msg: "attempt", password: "[redacted]" });
@@ -76,7 +86,14 @@ describe("the server entry's request listener", () => {
   async function serve(handle: Handle, options: { https?: boolean; maxConcurrentRequests?: number } = {}) {
     const { log, lines, raw } = capturedLogger("debug");
     const server = http.createServer(
-      createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: options.https ?? false, maxConcurrentRequests: options.maxConcurrentRequests ?? 0, pageCache: null, actionIds: new Set() }),
+      createRequestListener(handle, {
+        log,
+        siteOrigin: "http://localhost:3000",
+        https: options.https ?? false,
+        maxConcurrentRequests: options.maxConcurrentRequests ?? 0,
+        pageCache: null,
+        actionIds: new Set(),
+      }),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -106,7 +123,13 @@ describe("the server entry's request listener", () => {
     await settle();
     await site.close();
     expect(site.lines).toHaveLength(1);
-    expect(site.lines[0]).toMatchObject({ msg: "request", method: "GET", path: "/api/auth/callback?code&state", status: 302, platformRequestIds: ["req-1", "req-2"] });
+    expect(site.lines[0]).toMatchObject({
+      msg: "request",
+      method: "GET",
+      path: "/api/auth/callback?code&state",
+      status: 302,
+      platformRequestIds: ["req-1", "req-2"],
+    });
     expect(site.lines[0].durationMs).toEqual(expect.any(Number));
     expect(site.raw.join("")).not.toMatch(/secret-code|secret-state/);
   });

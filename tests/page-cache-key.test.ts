@@ -6,7 +6,11 @@ const targetOf = (decision: CacheDecision) => {
   if (decision.action !== "cache") throw new Error(`expected a cached page, got ${JSON.stringify(decision)}`);
   return decision.target;
 };
-const rsc = (extra: Record<string, string> = {}) => ({ rsc: "1", "next-router-state-tree": encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,true]'), ...extra });
+const rsc = (extra: Record<string, string> = {}) => ({
+  rsc: "1",
+  "next-router-state-tree": encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,true]'),
+  ...extra,
+});
 
 describe("which requests the page cache answers", () => {
   it("a visitor's GET or HEAD of home, lists, items, profiles, the sitemap and robots.txt", () => {
@@ -22,7 +26,21 @@ describe("which requests the page cache answers", () => {
     expect(visitor("/trails", { cookie: "wms_verify=pending" })).toEqual({ action: "bypass", reason: "site-cookie" });
     expect(visitor("/trails", {}, "POST")).toEqual({ action: "bypass", reason: "method" });
     expect(visitor("/trails", { "next-action": "abc" })).toEqual({ action: "bypass", reason: "method" });
-    for (const url of ["/account", "/login", "/register", "/verify", "/member-outings", "/api/auth/login", "/api/revalidate", "/auth/error", "/_next/static/x.js", "/members/a/b", "/trails/a/b", "/trails/", "/no-such-section"]) {
+    for (const url of [
+      "/account",
+      "/login",
+      "/register",
+      "/verify",
+      "/member-outings",
+      "/api/auth/login",
+      "/api/revalidate",
+      "/auth/error",
+      "/_next/static/x.js",
+      "/members/a/b",
+      "/trails/a/b",
+      "/trails/",
+      "/no-such-section",
+    ]) {
       expect(visitor(url), url).toEqual({ action: "bypass", reason: "not-public" });
     }
   });
@@ -38,7 +56,13 @@ describe("which requests the page cache answers", () => {
   it("leaves a page the page itself answers with 404 to Next.js, uncached", () => {
     expect(visitor("/trails?page=abc")).toEqual({ action: "bypass", reason: "invalid-query" });
     expect(visitor("/members?page=0")).toEqual({ action: "bypass", reason: "invalid-query" });
-    for (const url of ["/trails/arch-spur?reports=0", "/trails/arch-spur?reports=abc", "/trails/arch-spur?reports=2&reports=3", "/members/dana?reports=-1", "/members/dana?reports=1234567"]) {
+    for (const url of [
+      "/trails/arch-spur?reports=0",
+      "/trails/arch-spur?reports=abc",
+      "/trails/arch-spur?reports=2&reports=3",
+      "/members/dana?reports=-1",
+      "/members/dana?reports=1234567",
+    ]) {
       expect(visitor(url), url).toEqual({ action: "bypass", reason: "invalid-query" });
     }
   });
@@ -101,7 +125,9 @@ describe("documents and RSC answers", () => {
     expect(targetOf(visitor("/trails?_rsc=abc", rsc({ "next-router-prefetch": "1" }))).key).not.toBe(base.key);
     expect(targetOf(visitor("/trails?_rsc=abc", rsc({ "next-router-segment-prefetch": "/_tree" }))).key).not.toBe(base.key);
     expect(targetOf(visitor("/trails?_rsc=abc", rsc({ "next-url": "/journal" }))).key).not.toBe(base.key);
-    expect(targetOf(visitor("/trails?_rsc=abc", rsc({ "next-router-state-tree": encodeURIComponent('["",{"children":["journal",{}]}]') }))).key).not.toBe(base.key);
+    expect(targetOf(visitor("/trails?_rsc=abc", rsc({ "next-router-state-tree": encodeURIComponent('["",{"children":["journal",{}]}]') }))).key).not.toBe(
+      base.key,
+    );
   });
 
   it("render the canonical URL with the client's RSC parameter and the varied headers, never a cookie", () => {

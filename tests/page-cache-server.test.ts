@@ -22,7 +22,8 @@ function allowsInlineScript(header: string, text: string): boolean {
 }
 
 const BOOTSTRAP = 'self.__next_f.push([1,"0:{\\"a\\":\\"$L1\\"}\\n"])';
-const document = (note: string) => `<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body><p>${note}</p><script>${BOOTSTRAP}</script><script>self.__next_f.push([1,"${note}"])</script></body></html>`;
+const document = (note: string) =>
+  `<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body><p>${note}</p><script>${BOOTSTRAP}</script><script>self.__next_f.push([1,"${note}"])</script></body></html>`;
 
 describe("the hash-based policy of a cached page", () => {
   const html = document("Trails");
@@ -59,12 +60,14 @@ describe("the production server with its page cache", () => {
   });
 
   /** A stand-in for Next.js: counts renders, notes tags as the site's reads do, and shows which headers it saw. */
-  async function site(render: (request: IncomingMessage, response: ServerResponse, count: number) => void = (request, response, count) => {
-    noteRenderTags(["wix:collection:Trails"]);
-    response.setHeader("content-type", "text/html; charset=utf-8");
-    response.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
-    response.end(document(`render ${count} ${request.headers[CACHE_RENDER_HEADER] ?? "plain"}`));
-  }) {
+  async function site(
+    render: (request: IncomingMessage, response: ServerResponse, count: number) => void = (request, response, count) => {
+      noteRenderTags(["wix:collection:Trails"]);
+      response.setHeader("content-type", "text/html; charset=utf-8");
+      response.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
+      response.end(document(`render ${count} ${request.headers[CACHE_RENDER_HEADER] ?? "plain"}`));
+    },
+  ) {
     const seen: IncomingMessage[] = [];
     const handle: Handle = async (request, response) => {
       seen.push(request);
@@ -72,7 +75,14 @@ describe("the production server with its page cache", () => {
     };
     const lines: Record<string, unknown>[] = [];
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
-    const listener = createRequestListener(handle, { log, siteOrigin: "http://localhost:3000", https: false, maxConcurrentRequests: 2, pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy }, actionIds: new Set() });
+    const listener = createRequestListener(handle, {
+      log,
+      siteOrigin: "http://localhost:3000",
+      https: false,
+      maxConcurrentRequests: 2,
+      pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy },
+      actionIds: new Set(),
+    });
     const server = http.createServer(listener);
     servers.push(server);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -178,6 +188,11 @@ describe("the production server with its page cache", () => {
     await get("/trails");
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines.filter((line) => line.msg === "request").map((line) => line.cache)).toEqual(["MISS", "HIT"]);
-    expect(lines.find((line) => line.msg === "page cache render")).toMatchObject({ render: "/trails", status: 200, kept: true, tags: ["wix:collection:Trails"] });
+    expect(lines.find((line) => line.msg === "page cache render")).toMatchObject({
+      render: "/trails",
+      status: 200,
+      kept: true,
+      tags: ["wix:collection:Trails"],
+    });
   });
 });

@@ -10,7 +10,18 @@ const target = (key: string): PageTarget => ({ key, kind: "document", url: `/${k
 
 function page(key: string, text: string, tags = ["wix:collection:Trails"]): RenderedPage {
   const body = Buffer.from(text);
-  return { key, kind: "document", url: `/${key}`, status: 200, headers: { "content-type": "text/html" }, body, gzip: body, br: body, etag: `W/"${text}"`, tags };
+  return {
+    key,
+    kind: "document",
+    url: `/${key}`,
+    status: 200,
+    headers: { "content-type": "text/html" },
+    body,
+    gzip: body,
+    br: body,
+    etag: `W/"${text}"`,
+    tags,
+  };
 }
 
 /** A render that answers what the test says, counts its calls, and can be held until released. */
@@ -97,7 +108,10 @@ describe("the page cache", () => {
 
   it("drops the pages that read a revalidated tag, and only those", async () => {
     const renders = controlledRender();
-    renders.answer((key, call) => ({ page: page(key, `${key} #${call}`, key === "journal" ? ["wix:collection:Journal"] : ["wix:collection:Trails", "wix:members"]), storable: true }));
+    renders.answer((key, call) => ({
+      page: page(key, `${key} #${call}`, key === "journal" ? ["wix:collection:Journal"] : ["wix:collection:Trails", "wix:members"]),
+      storable: true,
+    }));
     const clock = { now: 0 };
     const cache = cacheWith(renders.render, clock);
     await textOf(cache, "trails");

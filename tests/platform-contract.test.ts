@@ -27,7 +27,11 @@ describe("re-addressing the @wix/* packages' requests", () => {
     await routed("https://www.wixapis.com/oauth2/token?x=1");
     await routed(new Request("https://edge.wixapis.com/wix-data/v2/items/query", { method: "POST", body: "{}" }));
     await routed("https://static.wixstatic.com/media/a.jpg");
-    expect(seen).toEqual(["http://127.0.0.1:4010/oauth2/token?x=1", "http://127.0.0.1:4010/wix-data/v2/items/query", "https://static.wixstatic.com/media/a.jpg"]);
+    expect(seen).toEqual([
+      "http://127.0.0.1:4010/oauth2/token?x=1",
+      "http://127.0.0.1:4010/wix-data/v2/items/query",
+      "https://static.wixstatic.com/media/a.jpg",
+    ]);
   });
 
   it("keeps routing after something assigns a new global fetch, as Next.js does on every dev recompile", async () => {

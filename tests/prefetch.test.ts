@@ -31,7 +31,9 @@ describe("prefetch requests", () => {
   });
 
   it("and a cross-site logout is refused", async () => {
-    const response = await handleLogout(new NextRequest("http://localhost:3000/api/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } }));
+    const response = await handleLogout(
+      new NextRequest("http://localhost:3000/api/auth/logout", { method: "POST", headers: { origin: "https://evil.example" } }),
+    );
     expect(response.status).toBe(403);
     expect(response.headers.get("set-cookie")).toBeNull();
   });

@@ -23,14 +23,38 @@ const RUNS = 300;
 const anyText = fc.oneof(
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
-  fc.constantFrom("", " ", "%", "%E0%A4%A", "-0", "1e308", "NaN", "Infinity", "2024-02-30", "2024-02-29", "__proto__", "constructor", "yes", "no", "[]", "{}", "\u0000"),
+  fc.constantFrom(
+    "",
+    " ",
+    "%",
+    "%E0%A4%A",
+    "-0",
+    "1e308",
+    "NaN",
+    "Infinity",
+    "2024-02-30",
+    "2024-02-29",
+    "__proto__",
+    "constructor",
+    "yes",
+    "no",
+    "[]",
+    "{}",
+    "\u0000",
+  ),
   fc.integer({ min: -1_000_000, max: 2_000_000 }).map(String),
   fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
   fc.string({ maxLength: 5000, minLength: 200 }),
 );
 
 function parameterNames(collection: CollectionConfig): string[] {
-  return ["page", "q", "sort", "size", ...collection.filters.flatMap((filter) => [filterParam.values(filter.field), filterParam.from(filter.field), filterParam.to(filter.field)])];
+  return [
+    "page",
+    "q",
+    "sort",
+    "size",
+    ...collection.filters.flatMap((filter) => [filterParam.values(filter.field), filterParam.from(filter.field), filterParam.to(filter.field)]),
+  ];
 }
 
 function searchParamsFor(collection: CollectionConfig) {
@@ -38,7 +62,11 @@ function searchParamsFor(collection: CollectionConfig) {
   const optionValues = collection.filters.flatMap((filter) => ("options" in filter ? [...filter.options] : []));
   const sortIds = collection.sorts.map((sort) => sort.id);
   const value = fc.oneof(anyText, fc.constantFrom(...optionValues, ...sortIds, ...collection.pageSizes.map(String), "1", "2"));
-  return fc.dictionary(fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 12 })), fc.oneof(value, fc.array(value, { maxLength: 4 }), fc.constant(undefined)), { maxKeys: 12 });
+  return fc.dictionary(
+    fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 12 })),
+    fc.oneof(value, fc.array(value, { maxLength: 4 }), fc.constant(undefined)),
+    { maxKeys: 12 },
+  );
 }
 
 /** What Next.js hands a page for a query string. */
@@ -116,7 +144,24 @@ const forms: Array<[string, z.ZodType, string[]]> = [
   [
     "profile",
     profileSchema,
-    ["nickname", "title", "firstName", "lastName", "photoUrl", "emails[0]", "emails[1]", "phones[0]", "phones[7]", "addresses[0].city", "addresses[0].country", "addresses[2].postalCode", "customFields[0].key", "customFields[0].value", "emails", "addresses"],
+    [
+      "nickname",
+      "title",
+      "firstName",
+      "lastName",
+      "photoUrl",
+      "emails[0]",
+      "emails[1]",
+      "phones[0]",
+      "phones[7]",
+      "addresses[0].city",
+      "addresses[0].country",
+      "addresses[2].postalCode",
+      "customFields[0].key",
+      "customFields[0].value",
+      "emails",
+      "addresses",
+    ],
   ],
   ["profile address", slugSchema, ["slug"]],
   ["password change", changePasswordSchema, ["currentPassword", "newPassword", "confirmPassword"]],
@@ -135,8 +180,21 @@ describe("auth and account form parsers", () => {
 });
 
 describe("the session cookie", () => {
-  const session: Session = { accessToken: "at", refreshToken: "rt", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_000, issuedAt: 1_900_000_000, startedAt: Math.floor(Date.now() / 1000), seenAt: Math.floor(Date.now() / 1000), member: { id: "m", name: "Dana" } };
-  const reader = (value: string) => ({ get: (name: string) => (name === "wms_session" ? { value } : undefined), getAll: () => [{ name: "wms_session", value }] });
+  const session: Session = {
+    accessToken: "at",
+    refreshToken: "rt",
+    role: "member",
+    expiresAt: 2_000_000_000,
+    renewAt: 1_999_999_000,
+    issuedAt: 1_900_000_000,
+    startedAt: Math.floor(Date.now() / 1000),
+    seenAt: Math.floor(Date.now() / 1000),
+    member: { id: "m", name: "Dana" },
+  };
+  const reader = (value: string) => ({
+    get: (name: string) => (name === "wms_session" ? { value } : undefined),
+    getAll: () => [{ name: "wms_session", value }],
+  });
 
   it("unseals any value without throwing: anything but the site's own seal is a visitor", async () => {
     const sealed = (await jarWithSession(session)).get("wms_session")!;

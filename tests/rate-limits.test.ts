@@ -39,7 +39,8 @@ describe("auth rate limits in memory", () => {
   it("refuse an account after its limit, from any address, and say how long to wait", async () => {
     const store = createRateLimitStore();
     const { points, duration } = AUTH_LIMITS.register.perAccount;
-    for (let i = 0; i < points; i++) expect(await attemptAuthAction("register", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
+    for (let i = 0; i < points; i++)
+      expect(await attemptAuthAction("register", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
     const refused = await attemptAuthAction("register", { address: "203.0.113.99", account: " Dana@Example.com " }, store);
     expect(refused.allowed).toBe(false);
     if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(duration - 5);
@@ -50,7 +51,8 @@ describe("auth rate limits in memory", () => {
   it("slow logins to an account past its limit, more with each attempt up to a bound, and never refuse its owner", async () => {
     const store = createRateLimitStore();
     const { points } = AUTH_LIMITS.login.perAccount;
-    for (let i = 0; i < points; i++) expect(await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
+    for (let i = 0; i < points; i++)
+      expect(await attemptAuthAction("login", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).toEqual({ allowed: true });
     const delays: number[] = [];
     for (let i = 0; i < 30; i++) {
       const verdict = await attemptAuthAction("login", { address: `203.0.113.${i}`, account: " Dana@Example.com " }, store);
@@ -66,7 +68,8 @@ describe("auth rate limits in memory", () => {
   it("refuse an address after its limit, whichever accounts it tries", async () => {
     const store = createRateLimitStore();
     const { points } = AUTH_LIMITS.register.perAddress;
-    for (let i = 0; i < points; i++) expect((await attemptAuthAction("register", { address: "203.0.113.7", account: `new${i}@example.com` }, store)).allowed).toBe(true);
+    for (let i = 0; i < points; i++)
+      expect((await attemptAuthAction("register", { address: "203.0.113.7", account: `new${i}@example.com` }, store)).allowed).toBe(true);
     expect((await attemptAuthAction("register", { address: "203.0.113.7", account: "another@example.com" }, store)).allowed).toBe(false);
     expect((await attemptAuthAction("register", { address: "203.0.113.8", account: "another@example.com" }, store)).allowed).toBe(true);
   });
@@ -81,14 +84,15 @@ describe("auth rate limits in memory", () => {
 
   it("count each action apart, and the hosted login per address only", async () => {
     const store = createRateLimitStore();
-    for (let i = 0; i < AUTH_LIMITS.forgotPassword.perAccount.points; i++) await attemptAuthAction("forgotPassword", { address: `198.51.100.${i}`, account: "dana@example.com" }, store);
+    for (let i = 0; i < AUTH_LIMITS.forgotPassword.perAccount.points; i++)
+      await attemptAuthAction("forgotPassword", { address: `198.51.100.${i}`, account: "dana@example.com" }, store);
     expect((await attemptAuthAction("forgotPassword", { address: "198.51.100.250", account: "dana@example.com" }, store)).allowed).toBe(false);
     expect((await attemptAuthAction("login", { address: "198.51.100.250", account: "dana@example.com" }, store)).allowed).toBe(true);
-    for (let i = 0; i < AUTH_LIMITS.hostedLogin.perAddress.points; i++) expect((await attemptAuthAction("hostedLogin", { address: "203.0.113.1" }, store)).allowed).toBe(true);
+    for (let i = 0; i < AUTH_LIMITS.hostedLogin.perAddress.points; i++)
+      expect((await attemptAuthAction("hostedLogin", { address: "203.0.113.1" }, store)).allowed).toBe(true);
     expect((await attemptAuthAction("hostedLogin", { address: "203.0.113.1" }, store)).allowed).toBe(false);
   });
 });
-
 
 describe("auth rate limits in Redis (a real redis-server)", () => {
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
@@ -122,7 +126,8 @@ describe("auth rate limits in Redis (a real redis-server)", () => {
     const store = createRateLimitStore(`redis://127.0.0.1:${await freePort()}`);
     try {
       const { points } = AUTH_LIMITS.verify.perAccount;
-      for (let i = 0; i < points; i++) expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
+      for (let i = 0; i < points; i++)
+        expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
       expect((await attemptAuthAction("verify", { address: "198.51.100.99", account: "down@example.com" }, store)).allowed).toBe(false);
     } finally {
       await store.close();

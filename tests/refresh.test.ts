@@ -44,7 +44,12 @@ describe("member session limits", () => {
   });
 
   it("keeps the start of the session across renewals", () => {
-    const renewed = sessionFromTokens({ accessToken: "a2", refreshToken: "r2", role: "member", expiresAt: now + 3600 }, now, undefined, member(now - 5000, now - 100));
+    const renewed = sessionFromTokens(
+      { accessToken: "a2", refreshToken: "r2", role: "member", expiresAt: now + 3600 },
+      now,
+      undefined,
+      member(now - 5000, now - 100),
+    );
     expect(renewed).toMatchObject({ startedAt: now - 5000, seenAt: now, issuedAt: now });
     expect(sessionFromTokens({ accessToken: "a", refreshToken: "r", role: "member", expiresAt: now + 3600 }, now).startedAt).toBe(now);
   });
@@ -99,7 +104,8 @@ describe("typed token-endpoint failures, from status and body with an empty stat
   ])("%i %s is unavailable, never a rejection", (status, body) =>
     withTokenEndpoint(status, body, "application/json", async () => {
       await expect(renewAccessToken({ refreshToken: "r", role: "member" })).rejects.toBeInstanceOf(PlatformUnavailableError);
-    }));
+    }),
+  );
 });
 
 describe("renewing against the local platform", () => {
@@ -137,13 +143,25 @@ describe("renewing against the local platform", () => {
   it("ends a member's session whose refresh token was revoked, and says so", async () => {
     const pair = issued("member", "member-2");
     platform.ctx.tokens.revokeSubject("member-2");
-    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-2", name: "Sam" }, renewAt: clock() - 1 });
+    const due = session({
+      accessToken: pair.accessToken,
+      refreshToken: pair.refreshToken,
+      role: "member",
+      member: { id: "member-2", name: "Sam" },
+      renewAt: clock() - 1,
+    });
     expect(await renewSession(due, clock())).toEqual({ session: null, memberSessionEnded: true });
   });
 
   it("asks the platform again for a check, instead of reusing a renewal that settled moments ago", async () => {
     const pair = issued("member", "member-3");
-    const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-3", name: "Kim" }, renewAt: clock() - 1 });
+    const due = session({
+      accessToken: pair.accessToken,
+      refreshToken: pair.refreshToken,
+      role: "member",
+      member: { id: "member-3", name: "Kim" },
+      renewAt: clock() - 1,
+    });
     expect((await renewSession(due, clock())).session).not.toBeNull();
     platform.ctx.tokens.revokeSubject("member-3");
     expect((await renewSession(due, clock())).session).not.toBeNull();
@@ -186,7 +204,13 @@ describe("renewing against the local platform", () => {
       vi.advanceTimersByTime(1000);
       globalThis.fetch = original;
       const pair = issued("member", "member-5");
-      const due = session({ accessToken: pair.accessToken, refreshToken: pair.refreshToken, role: "member", member: { id: "member-5", name: "Lou" }, renewAt: clock() - 1 });
+      const due = session({
+        accessToken: pair.accessToken,
+        refreshToken: pair.refreshToken,
+        role: "member",
+        member: { id: "member-5", name: "Lou" },
+        renewAt: clock() - 1,
+      });
       expect((await renewSession(due, clock())).session).not.toBeNull();
     } finally {
       vi.useRealTimers();

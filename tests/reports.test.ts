@@ -35,11 +35,27 @@ describe("the report forms", () => {
 });
 
 describe("reshaping a stored report", () => {
-  const stored = { _id: "r1", _owner: "m1", title: "Snow", body: "<b>deep</b>", rating: 4, hikedOn: "2026-10-18", _createdDate: new Date("2026-10-18T18:00:00Z") };
+  const stored = {
+    _id: "r1",
+    _owner: "m1",
+    title: "Snow",
+    body: "<b>deep</b>",
+    rating: 4,
+    hikedOn: "2026-10-18",
+    _createdDate: new Date("2026-10-18T18:00:00Z"),
+  };
 
   it("keeps the text as it is (shown as plain text) and names the item", () => {
     expect(toReport(trails, { ...stored, trail: "trail-goat-pass" })).toEqual({
-      id: "r1", itemId: "trail-goat-pass", about: undefined, title: "Snow", body: "<b>deep</b>", rating: 4, hikedOn: "2026-10-18", authorId: "m1", createdAt: "2026-10-18T18:00:00.000Z",
+      id: "r1",
+      itemId: "trail-goat-pass",
+      about: undefined,
+      title: "Snow",
+      body: "<b>deep</b>",
+      rating: 4,
+      hikedOn: "2026-10-18",
+      authorId: "m1",
+      createdAt: "2026-10-18T18:00:00.000Z",
     });
   });
 
@@ -59,7 +75,8 @@ describe("trail reports on the local platform", () => {
   let platform: TestPlatform;
   let dana: string;
   let rowan: string;
-  const clientOf = (memberId: string) => sessionClient(platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken);
+  const clientOf = (memberId: string) =>
+    sessionClient(platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken);
   const content = { title: "Fresh gravel", body: "New surface up to the saddle.\nTwo benches.", rating: 5, hikedOn: "2026-11-20" };
 
   beforeAll(async () => {

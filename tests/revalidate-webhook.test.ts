@@ -67,7 +67,8 @@ describe("revalidationRequests (what the local platform sends)", () => {
     expect(bodies.map((body) => body.collections.length)).toEqual([MAX_REVALIDATION_COLLECTIONS, MAX_REVALIDATION_COLLECTIONS, 30]);
     expect(bodies.flatMap((body) => body.collections)).toEqual(collections);
     expect(bodies.map((body) => body.members)).toEqual([true, false, false]);
-    for (const { body, headers } of requests) expect(checkRevalidation(body, headers[REVALIDATE_SIGNATURE_HEADER], headers[REVALIDATE_TIMESTAMP_HEADER], secret)).toBe("valid");
+    for (const { body, headers } of requests)
+      expect(checkRevalidation(body, headers[REVALIDATE_SIGNATURE_HEADER], headers[REVALIDATE_TIMESTAMP_HEADER], secret)).toBe("valid");
     expect(JSON.parse(revalidationRequests({ collections: [], members: true }, secret)[0].body)).toEqual({ collections: [], members: true });
   });
 });

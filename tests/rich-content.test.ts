@@ -9,20 +9,42 @@ describe("rich content (Ricos documents)", () => {
   it("keeps paragraphs, headings, lists, quotes, images and dividers, with bold, italic, underline and links", () => {
     const blocks = richContentBlocks({
       nodes: [
-        paragraph(text("Start "), text("early", { type: "BOLD", fontWeightValue: 700 }, { type: "ITALIC", italicData: true }), text(" and "), text("read this", link("https://example.org/guide"))),
+        paragraph(
+          text("Start "),
+          text("early", { type: "BOLD", fontWeightValue: 700 }, { type: "ITALIC", italicData: true }),
+          text(" and "),
+          text("read this", link("https://example.org/guide")),
+        ),
         { type: "HEADING", nodes: [text("Kit")], headingData: { level: 2 } },
-        { type: "BULLETED_LIST", nodes: [{ type: "LIST_ITEM", nodes: [paragraph(text("Map", { type: "UNDERLINE", underlineData: true }))] }, { type: "LIST_ITEM", nodes: [paragraph(text("Water"))] }] },
+        {
+          type: "BULLETED_LIST",
+          nodes: [
+            { type: "LIST_ITEM", nodes: [paragraph(text("Map", { type: "UNDERLINE", underlineData: true }))] },
+            { type: "LIST_ITEM", nodes: [paragraph(text("Water"))] },
+          ],
+        },
         { type: "ORDERED_LIST", nodes: [{ type: "LIST_ITEM", nodes: [paragraph(text("Go"))] }] },
         { type: "BLOCKQUOTE", nodes: [paragraph(text("Hills stay."))] },
-        { type: "IMAGE", nodes: [], imageData: { image: { src: { url: "/media/demo/gear.jpg" }, width: 1500, height: 1000 }, altText: "Gear", caption: "All of it." } },
+        {
+          type: "IMAGE",
+          nodes: [],
+          imageData: { image: { src: { url: "/media/demo/gear.jpg" }, width: 1500, height: 1000 }, altText: "Gear", caption: "All of it." },
+        },
         { type: "IMAGE", nodes: [], imageData: { image: { src: { id: "8bb438_gear.jpg" }, width: 800, height: 600 }, altText: "" } },
         { type: "DIVIDER", nodes: [], dividerData: {} },
       ],
     });
     expect(blocks).toEqual([
-      { kind: "paragraph", inlines: [{ text: "Start " }, { text: "early", bold: true, italic: true }, { text: " and " }, { text: "read this", href: "https://example.org/guide" }] },
+      {
+        kind: "paragraph",
+        inlines: [{ text: "Start " }, { text: "early", bold: true, italic: true }, { text: " and " }, { text: "read this", href: "https://example.org/guide" }],
+      },
       { kind: "heading", level: 2, inlines: [{ text: "Kit" }] },
-      { kind: "list", ordered: false, items: [[{ kind: "paragraph", inlines: [{ text: "Map", underline: true }] }], [{ kind: "paragraph", inlines: [{ text: "Water" }] }]] },
+      {
+        kind: "list",
+        ordered: false,
+        items: [[{ kind: "paragraph", inlines: [{ text: "Map", underline: true }] }], [{ kind: "paragraph", inlines: [{ text: "Water" }] }]],
+      },
       { kind: "list", ordered: true, items: [[{ kind: "paragraph", inlines: [{ text: "Go" }] }]] },
       { kind: "quote", blocks: [{ kind: "paragraph", inlines: [{ text: "Hills stay." }] }] },
       { kind: "image", picture: { src: "/media/demo/gear.jpg", alt: "Gear", width: 1500, height: 1000 }, caption: "All of it." },
@@ -35,14 +57,22 @@ describe("rich content (Ricos documents)", () => {
   it("drops script links and foreign images, keeping the words; markup in text stays text", () => {
     const blocks = richContentBlocks({
       nodes: [
-        paragraph(text("click", link("javascript:alert(1)")), text("<script>alert(2)</script>"), text("x", link("//evil.example")), text("mail", link("mailto:club@ridgeline.example"))),
+        paragraph(
+          text("click", link("javascript:alert(1)")),
+          text("<script>alert(2)</script>"),
+          text("x", link("//evil.example")),
+          text("mail", link("mailto:club@ridgeline.example")),
+        ),
         { type: "IMAGE", nodes: [], imageData: { image: { src: { url: "https://evil.example/track.gif" } }, altText: "x" } },
         { type: "IMAGE", nodes: [], imageData: { image: { src: { url: "javascript:alert(3)" } } } },
         { type: "HTML", nodes: [], htmlData: { html: "<img src=x onerror=alert(4)>" } },
       ],
     });
     expect(blocks).toEqual([
-      { kind: "paragraph", inlines: [{ text: "click" }, { text: "<script>alert(2)</script>" }, { text: "x" }, { text: "mail", href: "mailto:club@ridgeline.example" }] },
+      {
+        kind: "paragraph",
+        inlines: [{ text: "click" }, { text: "<script>alert(2)</script>" }, { text: "x" }, { text: "mail", href: "mailto:club@ridgeline.example" }],
+      },
     ]);
   });
 

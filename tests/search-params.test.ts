@@ -11,7 +11,8 @@ describe("?page=", () => {
   ])("%j reads as page %i", (value, page) => expect(parsePageParam(value)).toBe(page));
 
   it.each([["0"], ["-1"], ["01"], ["1.5"], ["abc"], [""], ["1e3"], ["1000000"], [" 2"], [["1", "2"]]])("%j is invalid", (value) =>
-    expect(parsePageParam(value)).toBeNull());
+    expect(parsePageParam(value)).toBeNull(),
+  );
 });
 
 describe("range bounds", () => {

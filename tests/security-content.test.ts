@@ -33,7 +33,13 @@ describe("reports written straight to the data API", () => {
     }
     const huge = "x".repeat(450_000);
     for (let i = 0; i < REPORTS_SHOWN + 5; i++) {
-      await client.items.insert(collectionId, { title: `${i} ${huge.slice(0, 5000)}`, body: huge, rating: 4, hikedOn: "2026-11-01", [itemField]: "trail-cedar-creek" });
+      await client.items.insert(collectionId, {
+        title: `${i} ${huge.slice(0, 5000)}`,
+        body: huge,
+        rating: 4,
+        hikedOn: "2026-11-01",
+        [itemField]: "trail-cedar-creek",
+      });
     }
     const total = await platform.adminClient().items.query(collectionId).eq(itemField, "trail-cedar-creek").count();
     const first = await reportsAbout(trails, "trail-cedar-creek");
@@ -45,7 +51,12 @@ describe("reports written straight to the data API", () => {
     const pages = [first, ...(await Promise.all(Array.from({ length: first.pageCount - 1 }, (_, i) => reportsAbout(trails, "trail-cedar-creek", i + 2))))];
     const all = pages.flatMap((page) => page.reports);
     expect(new Set(all.map((report) => report.id)).size).toBe(total);
-    expect(all.map((report) => report.hikedOn)).toEqual(all.map((report) => report.hikedOn).sort().reverse());
+    expect(all.map((report) => report.hikedOn)).toEqual(
+      all
+        .map((report) => report.hikedOn)
+        .sort()
+        .reverse(),
+    );
     expect((await reportsAbout(trails, "trail-cedar-creek", first.pageCount + 1)).reports).toEqual([]);
     for (const report of shown) {
       expect(report.body.length).toBeLessThanOrEqual(REPORT_LIMITS.body);

@@ -96,7 +96,11 @@ describe("sign-up with an address that has an account", () => {
 
     const client = memberSiteClient();
     const { authUrl } = await getAuthUrl(client, client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query" });
-    const taken = await new TestBrowser().submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), { displayName: "Someone", email, password: "Some-other-pass-46" });
+    const taken = await new TestBrowser().submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), {
+      displayName: "Someone",
+      email,
+      password: "Some-other-pass-46",
+    });
     expect(taken.status).toBe(200);
     expect(taken.text).toContain("Check your inbox");
     expect(taken.text).not.toMatch(/already|exists/i);
@@ -125,20 +129,34 @@ describe("failed logins for one account", () => {
 describe("bulk saves by a caller without permission", () => {
   it("answer the same whether the id exists or not", async () => {
     const existing = (await platform.adminClient().items.query(MEMBERS_OUTINGS).limit(1).find()).items[0]._id;
-    const visitor = await (await fetch("https://www.wixapis.com/oauth2/token", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ clientId: LOCAL_CLIENT_ID, grantType: "anonymous" }),
-    })).json() as { access_token: string };
+    const visitor = (await (
+      await fetch("https://www.wixapis.com/oauth2/token", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientId: LOCAL_CLIENT_ID, grantType: "anonymous" }),
+      })
+    ).json()) as { access_token: string };
     const save = async (id: string) => {
-      const reply = await postJson("/wix-data/v2/bulk/items/save", { dataCollectionId: MEMBERS_OUTINGS, dataItems: [{ id, data: { _id: id, title: "x" } }] }, { authorization: visitor.access_token });
+      const reply = await postJson(
+        "/wix-data/v2/bulk/items/save",
+        { dataCollectionId: MEMBERS_OUTINGS, dataItems: [{ id, data: { _id: id, title: "x" } }] },
+        { authorization: visitor.access_token },
+      );
       const body = JSON.stringify(reply.json()).replaceAll(id, "<id>");
       return { status: reply.statusCode, body };
     };
     const [known, unknown] = [await save(existing), await save("no-such-outing-id")];
     expect(known).toEqual(unknown);
     const single = async (id: string) =>
-      JSON.stringify((await postJson("/wix-data/v2/items/save", { dataCollectionId: MEMBERS_OUTINGS, dataItem: { id, data: { _id: id } } }, { authorization: visitor.access_token })).json()).replaceAll(id, "<id>");
+      JSON.stringify(
+        (
+          await postJson(
+            "/wix-data/v2/items/save",
+            { dataCollectionId: MEMBERS_OUTINGS, dataItem: { id, data: { _id: id } } },
+            { authorization: visitor.access_token },
+          )
+        ).json(),
+      ).replaceAll(id, "<id>");
     expect(await single(existing)).toEqual(await single("no-such-outing-id"));
   });
 });
@@ -147,7 +165,11 @@ describe("logout redirect sessions", () => {
   it("made with a visitor's token sign nobody out", async () => {
     const { browser, tokens } = await signInThroughHostedPage(platform.callbackUrl);
     const session = browser.cookies.get("lp_session");
-    const forged = await postJson("/_api/redirects-api/v1/redirect-session", { logout: { clientId: LOCAL_CLIENT_ID } }, { authorization: (await strategy().generateVisitorTokens()).accessToken.value });
+    const forged = await postJson(
+      "/_api/redirects-api/v1/redirect-session",
+      { logout: { clientId: LOCAL_CLIENT_ID } },
+      { authorization: (await strategy().generateVisitorTokens()).accessToken.value },
+    );
     await browser.get(forged.json().redirectSession.fullUrl);
     expect(browser.cookies.get("lp_session")).toBe(session);
     expect(platform.ctx.loginSessions.byToken(session)).not.toBeNull();
@@ -173,7 +195,9 @@ describe("file upload and download URLs", () => {
     expect(url.searchParams.get("token")).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
     const bare = `${url.origin}${url.pathname}`;
     expect((await fetch(bare, { method: "PUT", headers: { authorization: platform.config.apiKey }, body: "_id\na\n" })).status).toBe(403);
-    expect((await fetch(`${bare}?token=${url.searchParams.get("token")!.replace(/^\d+/, "99999999999")}`, { method: "PUT", body: "_id\na\n" })).status).toBe(403);
+    expect((await fetch(`${bare}?token=${url.searchParams.get("token")!.replace(/^\d+/, "99999999999")}`, { method: "PUT", body: "_id\na\n" })).status).toBe(
+      403,
+    );
     expect((await fetch(uploadUrl)).status).toBe(403);
     expect((await fetch(uploadUrl, { method: "PUT", body: "_id\na\n" })).status).toBe(200);
   });

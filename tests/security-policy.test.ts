@@ -11,13 +11,17 @@ const SITE = "http://localhost:3000";
 const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)]));
 
 describe("the content security policy", () => {
-  const production = directives(contentSecurityPolicy({ scripts: { nonce: "abc123" }, platformOrigins: ["http://127.0.0.1:4010"], https: true, development: false }));
+  const production = directives(
+    contentSecurityPolicy({ scripts: { nonce: "abc123" }, platformOrigins: ["http://127.0.0.1:4010"], https: true, development: false }),
+  );
 
   it("runs only scripts with this request's nonce (and what they load), never eval in production", () => {
     expect(production["script-src"]).toEqual(expect.arrayContaining(["'nonce-abc123'", "'strict-dynamic'"]));
     expect(production["script-src"]).not.toContain("'unsafe-inline'");
     expect(production["script-src"]).not.toContain("'unsafe-eval'");
-    expect(directives(contentSecurityPolicy({ scripts: { nonce: "n" }, platformOrigins: [], https: false, development: true }))["script-src"]).toContain("'unsafe-eval'");
+    expect(directives(contentSecurityPolicy({ scripts: { nonce: "n" }, platformOrigins: [], https: false, development: true }))["script-src"]).toContain(
+      "'unsafe-eval'",
+    );
   });
 
   it("keeps pages out of frames, plugins out, and forms on this site or the platform", () => {
@@ -55,7 +59,9 @@ describe("the request guard", () => {
     for (const value of ["{", "%E0%A4%A", "not json", JSON.stringify({ a: 1 }), "x".repeat(20_000)]) {
       expect(refuseRequest("GET", headers({ "next-router-state-tree": value }), SITE)?.status).toBe(400);
     }
-    expect(refuseRequest("GET", headers({ "next-router-state-tree": encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }])) }), SITE)).toBeNull();
+    expect(
+      refuseRequest("GET", headers({ "next-router-state-tree": encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }])) }), SITE),
+    ).toBeNull();
   });
 
   it("takes POSTs only from the configured origin, whatever Host says", () => {
@@ -87,7 +93,17 @@ describe("the middleware", () => {
 });
 
 describe("the middleware with a session cookie it cannot read", () => {
-  const session: Session = { accessToken: "at", refreshToken: "rt", role: "member", expiresAt: 2_000_000_000, renewAt: 1_999_999_000, issuedAt: 1_900_000_000, startedAt: Math.floor(Date.now() / 1000), seenAt: Math.floor(Date.now() / 1000), member: { id: "m", name: "Dana" } };
+  const session: Session = {
+    accessToken: "at",
+    refreshToken: "rt",
+    role: "member",
+    expiresAt: 2_000_000_000,
+    renewAt: 1_999_999_000,
+    issuedAt: 1_900_000_000,
+    startedAt: Math.floor(Date.now() / 1000),
+    seenAt: Math.floor(Date.now() / 1000),
+    member: { id: "m", name: "Dana" },
+  };
 
   async function unreadableCookies(): Promise<Record<string, string>> {
     const sealed = (await jarWithSession(session)).get("wms_session")!;
@@ -106,7 +122,10 @@ describe("the middleware with a session cookie it cannot read", () => {
       const response = await middleware(new NextRequest(`${SITE}/account`, { headers: { cookie: `wms_session=${value}` } }));
       expect(response.status, kind).toBe(200);
       expect(response.headers.get("x-middleware-next"), kind).toBe("1");
-      expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith("wms_session=")), kind).toMatch(/^wms_session=;.*Max-Age=0/i);
+      expect(
+        response.headers.getSetCookie().find((cookie) => cookie.startsWith("wms_session=")),
+        kind,
+      ).toMatch(/^wms_session=;.*Max-Age=0/i);
       expect(response.headers.get("cache-control"), kind).toBe("private, no-store");
       // The page renders without the cookie: what it reads is a visitor.
       expect(response.headers.get("x-middleware-request-cookie") ?? "", kind).not.toContain("wms_session=Fe26");

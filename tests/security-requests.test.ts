@@ -44,7 +44,11 @@ describe("server-action bodies read by the server before Next.js parses them", (
   const KNOWN = "40d1c3e5f7a9b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8";
   const boundary = "----formBoundary7MA4YWxk";
   const multipart = (fields: Record<string, string>, end = true) =>
-    Buffer.from(Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") + (end ? `--${boundary}--\r\n` : ""));
+    Buffer.from(
+      Object.entries(fields)
+        .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+        .join("") + (end ? `--${boundary}--\r\n` : ""),
+    );
   const form = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: SITE };
 
   /** The production server's listener in front of a stand-in for Next.js that echoes the body it gets. */
@@ -91,11 +95,14 @@ describe("server-action bodies read by the server before Next.js parses them", (
   it("bad JSON, cut-short multipart and a no-JavaScript form naming an unknown action are 400", async () => {
     const { post, received, close } = await site();
     try {
-      expect((await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, Buffer.from('["$K1",{"a":'))).status).toBe(400);
+      expect(
+        (await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, Buffer.from('["$K1",{"a":')))
+          .status,
+      ).toBe(400);
       expect((await post("/trails/summit-loop", { ...form, "next-action": KNOWN }, multipart({ title: "Frost" }, false))).status).toBe(400);
       expect((await post("/login", form, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" }))).status).toBe(400);
-      expect((await post("/login", form, multipart({ "$ACTION_REF_1": "", "$ACTION_1:0": '{"id":"nope","bound":"$@1"}' }))).status).toBe(400);
-      expect((await post("/login", form, multipart({ "$ACTION_REF_1": "", "$ACTION_1:0": "{not json" }))).status).toBe(400);
+      expect((await post("/login", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": '{"id":"nope","bound":"$@1"}' }))).status).toBe(400);
+      expect((await post("/login", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": "{not json" }))).status).toBe(400);
       expect(received).toEqual([]);
     } finally {
       await close();
@@ -106,7 +113,10 @@ describe("server-action bodies read by the server before Next.js parses them", (
     const { post, received, close } = await site();
     try {
       const call = Buffer.from('["$K1"]');
-      expect(await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, call)).toEqual({ status: 200, text: "handled" });
+      expect(await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, call)).toEqual({
+        status: 200,
+        text: "handled",
+      });
       const noScript = multipart({ [`$ACTION_ID_${KNOWN}`]: "", email: "dana@example.com" });
       expect((await post("/login", form, noScript)).status).toBe(200);
       // A script's call to an action this build lacks is Next.js's to answer: its 404 makes the client reload.

@@ -1,7 +1,13 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
-import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, REVALIDATION_MAX_AGE_SECONDS, revalidationRequests, signRevalidation } from "@ridgeline/platform-contract";
+import {
+  REVALIDATE_SIGNATURE_HEADER,
+  REVALIDATE_TIMESTAMP_HEADER,
+  REVALIDATION_MAX_AGE_SECONDS,
+  revalidationRequests,
+  signRevalidation,
+} from "@ridgeline/platform-contract";
 import { handleRevalidate } from "@/lib/revalidate-webhook";
 import { createSeenSignatures } from "@/lib/security/seen-signatures";
 import { freePort, startRedisServer } from "./support/redis-server";
@@ -48,7 +54,9 @@ describe("POST /api/revalidate against replays", () => {
     expect((await post({ body: old.body, headers: { ...old.headers, [REVALIDATE_TIMESTAMP_HEADER]: fresh } })).status).toBe(401);
     // Only the secret's holder can sign the fresh timestamp.
     const forged = signRevalidation(fresh, old.body, "y".repeat(40));
-    expect((await post({ body: old.body, headers: { ...old.headers, [REVALIDATE_TIMESTAMP_HEADER]: fresh, [REVALIDATE_SIGNATURE_HEADER]: forged } })).status).toBe(401);
+    expect(
+      (await post({ body: old.body, headers: { ...old.headers, [REVALIDATE_TIMESTAMP_HEADER]: fresh, [REVALIDATE_SIGNATURE_HEADER]: forged } })).status,
+    ).toBe(401);
   });
 });
 

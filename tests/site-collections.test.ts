@@ -24,18 +24,37 @@ describe("the site configuration", () => {
 
 describe("list state from the URL", () => {
   it("reads search, filters, sort, size and page, and writes them back to the same URL", () => {
-    const state = parseListState(trails, { q: " lake ", difficulty: ["Easy", "Moderate"], "distanceKm.from": "3", "distanceKm.to": "10", dogFriendly: "yes", sort: "longest", size: "18", page: "2" });
+    const state = parseListState(trails, {
+      q: " lake ",
+      difficulty: ["Easy", "Moderate"],
+      "distanceKm.from": "3",
+      "distanceKm.to": "10",
+      dogFriendly: "yes",
+      sort: "longest",
+      size: "18",
+      page: "2",
+    });
     expect(state).toMatchObject({ page: 2, query: "lake", pageSize: 18, sort: { id: "longest" } });
     expect(state!.filters).toEqual([
       { kind: "values", field: "difficulty", values: ["Easy", "Moderate"] },
       { kind: "range", field: "distanceKm", type: "NUMBER", from: 3, to: 10 },
       { kind: "yes-no", field: "dogFriendly", value: true },
     ]);
-    expect(listHref(trails, state!)).toBe("/trails?q=lake&difficulty=Easy&difficulty=Moderate&distanceKm.from=3&distanceKm.to=10&dogFriendly=yes&sort=longest&size=18&page=2");
+    expect(listHref(trails, state!)).toBe(
+      "/trails?q=lake&difficulty=Easy&difficulty=Moderate&distanceKm.from=3&distanceKm.to=10&dogFriendly=yes&sort=longest&size=18&page=2",
+    );
   });
 
   it("falls back to defaults for values it does not know, and the plain list has the plain URL", () => {
-    const state = parseListState(trails, { sort: "cheapest", size: "1000", difficulty: "Impossible", "distanceKm.from": "far", dogFriendly: "maybe", tags: ["views", "<script>"], q: ["a", "b"] });
+    const state = parseListState(trails, {
+      sort: "cheapest",
+      size: "1000",
+      difficulty: "Impossible",
+      "distanceKm.from": "far",
+      dogFriendly: "maybe",
+      tags: ["views", "<script>"],
+      q: ["a", "b"],
+    });
     expect(state).toMatchObject({ page: 1, query: "", pageSize: 9, sort: { id: "shortest" } });
     expect(state!.filters).toEqual([{ kind: "values", field: "tags", values: ["views"] }]);
     expect(listHref(trails, { ...state!, filters: [] })).toBe("/trails");
@@ -69,7 +88,14 @@ describe("reshaping items", () => {
 
   it("gives the site's own shape, with the reference resolved to a link", () => {
     const item = toSiteItem(trails, raw)!;
-    expect(item).toMatchObject({ id: "trail-x", slug: "x-ridge", title: "X Ridge", href: "/trails/x-ridge", imageUrl: "/media/demo/ridge.svg", summary: "Steep & short." });
+    expect(item).toMatchObject({
+      id: "trail-x",
+      slug: "x-ridge",
+      title: "X Ridge",
+      href: "/trails/x-ridge",
+      imageUrl: "/media/demo/ridge.svg",
+      summary: "Steep & short.",
+    });
     expect(item.fields.region.value).toEqual({ type: "reference", title: "Y Valley", href: "/regions/y-valley" });
     expect(item.fields.distanceKm.value).toEqual({ type: "number", value: 4.5, unit: "km" });
     expect(item.fields.openedOn.value).toEqual({ type: "date", iso: "2020-01-01", withTime: false });
@@ -156,11 +182,21 @@ describe("queries against the running platform", () => {
   it("loads the journal by cursor: a first batch with the next batch's cursor, then the rest", async () => {
     const first = await feedItems(journal, state(journal));
     expect(first.items.map((item) => item.slug)).toEqual([
-      "choosing-your-first-boots", "trail-care-day-what-we-fixed", "leave-no-trace-in-the-desert", "a-season-on-the-coast", "why-we-start-early", "ten-essentials-revisited",
+      "choosing-your-first-boots",
+      "trail-care-day-what-we-fixed",
+      "leave-no-trace-in-the-desert",
+      "a-season-on-the-coast",
+      "why-we-start-early",
+      "ten-essentials-revisited",
     ]);
     expect(first.nextCursor).toEqual(expect.any(String));
     const rest = await moreItems(journal, first.nextCursor!, 6);
-    expect(rest.items.map((item) => item.slug)).toEqual(["reading-a-contour-map", "the-lighthouse-keepers-path", "a-summer-with-the-trail-crew", "hiking-with-your-dog"]);
+    expect(rest.items.map((item) => item.slug)).toEqual([
+      "reading-a-contour-map",
+      "the-lighthouse-keepers-path",
+      "a-summer-with-the-trail-crew",
+      "hiking-with-your-dog",
+    ]);
     expect(rest.nextCursor).toBeUndefined();
     // `page=2` in the URL shows both batches at once, as a reload after "Load more" must.
     const both = await feedItems(journal, state(journal, { page: "2" }));
@@ -185,11 +221,20 @@ describe("queries against the running platform", () => {
     });
     const essentials = (await itemBySlug(journal, "ten-essentials-revisited"))!.item;
     expect(essentials.fields.article.value.type).toBe("rich-content");
-    expect(essentials.fields.attachment.value).toEqual({ type: "document", document: { href: "/media/demo/ten-essentials-checklist.pdf", name: "ten-essentials-checklist.pdf" } });
-    expect((await itemBySlug(journal, "why-we-start-early"))!.item.fields.audio.value).toEqual({ type: "audio", sound: { src: "/media/demo/trail-notes.mp3" } });
+    expect(essentials.fields.attachment.value).toEqual({
+      type: "document",
+      document: { href: "/media/demo/ten-essentials-checklist.pdf", name: "ten-essentials-checklist.pdf" },
+    });
+    expect((await itemBySlug(journal, "why-we-start-early"))!.item.fields.audio.value).toEqual({
+      type: "audio",
+      sound: { src: "/media/demo/trail-notes.mp3" },
+    });
     const summit = (await itemBySlug(trails, "summit-loop"))!.item;
     expect(summit.fields.gallery.value).toMatchObject({ type: "gallery", entries: { length: 4 } });
-    expect(summit.fields.trailhead.value).toMatchObject({ type: "object", fields: [{ label: "Parking" }, { label: "Toilets" }, { label: "Gate opens", value: { type: "time", text: "05:30" } }] });
+    expect(summit.fields.trailhead.value).toMatchObject({
+      type: "object",
+      fields: [{ label: "Parking" }, { label: "Toilets" }, { label: "Gate opens", value: { type: "time", text: "05:30" } }],
+    });
     expect(summit.fields.waypoints.value).toMatchObject({ type: "list", items: { length: 4 } });
     const region = (await itemBySlug(byRoute("regions"), "north-ridge"))!.item;
     expect(region.fields.visitorCentre.value).toMatchObject({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"] });

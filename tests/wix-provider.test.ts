@@ -139,7 +139,10 @@ describe("retries and unreadable answers", () => {
 
   it("never repeats a write or a token grant", async () => {
     for (const path of ["/wix-data/v2/items", "/oauth2/token"]) {
-      const server = await scriptedServer([{ status: 503, body: "{}" }, { status: 200, body: "{}" }]);
+      const server = await scriptedServer([
+        { status: 503, body: "{}" },
+        { status: 200, body: "{}" },
+      ]);
       try {
         await expect(platformFetch(`${server.url}${path}`, post())).rejects.toBeInstanceOf(PlatformUnavailableError);
         expect(server.seen).toEqual([`POST ${path}`]);
@@ -177,7 +180,11 @@ describe("calls the SDK makes with its own fetch", () => {
 
 describe("reads against the platform's fault mode", () => {
   const setFaults = (rules: unknown[]) =>
-    fetch(`${platform.url}/_local/faults`, { method: "PUT", headers: { authorization: platform.config.apiKey, "content-type": "application/json" }, body: JSON.stringify({ rules }) });
+    fetch(`${platform.url}/_local/faults`, {
+      method: "PUT",
+      headers: { authorization: platform.config.apiKey, "content-type": "application/json" },
+      body: JSON.stringify({ rules }),
+    });
   afterEach(async () => {
     await setFaults([]);
   });

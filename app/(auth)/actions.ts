@@ -28,7 +28,12 @@ import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib
 import { describeFailure } from "@/lib/wix/errors";
 import { logIn, register, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
 
-type Reply = (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean; hideFields?: string[] }) => SubmissionResult<string[]>;
+type Reply = (options?: {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  resetForm?: boolean;
+  hideFields?: string[];
+}) => SubmissionResult<string[]>;
 
 const HIDDEN = ["password"];
 
@@ -123,7 +128,8 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   }
   // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
-  if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists") outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
+  if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists")
+    outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
   return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
 }
 

@@ -51,7 +51,11 @@ function NumberedList({ collection, state, list }: { collection: CollectionConfi
   return (
     <>
       <ResultsHeading status={status}>{listTitle(collection, state)}</ResultsHeading>
-      {total === 0 ? <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} /> : <ItemGrid collection={collection} items={items} firstRow />}
+      {total === 0 ? (
+        <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
+      ) : (
+        <ItemGrid collection={collection} items={items} firstRow />
+      )}
       <Pagination page={state.page} pageCount={pageCount} hrefFor={(page) => listHref(collection, { ...state, page })} />
     </>
   );
@@ -66,7 +70,15 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
         <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
       ) : (
         // A new search, filter or order is a new list: the batches added to the last one go.
-        <LoadMoreList key={`${firstPage}:${state.page}`} collection={collection} shown={feed.items.length} page={state.page} pageSize={state.pageSize} nextCursor={feed.nextCursor} href={firstPage}>
+        <LoadMoreList
+          key={`${firstPage}:${state.page}`}
+          collection={collection}
+          shown={feed.items.length}
+          page={state.page}
+          pageSize={state.pageSize}
+          nextCursor={feed.nextCursor}
+          href={firstPage}
+        >
           {feed.items.map((item, index) => (
             <ItemCard key={item.id} collection={collection} item={item} priority={index < 3} />
           ))}

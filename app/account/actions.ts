@@ -21,10 +21,17 @@ const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
 const UNAVAILABLE = "We could not reach the members service. Nothing was changed; please try again in a minute.";
 
 /** A platform failure as a message on the form: its own words for the fields it names, else a general one. */
-function failed(reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormState["result"], error: unknown, what: string, hideFields?: string[]): FormState {
+function failed(
+  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => FormState["result"],
+  error: unknown,
+  what: string,
+  hideFields?: string[],
+): FormState {
   const refusal = refusalOf(error);
   if (refusal?.violations.length) {
-    const fieldErrors = Object.fromEntries(refusal.violations.map((violation) => [violation.field.split(".").at(-1) ?? violation.field, [violation.description ?? "This value is not accepted."]]));
+    const fieldErrors = Object.fromEntries(
+      refusal.violations.map((violation) => [violation.field.split(".").at(-1) ?? violation.field, [violation.description ?? "This value is not accepted."]]),
+    );
     return { result: reply({ formErrors: ["Some details were not accepted."], fieldErrors, hideFields }) };
   }
   logger().error({ failure: describeFailure(error) }, `${what} failed`);

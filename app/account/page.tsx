@@ -41,7 +41,9 @@ export default async function AccountPage() {
             {profile.email && <span className="text-stone-600"> · {profile.email}</span>}
           </p>
           {profile.joinedAt && (
-            <p className="text-sm text-stone-600">Member since {profile.joinedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}</p>
+            <p className="text-sm text-stone-600">
+              Member since {profile.joinedAt.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" })}
+            </p>
           )}
         </div>
       </header>
@@ -97,7 +99,13 @@ export default async function AccountPage() {
           action={changePasswordAction}
           fields={[
             { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },
-            { name: "newPassword", label: "New password", type: "password", autoComplete: "new-password", hint: "At least 8 characters; avoid common passwords." },
+            {
+              name: "newPassword",
+              label: "New password",
+              type: "password",
+              autoComplete: "new-password",
+              hint: "At least 8 characters; avoid common passwords.",
+            },
             { name: "confirmPassword", label: "New password again", type: "password", autoComplete: "new-password" },
           ]}
           submitLabel="Change password"

@@ -51,7 +51,10 @@ export default async function MemberOutingsPage() {
             ))}
           </ul>
           <p className="mt-6 flex flex-wrap gap-3">
-            <Link href={loginPageHref(PAGE_PATH)} className="rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700">
+            <Link
+              href={loginPageHref(PAGE_PATH)}
+              className="rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
+            >
               Log in to see members&apos; outings
             </Link>
             <Link href={SITE_PAGES.register} className="rounded-lg border border-pine-700 px-4 py-2 font-medium text-pine-800 hover:bg-pine-50">
@@ -75,7 +78,11 @@ export default async function MemberOutingsPage() {
         <ul className="grid gap-6 md:grid-cols-2" aria-label={memberOutings.title}>
           {outings.value.map((outing) => (
             <li key={outing.id}>
-              <article aria-labelledby={`outing-${outing.id}`} className="h-full rounded-xl border border-stone-200 bg-white p-5 shadow-sm" data-testid="member-outing">
+              <article
+                aria-labelledby={`outing-${outing.id}`}
+                className="h-full rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+                data-testid="member-outing"
+              >
                 <h2 id={`outing-${outing.id}`} className="font-serif text-xl font-semibold text-pine-900">
                   {outing.title}
                 </h2>

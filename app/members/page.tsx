@@ -25,7 +25,10 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member) => (
             <li key={member.id}>
-              <Link href={`/members/${member.slug}`} className="flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-4 hover:border-pine-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700">
+              <Link
+                href={`/members/${member.slug}`}
+                className="flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-4 hover:border-pine-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
+              >
                 <MemberAvatar name={member.name} photoUrl={member.photoUrl} size={48} />
                 <span className="min-w-0">
                   <span className="block truncate font-medium text-stone-900">{member.name}</span>

@@ -20,9 +20,7 @@ export function DeleteAccount({ action }: { action: FormAction }) {
   }
   return (
     <div className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4">
-      <p className="text-sm text-red-900">
-        Your profile and login are removed for good, and you are signed out at once.
-      </p>
+      <p className="text-sm text-red-900">Your profile and login are removed for good, and you are signed out at once.</p>
       <ActionForm
         kind="deleteAccount"
         action={action}

@@ -23,8 +23,7 @@ export function CaptchaField({ config }: { config: CaptchaConfig }) {
     <fieldset className="rounded-lg border border-stone-300 bg-white px-4 py-3">
       <legend className="px-1 text-sm font-medium text-stone-700">Robot check (local test widget)</legend>
       <label className="flex items-center gap-3 text-sm text-stone-800">
-        <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} className="h-5 w-5 accent-pine-700" />
-        I am not a robot
+        <input type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} className="h-5 w-5 accent-pine-700" />I am not a robot
       </label>
       <input type="hidden" name="captchaToken" value={checked ? config.token : ""} />
     </fieldset>

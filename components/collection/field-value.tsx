@@ -5,9 +5,26 @@ import { AudioValue, DocumentValue, GalleryValue, ImageValue, VideoValue } from 
 import { RichContentValue } from "./rich-content";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  weekday: "short",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 /** On cards, where space is short: "19 Nov 2026, 09:00 UTC". */
-const shortDateTimeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" });
+const shortDateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "UTC",
+  timeZoneName: "short",
+});
 const numberFormat = new Intl.NumberFormat("en-GB");
 
 const linkClass = "text-pine-700 underline underline-offset-2 hover:text-pine-900";
@@ -137,7 +154,17 @@ function ListValue({ items }: { items: FieldValue[] }) {
  * text. Values arrive reshaped and made safe by lib/wix/site-item.ts. `compact` keeps a value
  * on one line, for cards and list entries.
  */
-export function FieldValueView({ value, label = "", layout = "aside", compact = false }: { value: FieldValue; label?: string; layout?: ImageLayout; compact?: boolean }) {
+export function FieldValueView({
+  value,
+  label = "",
+  layout = "aside",
+  compact = false,
+}: {
+  value: FieldValue;
+  label?: string;
+  layout?: ImageLayout;
+  compact?: boolean;
+}) {
   switch (value.type) {
     case "text":
     case "plain":

@@ -6,13 +6,27 @@ import { Photo } from "./media-values";
 
 /** A list entry: its title links to the item page, and the whole card is the link's target area. */
 /** `priority` for cards in the first row of a list: their picture is what the page paints largest first. */
-export function ItemCard({ collection, item, headingLevel = 2, priority = false }: { collection: CollectionConfig; item: SiteItem; headingLevel?: 2 | 3; priority?: boolean }) {
+export function ItemCard({
+  collection,
+  item,
+  headingLevel = 2,
+  priority = false,
+}: {
+  collection: CollectionConfig;
+  item: SiteItem;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Tags are shown as chips below; references stay plain text inside the card's single link.
   const shown = collection.listFields.flatMap((key) => (item.fields[key] && item.fields[key].value.type !== "tags" ? [item.fields[key]] : []));
   const tags = collection.listFields.flatMap((key) => (item.fields[key]?.value.type === "tags" ? item.fields[key].value.values : []));
   return (
-    <article className="relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md" data-testid="item-card" data-item-id={item.id}>
+    <article
+      className="relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md"
+      data-testid="item-card"
+      data-item-id={item.id}
+    >
       {/* Always cropped to 3:2, whatever the picture's own size, so cards line up. */}
       {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="card" priority={priority} />}
       <div className="flex flex-1 flex-col gap-3 p-5">
@@ -47,7 +61,17 @@ export function ItemCard({ collection, item, headingLevel = 2, priority = false 
 }
 
 /** Three across at most, so `firstRow` marks the first three cards for early loading. */
-export function ItemGrid({ collection, items, headingLevel, firstRow = false }: { collection: CollectionConfig; items: SiteItem[]; headingLevel?: 2 | 3; firstRow?: boolean }) {
+export function ItemGrid({
+  collection,
+  items,
+  headingLevel,
+  firstRow = false,
+}: {
+  collection: CollectionConfig;
+  items: SiteItem[];
+  headingLevel?: 2 | 3;
+  firstRow?: boolean;
+}) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (

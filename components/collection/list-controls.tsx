@@ -3,7 +3,8 @@ import Link from "next/link";
 import { filterParam, type ListState } from "@/lib/search-params";
 import type { CollectionConfig, FilterConfig } from "@/lib/site-config";
 
-const inputClass = "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+const inputClass =
+  "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
 
 function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState }) {
   const current = state.filters.find((entry) => entry.field === filter.field);
@@ -15,7 +16,13 @@ function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState
         <div className="flex flex-wrap gap-x-4 gap-y-2">
           {filter.options.map((option) => (
             <label key={option} className="flex items-center gap-1.5 text-sm text-stone-700">
-              <input type="checkbox" name={filterParam.values(filter.field)} value={option} defaultChecked={chosen.includes(option)} className="h-4 w-4 accent-pine-700" />
+              <input
+                type="checkbox"
+                name={filterParam.values(filter.field)}
+                value={option}
+                defaultChecked={chosen.includes(option)}
+                className="h-4 w-4 accent-pine-700"
+              />
               {option}
             </label>
           ))}
@@ -62,11 +69,23 @@ function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState
 export function ListControls({ collection, state, href }: { collection: CollectionConfig; state: ListState; href: string }) {
   const filtered = state.query !== "" || state.filters.length > 0;
   return (
-    <Form action={`/${collection.route}`} key={href} className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm" aria-label={`Search ${collection.plural}`}>
+    <Form
+      action={`/${collection.route}`}
+      key={href}
+      className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
+      aria-label={`Search ${collection.plural}`}
+    >
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <label className="col-span-2 block flex-1 text-sm font-semibold text-stone-800">
           Search
-          <input type="search" name="q" defaultValue={state.query} maxLength={100} placeholder={`Search ${collection.plural}`} className={`${inputClass} mt-2 font-normal`} />
+          <input
+            type="search"
+            name="q"
+            defaultValue={state.query}
+            maxLength={100}
+            placeholder={`Search ${collection.plural}`}
+            className={`${inputClass} mt-2 font-normal`}
+          />
         </label>
         {collection.sorts.length > 1 && (
           <label className="block text-sm font-semibold text-stone-800">
@@ -99,9 +118,13 @@ export function ListControls({ collection, state, href }: { collection: Collecti
           <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50">
             <span>
               Filters
-              {state.filters.length > 0 && <span className="ml-2 rounded-full bg-pine-700 px-2 py-0.5 text-xs font-medium text-white">{state.filters.length} in use</span>}
+              {state.filters.length > 0 && (
+                <span className="ml-2 rounded-full bg-pine-700 px-2 py-0.5 text-xs font-medium text-white">{state.filters.length} in use</span>
+              )}
             </span>
-            <span aria-hidden className="text-stone-600 transition group-open:rotate-180">▾</span>
+            <span aria-hidden className="text-stone-600 transition group-open:rotate-180">
+              ▾
+            </span>
           </summary>
           <div className="grid gap-5 border-t border-stone-200 p-4 sm:grid-cols-2 lg:grid-cols-4">
             {collection.filters.map((filter) => (

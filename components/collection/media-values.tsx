@@ -7,7 +7,17 @@ import { imageSizes, type ImageLayout } from "./image-sizes";
  * A picture through the image optimiser: at its own proportions when its size is known,
  * otherwise cropped to 3:2. `sizes` follows the layout it sits in.
  */
-export function Photo({ picture, layout, priority = false, className = "" }: { picture: Picture; layout: ImageLayout; priority?: boolean; className?: string }) {
+export function Photo({
+  picture,
+  layout,
+  priority = false,
+  className = "",
+}: {
+  picture: Picture;
+  layout: ImageLayout;
+  priority?: boolean;
+  className?: string;
+}) {
   if (picture.width && picture.height) {
     return (
       <Image
@@ -94,7 +104,11 @@ function fileKind(name: string): string | undefined {
 export function DocumentValue({ document }: { document: Document }) {
   const kind = fileKind(document.name);
   return (
-    <a href={document.href} className="inline-flex items-center gap-2 font-medium text-pine-700 underline underline-offset-2 hover:text-pine-900" rel="noopener noreferrer">
+    <a
+      href={document.href}
+      className="inline-flex items-center gap-2 font-medium text-pine-700 underline underline-offset-2 hover:text-pine-900"
+      rel="noopener noreferrer"
+    >
       <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 shrink-0 fill-current">
         <path d="M5 2h6l4 4v12H5V2zm6 1.5V7h3.5L11 3.5zM7 10h6v1.5H7V10zm0 3h6v1.5H7V13z" />
       </svg>

@@ -41,7 +41,17 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
 }
 
 /** The form-level error (an alert) or confirmation (a status message). */
-export function FormFeedback({ summary, errors, errorId, done }: { summary: React.RefObject<HTMLDivElement | null>; errors: string[]; errorId: string; done?: string }) {
+export function FormFeedback({
+  summary,
+  errors,
+  errorId,
+  done,
+}: {
+  summary: React.RefObject<HTMLDivElement | null>;
+  errors: string[];
+  errorId: string;
+  done?: string;
+}) {
   return (
     <div ref={summary} tabIndex={-1} className="outline-none">
       {errors.length > 0 && (
@@ -66,7 +76,19 @@ const tones = {
 };
 
 /** A submit button that cannot be pressed twice while its form is on its way. */
-export function SubmitButton({ pending, children, pendingLabel, tone = "primary", wide = true }: { pending: boolean; children: ReactNode; pendingLabel: string; tone?: keyof typeof tones; wide?: boolean }) {
+export function SubmitButton({
+  pending,
+  children,
+  pendingLabel,
+  tone = "primary",
+  wide = true,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  pendingLabel: string;
+  tone?: keyof typeof tones;
+  wide?: boolean;
+}) {
   return (
     <button
       type="submit"

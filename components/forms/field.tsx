@@ -28,7 +28,13 @@ export function Field({ meta, spec }: { meta: FieldMetadata<string | boolean | u
   const fieldClass = `${inputClass} ${invalid ? "border-red-600 focus-visible:ring-red-200" : "border-stone-400 focus-visible:border-pine-700 focus-visible:ring-pine-100"}`;
   const input =
     spec.type === "textarea" ? (
-      <textarea {...getTextareaProps(meta, { ariaDescribedBy: describedBy })} key={meta.key} rows={6} aria-invalid={invalid || undefined} className={fieldClass} />
+      <textarea
+        {...getTextareaProps(meta, { ariaDescribedBy: describedBy })}
+        key={meta.key}
+        rows={6}
+        aria-invalid={invalid || undefined}
+        className={fieldClass}
+      />
     ) : (
       <input
         {...(checkbox ? getInputProps(meta, { type: "checkbox", ariaDescribedBy: describedBy }) : getInputProps(meta, { type, ariaDescribedBy: describedBy }))}

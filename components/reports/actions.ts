@@ -59,7 +59,14 @@ export async function writeReportAction(_previous: FormState, formData: FormData
   const submission = parseWithZod(formData, { schema: newReportSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const { trailId, ...content } = submission.value;
-  return change(formData, submission.reply, "Writing a report", (client, config) => writeReport(client, config, trailId, content), "Thank you: your report is published.", true);
+  return change(
+    formData,
+    submission.reply,
+    "Writing a report",
+    (client, config) => writeReport(client, config, trailId, content),
+    "Thank you: your report is published.",
+    true,
+  );
 }
 
 export async function editReportAction(_previous: FormState, formData: FormData): Promise<FormState> {

@@ -33,16 +33,36 @@ export function NewReportForm({ action, route, itemId }: { action: FormAction; r
 type OwnReport = { id: string; title: string; body: string; rating: number; hikedOn: string };
 
 /** The author's controls on their own report: edit in place, or delete after a confirmation. */
-export function OwnReportControls({ route, report, editAction, deleteAction }: { route: string; report: OwnReport; editAction: FormAction; deleteAction: FormAction }) {
+export function OwnReportControls({
+  route,
+  report,
+  editAction,
+  deleteAction,
+}: {
+  route: string;
+  report: OwnReport;
+  editAction: FormAction;
+  deleteAction: FormAction;
+}) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
   const button = "rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
     <div className="mt-3 space-y-3">
       <div className="flex flex-wrap gap-2">
-        <button type="button" aria-expanded={open === "edit"} onClick={() => setOpen(open === "edit" ? null : "edit")} className={`${button} border-pine-700 text-pine-800 hover:bg-pine-50 focus-visible:outline-pine-700`}>
+        <button
+          type="button"
+          aria-expanded={open === "edit"}
+          onClick={() => setOpen(open === "edit" ? null : "edit")}
+          className={`${button} border-pine-700 text-pine-800 hover:bg-pine-50 focus-visible:outline-pine-700`}
+        >
           Edit<span className="sr-only"> “{report.title}”</span>
         </button>
-        <button type="button" aria-expanded={open === "delete"} onClick={() => setOpen(open === "delete" ? null : "delete")} className={`${button} border-red-700 text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}>
+        <button
+          type="button"
+          aria-expanded={open === "delete"}
+          onClick={() => setOpen(open === "delete" ? null : "delete")}
+          className={`${button} border-red-700 text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+        >
           Delete<span className="sr-only"> “{report.title}”</span>
         </button>
       </div>
@@ -63,7 +83,16 @@ export function OwnReportControls({ route, report, editAction, deleteAction }: {
       {open === "delete" && (
         <div className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4">
           <p className="text-sm text-red-900">Delete this report for good?</p>
-          <ActionForm kind="deleteReport" action={deleteAction} hidden={{ route, reportId: report.id }} fields={[]} submitLabel="Yes, delete it" pendingLabel="Deleting…" tone="danger" wideButton={false} />
+          <ActionForm
+            kind="deleteReport"
+            action={deleteAction}
+            hidden={{ route, reportId: report.id }}
+            fields={[]}
+            submitLabel="Yes, delete it"
+            pendingLabel="Deleting…"
+            tone="danger"
+            wideButton={false}
+          />
         </div>
       )}
     </div>

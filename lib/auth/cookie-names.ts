@@ -32,4 +32,3 @@ export function carriesSiteState(cookieHeader: string | undefined): boolean {
   const names = new Set([sessionCookieName(), noticeCookieName(), verificationCookieName()]);
   return cookieHeader.split(";").some((pair) => names.has(pair.slice(0, pair.includes("=") ? pair.indexOf("=") : undefined).trim()));
 }
-

@@ -7,7 +7,12 @@ import type { AuthFailure } from "@/lib/wix/identity";
  * validate with the same schemas before submitting; server actions validate again.
  */
 
-const email = z.string({ error: "Enter your e-mail address." }).trim().min(1, "Enter your e-mail address.").max(254, "That e-mail address is too long.").pipe(z.email("Enter an e-mail address like name@example.com."));
+const email = z
+  .string({ error: "Enter your e-mail address." })
+  .trim()
+  .min(1, "Enter your e-mail address.")
+  .max(254, "That e-mail address is too long.")
+  .pipe(z.email("Enter an e-mail address like name@example.com."));
 const returnTo = z.string().max(2048).optional();
 const captchaToken = z.string().max(4096).optional();
 
@@ -40,7 +45,10 @@ export const registerSchema = z.object({
 });
 
 export const verifySchema = z.object({
-  code: z.string({ error: "Enter the code from the e-mail." }).trim().regex(/^[0-9A-Za-z-]{4,12}$/, "Enter the code exactly as it appears in the e-mail."),
+  code: z
+    .string({ error: "Enter the code from the e-mail." })
+    .trim()
+    .regex(/^[0-9A-Za-z-]{4,12}$/, "Enter the code exactly as it appears in the e-mail."),
 });
 
 export const forgotPasswordSchema = z.object({ email });
@@ -68,8 +76,7 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
   invalidCode: "code",
 };
 
-export const AWAITING_APPROVAL_MESSAGE =
-  "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
+export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
 
 export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
 

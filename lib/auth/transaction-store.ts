@@ -57,13 +57,20 @@ export async function saveTransaction(reader: CookieReader, writer: CookieWriter
   const existing = transactionCookies(reader);
   if (existing.length >= MAX_TRANSACTIONS) {
     const dated = await Promise.all(
-      existing.map(async (cookie) => ({ name: cookie.name, createdAt: (await unseal(cookie.value, TRANSACTION_TTL_SECONDS, transactionSchema))?.createdAt ?? 0 })),
+      existing.map(async (cookie) => ({
+        name: cookie.name,
+        createdAt: (await unseal(cookie.value, TRANSACTION_TTL_SECONDS, transactionSchema))?.createdAt ?? 0,
+      })),
     );
     dated.sort((a, b) => a.createdAt - b.createdAt);
     for (const { name } of dated.slice(0, existing.length - MAX_TRANSACTIONS + 1)) expireTransactionCookie(writer, name);
   }
   const stored = transactionSchema.parse({ ...transaction, returnTo: storableReturnTo(transaction.returnTo) });
-  writer.set(transactionCookieName(stored.oauthData.state), await seal(stored, TRANSACTION_TTL_SECONDS), cookieOptions(AUTH_HANDLERS_PATH, TRANSACTION_TTL_SECONDS));
+  writer.set(
+    transactionCookieName(stored.oauthData.state),
+    await seal(stored, TRANSACTION_TTL_SECONDS),
+    cookieOptions(AUTH_HANDLERS_PATH, TRANSACTION_TTL_SECONDS),
+  );
 }
 
 /** The transaction for a state, or null when it is unknown, used, expired or tampered with. */

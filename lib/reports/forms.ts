@@ -9,7 +9,12 @@ import { z } from "zod";
 /** The longest title and body the form takes; reports read back are cut to the same (lib/wix/reports.ts). */
 export const REPORT_LIMITS = { title: 120, body: 4000 } as const;
 
-const id = (what: string) => z.string({ error: `This form lost its ${what}. Reload the page and try again.` }).trim().min(1).max(200);
+const id = (what: string) =>
+  z
+    .string({ error: `This form lost its ${what}. Reload the page and try again.` })
+    .trim()
+    .min(1)
+    .max(200);
 
 /** "YYYY-MM-DD", a real day and not in the future (a report is about a walk that happened). */
 const hikedOn = z
@@ -19,8 +24,16 @@ const hikedOn = z
   .refine((value) => value <= new Date(Date.now() + 24 * 3600_000).toISOString().slice(0, 10), "That day is still to come.");
 
 const content = {
-  title: z.string({ error: "Give your report a title." }).trim().min(1, "Give your report a title.").max(REPORT_LIMITS.title, "Keep the title to 120 characters."),
-  body: z.string({ error: "Tell other walkers what you found." }).trim().min(1, "Tell other walkers what you found.").max(REPORT_LIMITS.body, "Keep the report to 4,000 characters."),
+  title: z
+    .string({ error: "Give your report a title." })
+    .trim()
+    .min(1, "Give your report a title.")
+    .max(REPORT_LIMITS.title, "Keep the title to 120 characters."),
+  body: z
+    .string({ error: "Tell other walkers what you found." })
+    .trim()
+    .min(1, "Tell other walkers what you found.")
+    .max(REPORT_LIMITS.body, "Keep the report to 4,000 characters."),
   rating: z.coerce
     .number({ error: "Rate the walk from 1 to 5." })
     .int("Rate the walk with a whole number from 1 to 5.")

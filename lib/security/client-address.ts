@@ -8,7 +8,10 @@ export const UNKNOWN_ADDRESS = "unknown";
 
 /** `::ffff:203.0.113.7` and `203.0.113.7` are one client. */
 function normalised(address: string): string {
-  return address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").toLowerCase();
+  return address
+    .trim()
+    .replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "")
+    .toLowerCase();
 }
 
 /**

@@ -74,7 +74,13 @@ function redisStore(url: string): Store {
   return {
     limiter: limiterPerScope(
       (options, action, scope) =>
-        new RateLimiterRedis({ ...options, storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true, insuranceLimiter: fallback.limiter(action, scope) ?? undefined }),
+        new RateLimiterRedis({
+          ...options,
+          storeClient: client,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: fallback.limiter(action, scope) ?? undefined,
+        }),
     ),
     ready,
     close: async () => {

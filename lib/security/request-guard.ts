@@ -54,7 +54,9 @@ export async function refuseActionBody(headers: Headers, body: Buffer, actionIds
       return bad;
     }
     if (headers.has("next-action")) return null;
-    return formActionIds(form).every((id) => actionIds.has(id)) ? null : { status: 400, message: "This form is out of date: reload the page and send it again." };
+    return formActionIds(form).every((id) => actionIds.has(id))
+      ? null
+      : { status: 400, message: "This form is out of date: reload the page and send it again." };
   }
   if (!headers.has("next-action")) return null;
   try {

@@ -27,4 +27,3 @@ export function fieldOf(collection: CollectionConfig, key: string): FieldConfig 
 }
 
 export const siteName = "Ridgeline Hiking Club";
-

@@ -6,10 +6,26 @@
 
 /** The platform's field types the site renders, each with a component of its own. */
 export const renderedFieldTypes = [
-  "TEXT", "NUMBER", "DATE", "DATETIME", "TIME", "BOOLEAN", "URL",
-  "IMAGE", "MEDIA_GALLERY", "VIDEO", "AUDIO", "DOCUMENT",
-  "RICH_TEXT", "RICH_CONTENT", "ARRAY_STRING", "ADDRESS",
-  "REFERENCE", "MULTI_REFERENCE", "OBJECT", "ARRAY",
+  "TEXT",
+  "NUMBER",
+  "DATE",
+  "DATETIME",
+  "TIME",
+  "BOOLEAN",
+  "URL",
+  "IMAGE",
+  "MEDIA_GALLERY",
+  "VIDEO",
+  "AUDIO",
+  "DOCUMENT",
+  "RICH_TEXT",
+  "RICH_CONTENT",
+  "ARRAY_STRING",
+  "ADDRESS",
+  "REFERENCE",
+  "MULTI_REFERENCE",
+  "OBJECT",
+  "ARRAY",
 ] as const;
 
 /**

@@ -29,7 +29,10 @@ export function cachedRead<T>(key: ReadonlyArray<string | number>, tags: string[
   const keyParts = ["wix", ...key.map(String)];
   // Noted whether the read hits or misses: a cached page must be dropped when this data changes.
   noteRenderTags(tags);
-  return unstable_cache(() => platformReads.run(JSON.stringify(keyParts), () => publicRead(read)) as Promise<T>, keyParts, { tags, revalidate: CACHE_LIFE_SECONDS })();
+  return unstable_cache(() => platformReads.run(JSON.stringify(keyParts), () => publicRead(read)) as Promise<T>, keyParts, {
+    tags,
+    revalidate: CACHE_LIFE_SECONDS,
+  })();
 }
 
 /**

@@ -27,10 +27,7 @@ function referenceFields(collection: CollectionConfig): string[] {
  * show (references resolved in the query, related items), so a change to any of them shows.
  */
 function tagsOf(collection: CollectionConfig): string[] {
-  const routes = [
-    ...collection.fields.flatMap((field) => (field.references ? [field.references] : [])),
-    ...collection.related.map((related) => related.from),
-  ];
+  const routes = [...collection.fields.flatMap((field) => (field.references ? [field.references] : [])), ...collection.related.map((related) => related.from)];
   const ids = routes.flatMap((route) => collectionByRoute(route)?.collectionId ?? []);
   return [...new Set([collection.collectionId, ...ids])].map(TAGS.collection);
 }
@@ -48,7 +45,10 @@ function shownItemsFilter(collection: CollectionConfig, ...conditions: Filter[])
 /** The id breaks ties, so pages never overlap or skip items. */
 function sortBy(field: string, order: Order) {
   const direction = order === "asc" ? ("ASC" as const) : ("DESC" as const);
-  return [{ fieldName: field, order: direction }, { fieldName: "_id", order: direction }];
+  return [
+    { fieldName: field, order: direction },
+    { fieldName: "_id", order: direction },
+  ];
 }
 
 /** A DATE field holds "YYYY-MM-DD" text; a DATETIME field an instant, written `{ $date }` on the wire. */
@@ -80,7 +80,12 @@ export function stateConditions(collection: CollectionConfig, state: ListState):
 type Paging = { paging: { limit: number; offset: number } } | { cursorPaging: { limit: number; cursor?: string } };
 
 /** One query of a collection's public items, references included. A cursor carries its own filter and sort. */
-async function find(client: WixClient, collection: CollectionConfig, request: Paging & { filter?: Filter; sort?: ReturnType<typeof sortBy> }, returnTotalCount = false) {
+async function find(
+  client: WixClient,
+  collection: CollectionConfig,
+  request: Paging & { filter?: Filter; sort?: ReturnType<typeof sortBy> },
+  returnTotalCount = false,
+) {
   const includeReferences = referenceFields(collection).map((field) => ({ field }));
   return client.items.query(collection.collectionId, request, { ...(includeReferences.length && { includeReferences }), returnTotalCount });
 }
@@ -124,9 +129,20 @@ const cursorReply = z.object({
  * fetch. The SDK asks for a first page by offset, which leaves it to the server whether a
  * cursor comes back; asking with `cursorPaging` gets one wherever there is a next page.
  */
-async function cursorPage(client: WixClient, collection: CollectionConfig, query: { filter: Filter; sort: ReturnType<typeof sortBy>; limit: number } | { cursor: string; limit: number }) {
-  const paging = "cursor" in query ? { cursorPaging: { limit: query.limit, cursor: query.cursor } } : { filter: query.filter, sort: query.sort, cursorPaging: { limit: query.limit } };
-  const body = JSON.stringify({ dataCollectionId: collection.collectionId, query: paging, includeReferences: referenceFields(collection).map((field) => ({ field })) });
+async function cursorPage(
+  client: WixClient,
+  collection: CollectionConfig,
+  query: { filter: Filter; sort: ReturnType<typeof sortBy>; limit: number } | { cursor: string; limit: number },
+) {
+  const paging =
+    "cursor" in query
+      ? { cursorPaging: { limit: query.limit, cursor: query.cursor } }
+      : { filter: query.filter, sort: query.sort, cursorPaging: { limit: query.limit } };
+  const body = JSON.stringify({
+    dataCollectionId: collection.collectionId,
+    query: paging,
+    includeReferences: referenceFields(collection).map((field) => ({ field })),
+  });
   const response = await client.fetchWithAuth(QUERY_ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body });
   if (!response.ok) throw new Error(`The items query answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
   const reply = cursorReply.parse(await response.json());
@@ -176,7 +192,10 @@ export type ItemPage = {
   related: { title: string; collection: CollectionConfig; items: SiteItem[] }[];
 };
 
-const referencedId = z.union([z.string(), z.object({ _id: z.string() }).transform((item) => item._id)]).optional().catch(undefined);
+const referencedId = z
+  .union([z.string(), z.object({ _id: z.string() }).transform((item) => item._id)])
+  .optional()
+  .catch(undefined);
 
 /** Neighbours in the collection's default order, ties broken by id as in the list. */
 async function neighbour(client: WixClient, collection: CollectionConfig, raw: Record<string, unknown>, direction: "previous" | "next") {
@@ -186,7 +205,11 @@ async function neighbour(client: WixClient, collection: CollectionConfig, raw: R
   const forward = (direction === "next") === (order === "asc");
   const beyond = forward ? "$gt" : "$lt";
   const after = { $or: [{ [field]: { [beyond]: value } }, { [field]: value, _id: { [beyond]: raw._id } }] };
-  const found = await find(client, collection, { filter: shownItemsFilter(collection, after), sort: sortBy(field, forward ? "asc" : "desc"), paging: { limit: 1, offset: 0 } });
+  const found = await find(client, collection, {
+    filter: shownItemsFilter(collection, after),
+    sort: sortBy(field, forward ? "asc" : "desc"),
+    paging: { limit: 1, offset: 0 },
+  });
   return toSiteItems(collection, found.items)[0];
 }
 
@@ -195,7 +218,11 @@ async function relatedItems(client: WixClient, raw: Record<string, unknown>, rel
   const target = related.match === "this-item" ? (raw._id as string) : referencedId.parse(raw[related.field]);
   if (!from || !target) return [];
   const conditions: Filter[] = [{ [related.field]: target }, ...(related.match === "same-value" ? [{ _id: { $ne: raw._id } }] : [])];
-  const found = await find(client, from, { filter: shownItemsFilter(from, ...conditions), sort: sortBy(from.sorts[0].field, "asc"), paging: { limit: 6, offset: 0 } });
+  const found = await find(client, from, {
+    filter: shownItemsFilter(from, ...conditions),
+    sort: sortBy(from.sorts[0].field, "asc"),
+    paging: { limit: 6, offset: 0 },
+  });
   return [{ title: related.title, collection: from, items: toSiteItems(from, found.items) }];
 }
 
@@ -229,7 +256,11 @@ export async function memberItems(client: WixClient, collection: CollectionConfi
 
 /** Every public item's slug, for the sitemap. */
 export async function allSlugs(collection: CollectionConfig): Promise<string[]> {
-  const items = await cachedRead(["slugs", collection.route], tagsOf(collection), async (client) => (await find(client, collection, { filter: shownItemsFilter(collection), paging: { limit: 1000, offset: 0 } })).items);
+  const items = await cachedRead(
+    ["slugs", collection.route],
+    tagsOf(collection),
+    async (client) => (await find(client, collection, { filter: shownItemsFilter(collection), paging: { limit: 1000, offset: 0 } })).items,
+  );
   return toSiteItems(collection, items).map((item) => item.slug);
 }
 

@@ -59,7 +59,10 @@ export function describeFailure(error: unknown): string {
 export type Refusal = { code?: string; violations: Array<{ field: string; description?: string }> };
 
 const refusalDetails = z.object({
-  applicationError: z.object({ code: z.union([z.string(), z.number()]).transform(String) }).partial().optional(),
+  applicationError: z
+    .object({ code: z.union([z.string(), z.number()]).transform(String) })
+    .partial()
+    .optional(),
   validationError: z.object({ fieldViolations: z.array(z.object({ field: z.string(), description: z.string().optional() })) }).optional(),
 });
 

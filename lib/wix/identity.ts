@@ -46,7 +46,14 @@ const EXTRA_CODES: Record<string, AuthFailure> = {
   VERIFICATION_FAILED: "invalidCode",
 };
 
-const KNOWN_ERROR_CODES = new Set<AuthFailure>(["invalidEmail", "invalidPassword", "resetPassword", "emailAlreadyExists", "missingCaptchaToken", "invalidCaptchaToken"]);
+const KNOWN_ERROR_CODES = new Set<AuthFailure>([
+  "invalidEmail",
+  "invalidPassword",
+  "resetPassword",
+  "emailAlreadyExists",
+  "missingCaptchaToken",
+  "invalidCaptchaToken",
+]);
 
 function fieldOf(path: string): AuthField | undefined {
   const leaf = path.split(".").at(-1)?.toLowerCase() ?? "";
@@ -141,7 +148,9 @@ export async function verifyEmail(code: string, stateToken: string): Promise<Aut
   const strategy = await auth();
   try {
     return toAuthOutcome(
-      await withinPlatformTimeout(() => strategy.processVerification({ verificationCode: code }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never)),
+      await withinPlatformTimeout(() =>
+        strategy.processVerification({ verificationCode: code }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never),
+      ),
     );
   } catch (error) {
     // A wrong code is not caught by the SDK: it rejects with the platform's error.

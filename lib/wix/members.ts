@@ -42,8 +42,16 @@ export type Profile = Member & {
 /** What anyone may see of a member: the PUBLIC fieldset. */
 export type PublicMember = { id: string; slug: string; name: string; title: string; photoUrl?: string };
 
-const textOrEmpty = z.string().nullish().transform((value) => value ?? "").catch("");
-const strings = z.array(z.string()).nullish().transform((value) => value ?? []).catch([]);
+const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "")
+  .catch("");
+const strings = z
+  .array(z.string())
+  .nullish()
+  .transform((value) => value ?? [])
+  .catch([]);
 
 const addressData = z.object({
   addressLine: textOrEmpty,
@@ -71,7 +79,10 @@ const memberData = z.object({
       emails: strings,
       phones: strings,
       addresses: z.array(addressData).nullish().catch([]),
-      customFields: z.record(z.string(), z.object({ name: z.string().nullish(), value: z.unknown() })).nullish().catch(undefined),
+      customFields: z
+        .record(z.string(), z.object({ name: z.string().nullish(), value: z.unknown() }))
+        .nullish()
+        .catch(undefined),
     })
     .partial()
     .nullish()
@@ -201,7 +212,11 @@ export async function deleteMyAccount(client: WixClient): Promise<void> {
 
 /** A member's public profile by slug, or null; private members are not shown to others. */
 export async function publicMemberBySlug(slug: string): Promise<PublicMember | null> {
-  const items = await cachedRead(["members", "by-slug", slug], [TAGS.members], async (client) => (await client.members.queryMembers().eq("profile.slug", slug).limit(1).find()).items);
+  const items = await cachedRead(
+    ["members", "by-slug", slug],
+    [TAGS.members],
+    async (client) => (await client.members.queryMembers().eq("profile.slug", slug).limit(1).find()).items,
+  );
   return items[0] ? toPublicMember(items[0]) : null;
 }
 

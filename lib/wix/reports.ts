@@ -36,11 +36,23 @@ const reportData = z.object({
   _owner: z.string().catch(""),
   // Cut to the form's limits: a report written straight to the data API can be any size, and
   // the page must stay small whatever the platform holds.
-  title: z.string().catch("").transform((value) => value.slice(0, REPORT_LIMITS.title)),
-  body: z.string().catch("").transform((value) => value.slice(0, REPORT_LIMITS.body)),
+  title: z
+    .string()
+    .catch("")
+    .transform((value) => value.slice(0, REPORT_LIMITS.title)),
+  body: z
+    .string()
+    .catch("")
+    .transform((value) => value.slice(0, REPORT_LIMITS.body)),
   rating: z.number().int().min(1).max(5).catch(3),
-  hikedOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).catch(""),
-  _createdDate: z.union([z.date(), z.string(), z.object({ $date: z.string() }).transform((value) => value.$date)]).transform((value) => new Date(value).toISOString()).catch(""),
+  hikedOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .catch(""),
+  _createdDate: z
+    .union([z.date(), z.string(), z.object({ $date: z.string() }).transform((value) => value.$date)])
+    .transform((value) => new Date(value).toISOString())
+    .catch(""),
 });
 
 /**
@@ -56,7 +68,10 @@ export function toReport(collection: CollectionWithReports, raw: unknown): Omit<
   const item = referencedItem.safeParse(reference);
   const itemTitle = item.success ? item.data[collection.titleField] : undefined;
   const itemSlug = item.success ? item.data[collection.slugField] : undefined;
-  const about = typeof itemTitle === "string" && typeof itemSlug === "string" && itemSlug ? { title: itemTitle, href: `/${collection.route}/${encodeURIComponent(itemSlug)}` } : undefined;
+  const about =
+    typeof itemTitle === "string" && typeof itemSlug === "string" && itemSlug
+      ? { title: itemTitle, href: `/${collection.route}/${encodeURIComponent(itemSlug)}` }
+      : undefined;
   return { id: _id, itemId: itemId.data, about, title, body, rating, hikedOn, authorId: _owner, createdAt: _createdDate };
 }
 
@@ -70,31 +85,44 @@ export type ReportPage = { reports: Report[]; page: number; pageCount: number };
 async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]> {
   const ids = [...new Set(reports.map((report) => report.authorId).filter(Boolean))].sort();
   if (ids.length === 0) return reports;
-  const members = await cachedRead(["members", "by-id", ...ids], [TAGS.members], async (client) => (await client.members.queryMembers().in("_id", ids).limit(ids.length).find()).items);
-  const byId = new Map(members.map(toPublicMember).filter((member) => member.slug).map((member) => [member.id, { name: member.name, slug: member.slug }]));
+  const members = await cachedRead(
+    ["members", "by-id", ...ids],
+    [TAGS.members],
+    async (client) => (await client.members.queryMembers().in("_id", ids).limit(ids.length).find()).items,
+  );
+  const byId = new Map(
+    members
+      .map(toPublicMember)
+      .filter((member) => member.slug)
+      .map((member) => [member.id, { name: member.name, slug: member.slug }]),
+  );
   return reports.map((report) => ({ ...report, author: byId.get(report.authorId) }));
 }
 
 async function readReports(collection: CollectionWithReports, key: "about" | "by", value: string, page: number): Promise<ReportPage> {
   const { collectionId, itemField } = collection.memberReports;
   const field = key === "about" ? itemField : "_owner";
-  const found = await cachedRead(["reports", collectionId, key, value, page], [TAGS.collection(collectionId), TAGS.collection(collection.collectionId)], async (client) => {
-    const result = await client.items.query(
-      collectionId,
-      {
-        filter: { [field]: value },
-        // The id breaks ties between walks of one day, so pages neither overlap nor skip.
-        sort: [
-          { fieldName: "hikedOn", order: "DESC" },
-          { fieldName: "_id", order: "DESC" },
-        ],
-        paging: { limit: REPORTS_SHOWN, offset: (page - 1) * REPORTS_SHOWN },
-      },
-      { includeReferences: [{ field: itemField }], returnTotalCount: true },
-    );
-    // Reshaped (and so cut to size) before it is cached: the raw items may be megabytes.
-    return { reports: result.items.flatMap((item) => toReport(collection, item) ?? []), total: result.pagingMetadata?.total ?? 0 };
-  });
+  const found = await cachedRead(
+    ["reports", collectionId, key, value, page],
+    [TAGS.collection(collectionId), TAGS.collection(collection.collectionId)],
+    async (client) => {
+      const result = await client.items.query(
+        collectionId,
+        {
+          filter: { [field]: value },
+          // The id breaks ties between walks of one day, so pages neither overlap nor skip.
+          sort: [
+            { fieldName: "hikedOn", order: "DESC" },
+            { fieldName: "_id", order: "DESC" },
+          ],
+          paging: { limit: REPORTS_SHOWN, offset: (page - 1) * REPORTS_SHOWN },
+        },
+        { includeReferences: [{ field: itemField }], returnTotalCount: true },
+      );
+      // Reshaped (and so cut to size) before it is cached: the raw items may be megabytes.
+      return { reports: result.items.flatMap((item) => toReport(collection, item) ?? []), total: result.pagingMetadata?.total ?? 0 };
+    },
+  );
   const reports = await withAuthors(found.reports);
   return { reports, page, pageCount: Math.max(1, Math.ceil(found.total / REPORTS_SHOWN)) };
 }

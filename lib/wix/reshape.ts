@@ -12,5 +12,13 @@ export function plainText(html: string): string {
   // Block tags separate words; inline tags (strong, a) sit inside them.
   return html
     .replace(/<\/?(p|div|li|ul|ol|br|h[1-6]|blockquote|tr|td)\b[^>]*>/gi, " ")
-    .replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\s+/g, " ").trim();
+    .replace(/<[^>]*>/g, "")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 }

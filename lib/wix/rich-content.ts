@@ -118,7 +118,11 @@ class Reader {
         const data = imageData.safeParse(parsed.imageData);
         if (!data.success) return [];
         const { image, altText, caption } = data.data;
-        const source = image.src.url ?? (image.src.id ? `wix:image://v1/${encodeURIComponent(image.src.id)}/#originWidth=${image.width ?? ""}&originHeight=${image.height ?? ""}` : undefined);
+        const source =
+          image.src.url ??
+          (image.src.id
+            ? `wix:image://v1/${encodeURIComponent(image.src.id)}/#originWidth=${image.width ?? ""}&originHeight=${image.height ?? ""}`
+            : undefined);
         const picture = pictureFrom(source, altText ?? "");
         if (!picture) return [];
         const sized = { ...picture, width: picture.width ?? image.width ?? undefined, height: picture.height ?? image.height ?? undefined };

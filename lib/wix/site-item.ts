@@ -8,8 +8,7 @@ import { richContentBlocks, richContentText, type RichBlock } from "./rich-conte
 export type Link = { title: string; href?: string };
 
 export type GalleryEntry =
-  | { kind: "image"; picture: Picture; title?: string; description?: string }
-  | { kind: "video"; video: Video; title?: string; description?: string };
+  { kind: "image"; picture: Picture; title?: string; description?: string } | { kind: "video"; video: Video; title?: string; description?: string };
 
 /** One field's value, reshaped for display; pages never see raw platform values. */
 export type FieldValue =
@@ -62,7 +61,11 @@ export function sanitiseRichText(html: string): string {
 
 /** The most characters of one text value a page shows: the platform's data may be any size, the page stays bounded. */
 export const MAX_TEXT_CHARS = 10_000;
-const text = z.string().trim().min(1).transform((value) => value.slice(0, MAX_TEXT_CHARS));
+const text = z
+  .string()
+  .trim()
+  .min(1)
+  .transform((value) => value.slice(0, MAX_TEXT_CHARS));
 const number = z.number().finite();
 /** Datetimes arrive as Date objects through the SDK, or as `{ $date }` / ISO text on the wire. */
 const instant = z
@@ -135,7 +138,10 @@ const address = z.object({
   subdivision: part,
   postalCode: part,
   country: part,
-  location: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional().catch(undefined),
+  location: z
+    .object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) })
+    .optional()
+    .catch(undefined),
 });
 
 const countryNames = new Intl.DisplayNames(["en-GB"], { type: "region" });

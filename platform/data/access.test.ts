@@ -10,7 +10,10 @@ const admin = () => platform.adminClient();
 beforeAll(async () => {
   platform = await startTestPlatform();
   await createCollection(platform, "Diary", [{ key: "text", type: "TEXT" }], {
-    read: "SITE_MEMBER_AUTHOR", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR",
+    read: "SITE_MEMBER_AUTHOR",
+    insert: "SITE_MEMBER",
+    update: "SITE_MEMBER_AUTHOR",
+    remove: "SITE_MEMBER_AUTHOR",
   });
   await createCollection(platform, "Secrets", [{ key: "text", type: "TEXT" }], { read: "ADMIN", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
   await createCollection(platform, "Board", [{ key: "text", type: "TEXT" }], { read: "SITE_MEMBER", insert: "ANYONE", update: "SITE_MEMBER", remove: "ADMIN" });
@@ -97,12 +100,21 @@ describe("permissions", () => {
 describe("references", () => {
   beforeAll(async () => {
     await createCollection(platform, "Authors", [{ key: "name", type: "TEXT" }], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
-    await createCollection(platform, "Books", [
-      { key: "title", type: "TEXT" },
-      { key: "author", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Authors" } } },
-      { key: "coAuthors", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Authors" } } },
-    ], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
-    await admin().items.bulkInsert("Authors", [{ _id: "ann", name: "Ann" }, { _id: "ben", name: "Ben" }, { _id: "cy", name: "Cy" }]);
+    await createCollection(
+      platform,
+      "Books",
+      [
+        { key: "title", type: "TEXT" },
+        { key: "author", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Authors" } } },
+        { key: "coAuthors", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Authors" } } },
+      ],
+      { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+    );
+    await admin().items.bulkInsert("Authors", [
+      { _id: "ann", name: "Ann" },
+      { _id: "ben", name: "Ben" },
+      { _id: "cy", name: "Cy" },
+    ]);
     await admin().items.insert("Books", { _id: "book1", title: "One", author: "ann" });
     // A reference given as the whole referenced item is stored as its id.
     await admin().items.insert("Books", { _id: "book2", title: "Two", author: { _id: "ben", name: "Ben" } });
@@ -155,9 +167,17 @@ describe("references", () => {
   });
 
   it("queryReferenced pages 50 at a time by default", async () => {
-    await admin().items.bulkInsert("Authors", Array.from({ length: 60 }, (_, i) => ({ _id: `many${i}` })));
+    await admin().items.bulkInsert(
+      "Authors",
+      Array.from({ length: 60 }, (_, i) => ({ _id: `many${i}` })),
+    );
     await admin().items.insert("Books", { _id: "anthology" });
-    await admin().items.insertReference("Books", "coAuthors", "anthology", Array.from({ length: 60 }, (_, i) => `many${i}`));
+    await admin().items.insertReference(
+      "Books",
+      "coAuthors",
+      "anthology",
+      Array.from({ length: 60 }, (_, i) => `many${i}`),
+    );
     const first = await platform.visitorClient().items.queryReferenced("Books", "anthology", "coAuthors");
     expect(first.items).toHaveLength(50);
     expect(first.hasNext()).toBe(true);
@@ -191,7 +211,10 @@ describe("references", () => {
     const response = await fetch("https://www.wixapis.com/wix-data/v2/bulk/items/insert-references", {
       method: "POST",
       headers: { authorization: platform.config.apiKey, "content-type": "application/json" },
-      body: JSON.stringify({ dataCollectionId: "Books", dataItemReferences: [{ referringItemFieldName: "coAuthors", referringItemId: "book1", referencedItemId: "cy" }] }),
+      body: JSON.stringify({
+        dataCollectionId: "Books",
+        dataItemReferences: [{ referringItemFieldName: "coAuthors", referringItemId: "book1", referencedItemId: "cy" }],
+      }),
     });
     expect(response.status).toBe(409);
     expect(((await response.json()) as { message: string }).message).toBe("Reference Books.coAuthors from book1 to cy already exists.");
@@ -204,13 +227,29 @@ describe("references", () => {
 
 describe("collections", () => {
   it("creates a collection with fields, system fields appended, and REST names the SDK renames", async () => {
-    const created = await createCollection(platform, "Gear", [{ key: "name", type: "TEXT" }, { key: "weight", type: "NUMBER" }], {
-      read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "ADMIN",
-    });
+    const created = await createCollection(
+      platform,
+      "Gear",
+      [
+        { key: "name", type: "TEXT" },
+        { key: "weight", type: "NUMBER" },
+      ],
+      {
+        read: "ANYONE",
+        insert: "SITE_MEMBER",
+        update: "SITE_MEMBER_AUTHOR",
+        remove: "ADMIN",
+      },
+    );
     expect(created._id).toBe("Gear");
     expect(created._createdDate).toBeInstanceOf(Date);
     expect(created.fields?.map((f) => [f.key, f.type, f.systemField])).toEqual([
-      ["name", "TEXT", false], ["weight", "NUMBER", false], ["_id", "TEXT", true], ["_createdDate", "DATETIME", true], ["_updatedDate", "DATETIME", true], ["_owner", "TEXT", true],
+      ["name", "TEXT", false],
+      ["weight", "NUMBER", false],
+      ["_id", "TEXT", true],
+      ["_createdDate", "DATETIME", true],
+      ["_updatedDate", "DATETIME", true],
+      ["_owner", "TEXT", true],
     ]);
     expect(created.permissions).toEqual({ read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "ADMIN" });
     expect(created.revision).toBe("1");
@@ -228,24 +267,37 @@ describe("collections", () => {
   });
 
   it("rejects an unknown field type with a 400", async () => {
-    const error = await failureOf(createCollection(platform, "Bad", [{ key: "x", type: "FLOATY" }], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" }));
+    const error = await failureOf(
+      createCollection(platform, "Bad", [{ key: "x", type: "FLOATY" }], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" }),
+    );
     expect(error.status).toBe(400);
   });
 
   it("updates with the current revision, and refuses a stale one", async () => {
     const current = await admin().collections.getDataCollection("Gear");
     const updated = await admin().collections.updateDataCollection({
-      _id: "Gear", revision: current.revision, fields: [{ key: "name", type: "TEXT" }] as never, permissions: { read: "SITE_MEMBER", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as never,
+      _id: "Gear",
+      revision: current.revision,
+      fields: [{ key: "name", type: "TEXT" }] as never,
+      permissions: { read: "SITE_MEMBER", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as never,
     } as never);
     expect(updated.revision).toBe("2");
     expect(updated.permissions?.read).toBe("SITE_MEMBER");
     expect(await codeOf(platform.visitorClient().items.query("Gear").find())).toBe("WDE0027");
-    const stale = await failureOf(admin().collections.updateDataCollection({ _id: "Gear", revision: "1", fields: [] as never, permissions: current.permissions } as never));
+    const stale = await failureOf(
+      admin().collections.updateDataCollection({ _id: "Gear", revision: "1", fields: [] as never, permissions: current.permissions } as never),
+    );
     expect(stale.status).toBe(409);
   });
 
   it("only the admin key may create collections", async () => {
-    const error = await failureOf(memberClient(platform, "m-alice").collections.createDataCollection({ _id: "Mine", fields: [], permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } } as never));
+    const error = await failureOf(
+      memberClient(platform, "m-alice").collections.createDataCollection({
+        _id: "Mine",
+        fields: [],
+        permissions: { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+      } as never),
+    );
     expect(error.status).toBe(403);
   });
 

@@ -11,7 +11,15 @@ const raw = (path: string, init: RequestInit = {}) =>
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  await createCollection(platform, "Cities", [{ key: "state", type: "TEXT" }, { key: "pop", type: "NUMBER" }], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
+  await createCollection(
+    platform,
+    "Cities",
+    [
+      { key: "state", type: "TEXT" },
+      { key: "pop", type: "NUMBER" },
+    ],
+    { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+  );
   await admin().bulkInsert("Cities", [
     { _id: "ny1", state: "NY", city: "New York", pop: 8 },
     { _id: "ny2", state: "NY", city: "Buffalo", pop: 1 },
@@ -34,7 +42,15 @@ describe("aggregate", () => {
 
   it("filters before grouping, filters results with having, sorts and limits", async () => {
     const client = platform.visitorClient().items;
-    const result = await client.aggregate("Cities").filter(client.filter().gt("pop", 1)).group("state").max("pop").having(client.filter().gt("popMax", 2)).descending("popMax").limit(1).run();
+    const result = await client
+      .aggregate("Cities")
+      .filter(client.filter().gt("pop", 1))
+      .group("state")
+      .max("pop")
+      .having(client.filter().gt("popMax", 2))
+      .descending("popMax")
+      .limit(1)
+      .run();
     expect(result.items).toEqual([{ _id: "NY", state: "NY", popMax: 8 }]);
   });
 
@@ -51,7 +67,10 @@ describe("aggregate", () => {
   it("keeps quotes in result names as data, not SQL", async () => {
     const response = await raw("/wix-data/v2/items/aggregate", {
       method: "POST",
-      body: JSON.stringify({ dataCollectionId: "Cities", aggregation: { groupingFields: [], operations: [{ resultFieldName: "it's', 1) --", itemCount: {} }] } }),
+      body: JSON.stringify({
+        dataCollectionId: "Cities",
+        aggregation: { groupingFields: [], operations: [{ resultFieldName: "it's', 1) --", itemCount: {} }] },
+      }),
     });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { results: Record<string, unknown>[] }).results).toEqual([{ _id: null, "it's', 1) --": 5 }]);
@@ -68,7 +87,8 @@ describe("aggregate", () => {
 
 describe("search", () => {
   it("finds items containing any word, case-folded, combined with a filter", async () => {
-    const search = (body: unknown) => raw("/wix-data/v2/items/search", { method: "POST", body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ dataItems: { id: string }[] }>);
+    const search = (body: unknown) =>
+      raw("/wix-data/v2/items/search", { method: "POST", body: JSON.stringify(body) }).then((r) => r.json() as Promise<{ dataItems: { id: string }[] }>);
     const any = await search({ dataCollectionId: "Cities", search: { search: { expression: "york AUSTIN" } } });
     expect(any.dataItems.map((i) => i.id).sort()).toEqual(["ny1", "tx1"]);
     const all = await search({ dataCollectionId: "Cities", search: { search: { expression: "san diego", mode: "AND" } } });
@@ -145,14 +165,20 @@ describe("bad input: clear errors, no 500s, nothing lost", () => {
   });
 
   it("a bad cursor mixed with skip is WDE0080", async () => {
-    const response = await raw("/wix-data/v2/items/query", { method: "POST", body: JSON.stringify({ dataCollectionId: "Cities", query: { paging: { offset: 5 }, cursorPaging: { cursor: "abc" } } }) });
+    const response = await raw("/wix-data/v2/items/query", {
+      method: "POST",
+      body: JSON.stringify({ dataCollectionId: "Cities", query: { paging: { offset: 5 }, cursorPaging: { cursor: "abc" } } }),
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ details: { applicationError: { code: "WDE0080" } } });
   });
 
   it("the REST reference's verbs work too: PUT update, DELETE remove", async () => {
     await admin().insert("Cities", { _id: "tmp", state: "ZZ" });
-    const put = await raw("/wix-data/v2/items/tmp", { method: "PUT", body: JSON.stringify({ dataCollectionId: "Cities", dataItem: { data: { state: "YY" } } }) });
+    const put = await raw("/wix-data/v2/items/tmp", {
+      method: "PUT",
+      body: JSON.stringify({ dataCollectionId: "Cities", dataItem: { data: { state: "YY" } } }),
+    });
     expect(put.status).toBe(200);
     expect((await admin().get("Cities", "tmp"))?.state).toBe("YY");
     const removed = await raw("/wix-data/v2/items/tmp?dataCollectionId=Cities", { method: "DELETE" });

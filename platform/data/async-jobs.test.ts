@@ -22,14 +22,26 @@ async function finish(jobId: string) {
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  await createCollection(platform, "Logs", [{ key: "level", type: "TEXT" }, { key: "n", type: "NUMBER" }], { read: "ANYONE", insert: "ANYONE", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" });
+  await createCollection(
+    platform,
+    "Logs",
+    [
+      { key: "level", type: "TEXT" },
+      { key: "n", type: "NUMBER" },
+    ],
+    { read: "ANYONE", insert: "ANYONE", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" },
+  );
 });
 afterAll(() => platform.close());
 
 async function fill() {
   await admin().truncate("Logs");
   for (let start = 0; start < ITEMS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, ITEMS - start) }, (_, i) => ({ _id: `log-${String(start + i).padStart(5, "0")}`, level: (start + i) % 3 === 0 ? "debug" : "info", n: start + i }));
+    const batch = Array.from({ length: Math.min(1000, ITEMS - start) }, (_, i) => ({
+      _id: `log-${String(start + i).padStart(5, "0")}`,
+      level: (start + i) % 3 === 0 ? "debug" : "info",
+      n: start + i,
+    }));
     await admin().bulkInsert("Logs", batch);
   }
 }

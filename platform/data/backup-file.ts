@@ -34,10 +34,15 @@ export class BackupFile {
 
   /** Copies up to `limit` live items after `afterRowid` into the file; null when none are left. */
   copyItemsAfter(afterRowid: number, limit: number): { last: number; copied: number } | null {
-    const last = this.db.prepare("SELECT max(position) FROM (SELECT rowid AS position FROM main.data_items WHERE rowid > ? ORDER BY rowid LIMIT ?)").pluck().get(afterRowid, limit) as number | null;
+    const last = this.db
+      .prepare("SELECT max(position) FROM (SELECT rowid AS position FROM main.data_items WHERE rowid > ? ORDER BY rowid LIMIT ?)")
+      .pluck()
+      .get(afterRowid, limit) as number | null;
     if (last === null) return null;
     const copied = this.db
-      .prepare(`INSERT INTO ${this.schema}.data_items SELECT collection_id, id, data, owner, created_date, updated_date FROM main.data_items WHERE rowid > ? AND rowid <= ?`)
+      .prepare(
+        `INSERT INTO ${this.schema}.data_items SELECT collection_id, id, data, owner, created_date, updated_date FROM main.data_items WHERE rowid > ? AND rowid <= ?`,
+      )
       .run(afterRowid, last).changes;
     return { last, copied };
   }

@@ -11,7 +11,8 @@ import { codeOf, createCollection } from "./test-support";
 /** Backups and restorations through the real `@wix/data` `backups` module. */
 
 let platform: TestPlatform;
-const client = (p: TestPlatform = platform) => createClient({ modules: { backups, indexes }, auth: ApiKeyStrategy({ apiKey: p.config.apiKey, siteId: "local-site" }) });
+const client = (p: TestPlatform = platform) =>
+  createClient({ modules: { backups, indexes }, auth: ApiKeyStrategy({ apiKey: p.config.apiKey, siteId: "local-site" }) });
 const items = () => platform.adminClient().items;
 const permissions = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
 
@@ -22,8 +23,16 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Pr
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
-const backupNamed = (id: string, p?: TestPlatform) => until(async () => (await client(p).backups.listBackups({})).backups?.find((backup) => backup._id === id), (b) => b?.status !== "PENDING");
-const restorationNamed = (id: string) => until(async () => (await client().backups.listRestorations({})).restorations?.find((r) => r._id === id), (r) => r?.status !== "PENDING");
+const backupNamed = (id: string, p?: TestPlatform) =>
+  until(
+    async () => (await client(p).backups.listBackups({})).backups?.find((backup) => backup._id === id),
+    (b) => b?.status !== "PENDING",
+  );
+const restorationNamed = (id: string) =>
+  until(
+    async () => (await client().backups.listRestorations({})).restorations?.find((r) => r._id === id),
+    (r) => r?.status !== "PENDING",
+  );
 
 /** Everything a restore must bring back: every item of the collections in id order, and the links. */
 async function snapshot() {
@@ -38,13 +47,24 @@ async function snapshot() {
 beforeAll(async () => {
   platform = await startTestPlatform();
   await createCollection(platform, "Routes", [{ key: "name", type: "TEXT" }], permissions);
-  await createCollection(platform, "Hikers", [
-    { key: "name", type: "TEXT" },
-    { key: "home", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Routes" } } },
-    { key: "favourites", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Routes" } } },
-  ], permissions);
-  await items().bulkInsert("Routes", Array.from({ length: 30 }, (_, i) => ({ _id: `r${i}`, name: `Route ${i}`, km: i })));
-  await items().bulkInsert("Hikers", [{ _id: "h1", name: "Ann", home: "r1" }, { _id: "h2", name: "Ben", tags: ["x"] }]);
+  await createCollection(
+    platform,
+    "Hikers",
+    [
+      { key: "name", type: "TEXT" },
+      { key: "home", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Routes" } } },
+      { key: "favourites", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Routes" } } },
+    ],
+    permissions,
+  );
+  await items().bulkInsert(
+    "Routes",
+    Array.from({ length: 30 }, (_, i) => ({ _id: `r${i}`, name: `Route ${i}`, km: i })),
+  );
+  await items().bulkInsert("Hikers", [
+    { _id: "h1", name: "Ann", home: "r1" },
+    { _id: "h2", name: "Ben", tags: ["x"] },
+  ]);
   await items().insertReference("Hikers", "favourites", "h1", ["r3", "r2", "r5"]);
 });
 afterAll(() => platform.close());
@@ -104,12 +124,18 @@ describe("backups", () => {
 
   it("a restoration that breaks a unique index FAILS and changes nothing", async () => {
     await createCollection(platform, "Codes", [{ key: "code", type: "TEXT" }], permissions);
-    await items().bulkInsert("Codes", [{ _id: "c1", code: "A" }, { _id: "c2", code: "A" }]);
+    await items().bulkInsert("Codes", [
+      { _id: "c1", code: "A" },
+      { _id: "c2", code: "A" },
+    ]);
     const { backup } = await client().backups.createBackup();
     await backupNamed(backup!._id!);
     await items().remove("Codes", "c2");
     await client().indexes.createIndex("Codes", { name: "code", fields: [{ path: "code" }], unique: true });
-    await until(async () => (await client().indexes.listIndexes("Codes")).indexes?.[0]?.status, (status) => status === "ACTIVE");
+    await until(
+      async () => (await client().indexes.listIndexes("Codes")).indexes?.[0]?.status,
+      (status) => status === "ACTIVE",
+    );
     const { restoration } = await client().backups.restorePartialBackup(backup!._id!, [{ dataCollectionId: "Codes" }]);
     expect((await restorationNamed(restoration!._id!))?.status).toBe("FAILED");
     expect((await items().query("Codes").find()).items.map((item) => item._id)).toEqual(["c1"]);
@@ -126,7 +152,11 @@ describe("backups", () => {
       // Closing the second platform routes the clients back to the first.
       await other.close();
     }
-    const anonymous = await fetch("https://www.wixapis.com/wix-data/v2/backups", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const anonymous = await fetch("https://www.wixapis.com/wix-data/v2/backups", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(anonymous.status).toBe(403);
     expect(await anonymous.json()).toMatchObject({ details: { applicationError: { code: "WDE0027" } } });
   });

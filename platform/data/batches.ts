@@ -32,7 +32,13 @@ export type BatchEnd = "done" | "stopped" | "crashed";
  * the run ends. Used by the async by-filter jobs (docs/platform/data.md §12), tasks (§16) and
  * data-movement jobs (§17).
  */
-export function runBatches<T>(store: DataStore, take: BatchSource<T>, apply: (entry: T) => void, hooks: BatchHooks<T>, batchSize = JOB_BATCH_SIZE): Promise<BatchEnd> {
+export function runBatches<T>(
+  store: DataStore,
+  take: BatchSource<T>,
+  apply: (entry: T) => void,
+  hooks: BatchHooks<T>,
+  batchSize = JOB_BATCH_SIZE,
+): Promise<BatchEnd> {
   const tally: BatchTally = { succeeded: 0, failed: 0 };
   return new Promise((settle) => {
     const step = async () => {

@@ -88,7 +88,10 @@ describe("field endpoints", () => {
       });
     const patched = await send("PATCH");
     expect(patched.status).toBe(200);
-    expect(((await patched.json()) as { dataCollection: { fields: { key: string; displayName?: string }[] } }).dataCollection.fields.find((f) => f.key === "name")?.displayName).toBe("Title");
+    expect(
+      ((await patched.json()) as { dataCollection: { fields: { key: string; displayName?: string }[] } }).dataCollection.fields.find((f) => f.key === "name")
+        ?.displayName,
+    ).toBe("Title");
     expect((await send("POST")).status).toBe(404);
   });
 });

@@ -8,7 +8,11 @@ import { PlatformError } from "../http/errors";
 
 /** WDE0004: an item body that is not an object. */
 export function itemNotObject(item: unknown, collectionId: string): PlatformError {
-  return new PlatformError(400, "WDE0004", `Failed to save [${JSON.stringify(item) ?? String(item)}] into [${collectionId}]. Items must be JavaScript objects.`);
+  return new PlatformError(
+    400,
+    "WDE0004",
+    `Failed to save [${JSON.stringify(item) ?? String(item)}] into [${collectionId}]. Items must be JavaScript objects.`,
+  );
 }
 
 /** WDE0007: an `_id` that is not a usable string. */
@@ -34,12 +38,17 @@ export function notMultiReference(field: string): PlatformError {
 
 /** WDE0025: an unknown collection. */
 export function collectionNotFound(id: string): PlatformError {
-  return new PlatformError(404, "WDE0025", `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`, { collectionId: id });
+  return new PlatformError(404, "WDE0025", `WDE0025: The ${id} collection does not exist. You cannot work with a collection using its display name.`, {
+    collectionId: id,
+  });
 }
 
 /** WDE0027: the caller lacks the collection's role for the action. */
 export function permissionDenied(collectionId: string, action: string): PlatformError {
-  return new PlatformError(403, "WDE0027", `WDE0027: The current user does not have permissions to ${action} on the ${collectionId} collection.`, { collectionId, action });
+  return new PlatformError(403, "WDE0027", `WDE0027: The current user does not have permissions to ${action} on the ${collectionId} collection.`, {
+    collectionId,
+    action,
+  });
 }
 
 /** WDE0027 for the site-wide admin services (backups, tasks, data-movement jobs), which need the admin key. */
@@ -96,7 +105,10 @@ export function invalidValue(message: string): PlatformError {
  */
 export function fieldOutOfRange(collectionId: string, violations: { field: string; description: string }[]): PlatformError {
   const broken = violations.map((violation) => `[${violation.field}] ${violation.description}`).join("; ");
-  return new PlatformError(400, "WDE0076", `Validation failed for an item of collection [${collectionId}]: ${broken}.`, { collectionId, fieldViolations: violations });
+  return new PlatformError(400, "WDE0076", `Validation failed for an item of collection [${collectionId}]: ${broken}.`, {
+    collectionId,
+    fieldViolations: violations,
+  });
 }
 
 /** WDE0077: a page size over the maximum. */
@@ -147,7 +159,10 @@ export function uniqueIndexViolation(collectionId: string, itemId: string): Plat
 
 /** WDE0164: an index whose name or fields another index of the collection already has. */
 export function indexExists(collectionId: string, name: string): PlatformError {
-  return new PlatformError(409, "WDE0164", `Index [${name}] already exists in collection [${collectionId}], by name or by fields.`, { collectionId, indexName: name });
+  return new PlatformError(409, "WDE0164", `Index [${name}] already exists in collection [${collectionId}], by name or by fields.`, {
+    collectionId,
+    indexName: name,
+  });
 }
 
 /** WDE0075 with 404: an index the collection does not have (the references name no code for it). */

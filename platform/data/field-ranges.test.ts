@@ -68,20 +68,31 @@ describe("declared field limits", () => {
   });
 
   it("in bulk writes, refuse only the entries outside them, each with its violations", async () => {
-    const inserted = await admin().items.bulkInsert("Limited", [{ _id: "b1", ...ok }, { _id: "b2", ...ok, name: "x" }, { _id: "b3", ...ok, score: 3 }]);
+    const inserted = await admin().items.bulkInsert("Limited", [
+      { _id: "b1", ...ok },
+      { _id: "b2", ...ok, name: "x" },
+      { _id: "b3", ...ok, score: 3 },
+    ]);
     expect(inserted.insertedItemIds).toEqual(["b1", "b3"]);
     expect(inserted.errors.map((error) => [error.originalIndex, error.code])).toEqual([[1, "WDE0076"]]);
     expect((inserted.errors[0] as Violations).violations?.map((violation) => [violation.field, violation.violatedRule])).toEqual([["name", "MIN_LENGTH"]]);
-    const updated = await admin().items.bulkUpdate("Limited", [{ _id: "b1", ...ok, tags: ["a", "b", "c"] }, { _id: "b3", ...ok, score: 4 }]);
+    const updated = await admin().items.bulkUpdate("Limited", [
+      { _id: "b1", ...ok, tags: ["a", "b", "c"] },
+      { _id: "b3", ...ok, score: 4 },
+    ]);
     expect([updated.updated, updated.errors.map((error) => error.code)]).toEqual([1, ["WDE0076"]]);
-    const saved = await admin().items.bulkSave("Limited", [{ _id: "b1", ...ok, score: -5 }, { _id: "b4", ...ok, name: "abcdef" }]);
+    const saved = await admin().items.bulkSave("Limited", [
+      { _id: "b1", ...ok, score: -5 },
+      { _id: "b4", ...ok, name: "abcdef" },
+    ]);
     expect([saved.inserted + saved.updated, saved.errors.map((error) => error.code)]).toEqual([0, ["WDE0076", "WDE0076"]]);
     const patched = await admin().items.bulkPatch("Limited", ["b1", "b3"]).setField("name", "abcdefg").run();
     expect([patched.updated, patched.errors.map((error) => error.code)]).toEqual([0, ["WDE0076", "WDE0076"]]);
   });
 
   it("are refused when they cannot hold (a minimum above the maximum, two kinds on one field, a negative length)", async () => {
-    const declare = (field: Record<string, unknown>) => codeOf(createCollection(platform, `Bad${Math.random().toString(36).slice(2, 8)}`, [{ key: "f", type: "TEXT", ...field }] as never, anyone));
+    const declare = (field: Record<string, unknown>) =>
+      codeOf(createCollection(platform, `Bad${Math.random().toString(36).slice(2, 8)}`, [{ key: "f", type: "TEXT", ...field }] as never, anyone));
     expect(await declare({ stringLengthRange: { minLength: 5, maxLength: 2 } })).toBe("WDE0075");
     expect(await declare({ stringLengthRange: { maxLength: 5 }, numberRange: { max: 1 } })).toBe("WDE0075");
     expect(await declare({ stringLengthRange: { maxLength: -1 } })).toBe("WDE0075");

@@ -27,17 +27,33 @@ export function fieldRangeProblem(field: z.infer<typeof fieldRanges>): string | 
   const { min, max } = field.numberRange ?? {};
   const { minLength, maxLength } = field.stringLengthRange ?? {};
   const { minSize, maxSize } = field.arraySizeRange ?? {};
-  const reversed = [[min, max], [minLength, maxLength], [minSize, maxSize]].some(([low, high]) => low != null && high != null && low > high);
+  const reversed = [
+    [min, max],
+    [minLength, maxLength],
+    [minSize, maxSize],
+  ].some(([low, high]) => low != null && high != null && low > high);
   return reversed ? "a range's minimum is above its maximum" : undefined;
 }
 
 /** One broken limit, in the platform's field-violation shape (`violatedRule` names Wix's rule types). */
-export type FieldViolation = { field: string; description: string; violatedRule: "MIN" | "MAX" | "MIN_LENGTH" | "MAX_LENGTH" | "MIN_SIZE" | "MAX_SIZE"; data: { limit: number } };
+export type FieldViolation = {
+  field: string;
+  description: string;
+  violatedRule: "MIN" | "MAX" | "MIN_LENGTH" | "MAX_LENGTH" | "MIN_SIZE" | "MAX_SIZE";
+  data: { limit: number };
+};
 
 /** The limits of the collection's fields that the item's values break; none for an item that keeps them all. */
 export function fieldRangeViolations(fields: CollectionField[], data: Record<string, unknown>): FieldViolation[] {
   const violations: FieldViolation[] = [];
-  const check = (field: string, value: number, low: number | null | undefined, high: number | null | undefined, unit: string, rules: ["MIN" | "MIN_LENGTH" | "MIN_SIZE", "MAX" | "MAX_LENGTH" | "MAX_SIZE"]) => {
+  const check = (
+    field: string,
+    value: number,
+    low: number | null | undefined,
+    high: number | null | undefined,
+    unit: string,
+    rules: ["MIN" | "MIN_LENGTH" | "MIN_SIZE", "MAX" | "MAX_LENGTH" | "MAX_SIZE"],
+  ) => {
     if (low != null && value < low) violations.push({ field, description: `must be at least ${low}${unit}`, violatedRule: rules[0], data: { limit: low } });
     if (high != null && value > high) violations.push({ field, description: `must be at most ${high}${unit}`, violatedRule: rules[1], data: { limit: high } });
   };
@@ -47,9 +63,11 @@ export function fieldRangeViolations(fields: CollectionField[], data: Record<str
     const { numberRange, stringLengthRange, arraySizeRange } = parsed.data;
     const value = data[field.key];
     // Lengths in UTF-16 code units, as JavaScript (and the site's forms) count them.
-    if (stringLengthRange && typeof value === "string") check(field.key, value.length, stringLengthRange.minLength, stringLengthRange.maxLength, " characters long", ["MIN_LENGTH", "MAX_LENGTH"]);
+    if (stringLengthRange && typeof value === "string")
+      check(field.key, value.length, stringLengthRange.minLength, stringLengthRange.maxLength, " characters long", ["MIN_LENGTH", "MAX_LENGTH"]);
     if (numberRange && typeof value === "number") check(field.key, value, numberRange.min, numberRange.max, "", ["MIN", "MAX"]);
-    if (arraySizeRange && Array.isArray(value)) check(field.key, value.length, arraySizeRange.minSize, arraySizeRange.maxSize, " elements long", ["MIN_SIZE", "MAX_SIZE"]);
+    if (arraySizeRange && Array.isArray(value))
+      check(field.key, value.length, arraySizeRange.minSize, arraySizeRange.maxSize, " elements long", ["MIN_SIZE", "MAX_SIZE"]);
   }
   return violations;
 }

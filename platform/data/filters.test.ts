@@ -9,13 +9,18 @@ const d = (iso: string) => new Date(iso);
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  await createCollection(platform, "Things", [
-    { key: "title", type: "TEXT" },
-    { key: "n", type: "NUMBER" },
-    { key: "flag", type: "BOOLEAN" },
-    { key: "when", type: "DATETIME" },
-    { key: "tags", type: "ARRAY_STRING" },
-  ], { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" });
+  await createCollection(
+    platform,
+    "Things",
+    [
+      { key: "title", type: "TEXT" },
+      { key: "n", type: "NUMBER" },
+      { key: "flag", type: "BOOLEAN" },
+      { key: "when", type: "DATETIME" },
+      { key: "tags", type: "ARRAY_STRING" },
+    ],
+    { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" },
+  );
   await platform.adminClient().items.bulkInsert("Things", [
     { _id: "a", title: "Alpha", n: 1, flag: true, when: d("2024-01-01T00:00:00Z"), tags: ["red", "blue"], nested: { city: "Oslo", zip: 100 }, note: "" },
     { _id: "b", title: "alpha", n: 5, flag: false, when: d("2024-06-01T00:00:00Z"), tags: ["green"], nested: { city: "Bergen" }, note: null },
@@ -115,7 +120,22 @@ const directCases: [string, Record<string, unknown>, string[]][] = [
   ["$hasSome with an empty list matches nothing", { tags: { $hasSome: [] } }, []],
   ["system field _id", { _id: { $in: ["a", "f", "zz"] } }, ["a", "f"]],
   ["system field _id range", { _id: { $gt: "d" } }, ["e", "f"]],
-  ["$matches (urlized) with ignoreCase", { title: { $matches: { ignoreCase: true, spec: [{ type: "literal", value: "gamma" }, { type: "anyOf", value: " \t\n-" }, { type: "literal", value: "RAY" }] } } }, ["d"]],
+  [
+    "$matches (urlized) with ignoreCase",
+    {
+      title: {
+        $matches: {
+          ignoreCase: true,
+          spec: [
+            { type: "literal", value: "gamma" },
+            { type: "anyOf", value: " \t\n-" },
+            { type: "literal", value: "RAY" },
+          ],
+        },
+      },
+    },
+    ["d"],
+  ],
 ];
 
 describe("filter forms sent by direct requests", () => {
@@ -130,7 +150,11 @@ describe("filter forms sent by direct requests", () => {
   });
 
   it("filters on _createdDate with a Date", async () => {
-    const result = await platform.visitorClient().items.query("Things").gt("_createdDate", new Date(Date.now() - 60_000)).find();
+    const result = await platform
+      .visitorClient()
+      .items.query("Things")
+      .gt("_createdDate", new Date(Date.now() - 60_000))
+      .find();
     expect(result.items).toHaveLength(6);
   });
 });

@@ -62,32 +62,159 @@ describe("raw requests that used to fail inside the platform", () => {
     ["constructor as a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "constructor" }] } }), "WDE0020"],
     ["a NUL character in a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "a\u0000" }] } }), "WDE0020"],
     ["5,000 sort keys", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: many(5000, (i) => ({ fieldName: `f${i}` })) } }), "WDE0020"],
-    ["$in with 40,000 values", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { title: { $in: many(40000, (i) => `v${i}`) } } } }), "WDE0020"],
-    ["$or of 40,000 conditions", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { $or: many(40000, (i) => ({ title: `v${i}` })) } } }), "WDE0020"],
-    ["a filter on 20,000 fields", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: Object.fromEntries(many(20000, (i) => [`k${i}`, 1] as const)) } }), "WDE0020"],
+    [
+      "$in with 40,000 values",
+      "/items/query",
+      json({ dataCollectionId: COLLECTION, query: { filter: { title: { $in: many(40000, (i) => `v${i}`) } } } }),
+      "WDE0020",
+    ],
+    [
+      "$or of 40,000 conditions",
+      "/items/query",
+      json({ dataCollectionId: COLLECTION, query: { filter: { $or: many(40000, (i) => ({ title: `v${i}` })) } } }),
+      "WDE0020",
+    ],
+    [
+      "a filter on 20,000 fields",
+      "/items/query",
+      json({ dataCollectionId: COLLECTION, query: { filter: Object.fromEntries(many(20000, (i) => [`k${i}`, 1] as const)) } }),
+      "WDE0020",
+    ],
     ["reserved names in a projection", "/items/query", json({ dataCollectionId: COLLECTION, query: { fields: ["constructor"] } }), "WDE0075"],
     ["a NUL character in a projection", "/items/query", json({ dataCollectionId: COLLECTION, query: { fields: ["a\u0000"] } }), "WDE0075"],
-    ["a search of 40,000 words", "/items/search", json({ dataCollectionId: COLLECTION, search: { search: { expression: many(40000, (i) => `w${i}`).join(" ") } } }), "WDE0020"],
-    ["a patch of a reserved path", "/items/patch", json({ dataCollectionId: COLLECTION, patch: { dataItemId: "one", fieldModifications: [{ fieldPath: "a.constructor", action: "SET_FIELD", setFieldOptions: { value: 1 } }] } }), "WDE0080"],
-    ["a patch path with a NUL character", "/items/patch", json({ dataCollectionId: COLLECTION, patch: { dataItemId: "one", fieldModifications: [{ fieldPath: "a\u0000", action: "SET_FIELD", setFieldOptions: { value: 1 } }] } }), "WDE0080"],
-    ["a patch value nested 5,000 deep", "/items/patch", `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`, "WDE0075"],
-    ["reserved aggregate names", "/items/aggregate", json({ dataCollectionId: COLLECTION, aggregation: { groupingFields: ["constructor"], operations: [{ resultFieldName: "n", itemCount: {} }] } }), "WDE0075"],
-    ["a NUL character in an aggregate result name", "/items/aggregate", json({ dataCollectionId: COLLECTION, aggregation: { operations: [{ resultFieldName: "a\u0000", itemCount: {} }] } }), "WDE0075"],
-    ["5,000 grouping fields", "/items/aggregate", json({ dataCollectionId: COLLECTION, aggregation: { groupingFields: many(5000, (i) => `g${i}`) } }), "WDE0075"],
-    ["5,000 aggregate operations", "/items/aggregate", json({ dataCollectionId: COLLECTION, aggregation: { operations: many(5000, (i) => ({ resultFieldName: `r${i}`, itemCount: {} })) } }), "WDE0075"],
+    [
+      "a search of 40,000 words",
+      "/items/search",
+      json({ dataCollectionId: COLLECTION, search: { search: { expression: many(40000, (i) => `w${i}`).join(" ") } } }),
+      "WDE0020",
+    ],
+    [
+      "a patch of a reserved path",
+      "/items/patch",
+      json({
+        dataCollectionId: COLLECTION,
+        patch: { dataItemId: "one", fieldModifications: [{ fieldPath: "a.constructor", action: "SET_FIELD", setFieldOptions: { value: 1 } }] },
+      }),
+      "WDE0080",
+    ],
+    [
+      "a patch path with a NUL character",
+      "/items/patch",
+      json({
+        dataCollectionId: COLLECTION,
+        patch: { dataItemId: "one", fieldModifications: [{ fieldPath: "a\u0000", action: "SET_FIELD", setFieldOptions: { value: 1 } }] },
+      }),
+      "WDE0080",
+    ],
+    [
+      "a patch value nested 5,000 deep",
+      "/items/patch",
+      `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`,
+      "WDE0075",
+    ],
+    [
+      "reserved aggregate names",
+      "/items/aggregate",
+      json({ dataCollectionId: COLLECTION, aggregation: { groupingFields: ["constructor"], operations: [{ resultFieldName: "n", itemCount: {} }] } }),
+      "WDE0075",
+    ],
+    [
+      "a NUL character in an aggregate result name",
+      "/items/aggregate",
+      json({ dataCollectionId: COLLECTION, aggregation: { operations: [{ resultFieldName: "a\u0000", itemCount: {} }] } }),
+      "WDE0075",
+    ],
+    [
+      "5,000 grouping fields",
+      "/items/aggregate",
+      json({ dataCollectionId: COLLECTION, aggregation: { groupingFields: many(5000, (i) => `g${i}`) } }),
+      "WDE0075",
+    ],
+    [
+      "5,000 aggregate operations",
+      "/items/aggregate",
+      json({ dataCollectionId: COLLECTION, aggregation: { operations: many(5000, (i) => ({ resultFieldName: `r${i}`, itemCount: {} })) } }),
+      "WDE0075",
+    ],
     ["a NUL character in a distinct field", "/items/query-distinct-values", json({ dataCollectionId: COLLECTION, fieldName: "a\u0000" }), "WDE0075"],
-    ["reserved names in a pipeline group", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ group: { groupIds: [{ key: "constructor", expression: { fieldPath: "title" } }] } }] } }), "WDE0075"],
-    ["a NUL character in a pipeline projection", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ projection: { fields: [{ include: { fieldName: "a\u0000" } }] } }] } }), "WDE0075"],
-    ["a pipeline expression of 40,000 operands", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ projection: { fields: [{ reshape: { resultFieldName: "r", expression: { add: { expressions: many(40000, () => ({ numeric: 1 })) } } } }] } }] } }), "WDE0075"],
-    ["a pipeline projection of 5,000 fields", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ projection: { fields: many(5000, (i) => ({ include: { fieldName: `f${i}` } })) } }] } }), "WDE0075"],
-    ["null group ids in a pipeline", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ group: { groupIds: [null], accumulators: [] } }] } }), "WDE0075"],
-    ["a null sort in a pipeline", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ sort: { values: [null] } }] } }), "WDE0020"],
+    [
+      "reserved names in a pipeline group",
+      "/items/aggregate-pipeline",
+      json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ group: { groupIds: [{ key: "constructor", expression: { fieldPath: "title" } }] } }] } }),
+      "WDE0075",
+    ],
+    [
+      "a NUL character in a pipeline projection",
+      "/items/aggregate-pipeline",
+      json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ projection: { fields: [{ include: { fieldName: "a\u0000" } }] } }] } }),
+      "WDE0075",
+    ],
+    [
+      "a pipeline expression of 40,000 operands",
+      "/items/aggregate-pipeline",
+      json({
+        dataCollectionId: COLLECTION,
+        pipeline: {
+          stages: [
+            { projection: { fields: [{ reshape: { resultFieldName: "r", expression: { add: { expressions: many(40000, () => ({ numeric: 1 })) } } } }] } },
+          ],
+        },
+      }),
+      "WDE0075",
+    ],
+    [
+      "a pipeline projection of 5,000 fields",
+      "/items/aggregate-pipeline",
+      json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ projection: { fields: many(5000, (i) => ({ include: { fieldName: `f${i}` } })) } }] } }),
+      "WDE0075",
+    ],
+    [
+      "null group ids in a pipeline",
+      "/items/aggregate-pipeline",
+      json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ group: { groupIds: [null], accumulators: [] } }] } }),
+      "WDE0075",
+    ],
+    [
+      "a null sort in a pipeline",
+      "/items/aggregate-pipeline",
+      json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ sort: { values: [null] } }] } }),
+      "WDE0020",
+    ],
     ["an unwind without a field", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ unwindArray: {} }] } }), "WDE0075"],
     ["a skip beyond safe integers", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ skip: 1e300 }] } }), "WDE0075"],
-    ["a pipeline filter nested 5,000 deep", "/items/aggregate-pipeline", `{"dataCollectionId":"${COLLECTION}","pipeline":{"stages":[{"filter":${deepObject(5000)}}]}}`, "WDE0075"],
-    ["40,000 references in one call", "/bulk/items/insert-references", json({ dataCollectionId: COLLECTION, dataItemReferences: many(40000, () => ({ referringItemFieldName: "links", referringItemId: "one", referencedItemId: "one" })) }), "WDE0075"],
-    ["a NUL character in a collection id", "/collections", json({ collection: { id: "Z\u0000", fields: [], permissions: { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" } } }), "WDE0075"],
-    ["constructor as a collection field", "/collections", json({ collection: { id: "Z", fields: [{ key: "constructor", type: "TEXT" }], permissions: { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" } } }), "WDE0075"],
+    [
+      "a pipeline filter nested 5,000 deep",
+      "/items/aggregate-pipeline",
+      `{"dataCollectionId":"${COLLECTION}","pipeline":{"stages":[{"filter":${deepObject(5000)}}]}}`,
+      "WDE0075",
+    ],
+    [
+      "40,000 references in one call",
+      "/bulk/items/insert-references",
+      json({
+        dataCollectionId: COLLECTION,
+        dataItemReferences: many(40000, () => ({ referringItemFieldName: "links", referringItemId: "one", referencedItemId: "one" })),
+      }),
+      "WDE0075",
+    ],
+    [
+      "a NUL character in a collection id",
+      "/collections",
+      json({ collection: { id: "Z\u0000", fields: [], permissions: { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" } } }),
+      "WDE0075",
+    ],
+    [
+      "constructor as a collection field",
+      "/collections",
+      json({
+        collection: {
+          id: "Z",
+          fields: [{ key: "constructor", type: "TEXT" }],
+          permissions: { read: "ANYONE", insert: "ANYONE", update: "ANYONE", remove: "ANYONE" },
+        },
+      }),
+      "WDE0075",
+    ],
     ["a body that is not JSON", "/items/query", "{not json", "WDE0075"],
   ];
 
@@ -105,7 +232,10 @@ describe("raw requests that used to fail inside the platform", () => {
   });
 
   it("accepts lists and filters below the limits", async () => {
-    const response = await send("/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { $or: many(300, (i) => ({ title: i === 299 ? "One" : `v${i}` })) } } }));
+    const response = await send(
+      "/items/query",
+      json({ dataCollectionId: COLLECTION, query: { filter: { $or: many(300, (i) => ({ title: i === 299 ? "One" : `v${i}` })) } } }),
+    );
     expect(response.status).toBe(200);
     expect(((await response.json()) as { dataItems: unknown[] }).dataItems).toHaveLength(1);
   });
@@ -123,7 +253,10 @@ describe("forged cursors", () => {
   const cursors: [string, string][] = [
     ["without its state", cursorOf({ collectionId: COLLECTION, offset: 0, limit: 5 })],
     ["with a null state", cursorOf({ collectionId: COLLECTION, state: null, offset: 0, limit: 5 })],
-    ["with a state of the wrong shape", cursorOf({ collectionId: COLLECTION, state: { filter: 5, sort: "x", referringIds: 7, search: { expression: 5 } }, offset: 0, limit: 5 })],
+    [
+      "with a state of the wrong shape",
+      cursorOf({ collectionId: COLLECTION, state: { filter: 5, sort: "x", referringIds: 7, search: { expression: 5 } }, offset: 0, limit: 5 }),
+    ],
     ["with a negative position", cursorOf({ collectionId: COLLECTION, state: {}, offset: -5, limit: 5 })],
     ["that is not base64url JSON", "!!!"],
   ];
@@ -136,10 +269,14 @@ describe("forged cursors", () => {
   }
 
   it("a cursor the platform issued still works", async () => {
-    const first = (await (await send("/items/query", json({ dataCollectionId: COLLECTION, query: { cursorPaging: { limit: 1 } } }))).json()) as { pagingMetadata: { hasNext: boolean } };
+    const first = (await (await send("/items/query", json({ dataCollectionId: COLLECTION, query: { cursorPaging: { limit: 1 } } }))).json()) as {
+      pagingMetadata: { hasNext: boolean };
+    };
     expect(first.pagingMetadata.hasNext).toBe(false);
     await admin().insert(COLLECTION, { _id: "two", title: "Two" });
-    const page = (await (await send("/items/query", json({ dataCollectionId: COLLECTION, query: { cursorPaging: { limit: 1 } } }))).json()) as { pagingMetadata: { cursors: { next: string } } };
+    const page = (await (await send("/items/query", json({ dataCollectionId: COLLECTION, query: { cursorPaging: { limit: 1 } } }))).json()) as {
+      pagingMetadata: { cursors: { next: string } };
+    };
     const next = await send("/items/query", json({ dataCollectionId: COLLECTION, query: { cursorPaging: { cursor: page.pagingMetadata.cursors.next } } }));
     expect(next.status).toBe(200);
     await admin().remove(COLLECTION, "two");
@@ -159,8 +296,25 @@ describe("the same cases through the real @wix/data client", () => {
   });
 
   it("refuses 5,000 sort keys and a 40,000-value hasSome", async () => {
-    expect(await codeOf(admin().query(COLLECTION).ascending(...many(5000, (i) => `f${i}`)).find())).toBe("WDE0020");
-    expect(await codeOf(admin().query(COLLECTION).hasSome("title", many(40000, (i) => `v${i}`)).find())).toBe("WDE0020");
+    expect(
+      await codeOf(
+        admin()
+          .query(COLLECTION)
+          .ascending(...many(5000, (i) => `f${i}`))
+          .find(),
+      ),
+    ).toBe("WDE0020");
+    expect(
+      await codeOf(
+        admin()
+          .query(COLLECTION)
+          .hasSome(
+            "title",
+            many(40000, (i) => `v${i}`),
+          )
+          .find(),
+      ),
+    ).toBe("WDE0020");
   });
 
   it("refuses reserved projections, patch paths and aggregate groups", async () => {

@@ -12,7 +12,9 @@ const admin = () => createClient({ modules: { indexes }, auth: ApiKeyStrategy({ 
 const items = () => platform.adminClient().items;
 /** Exported at runtime by the installed module but missing from its typings. */
 const available = (collection: string) =>
-  (admin() as unknown as { listAvailableIndexes(id: string): Promise<{ regular3Field?: number; unique1Field?: number; total?: number }> }).listAvailableIndexes(collection);
+  (admin() as unknown as { listAvailableIndexes(id: string): Promise<{ regular3Field?: number; unique1Field?: number; total?: number }> }).listAvailableIndexes(
+    collection,
+  );
 
 /** Polls until the index leaves `from`, and answers it. */
 async function settle(collection: string, name: string, from: string) {
@@ -29,8 +31,15 @@ beforeAll(async () => {
   await createCollection(platform, "Parts", [{ key: "name", type: "TEXT" }], permissions);
   await createCollection(platform, "Users", [{ key: "email", type: "TEXT" }], permissions);
   await createCollection(platform, "Dupes", [{ key: "sku", type: "TEXT" }], permissions);
-  await items().bulkInsert("Parts", Array.from({ length: 200 }, (_, i) => ({ _id: `p${i}`, name: `Part ${i}`, code: `c-${i}`, rank: i % 7 })));
-  await items().bulkInsert("Dupes", [{ _id: "d1", sku: "A" }, { _id: "d2", sku: "B" }, { _id: "d3", sku: "A" }]);
+  await items().bulkInsert(
+    "Parts",
+    Array.from({ length: 200 }, (_, i) => ({ _id: `p${i}`, name: `Part ${i}`, code: `c-${i}`, rank: i % 7 })),
+  );
+  await items().bulkInsert("Dupes", [
+    { _id: "d1", sku: "A" },
+    { _id: "d2", sku: "B" },
+    { _id: "d3", sku: "A" },
+  ]);
 });
 afterAll(() => platform.close());
 
@@ -84,8 +93,17 @@ describe("unique indexes", () => {
     // Type-strict: the number 5 and the text "5" are different values.
     await items().insert("Users", { _id: "u4", email: 5 });
     await items().insert("Users", { _id: "u5", email: "5" });
-    const bulk = await items().bulkInsert("Users", [{ _id: "u6", email: "c@example.com" }, { _id: "u7", email: "c@example.com" }]);
-    expect([bulk.inserted, bulk.errors.map((error) => (error as { code?: string; details?: { applicationError?: { code?: string } } }).details?.applicationError?.code ?? (error as { code?: string }).code)]).toEqual([1, ["WDE0123"]]);
+    const bulk = await items().bulkInsert("Users", [
+      { _id: "u6", email: "c@example.com" },
+      { _id: "u7", email: "c@example.com" },
+    ]);
+    expect([
+      bulk.inserted,
+      bulk.errors.map(
+        (error) =>
+          (error as { code?: string; details?: { applicationError?: { code?: string } } }).details?.applicationError?.code ?? (error as { code?: string }).code,
+      ),
+    ]).toEqual([1, ["WDE0123"]]);
   });
 
   it("a build over existing duplicates ends FAILED with WDE0113 naming an item", async () => {
@@ -99,7 +117,10 @@ describe("unique indexes", () => {
   it("refuse more than one field, and callers without the admin key", async () => {
     expect(await codeOf(admin().createIndex("Dupes", { name: "two", fields: [{ path: "a" }, { path: "b" }], unique: true }))).toBe("WDE0075");
     const anonymous = await fetch("https://www.wixapis.com/wix-data/v2/indexes?dataCollectionId=Dupes");
-    expect([anonymous.status, ((await anonymous.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code]).toEqual([403, "WDE0027"]);
+    expect([anonymous.status, ((await anonymous.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code]).toEqual([
+      403,
+      "WDE0027",
+    ]);
     expect(await codeOf(admin().listIndexes("Nope"))).toBe("WDE0025");
   });
 });

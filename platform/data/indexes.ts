@@ -63,7 +63,8 @@ export class IndexStore {
   }
 
   find(collectionId: string, name: string): StoredIndex | undefined {
-    const row = this.db.prepare("SELECT * FROM data_indexes WHERE collection_id = ? AND name = ? AND status <> 'DROPPED'").get(collectionId, name) as IndexRow | undefined;
+    const row = this.db.prepare("SELECT * FROM data_indexes WHERE collection_id = ? AND name = ? AND status <> 'DROPPED'").get(collectionId, name) as
+      IndexRow | undefined;
     return row && fromRow(row);
   }
 

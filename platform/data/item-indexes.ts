@@ -33,7 +33,9 @@ export function itemIndexExists(db: Db, sqlName: string): boolean {
 
 /** An item whose indexed values another item of the collection shares (what stopped a unique build). */
 export function duplicateItem(db: Db, index: IndexShape): string | null {
-  const key = index.fields.flatMap((field) => fieldColumns({ ...field, order: "ASC" }, index.caseInsensitive).map((column) => column.replace(/ ASC$/, ""))).join(", ");
+  const key = index.fields
+    .flatMap((field) => fieldColumns({ ...field, order: "ASC" }, index.caseInsensitive).map((column) => column.replace(/ ASC$/, "")))
+    .join(", ");
   return (
     (db
       .prepare(

@@ -10,9 +10,20 @@ const admin = () => platform.adminClient().items;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  await createCollection(platform, "Notes", [{ key: "title", type: "TEXT" }, { key: "n", type: "NUMBER" }], {
-    read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN",
-  });
+  await createCollection(
+    platform,
+    "Notes",
+    [
+      { key: "title", type: "TEXT" },
+      { key: "n", type: "NUMBER" },
+    ],
+    {
+      read: "ANYONE",
+      insert: "ADMIN",
+      update: "ADMIN",
+      remove: "ADMIN",
+    },
+  );
 });
 afterAll(() => platform.close());
 
@@ -131,7 +142,10 @@ describe("bulk", () => {
   });
 
   it("bulkSave inserts and updates", async () => {
-    const result = await admin().bulkSave("Notes", [{ _id: "b1", n: 10 }, { _id: "b3", n: 3 }]);
+    const result = await admin().bulkSave("Notes", [
+      { _id: "b1", n: 10 },
+      { _id: "b3", n: 3 },
+    ]);
     expect(result.inserted).toBe(1);
     expect(result.updated).toBe(1);
     expect((await admin().get("Notes", "b1"))?.n).toBe(10);
@@ -144,7 +158,10 @@ describe("bulk", () => {
   });
 
   it("bulkUpdate skips missing items (WDE0073)", async () => {
-    const result = await admin().bulkUpdate("Notes", [{ _id: "b1", n: 11 }, { _id: "missing", n: 0 }]);
+    const result = await admin().bulkUpdate("Notes", [
+      { _id: "b1", n: 11 },
+      { _id: "missing", n: 0 },
+    ]);
     expect(result.updated).toBe(1);
     expect(result.skipped).toBe(1);
   });
@@ -169,7 +186,10 @@ describe("bulk", () => {
       headers: { authorization: platform.config.apiKey, "content-type": "application/json" },
       body: JSON.stringify({ dataCollectionId: "Notes", dataItems: [{ data: { _id: "w1" } }, { data: { _id: "w1" } }, { data: { _id: 5 } }] }),
     });
-    const body = (await response.json()) as { results: { action: string; itemMetadata: { originalIndex: number; success: boolean; error?: { code: string } } }[]; bulkActionMetadata: { totalSuccesses: number; totalFailures: number } };
+    const body = (await response.json()) as {
+      results: { action: string; itemMetadata: { originalIndex: number; success: boolean; error?: { code: string } } }[];
+      bulkActionMetadata: { totalSuccesses: number; totalFailures: number };
+    };
     expect(body.results.map((r) => [r.action, r.itemMetadata.originalIndex, r.itemMetadata.success, r.itemMetadata.error?.code])).toEqual([
       ["INSERT", 0, true, undefined],
       ["INSERT", 1, false, "WDE0074"],
@@ -200,10 +220,24 @@ describe("bulk", () => {
 
 describe("query paging, sorting and projection", () => {
   beforeAll(async () => {
-    await createCollection(platform, "Pages", [{ key: "n", type: "NUMBER" }, { key: "s", type: "TEXT" }], {
-      read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN",
-    });
-    await admin().bulkInsert("Pages", Array.from({ length: 120 }, (_, i) => ({ _id: `i${String(i).padStart(3, "0")}`, n: i % 10, s: i % 3 === 0 ? undefined : `v${i % 7}` })));
+    await createCollection(
+      platform,
+      "Pages",
+      [
+        { key: "n", type: "NUMBER" },
+        { key: "s", type: "TEXT" },
+      ],
+      {
+        read: "ANYONE",
+        insert: "ADMIN",
+        update: "ADMIN",
+        remove: "ADMIN",
+      },
+    );
+    await admin().bulkInsert(
+      "Pages",
+      Array.from({ length: 120 }, (_, i) => ({ _id: `i${String(i).padStart(3, "0")}`, n: i % 10, s: i % 3 === 0 ? undefined : `v${i % 7}` })),
+    );
   });
 
   it("defaults to 50 items and reports hasNext", async () => {
@@ -259,9 +293,16 @@ describe("query paging, sorting and projection", () => {
   it("follows self-contained cursors that carry no filter or sort", async () => {
     const post = async (body: unknown) =>
       (await (
-        await fetch("https://www.wixapis.com/wix-data/v2/items/query", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })
+        await fetch("https://www.wixapis.com/wix-data/v2/items/query", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        })
       ).json()) as { dataItems: { data: { _id: string; n: number } }[]; pagingMetadata: { hasNext: boolean; cursors: { next?: string; prev?: string } } };
-    const first = await post({ dataCollectionId: "Pages", query: { filter: { n: { $lt: 3 } }, sort: [{ fieldName: "_id", order: "DESC" }], cursorPaging: { limit: 10 } } });
+    const first = await post({
+      dataCollectionId: "Pages",
+      query: { filter: { n: { $lt: 3 } }, sort: [{ fieldName: "_id", order: "DESC" }], cursorPaging: { limit: 10 } },
+    });
     expect(first.dataItems.map((i) => i.data._id).slice(0, 2)).toEqual(["i112", "i111"]);
     expect(first.pagingMetadata.hasNext).toBe(true);
     const seen = first.dataItems.map((i) => i.data._id);

@@ -69,7 +69,11 @@ export class ItemService {
       if (field.type === "REFERENCE") data[field.key] = referenceId(data[field.key]);
       if (field.type === "MULTI_REFERENCE") {
         const value = data[field.key];
-        if (Array.isArray(value)) multiReferences.set(field.key, value.map(referenceId).filter((id): id is string => typeof id === "string"));
+        if (Array.isArray(value))
+          multiReferences.set(
+            field.key,
+            value.map(referenceId).filter((id): id is string => typeof id === "string"),
+          );
         delete data[field.key];
       }
     }
@@ -172,7 +176,8 @@ export class ItemService {
         this.store.references.insert(collection.id, modification.fieldPath, id, target, ids(modification.appendToArrayOptions?.value));
         break;
       case "REMOVE_FROM_ARRAY":
-        for (const referenced of ids(modification.removeFromArrayOptions?.value)) this.store.references.remove(collection.id, modification.fieldPath, id, referenced);
+        for (const referenced of ids(modification.removeFromArrayOptions?.value))
+          this.store.references.remove(collection.id, modification.fieldPath, id, referenced);
         break;
       case "SET_FIELD":
         this.store.references.replace(collection.id, modification.fieldPath, id, target, ids(modification.setFieldOptions?.value ?? []));

@@ -9,7 +9,14 @@ import { badRequest, fileTooLarge, recordNotFound } from "./errors";
 import { URL_TTL_MS } from "./file-urls";
 
 /** A file held for data movement: awaiting its upload, being written by an export, or ready. */
-export type MovementFile = { id: string; fileName: string | null; status: "AWAITING_UPLOAD" | "WRITING" | "READY"; expiresAt: string | null; sizeInBytes: number | null; createdDate: string };
+export type MovementFile = {
+  id: string;
+  fileName: string | null;
+  status: "AWAITING_UPLOAD" | "WRITING" | "READY";
+  expiresAt: string | null;
+  sizeInBytes: number | null;
+  createdDate: string;
+};
 
 /** The largest file the platform takes. */
 export const MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
@@ -47,7 +54,14 @@ export class MovementFiles {
 
   /** A file awaiting its upload, for 15 minutes. */
   createUpload(fileName: string | null | undefined): MovementFile {
-    return this.save({ id: randomUUID(), fileName: fileName ?? null, status: "AWAITING_UPLOAD", expiresAt: new Date(this.now().getTime() + URL_TTL_MS.upload).toISOString(), sizeInBytes: null, createdDate: this.now().toISOString() });
+    return this.save({
+      id: randomUUID(),
+      fileName: fileName ?? null,
+      status: "AWAITING_UPLOAD",
+      expiresAt: new Date(this.now().getTime() + URL_TTL_MS.upload).toISOString(),
+      sizeInBytes: null,
+      createdDate: this.now().toISOString(),
+    });
   }
 
   /** Stores an upload's body (at most MAX_UPLOAD_BYTES) as the file; the file can then be imported. */
@@ -55,7 +69,8 @@ export class MovementFiles {
     const file = this.find(fileId);
     if (!file) throw recordNotFound("File", fileId);
     if (file.status !== "AWAITING_UPLOAD") throw badRequest(`File [${fileId}] has been uploaded already.`, { fileId });
-    if (file.expiresAt && Date.parse(file.expiresAt) < this.now().getTime()) throw badRequest(`The upload URL of file [${fileId}] has expired; ask for a new one.`, { fileId });
+    if (file.expiresAt && Date.parse(file.expiresAt) < this.now().getTime())
+      throw badRequest(`The upload URL of file [${fileId}] has expired; ask for a new one.`, { fileId });
     fs.mkdirSync(this.folder, { recursive: true });
     const partial = `${this.pathOf(fileId)}.part`;
     let size = 0;

@@ -34,7 +34,12 @@ async function finished(jobId: string, seen: string[] = []) {
 type Source = { format?: "CSV" | "JSONL"; fileName?: string };
 
 /** Imports a file; its format is given, or named by the file name (peaks.csv by default), or found from its content. */
-async function importFile(text: string, collectionId: string, writePolicy?: "OVERWRITE" | "SKIP_EXISTING" | "TRUNCATE_BEFORE", { format, fileName = format ? undefined : "peaks.csv" }: Source = {}) {
+async function importFile(
+  text: string,
+  collectionId: string,
+  writePolicy?: "OVERWRITE" | "SKIP_EXISTING" | "TRUNCATE_BEFORE",
+  { format, fileName = format ? undefined : "peaks.csv" }: Source = {},
+) {
   const fileId = await upload(text, fileName);
   const { job } = await client().submitJob({ file: { fileId, format } }, { wixDataCollection: { collectionId, writePolicy } });
   return finished(job!._id!);
@@ -56,12 +61,17 @@ const numbered = (count: number) => peaksCsv(Array.from({ length: count }, (_, i
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  await createCollection(platform, "Peaks", [
-    { key: "name", type: "TEXT" },
-    { key: "height", type: "NUMBER" },
-    { key: "climbed", type: "BOOLEAN" },
-    { key: "firstAscent", type: "DATETIME" },
-  ], permissions);
+  await createCollection(
+    platform,
+    "Peaks",
+    [
+      { key: "name", type: "TEXT" },
+      { key: "height", type: "NUMBER" },
+      { key: "climbed", type: "BOOLEAN" },
+      { key: "firstAscent", type: "DATETIME" },
+    ],
+    permissions,
+  );
   await createCollection(platform, "Other", [{ key: "code", type: "TEXT" }], permissions);
   await items().insert("Other", { _id: "o1", code: "x" });
 });
@@ -97,7 +107,17 @@ describe("imports", () => {
   });
 
   it("reject bad rows one by one, logged with their line: PARTIALLY_SUCCESSFUL, the good rows imported", async () => {
-    const done = await importFile(peaksCsv(["ok1,Fine,1,true", "h,Bad height,tall,true", "ok2,Fine too,2,false", "c,Bad flag,2,maybe", "short,Short", `big,${"x".repeat(600 * 1024)},1,true`]), "Peaks");
+    const done = await importFile(
+      peaksCsv([
+        "ok1,Fine,1,true",
+        "h,Bad height,tall,true",
+        "ok2,Fine too,2,false",
+        "c,Bad flag,2,maybe",
+        "short,Short",
+        `big,${"x".repeat(600 * 1024)},1,true`,
+      ]),
+      "Peaks",
+    );
     expect(done.status).toBe("PARTIALLY_SUCCESSFUL");
     expect(done.partiallySuccessfulOptions?.cause).toBe("4 of 6 rows were rejected; the job's logs name each by its line.");
     expect(done.progress).toMatchObject({ current: 6, total: 6, itemsSuccessful: 2, itemsRejected: 4 });
@@ -114,7 +134,10 @@ describe("imports", () => {
   });
 
   it("follow the write policy: SKIP_EXISTING keeps stored items (logged as skipped), OVERWRITE replaces them, TRUNCATE_BEFORE empties the collection first", async () => {
-    await items().bulkInsert("Peaks", [{ _id: "k2", name: "K2", height: 8611 }, { _id: "gone", name: "Gone" }]);
+    await items().bulkInsert("Peaks", [
+      { _id: "k2", name: "K2", height: 8611 },
+      { _id: "gone", name: "Gone" },
+    ]);
     const file = peaksCsv(["everest,Everest,8849,true", "k2,K2 (new),8612,true"]);
 
     const skipped = await importFile(file, "Peaks", "SKIP_EXISTING");
@@ -132,7 +155,12 @@ describe("imports", () => {
   });
 
   it("read JSONL (the format found from the file when not given), keeping dates and owners", async () => {
-    const done = await importFile(`{"_id":"a","name":"A","firstAscent":{"$date":"1953-05-29T11:30:00Z"},"_owner":"someone","_createdDate":{"$date":"2001-01-01T00:00:00Z"}}\n\n{"_id":"b","name":"B"}\n`, "Peaks", undefined, { fileName: "peaks.txt" });
+    const done = await importFile(
+      `{"_id":"a","name":"A","firstAscent":{"$date":"1953-05-29T11:30:00Z"},"_owner":"someone","_createdDate":{"$date":"2001-01-01T00:00:00Z"}}\n\n{"_id":"b","name":"B"}\n`,
+      "Peaks",
+      undefined,
+      { fileName: "peaks.txt" },
+    );
     expect([done.status, done.progress?.itemsSuccessful, done.source?.file?.format]).toEqual(["COMPLETED", 2, "JSONL"]);
     const a = await items().get("Peaks", "a");
     expect(a?.firstAscent).toEqual(new Date("1953-05-29T11:30:00Z"));
@@ -191,14 +219,22 @@ describe("exports", () => {
   const download = async (url: string) => fetch(url);
 
   it("write the matching items to a file to download: JSONL in creation order, then back in through an import", async () => {
-    const { job } = await client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $gt: 100 } } } } }, { file: { format: "JSONL", fileName: "high.jsonl" } });
+    const { job } = await client().submitJob(
+      { wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $gt: 100 } } } } },
+      { file: { format: "JSONL", fileName: "high.jsonl" } },
+    );
     const done = await finished(job!._id!);
     expect(done.status).toBe("COMPLETED");
     expect(done.progress).toMatchObject({ current: 2, total: 2, itemsSuccessful: 2 });
     const response = await download(done.destination!.file!.url!);
     expect(response.headers.get("content-disposition")).toBe('attachment; filename="high.jsonl"');
     const text = await response.text();
-    expect(text.trim().split("\n").map((line) => (JSON.parse(line) as { _id: string })._id)).toEqual(["k2", "everest"]);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((line) => (JSON.parse(line) as { _id: string })._id),
+    ).toEqual(["k2", "everest"]);
 
     await items().truncate("Peaks");
     expect((await importFile(text, "Peaks", "OVERWRITE", { format: "JSONL" })).status).toBe("COMPLETED");
@@ -211,7 +247,14 @@ describe("exports", () => {
     expect(header).toBe("_id,name,height,climbed,firstAscent,tags,_owner,_createdDate,_updatedDate");
     expect(first).toMatch(/^k2,K2,8611,true,1954-07-31T00:00:00.000Z,,local-site-owner,/);
 
-    const some = await finished((await client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { fields: ["name"], filter: { _id: { $ne: "low" } } } } }, { file: { format: "CSV" } })).job!._id!);
+    const some = await finished(
+      (
+        await client().submitJob(
+          { wixDataCollection: { collectionId: "Peaks", filterQuery: { fields: ["name"], filter: { _id: { $ne: "low" } } } } },
+          { file: { format: "CSV" } },
+        )
+      ).job!._id!,
+    );
     expect((await (await download(some.destination!.file!.url!)).text()).trim().split("\n")).toEqual(["_id,name", "k2,K2", "everest,Everest"]);
   });
 
@@ -243,8 +286,14 @@ describe("listing and refusals", () => {
     const fileId = await upload("_id\na\n", "a.csv");
     expect(await codeOf(client().submitJob({ file: { fileId } }, { wixDataCollection: { collectionId: "Nope" } }))).toBe("WDE0025");
     expect(await codeOf(client().submitJob({ file: { fileId: "no-such-file" } }, { wixDataCollection: { collectionId: "Peaks" } }))).toBe("WDE0075");
-    expect(await codeOf(client().submitJob({ wixDataCollection: { collectionId: "Peaks" } }, { wixDataCollection: { collectionId: "Other" } }))).toBe("WDE0075");
-    expect(await codeOf(client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $nope: 1 } } } } }, { file: { format: "CSV" } }))).toBe("WDE0020");
+    expect(await codeOf(client().submitJob({ wixDataCollection: { collectionId: "Peaks" } }, { wixDataCollection: { collectionId: "Other" } }))).toBe(
+      "WDE0075",
+    );
+    expect(
+      await codeOf(
+        client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $nope: 1 } } } } }, { file: { format: "CSV" } }),
+      ),
+    ).toBe("WDE0020");
     expect(await codeOf(client().getJob("no-such-job"))).toBe("WDE0075");
     expect(await codeOf(client().listMovementLogs("no-such-job"))).toBe("WDE0075");
 
@@ -260,7 +309,11 @@ describe("listing and refusals", () => {
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ details: { applicationError: { code: "WDE0075" } } });
 
-    const anonymous = await fetch("https://www.wixapis.com/data-mover/v1/jobs", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ source: { file: { fileId } }, destination: { wixDataCollection: { collectionId: "Peaks" } } }) });
+    const anonymous = await fetch("https://www.wixapis.com/data-mover/v1/jobs", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ source: { file: { fileId } }, destination: { wixDataCollection: { collectionId: "Peaks" } } }),
+    });
     expect(anonymous.status).toBe(403);
     expect(await anonymous.json()).toMatchObject({ details: { applicationError: { code: "WDE0027" } } });
   });

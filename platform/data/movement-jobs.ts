@@ -32,7 +32,12 @@ const FINISHED: readonly JobStatus[] = ["COMPLETED", "FAILED", "PARTIALLY_SUCCES
 /** Whether a job has reached its end state. */
 export const isFinished = (job: MovementJob) => FINISHED.includes(job.status);
 
-export type CollectionSource = { collectionId: string; filterQuery?: { filter?: Record<string, unknown> | null; fields?: string[] }; filter?: Record<string, unknown> | null; fields?: string[] };
+export type CollectionSource = {
+  collectionId: string;
+  filterQuery?: { filter?: Record<string, unknown> | null; fields?: string[] };
+  filter?: Record<string, unknown> | null;
+  fields?: string[];
+};
 export type JobSource = { file?: { fileId: string; format?: string; url?: string }; wixDataCollection?: CollectionSource };
 export type JobDestination = {
   wixDataCollection?: { collectionId: string; writePolicy?: ImportMode };
@@ -53,7 +58,6 @@ export type MovementJob = {
   error?: ApplicationError;
   partiallySuccessfulOptions?: { cause: string };
 };
-
 
 /** How one kind of job moves its entries (rows of a file, or items of a collection). */
 type JobPlan<T> = {
@@ -99,7 +103,8 @@ export class MovementJobs {
   /** On start (server only): a job that was under way when the platform stopped will not finish. */
   failUnfinished(): void {
     for (const job of this.jobs.list()) {
-      if (!FINISHED.includes(job.status)) this.saveJob({ ...job, status: "FAILED", finishedAt: this.stamp(), error: workFailure("INTERRUPTED", "The platform stopped while the job ran.") });
+      if (!FINISHED.includes(job.status))
+        this.saveJob({ ...job, status: "FAILED", finishedAt: this.stamp(), error: workFailure("INTERRUPTED", "The platform stopped while the job ran.") });
     }
   }
 
@@ -141,7 +146,13 @@ export class MovementJobs {
     const fileUrl = (fileId: string) => this.urls.url(origin, fileId, "download");
     let job: MovementJob;
     let plan: JobPlan<SourceRow> | JobPlan<ItemData>;
-    const base = { id: randomUUID(), ...(request.name !== undefined && { name: request.name }), status: "UNINITIALIZED" as const, startedAt: this.stamp(), finishedAt: null };
+    const base = {
+      id: randomUUID(),
+      ...(request.name !== undefined && { name: request.name }),
+      status: "UNINITIALIZED" as const,
+      startedAt: this.stamp(),
+      finishedAt: null,
+    };
     const progress = { current: 0, total: null, itemsSuccessful: 0, itemsRejected: 0 };
     if (source.file && destination.wixDataCollection && !source.wixDataCollection && !destination.file) {
       const file = this.files.find(source.file.fileId);
@@ -151,7 +162,13 @@ export class MovementJobs {
       const given = source.file.format === "CSV" || source.file.format === "JSONL" ? source.file.format : undefined;
       const format = given ?? formatOfName(file.fileName ?? undefined) ?? sniffFormat(this.files.pathOf(file.id));
       const target = { ...destination.wixDataCollection, writePolicy: destination.wixDataCollection.writePolicy ?? "OVERWRITE" };
-      job = { ...base, source: { file: { fileId: file.id, format, url: fileUrl(file.id) } }, destination: { wixDataCollection: target }, progress, logsRecorded: 0 };
+      job = {
+        ...base,
+        source: { file: { fileId: file.id, format, url: fileUrl(file.id) } },
+        destination: { wixDataCollection: target },
+        progress,
+        logsRecorded: 0,
+      };
       plan = this.importPlan(this.files.pathOf(file.id), format, collection, target.writePolicy);
     } else if (source.wixDataCollection && destination.file && !source.file && !destination.wixDataCollection) {
       const collection = this.store.getCollection(source.wixDataCollection.collectionId);
@@ -168,10 +185,18 @@ export class MovementJobs {
         sizeInBytes: null,
         createdDate: this.stamp(),
       });
-      job = { ...base, source: { wixDataCollection: source.wixDataCollection }, destination: { file: { ...destination.file, url: fileUrl(result.id) } }, progress, logsRecorded: 0 };
+      job = {
+        ...base,
+        source: { wixDataCollection: source.wixDataCollection },
+        destination: { file: { ...destination.file, url: fileUrl(result.id) } },
+        progress,
+        logsRecorded: 0,
+      };
       plan = this.exportPlan(collection, selection, fields, format, result);
     } else {
-      throw badRequest("This platform moves data between a collection (wixDataCollection) and a file: give one as the source and the other as the destination.");
+      throw badRequest(
+        "This platform moves data between a collection (wixDataCollection) and a file: give one as the source and the other as the destination.",
+      );
     }
     const saved = this.saveJob(job);
     onChange?.(saved);
@@ -199,7 +224,10 @@ export class MovementJobs {
     const stopped = () => this.stopping.has(id);
     const fail = (error: unknown) => {
       if (!(error instanceof PlatformError)) this.log?.error({ err: error, jobId: id }, "data movement job failed");
-      const reason = error instanceof PlatformError ? failureOf(error) : workFailure("INTERNAL_ERROR", `The job stopped on an unexpected error: ${(error as Error).message}`);
+      const reason =
+        error instanceof PlatformError
+          ? failureOf(error)
+          : workFailure("INTERNAL_ERROR", `The job stopped on an unexpected error: ${(error as Error).message}`);
       this.update(id, { status: "FAILED", finishedAt: this.stamp(), error: reason }, onChange);
     };
     try {
@@ -209,23 +237,18 @@ export class MovementJobs {
       if (stopped()) return;
       let logsRecorded = 0;
       this.update(id, { status: "IN_PROGRESS", progress: { current: 0, total, itemsSuccessful: 0, itemsRejected: 0 } }, onChange);
-      await runBatches(
-        this.store,
-        plan.take,
-        plan.apply,
-        {
-          stopped,
-          report: (tally, done, failures) => {
-            const logs = plan.afterBatch(failures);
-            this.logs.append(id, logsRecorded, logs);
-            logsRecorded += logs.length;
-            const progressNow = { current: tally.succeeded + tally.failed, total, itemsSuccessful: plan.written(tally), itemsRejected: tally.failed };
-            if (done) plan.finish?.();
-            this.update(id, { progress: progressNow, logsRecorded, ...(done && this.ending(progressNow)) }, onChange);
-          },
-          crash: fail,
+      await runBatches(this.store, plan.take, plan.apply, {
+        stopped,
+        report: (tally, done, failures) => {
+          const logs = plan.afterBatch(failures);
+          this.logs.append(id, logsRecorded, logs);
+          logsRecorded += logs.length;
+          const progressNow = { current: tally.succeeded + tally.failed, total, itemsSuccessful: plan.written(tally), itemsRejected: tally.failed };
+          if (done) plan.finish?.();
+          this.update(id, { progress: progressNow, logsRecorded, ...(done && this.ending(progressNow)) }, onChange);
         },
-      );
+        crash: fail,
+      });
     } catch (error) {
       fail(error);
     } finally {
@@ -238,9 +261,17 @@ export class MovementJobs {
     const end = { finishedAt: this.stamp() };
     if (progress.itemsRejected === 0) return { ...end, status: "COMPLETED" };
     if (progress.itemsRejected === progress.current) {
-      return { ...end, status: "FAILED", error: workFailure("ITEMS_REJECTED", `None of the ${progress.current} rows could be moved; the job's logs give the reason for each.`) };
+      return {
+        ...end,
+        status: "FAILED",
+        error: workFailure("ITEMS_REJECTED", `None of the ${progress.current} rows could be moved; the job's logs give the reason for each.`),
+      };
     }
-    return { ...end, status: "PARTIALLY_SUCCESSFUL", partiallySuccessfulOptions: { cause: `${progress.itemsRejected} of ${progress.current} rows were rejected; the job's logs name each by its line.` } };
+    return {
+      ...end,
+      status: "PARTIALLY_SUCCESSFUL",
+      partiallySuccessfulOptions: { cause: `${progress.itemsRejected} of ${progress.current} rows were rejected; the job's logs name each by its line.` },
+    };
   }
 
   /** File → collection: every row is written by the write policy, or rejected and logged with its line. */
@@ -292,7 +323,13 @@ export class MovementJobs {
   }
 
   /** Collection → file: the matching items in creation order, as CSV (typed cells) or JSONL. */
-  private exportPlan(collection: StoredCollection, selection: ItemSelection, fields: string[] | undefined, format: FileFormat, result: MovementFile): JobPlan<ItemData> {
+  private exportPlan(
+    collection: StoredCollection,
+    selection: ItemSelection,
+    fields: string[] | undefined,
+    format: FileFormat,
+    result: MovementFile,
+  ): JobPlan<ItemData> {
     const target = this.files.pathOf(result.id);
     const projected = fields && fields.length > 0 ? fields : undefined;
     let columns: string[] = [];
@@ -317,7 +354,11 @@ export class MovementJobs {
             // CSV needs every column before the first row: a first pass over the items finds the keys they use.
             const keys = new Set<string>();
             let broken: unknown;
-            const scan = await runBatches(this.store, take, (item) => Object.keys(item).forEach((key) => keys.add(key)), { report: () => undefined, crash: (error) => (broken = error), stopped });
+            const scan = await runBatches(this.store, take, (item) => Object.keys(item).forEach((key) => keys.add(key)), {
+              report: () => undefined,
+              crash: (error) => (broken = error),
+              stopped,
+            });
             if (scan === "crashed") throw broken;
             columns = csvColumns(collection, keys);
             position = null;

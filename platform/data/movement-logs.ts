@@ -38,7 +38,13 @@ export class MovementLogs {
     const insert = this.db.prepare("INSERT INTO data_movement_logs (job_id, position, source_item_id, failure, details) VALUES (?, ?, ?, ?, ?)");
     this.db.transaction(() => {
       logs.forEach((entry, index) => {
-        insert.run(jobId, from + index, entry.sourceItemId, entry.failure ? JSON.stringify(entry.failure) : null, entry.details ? JSON.stringify(entry.details) : null);
+        insert.run(
+          jobId,
+          from + index,
+          entry.sourceItemId,
+          entry.failure ? JSON.stringify(entry.failure) : null,
+          entry.details ? JSON.stringify(entry.details) : null,
+        );
       });
     })();
   }

@@ -41,18 +41,32 @@ async function rowsOf(text: string, format: FileFormat) {
 
 describe("reading rows", () => {
   it("types CSV cells by the collection's fields; empty cells are absent", async () => {
-    const rows = await rowsOf(`\uFEFF_id,name,height,climbed,firstAscent,tags,_createdDate\neverest,Everest,8849,TRUE,1953-05-29T11:30:00Z,"[""himalaya""]",2020-01-01T00:00:00Z\n,Nameless,,,,,\n`, "CSV");
+    const rows = await rowsOf(
+      `\uFEFF_id,name,height,climbed,firstAscent,tags,_createdDate\neverest,Everest,8849,TRUE,1953-05-29T11:30:00Z,"[""himalaya""]",2020-01-01T00:00:00Z\n,Nameless,,,,,\n`,
+      "CSV",
+    );
     expect(rows).toEqual([
       {
         line: 2,
-        data: { _id: "everest", name: "Everest", height: 8849, climbed: true, firstAscent: { $date: "1953-05-29T11:30:00.000Z" }, tags: ["himalaya"], _createdDate: { $date: "2020-01-01T00:00:00.000Z" } },
+        data: {
+          _id: "everest",
+          name: "Everest",
+          height: 8849,
+          climbed: true,
+          firstAscent: { $date: "1953-05-29T11:30:00.000Z" },
+          tags: ["himalaya"],
+          _createdDate: { $date: "2020-01-01T00:00:00.000Z" },
+        },
       },
       { line: 3, data: { name: "Nameless" } },
     ]);
   });
 
   it("reports each bad CSV row with the line it ends on, and reads on", async () => {
-    const rows = await rowsOf(`_id,name,height,climbed\nok,Fine,1,true\nh,Bad height,tall,true\nc,Bad flag,2,maybe\nshort,Short\n"multi\nline",M,3,false\n`, "CSV");
+    const rows = await rowsOf(
+      `_id,name,height,climbed\nok,Fine,1,true\nh,Bad height,tall,true\nc,Bad flag,2,maybe\nshort,Short\n"multi\nline",M,3,false\n`,
+      "CSV",
+    );
     expect(rows.map((row) => [row.line, row.problem ?? "ok"])).toEqual([
       [2, "ok"],
       [3, "column height: [tall] is not a number"],
@@ -92,7 +106,16 @@ describe("reading rows", () => {
 
 describe("writing items", () => {
   const items = [
-    { _id: "k2", name: "K2", height: 8611, tags: ["karakoram"], extra: { a: 1 }, _owner: "o", _createdDate: { $date: "2020-01-01T00:00:00.000Z" }, _updatedDate: { $date: "2020-01-02T00:00:00.000Z" } },
+    {
+      _id: "k2",
+      name: "K2",
+      height: 8611,
+      tags: ["karakoram"],
+      extra: { a: 1 },
+      _owner: "o",
+      _createdDate: { $date: "2020-01-01T00:00:00.000Z" },
+      _updatedDate: { $date: "2020-01-02T00:00:00.000Z" },
+    },
     { _id: "x", climbed: false, _createdDate: { $date: "2020-01-03T00:00:00.000Z" }, _updatedDate: { $date: "2020-01-03T00:00:00.000Z" } },
   ];
 
@@ -103,10 +126,15 @@ describe("writing items", () => {
   });
 
   it("round-trips items through CSV and JSONL", async () => {
-    const columns = csvColumns(peaks, items.flatMap((item) => Object.keys(item)));
+    const columns = csvColumns(
+      peaks,
+      items.flatMap((item) => Object.keys(item)),
+    );
     for (const format of ["CSV", "JSONL"] as const) {
       const text = encodeItems(items.slice(0, 1), format, columns, true) + encodeItems(items.slice(1), format, columns, false);
-      expect((await rowsOf(text, format)).map((row) => row.data)).toEqual(format === "CSV" ? items.map(({ extra, ...rest }) => ({ ...rest, ...(extra && { extra: JSON.stringify(extra) }) })) : items);
+      expect((await rowsOf(text, format)).map((row) => row.data)).toEqual(
+        format === "CSV" ? items.map(({ extra, ...rest }) => ({ ...rest, ...(extra && { extra: JSON.stringify(extra) }) })) : items,
+      );
     }
   });
 });

@@ -36,7 +36,14 @@ export function sniffFormat(file: string): FileFormat {
   try {
     const buffer = Buffer.alloc(4096);
     const read = fs.readSync(handle, buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, read).toString("utf8").replace(/^\uFEFF/, "").trimStart().startsWith("{") ? "JSONL" : "CSV";
+    return buffer
+      .subarray(0, read)
+      .toString("utf8")
+      .replace(/^\uFEFF/, "")
+      .trimStart()
+      .startsWith("{")
+      ? "JSONL"
+      : "CSV";
   } finally {
     fs.closeSync(handle);
   }

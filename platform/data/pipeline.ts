@@ -58,7 +58,16 @@ function expressionValue(expression: unknown): string {
     if (typeof spec !== "number" || !Number.isFinite(spec)) throw bad("numeric expects a number");
     return String(spec);
   }
-  const operands = spec as { expressions?: unknown[]; firstExpression?: unknown; secondExpression?: unknown; expression?: unknown; startExpression?: unknown; lengthExpression?: unknown } | undefined;
+  const operands = spec as
+    | {
+        expressions?: unknown[];
+        firstExpression?: unknown;
+        secondExpression?: unknown;
+        expression?: unknown;
+        startExpression?: unknown;
+        lengthExpression?: unknown;
+      }
+    | undefined;
   if (kind in VARIADIC) {
     if (!Array.isArray(operands?.expressions) || operands.expressions.length === 0) throw bad(`${kind} expects expressions`);
     if (operands.expressions.length > MAX_EXPRESSION_OPERANDS) throw bad(`${kind} takes at most ${MAX_EXPRESSION_OPERANDS} expressions`);
@@ -157,7 +166,10 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
       const { groupIds = [], accumulators = [] } = (isPlainObject(spec) ? spec : {}) as { groupIds?: unknown; accumulators?: unknown };
       const ids = objects(groupIds, "groupIds").map((id) => [key(id.key), expressionJson(id.expression)] as const);
       const id = ids.length === 0 ? "NULL" : `json_object(${ids.map(([name, value]) => `${sqlText(name)}, ${value}`).join(", ")})`;
-      const results = objects(accumulators, "accumulators").map(accumulator).map(([name, value]) => `, ${sqlText(name)}, ${value}`).join("");
+      const results = objects(accumulators, "accumulators")
+        .map(accumulator)
+        .map(([name, value]) => `, ${sqlText(name)}, ${value}`)
+        .join("");
       const groupBy = ids.length === 0 ? "" : `GROUP BY ${ids.map(([, value]) => value).join(", ")}`;
       return { sql: `SELECT json_object('_id', ${id}${results}) AS data, row_number() OVER (ORDER BY min(pos)) AS pos ${from} ${groupBy}`, params: [] };
     }

@@ -29,7 +29,14 @@ beforeAll(async () => {
   );
   await platform.adminClient().items.bulkInsert(
     COLLECTION,
-    Array.from({ length: 12 }, (_, i) => ({ _id: `p${i}`, title: `item ${i}`, n: i, tags: [`t${i % 3}`], when: new Date(Date.UTC(2026, 0, i + 1)), done: i % 2 === 0 })),
+    Array.from({ length: 12 }, (_, i) => ({
+      _id: `p${i}`,
+      title: `item ${i}`,
+      n: i,
+      tags: [`t${i % 3}`],
+      when: new Date(Date.UTC(2026, 0, i + 1)),
+      done: i % 2 === 0,
+    })),
   );
 });
 afterAll(() => platform.close());
@@ -40,7 +47,25 @@ const RUNS = { numRuns: 300, endOnFailure: true };
 const fieldName = fc.oneof(
   { arbitrary: fc.constantFrom("title", "n", "tags", "when", "done", "_id", "_owner", "_createdDate"), weight: 4 },
   { arbitrary: fc.constantFrom("missing", "a.b", "tags.0", ""), weight: 1 },
-  { arbitrary: fc.constantFrom("__proto__", "constructor", "prototype", "toString", "a\u0000b", "\u0000", "$eq", "$and", "x".repeat(1000), "😀", "a\\b", "a'b", 'a"b', "a;DROP TABLE data_items"), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      "__proto__",
+      "constructor",
+      "prototype",
+      "toString",
+      "a\u0000b",
+      "\u0000",
+      "$eq",
+      "$and",
+      "x".repeat(1000),
+      "😀",
+      "a\\b",
+      "a'b",
+      'a"b',
+      "a;DROP TABLE data_items",
+    ),
+    weight: 2,
+  },
   { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
 );
 
@@ -56,7 +81,28 @@ const scalar = fc.oneof(
 );
 const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 5 }), fc.dictionary(fieldName, scalar, { maxKeys: 3 }));
 
-const OPERATORS = ["$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$hasSome", "$hasAll", "$contains", "$startsWith", "$endsWith", "$exists", "$isEmpty", "$isNotEmpty", "$between", "$matches", "$nope", "eq", ""];
+const OPERATORS = [
+  "$eq",
+  "$ne",
+  "$gt",
+  "$gte",
+  "$lt",
+  "$lte",
+  "$in",
+  "$hasSome",
+  "$hasAll",
+  "$contains",
+  "$startsWith",
+  "$endsWith",
+  "$exists",
+  "$isEmpty",
+  "$isNotEmpty",
+  "$between",
+  "$matches",
+  "$nope",
+  "eq",
+  "",
+];
 
 /** An object with the given keys as its own properties, `__proto__` included (Object.fromEntries defines them). */
 const objectOf = <T>(entries: fc.Arbitrary<[string, T]>, maxKeys: number) => fc.array(entries, { maxLength: maxKeys }).map((list) => Object.fromEntries(list));
@@ -94,14 +140,25 @@ const DEEP_MARKER = /"@@deep:(\d+):(object|array|and)@@"/g;
 const OPENING = { object: '{"a":', array: "[", and: '{"$and":[' };
 const CLOSING = { object: "}", array: "]", and: "]}" };
 function bodyText(body: unknown): string {
-  return JSON.stringify(body).replace(DEEP_MARKER, (_marker, depth: string, kind: DeepFilter["kind"]) => `${OPENING[kind].repeat(Number(depth))}{"title":"item 1"}${CLOSING[kind].repeat(Number(depth))}`);
+  return JSON.stringify(body).replace(
+    DEEP_MARKER,
+    (_marker, depth: string, kind: DeepFilter["kind"]) => `${OPENING[kind].repeat(Number(depth))}{"title":"item 1"}${CLOSING[kind].repeat(Number(depth))}`,
+  );
 }
-const deepFilter = fc.tuple(fc.integer({ min: 50, max: 3000 }), fc.constantFrom("object", "array", "and") as fc.Arbitrary<DeepFilter["kind"]>).map(([depth, kind]) => new DeepFilter(depth, kind));
+const deepFilter = fc
+  .tuple(fc.integer({ min: 50, max: 3000 }), fc.constantFrom("object", "array", "and") as fc.Arbitrary<DeepFilter["kind"]>)
+  .map(([depth, kind]) => new DeepFilter(depth, kind));
 
-const limit = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 100 }), weight: 3 }, fc.integer({ min: -5, max: 2000 }), fc.constantFrom("10", "ten", null, 1.5, 1e20, {}));
+const limit = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 100 }), weight: 3 },
+  fc.integer({ min: -5, max: 2000 }),
+  fc.constantFrom("10", "ten", null, 1.5, 1e20, {}),
+);
 const sort = fc.oneof(
   { arbitrary: fc.constant([]), weight: 2 },
-  fc.array(fc.record({ fieldName, order: fc.oneof(fc.constantFrom("ASC", "DESC"), fc.string({ maxLength: 5 })) }, { requiredKeys: ["fieldName"] }), { maxLength: 4 }),
+  fc.array(fc.record({ fieldName, order: fc.oneof(fc.constantFrom("ASC", "DESC"), fc.string({ maxLength: 5 })) }, { requiredKeys: ["fieldName"] }), {
+    maxLength: 4,
+  }),
   value,
 );
 const paging = fc.oneof(
@@ -116,16 +173,40 @@ const query = fc
     paging,
     fc.option(fc.array(fieldName, { maxLength: 3 }), { nil: undefined, freq: 2 }),
   )
-  .map(([where, order, page, fields]) => ({ ...(where !== undefined && { filter: where }), ...(order !== undefined && { sort: order }), ...page, ...(fields && { fields }) }));
+  .map(([where, order, page, fields]) => ({
+    ...(where !== undefined && { filter: where }),
+    ...(order !== undefined && { sort: order }),
+    ...page,
+    ...(fields && { fields }),
+  }));
 
-const collectionId = fc.oneof({ arbitrary: fc.constant(COLLECTION), weight: 4 }, fc.constantFrom("Trails", "NoSuchCollection", "", "__proto__", "a\u0000"), fc.string({ maxLength: 10 }));
+const collectionId = fc.oneof(
+  { arbitrary: fc.constant(COLLECTION), weight: 4 },
+  fc.constantFrom("Trails", "NoSuchCollection", "", "__proto__", "a\u0000"),
+  fc.string({ maxLength: 10 }),
+);
 
 /** A request to one of the data service's read endpoints, as raw JSON, or as the GET `.r` form. */
 const request = fc.oneof(
   fc.record({ path: fc.constant("/items/query"), body: fc.record({ dataCollectionId: collectionId, query, returnTotalCount: fc.boolean() }) }),
   fc.record({ path: fc.constant("/items/count"), body: fc.record({ dataCollectionId: collectionId, filter: fc.oneof(filter, deepFilter) }) }),
-  fc.record({ path: fc.constant("/items/query-distinct-values"), body: fc.tuple(collectionId, fieldName, fc.option(filter, { nil: undefined }), paging).map(([id, name, where, page]) => ({ dataCollectionId: id, fieldName: name, filter: where, ...page })) }),
-  fc.record({ path: fc.constant("/items/aggregate"), body: fc.record({ dataCollectionId: collectionId, initialFilter: filter, aggregation: fc.record({ groupingFields: fc.array(fieldName, { maxLength: 3 }), operations: fc.array(fc.record({ resultFieldName: fieldName, sum: fc.record({ itemFieldName: fieldName }) }), { maxLength: 2 }) }) }) }),
+  fc.record({
+    path: fc.constant("/items/query-distinct-values"),
+    body: fc
+      .tuple(collectionId, fieldName, fc.option(filter, { nil: undefined }), paging)
+      .map(([id, name, where, page]) => ({ dataCollectionId: id, fieldName: name, filter: where, ...page })),
+  }),
+  fc.record({
+    path: fc.constant("/items/aggregate"),
+    body: fc.record({
+      dataCollectionId: collectionId,
+      initialFilter: filter,
+      aggregation: fc.record({
+        groupingFields: fc.array(fieldName, { maxLength: 3 }),
+        operations: fc.array(fc.record({ resultFieldName: fieldName, sum: fc.record({ itemFieldName: fieldName }) }), { maxLength: 2 }),
+      }),
+    }),
+  }),
   fc.record({ path: fc.constant("/items/query"), body: fc.record({ dataCollectionId: collectionId, query }), get: fc.constant(true) }),
 );
 
@@ -172,7 +253,14 @@ describe("random raw requests", () => {
 describe("random queries through the @wix/data client", () => {
   const operations = ["eq", "ne", "gt", "ge", "lt", "le", "contains", "startsWith", "endsWith", "hasSome", "hasAll", "isEmpty", "isNotEmpty"] as const;
   const clientQuery = fc.record({
-    conditions: fc.array(fc.tuple(fc.constantFrom(...operations), fieldName, fc.oneof({ arbitrary: fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.date({ noInvalidDate: true })), weight: 4 }, value)), { maxLength: 3 }),
+    conditions: fc.array(
+      fc.tuple(
+        fc.constantFrom(...operations),
+        fieldName,
+        fc.oneof({ arbitrary: fc.oneof(fc.string({ maxLength: 10 }), fc.integer(), fc.boolean(), fc.date({ noInvalidDate: true })), weight: 4 }, value),
+      ),
+      { maxLength: 3 },
+    ),
     ascending: fc.array(fieldName, { maxLength: 2 }),
     limit: fc.integer({ min: 0, max: 1200 }),
     skip: fc.integer({ min: 0, max: 100 }),
@@ -189,13 +277,15 @@ describe("random queries through the @wix/data client", () => {
       const reply = await routed(input, init);
       answered++;
       const text = await reply.clone().text();
-      const refused = reply.status !== 200 && !(() => {
-        try {
-          return isEnvelope(JSON.parse(text) as Envelope);
-        } catch {
-          return false;
-        }
-      })();
+      const refused =
+        reply.status !== 200 &&
+        !(() => {
+          try {
+            return isEnvelope(JSON.parse(text) as Envelope);
+          } catch {
+            return false;
+          }
+        })();
       if (reply.status >= 500 || refused) wireProblems.push(`${reply.status} ${text.slice(0, 300)}`);
       return reply;
     };

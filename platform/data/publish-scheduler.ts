@@ -57,7 +57,8 @@ export class PublishScheduler {
         for (const change of this.store.schedules.takeDue(this.now())) {
           try {
             // The item may have gone since it was scheduled.
-            if (this.store.findItem(change.collectionId, change.itemId)) this.store.transaction(() => setPublishStatus(this.store, change.collectionId, change.itemId, change.status));
+            if (this.store.findItem(change.collectionId, change.itemId))
+              this.store.transaction(() => setPublishStatus(this.store, change.collectionId, change.itemId, change.status));
           } catch (error) {
             // One change that cannot be made (e.g. a unique index refuses it) is dropped alone.
             this.log.error({ err: error, ...change }, "scheduled publish status change failed");

@@ -22,8 +22,10 @@ export class PublishScheduleStore {
 
   schedule(collectionId: string, itemId: string, status: PublishStatus, dueAt: Date): void {
     this.db
-        .prepare("INSERT INTO data_publish_schedules (collection_id, item_id, status, due_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET due_at = excluded.due_at")
-        .run(collectionId, itemId, status, dueAt.toISOString());
+      .prepare(
+        "INSERT INTO data_publish_schedules (collection_id, item_id, status, due_at) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET due_at = excluded.due_at",
+      )
+      .run(collectionId, itemId, status, dueAt.toISOString());
   }
 
   /** Cancels every scheduled change of an item. */
@@ -38,8 +40,10 @@ export class PublishScheduleStore {
   /** An item's pending changes, soonest first. */
   forItem(collectionId: string, itemId: string): ScheduledChange[] {
     return this.db
-        .prepare("SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt FROM data_publish_schedules WHERE collection_id = ? AND item_id = ? ORDER BY due_at")
-        .all(collectionId, itemId) as ScheduledChange[];
+      .prepare(
+        "SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt FROM data_publish_schedules WHERE collection_id = ? AND item_id = ? ORDER BY due_at",
+      )
+      .all(collectionId, itemId) as ScheduledChange[];
   }
 
   /** When the next change is due, or null. */
@@ -51,8 +55,10 @@ export class PublishScheduleStore {
   /** Takes the changes due by `now`, in due order (so a later change wins), out of the schedule. */
   takeDue(now: Date): ScheduledChange[] {
     const due = this.db
-        .prepare("SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt FROM data_publish_schedules WHERE due_at <= ? ORDER BY due_at, rowid")
-        .all(now.toISOString()) as ScheduledChange[];
+      .prepare(
+        "SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt FROM data_publish_schedules WHERE due_at <= ? ORDER BY due_at, rowid",
+      )
+      .all(now.toISOString()) as ScheduledChange[];
     this.db.prepare("DELETE FROM data_publish_schedules WHERE due_at <= ?").run(now.toISOString());
     return due;
   }

@@ -13,7 +13,11 @@ const visitor = () => platform.visitorClient().items;
 const drafts = { showDrafts: true };
 const permissions = { read: "ANYONE", insert: "SITE_MEMBER", update: "ADMIN", remove: "ADMIN" } as const;
 
-async function publishingCollection(id: string, defaultStatus: "PUBLISHED" | "DRAFT", fields: { key: string; type: string; typeMetadata?: Record<string, unknown> }[] = [{ key: "title", type: "TEXT" }]) {
+async function publishingCollection(
+  id: string,
+  defaultStatus: "PUBLISHED" | "DRAFT",
+  fields: { key: string; type: string; typeMetadata?: Record<string, unknown> }[] = [{ key: "title", type: "TEXT" }],
+) {
   return admin().collections.createDataCollection({
     _id: id,
     fields: fields as never,
@@ -45,9 +49,12 @@ beforeAll(async () => {
     { key: "related", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Posts" } } },
   ]);
   await publishingCollection("Submissions", "DRAFT");
-  await createCollection(platform, "Shelves", [
-    { key: "posts", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Posts" } } },
-  ], permissions);
+  await createCollection(
+    platform,
+    "Shelves",
+    [{ key: "posts", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Posts" } } }],
+    permissions,
+  );
   await createCollection(platform, "Plain", [{ key: "title", type: "TEXT" }], permissions);
 });
 afterAll(() => platform.close());
@@ -65,7 +72,11 @@ describe("drafts", () => {
     const collection = await admin().collections.getDataCollection("Submissions");
     expect(collection.plugins).toEqual([{ type: "PUBLISH", publishOptions: { defaultStatus: "DRAFT" } }]);
     expect(collection.fields?.find((field) => field.key === "_publishStatus")).toMatchObject({ systemField: true, type: "TEXT" });
-    expect(await codeOf(admin().collections.createDataCollection({ _id: "Odd", fields: [], permissions: permissions as never, plugins: [{ type: "SINGLE_ITEM" }] as never }))).toBe("WDE0075");
+    expect(
+      await codeOf(
+        admin().collections.createDataCollection({ _id: "Odd", fields: [], permissions: permissions as never, plugins: [{ type: "SINGLE_ITEM" }] as never }),
+      ),
+    ).toBe("WDE0075");
   });
 
   it("are hidden from query, get, count, distinct, aggregate and references unless the admin key asks with showDrafts", async () => {
@@ -75,7 +86,19 @@ describe("drafts", () => {
     expect(await admin().items.get("Posts", "draft")).toBeNull();
     expect((await admin().items.get("Posts", "draft", drafts))?.title).toBe("Draft");
     expect([await visitor().query("Posts").count(), await admin().items.query("Posts").count(drafts)]).toEqual([2, 3]);
-    expect([await visitor().query("Posts").distinct("n").then((r) => r.items), await admin().items.query("Posts").distinct("n", drafts).then((r) => r.items)]).toEqual([[1, 3], [1, 2, 3]]);
+    expect([
+      await visitor()
+        .query("Posts")
+        .distinct("n")
+        .then((r) => r.items),
+      await admin()
+        .items.query("Posts")
+        .distinct("n", drafts)
+        .then((r) => r.items),
+    ]).toEqual([
+      [1, 3],
+      [1, 2, 3],
+    ]);
     const sum = async (options?: typeof drafts) => (await admin().items.aggregate("Posts").sum("n", "total").run(options)).items[0]?.total;
     expect([await sum(), await sum(drafts)]).toEqual([4, 6]);
     // A reference to a draft does not resolve unless drafts are shown.
@@ -94,7 +117,9 @@ describe("drafts", () => {
   it("writes meet drafts only with showDrafts; an update keeps the status unless the admin key sets it; patches cannot set it", async () => {
     expect(await codeOf(admin().items.update("Posts", { _id: "draft", title: "Changed" }))).toBe("WDE0073");
     expect(await admin().items.update("Posts", { _id: "draft", title: "Changed" }, drafts)).toMatchObject({ title: "Changed", _publishStatus: "DRAFT" });
-    expect(await admin().items.update("Posts", { _id: "draft", title: "Out", _publishStatus: "PUBLISHED" }, drafts)).toMatchObject({ _publishStatus: "PUBLISHED" });
+    expect(await admin().items.update("Posts", { _id: "draft", title: "Out", _publishStatus: "PUBLISHED" }, drafts)).toMatchObject({
+      _publishStatus: "PUBLISHED",
+    });
     expect((await visitor().get("Posts", "draft"))?.title).toBe("Out");
     expect(await codeOf(admin().items.update("Posts", { _id: "live", _publishStatus: "SOON" }))).toBe("WDE0076");
     expect(await codeOf(admin().items.patch("Posts", "live").setField("_publishStatus", "DRAFT").run())).toBe("WDE0080");
@@ -132,7 +157,10 @@ describe("drafts", () => {
 
 describe("UPDATE_PUBLISH_STATUS tasks", () => {
   it("set the status of the matching items, drafts included", async () => {
-    const published = await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SET_PUBLISHED_STATUS", filter: { n: { $gte: 2 } } } });
+    const published = await runTask({
+      type: "UPDATE_PUBLISH_STATUS",
+      updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SET_PUBLISHED_STATUS", filter: { n: { $gte: 2 } } },
+    });
     expect([published.status, published.estimatedItemCount, published.itemsSucceeded]).toEqual(["COMPLETED", 2, 2]);
     expect((await visible("Posts")).published).toEqual(["also-live", "draft", "live"]);
     const hidden = await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SET_DRAFT_STATUS" } });
@@ -142,7 +170,15 @@ describe("UPDATE_PUBLISH_STATUS tasks", () => {
 
   it("schedule a publish: hidden until the time, then shown (a read never sees it late)", async () => {
     const at = new Date(Date.now() + 400);
-    const task = await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_PUBLISHED_STATUS", schedulePublishedStatusOptions: { date: at }, filter: { _id: "draft" } } });
+    const task = await runTask({
+      type: "UPDATE_PUBLISH_STATUS",
+      updatePublishStatusOptions: {
+        dataCollectionId: "Posts",
+        operation: "SCHEDULE_PUBLISHED_STATUS",
+        schedulePublishedStatusOptions: { date: at },
+        filter: { _id: "draft" },
+      },
+    });
     expect(task.updatePublishStatusOptions?.schedulePublishedStatusOptions?.date).toEqual(at);
     expect(await visitor().get("Posts", "draft")).toBeNull();
     for (;;) {
@@ -161,7 +197,15 @@ describe("UPDATE_PUBLISH_STATUS tasks", () => {
 
   it("schedule an unpublish that the platform's timer applies with no request asking", async () => {
     const at = new Date(Date.now() + 200);
-    await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_DRAFT_STATUS", scheduleDraftStatusOptions: { date: at }, filter: { _id: "live" } } });
+    await runTask({
+      type: "UPDATE_PUBLISH_STATUS",
+      updatePublishStatusOptions: {
+        dataCollectionId: "Posts",
+        operation: "SCHEDULE_DRAFT_STATUS",
+        scheduleDraftStatusOptions: { date: at },
+        filter: { _id: "live" },
+      },
+    });
     expect(platform.ctx.data.schedules.forItem("Posts", "live")).toEqual([{ collectionId: "Posts", itemId: "live", status: "DRAFT", dueAt: at.toISOString() }]);
     await new Promise((resolve) => setTimeout(resolve, 400));
     // Read straight from the store: no data request ran since the time came.
@@ -171,9 +215,15 @@ describe("UPDATE_PUBLISH_STATUS tasks", () => {
 
   it("cancel scheduling: the schedule goes and nothing changes when its time comes", async () => {
     const at = new Date(Date.now() + 200);
-    await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_PUBLISHED_STATUS", schedulePublishedStatusOptions: { date: at } } });
+    await runTask({
+      type: "UPDATE_PUBLISH_STATUS",
+      updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_PUBLISHED_STATUS", schedulePublishedStatusOptions: { date: at } },
+    });
     expect(platform.ctx.data.schedules.forItem("Posts", "draft")).toHaveLength(1);
-    const cancelled = await runTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "CANCEL_SCHEDULING", filter: { _id: "draft" } } });
+    const cancelled = await runTask({
+      type: "UPDATE_PUBLISH_STATUS",
+      updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "CANCEL_SCHEDULING", filter: { _id: "draft" } },
+    });
     expect(cancelled.status).toBe("COMPLETED");
     expect(platform.ctx.data.schedules.forItem("Posts", "draft")).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -188,7 +238,18 @@ describe("UPDATE_PUBLISH_STATUS tasks", () => {
   });
 
   it("are refused for a collection without the Publish plugin, and a schedule without its date", async () => {
-    expect(await codeOf(admin().tasks.createTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Plain", operation: "SET_DRAFT_STATUS" } }))).toBe("WDE0075");
-    expect(await codeOf(admin().tasks.createTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_DRAFT_STATUS" } }))).toBe("WDE0075");
+    expect(
+      await codeOf(
+        admin().tasks.createTask({ type: "UPDATE_PUBLISH_STATUS", updatePublishStatusOptions: { dataCollectionId: "Plain", operation: "SET_DRAFT_STATUS" } }),
+      ),
+    ).toBe("WDE0075");
+    expect(
+      await codeOf(
+        admin().tasks.createTask({
+          type: "UPDATE_PUBLISH_STATUS",
+          updatePublishStatusOptions: { dataCollectionId: "Posts", operation: "SCHEDULE_DRAFT_STATUS" },
+        }),
+      ),
+    ).toBe("WDE0075");
   });
 });

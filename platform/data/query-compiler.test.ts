@@ -24,8 +24,18 @@ describe("compileFilter output", () => {
     db.exec("CREATE TABLE t (id TEXT, data TEXT)");
     db.prepare("INSERT INTO t VALUES ('1', ?)").run(JSON.stringify({ "it's": 1 }));
     const where = compileFilter({ "it's": 1, "x') OR 1=1 --": { $exists: false } });
-    expect(db.prepare(`SELECT id FROM t WHERE ${where.sql}`).pluck().all(...where.params)).toEqual(["1"]);
-    expect(db.prepare(`SELECT id FROM t ORDER BY ${compileSort([{ fieldName: "it's" }])}`).pluck().all()).toEqual(["1"]);
+    expect(
+      db
+        .prepare(`SELECT id FROM t WHERE ${where.sql}`)
+        .pluck()
+        .all(...where.params),
+    ).toEqual(["1"]);
+    expect(
+      db
+        .prepare(`SELECT id FROM t ORDER BY ${compileSort([{ fieldName: "it's" }])}`)
+        .pluck()
+        .all(),
+    ).toEqual(["1"]);
   });
 
   it("puts the scope into each OR branch so equality can seek an index", () => {
@@ -81,9 +91,16 @@ describe("compiled SQL against SQLite", () => {
   for (const row of rows) insert.run(row._id, JSON.stringify(row));
   const ids = (filter: unknown) => {
     const where = compileFilter(filter);
-    return (db.prepare(`SELECT id FROM t WHERE ${where.sql} ORDER BY id`).pluck().all(...where.params) as string[]);
+    return db
+      .prepare(`SELECT id FROM t WHERE ${where.sql} ORDER BY id`)
+      .pluck()
+      .all(...where.params) as string[];
   };
-  const sorted = (order: "ASC" | "DESC") => db.prepare(`SELECT id FROM t ORDER BY ${compileSort([{ fieldName: "v", order }], { tieBreaker: "id ASC" })}`).pluck().all();
+  const sorted = (order: "ASC" | "DESC") =>
+    db
+      .prepare(`SELECT id FROM t ORDER BY ${compileSort([{ fieldName: "v", order }], { tieBreaker: "id ASC" })}`)
+      .pluck()
+      .all();
 
   it.each([
     ["number 5 is not string 5 nor true", { v: 5 }, ["1", "5"]],
@@ -106,7 +123,9 @@ describe("compiled SQL against SQLite", () => {
   });
 
   it("uses the field index for equality when one exists", () => {
-    db.exec(`CREATE TABLE items (collection_id TEXT, id TEXT, data TEXT); CREATE INDEX items_v ON items (collection_id, json_type(data, '$."v"'), json_extract(data, '$."v"'))`);
+    db.exec(
+      `CREATE TABLE items (collection_id TEXT, id TEXT, data TEXT); CREATE INDEX items_v ON items (collection_id, json_type(data, '$."v"'), json_extract(data, '$."v"'))`,
+    );
     const where = compileFilter({ v: "x" }, { scope: { sql: "collection_id = ?", params: ["C"] } });
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT id FROM items WHERE ${where.sql}`).all(...where.params) as { detail: string }[];
     expect(plan.map((step) => step.detail).join("\n")).toMatch(/USING INDEX items_v \(collection_id=\? AND <expr>=\? AND <expr>=\?\)/);

@@ -61,7 +61,13 @@ export function jsonPath(fieldName: string): string {
   const problem = fieldPathProblem(fieldName);
   if (problem) throw invalid(problem);
   // The path is always placed inside a SQL text literal, so a quote in a field name is doubled.
-  return "$" + fieldName.split(".").map((part) => `."${part.replaceAll("'", "''")}"`).join("");
+  return (
+    "$" +
+    fieldName
+      .split(".")
+      .map((part) => `."${part.replaceAll("'", "''")}"`)
+      .join("")
+  );
 }
 
 /** A SQL text literal, for names the SQL must spell out (result keys of aggregations). */
@@ -83,11 +89,7 @@ export function normaliseDate(text: string, field: string): string {
   return new Date(time).toISOString();
 }
 
-type Operand =
-  | { type: "text"; value: string }
-  | { type: "number"; value: number }
-  | { type: "boolean"; value: boolean }
-  | { type: "date"; value: string };
+type Operand = { type: "text"; value: string } | { type: "number"; value: number } | { type: "boolean"; value: boolean } | { type: "date"; value: string };
 
 function operandOf(value: unknown, field: string, operator: string): Operand {
   if (typeof value === "string") return { type: "text", value };
@@ -257,7 +259,10 @@ class FieldCompiler {
   equals(operand: unknown): SqlFragment {
     if (this.multiReference) {
       if (operand === null || operand === undefined) {
-        return { sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)", params: [this.field] };
+        return {
+          sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)",
+          params: [this.field],
+        };
       }
       return this.linked(operand);
     }
@@ -266,7 +271,10 @@ class FieldCompiler {
       // A whole array or object operand matches the stored value exactly (element order and key order included).
       if (this.system) return FALSE;
       const path = jsonPath(this.field);
-      return this.scoped({ sql: `json_type(data, '${path}') IN ('array', 'object') AND json_extract(data, '${path}') = json(?)`, params: [JSON.stringify(operand)] });
+      return this.scoped({
+        sql: `json_type(data, '${path}') IN ('array', 'object') AND json_extract(data, '${path}') = json(?)`,
+        params: [JSON.stringify(operand)],
+      });
     }
     const value = operandOf(operand, this.field, "$eq");
     return this.anyValue((a) => compare(a, "=", value));
@@ -405,10 +413,7 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
  * code-point order (SQLite compares UTF-8 bytes). `defaultSort` applies when `sort` is empty,
  * and `tieBreaker` (e.g. `id ASC`) keeps offset paging stable.
  */
-export function compileSort(
-  sort: SortSpec[] | undefined,
-  options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {},
-): string {
+export function compileSort(sort: SortSpec[] | undefined, options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {}): string {
   const keys = sort && sort.length > 0 ? sort : (options.defaultSort ?? []);
   if (!Array.isArray(keys)) throw invalid("Sort must be a list of {fieldName, order}.");
   if (keys.length > MAX_SORT_KEYS) throw invalid(`A sort takes at most ${MAX_SORT_KEYS} fields.`);

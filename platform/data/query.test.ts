@@ -108,7 +108,11 @@ describe("random order (sortMode RANDOM)", () => {
 describe("cursor page size", () => {
   it("is at most 100 per cursor page (WDE0077) while offset pages go to 1000", async () => {
     const post = (query: unknown) =>
-      fetch("https://www.wixapis.com/wix-data/v2/items/query", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ dataCollectionId: "Trails", query }) });
+      fetch("https://www.wixapis.com/wix-data/v2/items/query", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ dataCollectionId: "Trails", query }),
+      });
     const refused = await post({ cursorPaging: { limit: 101 } });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toBe("WDE0077");

@@ -51,15 +51,22 @@ export class ReferenceStore {
     const params = [collectionId, field, JSON.stringify(referringIds)];
     const order = paging.order === "DESC" ? "DESC" : "ASC";
     const links = this.db
-      .prepare(`SELECT referring_id AS referringId, referenced_id AS referencedId FROM data_references WHERE ${where} ORDER BY position ${order} LIMIT ? OFFSET ?`)
+      .prepare(
+        `SELECT referring_id AS referringId, referenced_id AS referencedId FROM data_references WHERE ${where} ORDER BY position ${order} LIMIT ? OFFSET ?`,
+      )
       .all(...params, paging.limit, paging.offset) as { referringId: string; referencedId: string }[];
-    const total = this.db.prepare(`SELECT count(*) FROM data_references WHERE ${where}`).pluck().get(...params) as number;
+    const total = this.db
+      .prepare(`SELECT count(*) FROM data_references WHERE ${where}`)
+      .pluck()
+      .get(...params) as number;
     return { links, total };
   }
 
   /** Forgets every link from or to an item. */
   clearItem(collectionId: string, id: string): void {
-    this.db.prepare("DELETE FROM data_references WHERE (collection_id = ? AND referring_id = ?) OR (referenced_collection_id = ? AND referenced_id = ?)").run(collectionId, id, collectionId, id);
+    this.db
+      .prepare("DELETE FROM data_references WHERE (collection_id = ? AND referring_id = ?) OR (referenced_collection_id = ? AND referenced_id = ?)")
+      .run(collectionId, id, collectionId, id);
   }
 
   /** Forgets every link of one field (the field is being deleted). */

@@ -7,7 +7,16 @@ import type { CollectionDefinition, StoredCollection } from "./collection";
 import { PublishScheduleStore } from "./publish-schedules";
 import { publishPlugin, publishStatusFilter, PUBLISH_STATUS_FIELD } from "./publishing";
 import type { ReadScope } from "./permissions";
-import { compileFilter, compileSearch, compileSort, fieldIndexExpressions, jsonPath, SEEDED_RANK_FUNCTION, type SortSpec, type SqlFragment } from "./query-compiler";
+import {
+  compileFilter,
+  compileSearch,
+  compileSort,
+  fieldIndexExpressions,
+  jsonPath,
+  SEEDED_RANK_FUNCTION,
+  type SortSpec,
+  type SqlFragment,
+} from "./query-compiler";
 import { ReferenceStore } from "./references";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
@@ -58,7 +67,19 @@ export const migrateData: Migration = (db) => {
 
 /** Field types whose values are scalars (or arrays of scalars) worth an equality/range index. */
 const INDEXED_TYPES = new Set([
-  "TEXT", "NUMBER", "BOOLEAN", "DATE", "DATETIME", "TIME", "URL", "REFERENCE", "ARRAY_STRING", "LANGUAGE", "SLUG", "EMAIL", "IMAGE",
+  "TEXT",
+  "NUMBER",
+  "BOOLEAN",
+  "DATE",
+  "DATETIME",
+  "TIME",
+  "URL",
+  "REFERENCE",
+  "ARRAY_STRING",
+  "LANGUAGE",
+  "SLUG",
+  "EMAIL",
+  "IMAGE",
 ]);
 
 export type ItemQuery = {
@@ -127,8 +148,12 @@ export class DataStore {
   createCollection(definition: CollectionDefinition): StoredCollection {
     if (this.findCollection(definition.id)) throw collectionAlreadyExists(definition.id);
     const stamp = this.now().toISOString();
-    this.statement("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)")
-      .run(definition.id, JSON.stringify(definition), stamp, stamp);
+    this.statement("INSERT INTO data_collections (id, doc, revision, created_date, updated_date) VALUES (?, ?, 1, ?, ?)").run(
+      definition.id,
+      JSON.stringify(definition),
+      stamp,
+      stamp,
+    );
     this.indexFields(definition);
     return this.getCollection(definition.id);
   }
@@ -137,8 +162,11 @@ export class DataStore {
   updateCollection(definition: CollectionDefinition, revision?: number): StoredCollection {
     const current = this.getCollection(definition.id);
     if (revision !== undefined && revision !== current.revision) throw staleRevision(revision, current.revision);
-    this.statement("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?")
-      .run(JSON.stringify(definition), this.now().toISOString(), definition.id);
+    this.statement("UPDATE data_collections SET doc = ?, revision = revision + 1, updated_date = ? WHERE id = ?").run(
+      JSON.stringify(definition),
+      this.now().toISOString(),
+      definition.id,
+    );
     this.indexFields(definition);
     return this.getCollection(definition.id);
   }
@@ -153,8 +181,7 @@ export class DataStore {
 
   findCollection(id: string): StoredCollection | undefined {
     const row = this.statement("SELECT doc, revision, created_date, updated_date FROM data_collections WHERE id = ?").get(id) as
-      | { doc: string; revision: number; created_date: string; updated_date: string }
-      | undefined;
+      { doc: string; revision: number; created_date: string; updated_date: string } | undefined;
     if (!row) return undefined;
     return { ...(JSON.parse(row.doc) as CollectionDefinition), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
   }
@@ -183,7 +210,10 @@ export class DataStore {
     for (const field of definition.fields) {
       if (!INDEXED_TYPES.has(field.type)) continue;
       const [type, value] = fieldIndexExpressions(field.key, field.type === "DATETIME");
-      const name = `data_items_field_${createHash("sha1").update(`${field.type === "DATETIME"}:${field.key}`).digest("hex").slice(0, 16)}`;
+      const name = `data_items_field_${createHash("sha1")
+        .update(`${field.type === "DATETIME"}:${field.key}`)
+        .digest("hex")
+        .slice(0, 16)}`;
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON data_items (collection_id, ${type}, ${value})`);
     }
   }
@@ -214,8 +244,14 @@ export class DataStore {
     if (owner === null) delete stored._owner;
     else stored._owner = owner;
     try {
-      this.statement("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)")
-        .run(collectionId, id, JSON.stringify(stored), owner, created.$date, updated.$date);
+      this.statement("INSERT INTO data_items (collection_id, id, data, owner, created_date, updated_date) VALUES (?, ?, ?, ?, ?, ?)").run(
+        collectionId,
+        id,
+        JSON.stringify(stored),
+        owner,
+        created.$date,
+        updated.$date,
+      );
     } catch (error) {
       if ((error as { code?: string }).code === "SQLITE_CONSTRAINT_PRIMARYKEY") throw itemAlreadyExists(collectionId, id);
       throw uniqueViolationOr(error, collectionId, id);
@@ -232,8 +268,13 @@ export class DataStore {
     if (nextOwner === null) delete stored._owner;
     else stored._owner = nextOwner;
     try {
-      this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?")
-        .run(JSON.stringify(stored), nextOwner, updated.$date, collectionId, id);
+      this.statement("UPDATE data_items SET data = ?, owner = ?, updated_date = ? WHERE collection_id = ? AND id = ?").run(
+        JSON.stringify(stored),
+        nextOwner,
+        updated.$date,
+        collectionId,
+        id,
+      );
     } catch (error) {
       throw uniqueViolationOr(error, collectionId, id);
     }
@@ -264,8 +305,9 @@ export class DataStore {
         const target = (field.typeMetadata?.reference as { referencedCollectionId?: string } | undefined)?.referencedCollectionId;
         if (field.type !== "REFERENCE" || target !== collectionId) continue;
         const path = jsonPath(field.key);
-        this.statement(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_extract(data, '${path}') IN (${ids.sql})`)
-          .run(collection.id, ...ids.params);
+        this.statement(
+          `UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_extract(data, '${path}') IN (${ids.sql})`,
+        ).run(collection.id, ...ids.params);
       }
     }
   }
@@ -276,9 +318,11 @@ export class DataStore {
     const multiReferenceFields = collection.fields.filter((f) => f.type === "MULTI_REFERENCE").map((f) => f.key);
     const publishing = publishPlugin(collection) !== undefined;
     const filter = compileFilter(publishing ? publishStatusFilter(query.filter) : query.filter, { scope, systemColumns: true, multiReferenceFields });
-    const visibility: SqlFragment | undefined = query.visibility && (query.visibility.ownerId === null ? { sql: "0", params: [] } : { sql: "owner = ?", params: [query.visibility.ownerId] });
+    const visibility: SqlFragment | undefined =
+      query.visibility && (query.visibility.ownerId === null ? { sql: "0", params: [] } : { sql: "owner = ?", params: [query.visibility.ownerId] });
     const search = query.search && compileSearch(query.search.expression, query.search.mode);
-    const published: SqlFragment | undefined = publishing && !query.includeDrafts ? { sql: `json_extract(data, '${jsonPath(PUBLISH_STATUS_FIELD)}') IS NOT 'DRAFT'`, params: [] } : undefined;
+    const published: SqlFragment | undefined =
+      publishing && !query.includeDrafts ? { sql: `json_extract(data, '${jsonPath(PUBLISH_STATUS_FIELD)}') IS NOT 'DRAFT'`, params: [] } : undefined;
     // A filter that implies the scope in every branch must not get it again at the top level:
     // SQLite would then seek by collection alone instead of by the field indexes.
     const parts = [filter.scoped ? undefined : scope, filter, visibility, search, published].filter((part): part is SqlFragment => part !== undefined);
@@ -293,8 +337,12 @@ export class DataStore {
       query.randomSeed === undefined
         ? { sql: compileSort(sort, { systemColumns: true, tieBreaker: `id ${lastOrder}` }), params: [] }
         : { sql: `${SEEDED_RANK_FUNCTION}(?, id), id`, params: [query.randomSeed] };
-    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy.sql} LIMIT ? OFFSET ?`)
-      .all(...where.params, ...orderBy.params, query.limit + 1, query.offset) as StoredItem[];
+    const rows = this.statement(`SELECT collection_id, id, data FROM data_items WHERE ${where.sql} ORDER BY ${orderBy.sql} LIMIT ? OFFSET ?`).all(
+      ...where.params,
+      ...orderBy.params,
+      query.limit + 1,
+      query.offset,
+    ) as StoredItem[];
     return {
       items: rows.slice(0, query.limit).map((row) => toWireItem(row, query.fields)),
       total: query.countTotal ? this.count(collectionId, query) : undefined,
@@ -304,7 +352,9 @@ export class DataStore {
 
   count(collectionId: string, query: ItemSelection): number {
     const where = this.where(collectionId, query);
-    return this.statement(`SELECT count(*) FROM data_items WHERE ${where.sql}`).pluck().get(...where.params) as number;
+    return this.statement(`SELECT count(*) FROM data_items WHERE ${where.sql}`)
+      .pluck()
+      .get(...where.params) as number;
   }
 
   /** The matching rows as a relation `(data)`, the input of aggregations and distinct. */
@@ -315,7 +365,11 @@ export class DataStore {
 
   /** Runs a compiled `SELECT data …` over result rows (aggregations, distinct, pipelines). */
   resultRows(select: SqlFragment): Record<string, unknown>[] {
-    return (this.statement(select.sql).pluck().all(...select.params) as string[]).map((text) => JSON.parse(text) as Record<string, unknown>);
+    return (
+      this.statement(select.sql)
+        .pluck()
+        .all(...select.params) as string[]
+    ).map((text) => JSON.parse(text) as Record<string, unknown>);
   }
 
   /** Items across all collections. */
@@ -325,7 +379,9 @@ export class DataStore {
 
   /** Runs a compiled `SELECT count(*) …`. */
   resultCount(count: SqlFragment): number {
-    return this.statement(count.sql).pluck().get(...count.params) as number;
+    return this.statement(count.sql)
+      .pluck()
+      .get(...count.params) as number;
   }
 
   /** Ids of matching items after `afterId`, in id order: the batches of background jobs. */
@@ -341,18 +397,27 @@ export class DataStore {
   createAsyncJob(collectionId: string): string {
     const id = randomUUID();
     const stamp = this.now().toISOString();
-    this.statement("INSERT INTO data_async_jobs (id, collection_id, status, created_date, updated_date) VALUES (?, ?, 'INITIALIZED', ?, ?)").run(id, collectionId, stamp, stamp);
+    this.statement("INSERT INTO data_async_jobs (id, collection_id, status, created_date, updated_date) VALUES (?, ?, 'INITIALIZED', ?, ?)").run(
+      id,
+      collectionId,
+      stamp,
+      stamp,
+    );
     return id;
   }
 
   updateAsyncJob(id: string, status: AsyncJobStatus, successCount: number): void {
-    this.statement("UPDATE data_async_jobs SET status = ?, success_count = ?, updated_date = ? WHERE id = ?").run(status, successCount, this.now().toISOString(), id);
+    this.statement("UPDATE data_async_jobs SET status = ?, success_count = ?, updated_date = ? WHERE id = ?").run(
+      status,
+      successCount,
+      this.now().toISOString(),
+      id,
+    );
   }
 
   findAsyncJob(id: string): { status: AsyncJobStatus; successCount: number } | undefined {
     return this.statement("SELECT status, success_count AS successCount FROM data_async_jobs WHERE id = ?").get(id) as
-      | { status: AsyncJobStatus; successCount: number }
-      | undefined;
+      { status: AsyncJobStatus; successCount: number } | undefined;
   }
 
   /** Matching items in creation order after a position (`_createdDate` and `_id` of the last one read): the batches of exports. */

@@ -23,7 +23,10 @@ async function finished(id: string) {
 
 async function fill(collection: string, count: number, item: (i: number) => Record<string, unknown>) {
   for (let start = 0; start < count; start += 1000) {
-    await items().bulkInsert(collection, Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({ _id: `i${String(start + i).padStart(5, "0")}`, ...item(start + i) })));
+    await items().bulkInsert(
+      collection,
+      Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({ _id: `i${String(start + i).padStart(5, "0")}`, ...item(start + i) })),
+    );
   }
 }
 
@@ -51,8 +54,14 @@ describe("tasks", () => {
   });
 
   it("COPY_FIELD_DATA copies a field's values into another field, leaving items without it alone", async () => {
-    await items().bulkInsert("Tags", [{ _id: "a", tags: ["x", "y"], note: "n" }, { _id: "b", note: "only a note" }]);
-    const created = await client().createTask({ type: "COPY_FIELD_DATA", copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "tags", targetFieldKey: "labels" } });
+    await items().bulkInsert("Tags", [
+      { _id: "a", tags: ["x", "y"], note: "n" },
+      { _id: "b", note: "only a note" },
+    ]);
+    const created = await client().createTask({
+      type: "COPY_FIELD_DATA",
+      copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "tags", targetFieldKey: "labels" },
+    });
     const { task } = await finished(created._id!);
     expect([task.status, task.itemsSucceeded]).toEqual(["COMPLETED", 1]);
     expect((await items().get("Tags", "a"))?.labels).toEqual(["x", "y"]);
@@ -60,7 +69,10 @@ describe("tasks", () => {
   });
 
   it("EDIT_FIELD_DATA adds, removes and replaces array values and drops repeats on the matching items", async () => {
-    await items().bulkInsert("Tags", [{ _id: "c", tags: ["old", "keep", "drop", "keep"] }, { _id: "d", tags: ["old"], skip: true }]);
+    await items().bulkInsert("Tags", [
+      { _id: "c", tags: ["old", "keep", "drop", "keep"] },
+      { _id: "d", tags: ["old"], skip: true },
+    ]);
     const created = await client().createTask({
       type: "EDIT_FIELD_DATA",
       editFieldDataOptions: {
@@ -94,12 +106,31 @@ describe("tasks", () => {
 
   it("refuses bad tasks, unknown ids and callers without the admin key", async () => {
     expect(await codeOf(client().createTask({ type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Nope" } }))).toBe("WDE0025");
-    expect(await codeOf(client().createTask({ type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Logs", filter: { level: { $nope: 1 } } } }))).toBe("WDE0020");
-    expect(await codeOf(client().createTask({ type: "COPY_FIELD_DATA", copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "a", targetFieldKey: "a" } }))).toBe("WDE0075");
-    expect(await codeOf(client().createTask({ type: "COPY_FIELD_DATA", copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "__proto__x", targetFieldKey: "constructor" } }))).toBe("WDE0075");
-    expect(await codeOf(client().createTask({ type: "EDIT_FIELD_DATA", editFieldDataOptions: { dataCollectionId: "Tags", fieldKey: "tags", operations: {} } }))).toBe("WDE0075");
+    expect(
+      await codeOf(client().createTask({ type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Logs", filter: { level: { $nope: 1 } } } })),
+    ).toBe("WDE0020");
+    expect(
+      await codeOf(
+        client().createTask({ type: "COPY_FIELD_DATA", copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "a", targetFieldKey: "a" } }),
+      ),
+    ).toBe("WDE0075");
+    expect(
+      await codeOf(
+        client().createTask({
+          type: "COPY_FIELD_DATA",
+          copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "__proto__x", targetFieldKey: "constructor" },
+        }),
+      ),
+    ).toBe("WDE0075");
+    expect(
+      await codeOf(client().createTask({ type: "EDIT_FIELD_DATA", editFieldDataOptions: { dataCollectionId: "Tags", fieldKey: "tags", operations: {} } })),
+    ).toBe("WDE0075");
     expect(await codeOf(client().getTask("no-such-task"))).toBe("WDE0075");
-    const anonymous = await fetch("https://www.wixapis.com/cms/v1/tasks", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ task: { type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Logs" } } }) });
+    const anonymous = await fetch("https://www.wixapis.com/cms/v1/tasks", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ task: { type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Logs" } } }),
+    });
     expect(anonymous.status).toBe(403);
     expect(await anonymous.json()).toMatchObject({ details: { applicationError: { code: "WDE0027" } } });
   });

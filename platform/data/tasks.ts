@@ -106,7 +106,12 @@ export class TaskService {
   failUnfinished(): void {
     for (const task of this.tasks.list()) {
       if (task.status === "NEW" || task.status === "RUNNING") {
-        this.save({ ...task, status: "FAILED", finishedAt: this.stamp(), failures: [...task.failures, workFailure("INTERRUPTED", "The platform stopped while the task ran.")] });
+        this.save({
+          ...task,
+          status: "FAILED",
+          finishedAt: this.stamp(),
+          failures: [...task.failures, workFailure("INTERRUPTED", "The platform stopped while the task ran.")],
+        });
       }
     }
   }
@@ -143,12 +148,17 @@ export class TaskService {
       failures: [],
     });
     const kept: Failure[] = [];
-    const progress = (tally: BatchTally): Pick<TaskState, "itemsSucceeded" | "itemsFailed" | "failures"> => ({ itemsSucceeded: tally.succeeded, itemsFailed: tally.failed, failures: [...kept] });
+    const progress = (tally: BatchTally): Pick<TaskState, "itemsSucceeded" | "itemsFailed" | "failures"> => ({
+      itemsSucceeded: tally.succeeded,
+      itemsFailed: tally.failed,
+      failures: [...kept],
+    });
     this.save({ ...task, status: "RUNNING", startedAt: this.stamp() });
     void runInBatches(this.store, collection.id, selection, apply, {
       stopped: () => this.cancelled.delete(task.id),
       report: (tally, done, failures) => {
-        for (const { error } of failures.slice(0, MAX_KEPT_FAILURES - kept.length)) kept.push({ code: error.code, description: error.message, data: error.data });
+        for (const { error } of failures.slice(0, MAX_KEPT_FAILURES - kept.length))
+          kept.push({ code: error.code, description: error.message, data: error.data });
         // Scheduled changes made by this batch get the scheduler's timer.
         if (options.type === "UPDATE_PUBLISH_STATUS") this.scheduler.arm();
         const current = this.find(task.id);
@@ -179,26 +189,40 @@ export class TaskService {
     switch (options.type) {
       case "DELETE_BY_QUERY": {
         const includeDrafts = options.deleteByQueryOptions.publishPluginOptions?.includeDraftItems === true;
-        return { selection: { filter: options.deleteByQueryOptions.filter ?? {}, includeDrafts }, apply: (id) => this.items.remove(collection, caller, id, { includeDrafts }) };
+        return {
+          selection: { filter: options.deleteByQueryOptions.filter ?? {}, includeDrafts },
+          apply: (id) => this.items.remove(collection, caller, id, { includeDrafts }),
+        };
       }
       case "COPY_FIELD_DATA": {
         const { sourceFieldKey, targetFieldKey } = options.copyFieldDataOptions;
         // Items without the source field are left as they are.
         return {
           selection: { filter: { [sourceFieldKey]: { $exists: true } }, ...everything },
-          apply: (id) => patch(id, { fieldPath: targetFieldKey, action: "SET_FIELD", setFieldOptions: { value: this.items.get(collection, caller, id, true)[sourceFieldKey] } }),
+          apply: (id) =>
+            patch(id, {
+              fieldPath: targetFieldKey,
+              action: "SET_FIELD",
+              setFieldOptions: { value: this.items.get(collection, caller, id, true)[sourceFieldKey] },
+            }),
         };
       }
       case "EDIT_FIELD_DATA": {
         const { fieldKey, operations, filter } = options.editFieldDataOptions;
         return {
           selection: { filter: filter ?? {}, ...everything },
-          apply: (id) => patch(id, { fieldPath: fieldKey, action: "SET_FIELD", setFieldOptions: { value: editedArray(this.items.get(collection, caller, id, true)[fieldKey], operations) } }),
+          apply: (id) =>
+            patch(id, {
+              fieldPath: fieldKey,
+              action: "SET_FIELD",
+              setFieldOptions: { value: editedArray(this.items.get(collection, caller, id, true)[fieldKey], operations) },
+            }),
         };
       }
       case "UPDATE_PUBLISH_STATUS": {
         const { filter, operation, schedulePublishedStatusOptions, scheduleDraftStatusOptions } = options.updatePublishStatusOptions;
-        if (!publishPlugin(collection)) throw badRequest(`Collection [${collection.id}] has no Publish plugin, so its items have no publish status.`, { collectionId: collection.id });
+        if (!publishPlugin(collection))
+          throw badRequest(`Collection [${collection.id}] has no Publish plugin, so its items have no publish status.`, { collectionId: collection.id });
         const selection = { filter: filter ?? {}, ...everything };
         const schedules = this.store.schedules;
         switch (operation) {

@@ -52,7 +52,11 @@ export function dateValue(date: Date | string): { $date: string } {
  */
 export function normaliseItemData(input: unknown, collectionId: string): ItemData {
   if (!isPlainObject(input)) throw itemNotObject(input, collectionId);
-  if ("_id" in input && input._id !== undefined && (typeof input._id !== "string" || input._id === "" || input._id.length > MAX_ID_LENGTH || input._id.includes("\u0000"))) {
+  if (
+    "_id" in input &&
+    input._id !== undefined &&
+    (typeof input._id !== "string" || input._id === "" || input._id.length > MAX_ID_LENGTH || input._id.includes("\u0000"))
+  ) {
     throw invalidItemId(MAX_ID_LENGTH);
   }
   // Depth first: the walk stops at the limit, so the size is then measured on a bounded value.

@@ -73,7 +73,9 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) 
         : [400, "INVALID_ARGUMENT", "Malformed HTTP request."];
   const body = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

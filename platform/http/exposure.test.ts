@@ -34,7 +34,11 @@ const admin = (extra: Record<string, string> = {}) => ({ authorization: platform
 
 describe("CORS", () => {
   it("sends no CORS headers, and a preflight gets no permission", async () => {
-    const reply = await call("/wix-data/v2/items/query", { method: "POST", body: { dataCollectionId: "Trails" }, headers: { origin: "https://elsewhere.example" } });
+    const reply = await call("/wix-data/v2/items/query", {
+      method: "POST",
+      body: { dataCollectionId: "Trails" },
+      headers: { origin: "https://elsewhere.example" },
+    });
     expect(reply.headers.get("access-control-allow-origin")).toBeNull();
     const preflight = await call("/wix-data/v2/items/query", {
       method: "OPTIONS",
@@ -64,7 +68,11 @@ describe("the admin key and /_local from browsers", () => {
     expect((await call("/_local/settings", { headers: admin({ origin: platform.url }) })).status).toBe(200);
     // Node's fetch always says `Sec-Fetch-Mode: cors`, so the browser's headers are injected.
     const mailbox = (mode: string) =>
-      platform.app.inject({ url: "/_local/mailbox", remoteAddress: "127.0.0.1", headers: { host: "127.0.0.1:4010", "sec-fetch-site": "cross-site", "sec-fetch-mode": mode } });
+      platform.app.inject({
+        url: "/_local/mailbox",
+        remoteAddress: "127.0.0.1",
+        headers: { host: "127.0.0.1:4010", "sec-fetch-site": "cross-site", "sec-fetch-mode": mode },
+      });
     expect((await mailbox("navigate")).statusCode).toBe(200);
     expect((await mailbox("no-cors")).statusCode).toBe(403);
   });
@@ -135,9 +143,17 @@ describe("anonymous grants", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ error: "temporarily_unavailable", details: { applicationError: { code: "TOO_MANY_REQUESTS" } } });
     // Another address is counted on its own; other grants are not limited.
-    const elsewhere = await platform.app.inject({ method: "POST", url: "/oauth2/token", remoteAddress: "192.0.2.8", payload: { clientId: "local-site-client", grantType: "anonymous" } });
+    const elsewhere = await platform.app.inject({
+      method: "POST",
+      url: "/oauth2/token",
+      remoteAddress: "192.0.2.8",
+      payload: { clientId: "local-site-client", grantType: "anonymous" },
+    });
     expect(elsewhere.statusCode).toBe(200);
-    const refresh = await call("/oauth2/token", { method: "POST", body: { clientId: "local-site-client", grantType: "refresh_token", refreshToken: elsewhere.json<{ refresh_token: string }>().refresh_token } });
+    const refresh = await call("/oauth2/token", {
+      method: "POST",
+      body: { clientId: "local-site-client", grantType: "refresh_token", refreshToken: elsewhere.json<{ refresh_token: string }>().refresh_token },
+    });
     expect(refresh.status).toBe(200);
   });
 });

@@ -103,7 +103,16 @@ describe("faults as requests feel them", () => {
 
   it("splits one roll between drop, error and garbage in that order", () => {
     const rule = faultRuleSchema.parse({ pathPrefix: "/", dropRate: 0.25, errorRate: 0.25, garbageRate: 0.25 });
-    expect([0, 0.24, 0.25, 0.49, 0.5, 0.74, 0.75, 0.99].map((roll) => faultOutcome(rule, roll))).toEqual(["drop", "drop", "error", "error", "garbage", "garbage", "pass", "pass"]);
+    expect([0, 0.24, 0.25, 0.49, 0.5, 0.74, 0.75, 0.99].map((roll) => faultOutcome(rule, roll))).toEqual([
+      "drop",
+      "drop",
+      "error",
+      "error",
+      "garbage",
+      "garbage",
+      "pass",
+      "pass",
+    ]);
   });
 });
 
@@ -113,13 +122,19 @@ describe("LOCAL_PLATFORM_FAULTS", () => {
     expect(config.faults).toEqual([{ pathPrefix: "/oauth2/", latencyMs: 0, errorRate: 1, errorStatus: 503, dropRate: 0, garbageRate: 0 }]);
     const started = await startTestPlatform({ faults: config.faults });
     try {
-      const grant = await fetch(`${started.url}/oauth2/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ clientId: "local-site-client", grantType: "anonymous" }) });
+      const grant = await fetch(`${started.url}/oauth2/token`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ clientId: "local-site-client", grantType: "anonymous" }),
+      });
       expect(grant.status).toBe(503);
     } finally {
       await started.close();
     }
     expect(readPlatformConfig({}).faults).toEqual([]);
     expect(() => readPlatformConfig({ LOCAL_PLATFORM_FAULTS: "{rules" })).toThrow(ConfigError);
-    expect(() => readPlatformConfig({ LOCAL_PLATFORM_FAULTS: '{"rules":[{"pathPrefix":"/x","errorRate":2}]}' })).toThrow(/LOCAL_PLATFORM_FAULTS: rules\.0\.errorRate/);
+    expect(() => readPlatformConfig({ LOCAL_PLATFORM_FAULTS: '{"rules":[{"pathPrefix":"/x","errorRate":2}]}' })).toThrow(
+      /LOCAL_PLATFORM_FAULTS: rules\.0\.errorRate/,
+    );
   });
 });

@@ -45,7 +45,11 @@ describe("/_local/settings and the outbox", () => {
   it("reads and changes the sign-up settings with the admin key only, answering all of them", async () => {
     expect((await call("/_local/settings")).status).toBe(403);
     expect((await call("/_local/settings", { method: "PATCH", body: { requireCaptcha: true } })).status).toBe(403);
-    expect(await (await call("/_local/settings", { key: true })).json()).toEqual({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+    expect(await (await call("/_local/settings", { key: true })).json()).toEqual({
+      requireEmailVerification: false,
+      requireOwnerApproval: false,
+      requireCaptcha: false,
+    });
     const changed = await call("/_local/settings", { method: "PATCH", body: { requireOwnerApproval: true }, key: true });
     expect(await changed.json()).toEqual({ requireEmailVerification: false, requireOwnerApproval: true, requireCaptcha: false });
     for (const body of [{ requireOwnerApproval: "yes" }, { somethingElse: true }, []]) {
@@ -58,7 +62,9 @@ describe("/_local/settings and the outbox", () => {
     platform.ctx.outbox.send({ to: "Reader@Ridgeline.example", kind: "verification", subject: "First", text: "1", code: "123456" });
     platform.ctx.outbox.send({ to: "reader@ridgeline.example", kind: "password-reset", subject: "Second", text: "2", link: "http://x/r", recoveryToken: "t" });
     expect((await call("/_local/outbox?to=reader@ridgeline.example")).status).toBe(403);
-    const { messages } = (await (await call("/_local/outbox?to=READER@ridgeline.example", { key: true })).json()) as { messages: Array<{ subject: string; sentAt: string }> };
+    const { messages } = (await (await call("/_local/outbox?to=READER@ridgeline.example", { key: true })).json()) as {
+      messages: Array<{ subject: string; sentAt: string }>;
+    };
     expect(messages.map((m) => m.subject)).toEqual(["Second", "First"]);
     expect(messages[0].sentAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const page = await call("/_local/mailbox");

@@ -99,6 +99,10 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
   app.get("/_local/mailbox", async (request, reply) => {
     if (!fromLoopback(request)) throw permissionDenied("The mailbox opens on this machine only.");
     const page = render(mailboxPage(ctx.outbox.list(undefined, 50)), ctx.config.siteUrl);
-    return reply.header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).header("cache-control", "no-store").send(page.html);
+    return reply
+      .header("content-type", "text/html; charset=utf-8")
+      .header("content-security-policy", page.csp)
+      .header("cache-control", "no-store")
+      .send(page.html);
   });
 }

@@ -16,9 +16,7 @@ import type { Identity } from "./store";
  * to the browser's login-session cookie.
  */
 export type HostedResult = (
-  | { kind: "page"; page: PageContent; status?: number }
-  | { kind: "document"; page: HtmlPage }
-  | { kind: "redirect"; url: string; status?: 302 | 303 }
+  { kind: "page"; page: PageContent; status?: number } | { kind: "document"; page: HtmlPage } | { kind: "redirect"; url: string; status?: 302 | 303 }
 ) & { session?: { token: string } | "clear" };
 
 /** What the handlers know about the browser: its login session and a fresh CSRF token for forms. */
@@ -67,7 +65,11 @@ export class HostedFlow {
     return page(loginPage({ rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() }));
   }
 
-  async submitLogin(rsId: unknown, input: { email: string; password: string; captcha: string }, browser: Browser & { csrfValid: boolean }): Promise<HostedResult> {
+  async submitLogin(
+    rsId: unknown,
+    input: { email: string; password: string; captcha: string },
+    browser: Browser & { csrfValid: boolean },
+  ): Promise<HostedResult> {
     const rs = this.openSession(rsId);
     if (!("intent" in rs)) return rs;
     const form = { rs: rs.id, email: input.email, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() };
@@ -81,7 +83,10 @@ export class HostedFlow {
     // The same throttle as the API: failures per account slow logins down, then ask for a captcha too (docs/platform/identity.md §3.6).
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(parsed.data.email);
     if (captcha && input.captcha !== LOCAL_CAPTCHA_TOKEN) {
-      return page(loginPage({ ...form, captcha, error: { message: "Too many failed attempts for this account. Confirm you are not a robot, then log in." } }), 429);
+      return page(
+        loginPage({ ...form, captcha, error: { message: "Too many failed attempts for this account. Confirm you are not a robot, then log in." } }),
+        429,
+      );
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const found = this.ctx.identities.findForLogin(parsed.data.email);

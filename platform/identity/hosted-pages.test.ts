@@ -106,7 +106,12 @@ describe("hosted sign-in page", () => {
     expect(back.status).toBe(303);
     expect(back.location).toBe(`${new URL(platform.callbackUrl).origin}/`);
     const rs = hiddenValue(form.text, "rs");
-    const repost = await browser.post(`${platform.url}/hosted/login`, { rs, csrf: hiddenValue(form.text, "csrf"), email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    const repost = await browser.post(`${platform.url}/hosted/login`, {
+      rs,
+      csrf: hiddenValue(form.text, "csrf"),
+      email: DEMO_MEMBER.email,
+      password: DEMO_MEMBER.password,
+    });
     expect(repost.text).toContain("This link was already used");
     expect(repost.text).not.toContain("code=");
   });

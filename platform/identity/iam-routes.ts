@@ -103,7 +103,14 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.post("/_api/iam/recovery/v1/send-email", async (request) => {
     ctx.callerOf(request);
     const body = parse(
-      z.object({ email: z.string().min(1).max(320), language: z.string().max(20).optional(), redirect: z.object({ url: z.string().max(2048), clientId: z.string().max(200) }).partial().optional() }),
+      z.object({
+        email: z.string().min(1).max(320),
+        language: z.string().max(20).optional(),
+        redirect: z
+          .object({ url: z.string().max(2048), clientId: z.string().max(200) })
+          .partial()
+          .optional(),
+      }),
       request.body,
     );
     service.sendRecoveryEmail(body.email, body.redirect, platformOrigin(request, ctx.config));
@@ -112,7 +119,10 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
 
   app.post("/_api/iam/recovery/v1/recover", async (request, reply) => {
     ctx.callerOf(request);
-    const { recoveryToken, password } = parse(z.object({ recoveryToken: z.string().min(1).max(1000), password: z.string().max(1024).optional() }), request.body);
+    const { recoveryToken, password } = parse(
+      z.object({ recoveryToken: z.string().min(1).max(1000), password: z.string().max(1024).optional() }),
+      request.body,
+    );
     return answer(reply, async () => {
       const result = await service.recover(recoveryToken, password ?? "");
       if ("weak" in result) throw new FieldViolations([{ field: "password", description: result.weak, violatedRule: "FORMAT", data: {} }]);
@@ -123,7 +133,13 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.post("/_api/iam/recovery/v1/activation-email", async (request) => {
     requireAdmin(request);
     const { identityId, emailOptions } = parse(
-      z.object({ identityId: z.string().min(1).max(200), emailOptions: z.object({ language: z.string().max(20), redirect: z.object({ url: z.string().max(2048), clientId: z.string().max(200) }).partial() }).partial().optional() }),
+      z.object({
+        identityId: z.string().min(1).max(200),
+        emailOptions: z
+          .object({ language: z.string().max(20), redirect: z.object({ url: z.string().max(2048), clientId: z.string().max(200) }).partial() })
+          .partial()
+          .optional(),
+      }),
       request.body,
     );
     const identity = ctx.identities.get(identityId);

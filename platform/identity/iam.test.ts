@@ -47,20 +47,38 @@ describe("register and log in through the SDK's own-form helpers", () => {
     const { client, tokens } = await exchange((result as { data: { sessionToken: string } }).data.sessionToken);
     expect(tokens?.refreshToken.role).toBe("member");
     const { member } = await client!.members.getCurrentMember({ fieldsets: ["FULL"] });
-    expect(member).toMatchObject({ loginEmail: email.toLowerCase(), status: "APPROVED", profile: { nickname: "Robin" }, contact: { firstName: "Robin", lastName: "Hill" } });
+    expect(member).toMatchObject({
+      loginEmail: email.toLowerCase(),
+      status: "APPROVED",
+      profile: { nickname: "Robin" },
+      contact: { firstName: "Robin", lastName: "Hill" },
+    });
   });
 
   it("logs in with the e-mail in any case; a wrong password, an unknown e-mail and a taken e-mail get the SDK's error names", async () => {
     expect((await strategy().login({ email: DEMO_MEMBER.email.toUpperCase(), password: DEMO_MEMBER.password })).loginState).toBe("SUCCESS");
-    expect(await strategy().login({ email: DEMO_MEMBER.email, password: "wrong-password-1" })).toMatchObject({ loginState: "FAILURE", errorCode: "invalidPassword" });
-    expect(await strategy().login({ email: "nobody@ridgeline.example", password: PASSWORD })).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail" });
-    expect(await strategy().register({ email: DEMO_MEMBER.email.toUpperCase(), password: PASSWORD })).toMatchObject({ loginState: "FAILURE", errorCode: "emailAlreadyExists" });
+    expect(await strategy().login({ email: DEMO_MEMBER.email, password: "wrong-password-1" })).toMatchObject({
+      loginState: "FAILURE",
+      errorCode: "invalidPassword",
+    });
+    expect(await strategy().login({ email: "nobody@ridgeline.example", password: PASSWORD })).toMatchObject({
+      loginState: "FAILURE",
+      errorCode: "invalidEmail",
+    });
+    expect(await strategy().register({ email: DEMO_MEMBER.email.toUpperCase(), password: PASSWORD })).toMatchObject({
+      loginState: "FAILURE",
+      errorCode: "emailAlreadyExists",
+    });
   });
 
   it("refuses a malformed e-mail as an e-mail violation and a weak password with its reason", async () => {
     const badEmail = await strategy().register({ email: "not-an-email", password: PASSWORD });
     expect(badEmail).toMatchObject({ loginState: "FAILURE", errorCode: "invalidEmail", error: "Enter a valid e-mail address." });
-    for (const [password, reason] of [["short1", "at least 8"], ["password123", "most common"], ["          ", "only spaces"]]) {
+    for (const [password, reason] of [
+      ["short1", "at least 8"],
+      ["password123", "most common"],
+      ["          ", "only spaces"],
+    ]) {
       const weak = await strategy().register({ email: freshEmail(), password });
       expect(weak.loginState).toBe("FAILURE");
       expect(JSON.parse((weak as { error: string }).error).details.validationError.fieldViolations[0].description).toContain(reason);
@@ -88,10 +106,15 @@ describe("e-mail verification, owner approval and captcha, as the site owner set
 
     const wrong = mail.code === "000000" ? "111111" : "000000";
     const auth = strategy();
-    await expect(auth.processVerification({ verificationCode: wrong }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never)).rejects.toMatchObject({
+    await expect(
+      auth.processVerification({ verificationCode: wrong }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never),
+    ).rejects.toMatchObject({
       details: { applicationError: { code: "VERIFICATION_FAILED" } },
     });
-    const verified = await auth.processVerification({ verificationCode: mail.code! }, { loginState: "EMAIL_VERIFICATION_REQUIRED", data: { stateToken } } as never);
+    const verified = await auth.processVerification({ verificationCode: mail.code! }, {
+      loginState: "EMAIL_VERIFICATION_REQUIRED",
+      data: { stateToken },
+    } as never);
     expect(verified.loginState).toBe("SUCCESS");
     // Verified once, the next login needs no code.
     expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("SUCCESS");
@@ -146,7 +169,9 @@ describe("passwords", () => {
     expect((await strategy().login({ email, password: "Another-long-walk-7" })).loginState).toBe("SUCCESS");
     expect(await strategy().login({ email, password: PASSWORD })).toMatchObject({ errorCode: "invalidPassword" });
     const visitor = createClient({ modules: { authentication }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
-    await expect(visitor.authentication.changePassword("Another-long-walk-8")).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
+    await expect(visitor.authentication.changePassword("Another-long-walk-8")).rejects.toMatchObject({
+      details: { applicationError: { code: "PERMISSION_DENIED" } },
+    });
   });
 
   it("e-mails a reset link for a known address only, and the link sets a new password once, returning to the site", async () => {

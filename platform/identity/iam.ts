@@ -38,7 +38,10 @@ export type StateReply = {
   identity: ReturnType<typeof identityWire>;
 };
 
-const captchaTokens = z.array(z.object({ Recaptcha: z.string().optional(), InvisibleRecaptcha: z.string().optional() }).partial()).max(5).optional();
+const captchaTokens = z
+  .array(z.object({ Recaptcha: z.string().optional(), InvisibleRecaptcha: z.string().optional() }).partial())
+  .max(5)
+  .optional();
 
 export const registerRequest = z.object({
   loginId: z.object({ email: z.string().max(320) }),
@@ -107,7 +110,6 @@ export function identityWire(identity: Identity) {
   };
 }
 
-
 /** A validation failure in the envelope `register` reads: every violation carries `data`. */
 export class FieldViolations extends Error {
   constructor(readonly violations: Array<{ field: string; description: string; violatedRule: string; data: Record<string, unknown> }>) {
@@ -116,7 +118,12 @@ export class FieldViolations extends Error {
 }
 
 export class IdentityService {
-  constructor(private readonly ctx: Pick<PlatformContext, "identities" | "verifications" | "recoveries" | "loginSessions" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config">) {}
+  constructor(
+    private readonly ctx: Pick<
+      PlatformContext,
+      "identities" | "verifications" | "recoveries" | "loginSessions" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config"
+    >,
+  ) {}
 
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {

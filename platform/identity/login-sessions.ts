@@ -61,15 +61,16 @@ export class LoginSessionStore {
   }
 
   private liveSession(where: string, value: string): LoginSession | null {
-    const row = this.db
-      .prepare(`SELECT id, member_id FROM login_sessions WHERE ${where} AND ended_at IS NULL AND expires_at > ?`)
-      .get(value, this.now()) as { id: string; member_id: string } | undefined;
+    const row = this.db.prepare(`SELECT id, member_id FROM login_sessions WHERE ${where} AND ended_at IS NULL AND expires_at > ?`).get(value, this.now()) as
+      { id: string; member_id: string } | undefined;
     return row ? { id: row.id, memberId: row.member_id } : null;
   }
 
   /** Every platform login session of a member ends (a password change or reset elsewhere). */
   endAllFor(memberId: string): string[] {
-    const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map((row) => row.id);
+    const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map(
+      (row) => row.id,
+    );
     this.db.prepare("UPDATE login_sessions SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL").run(this.now(), memberId);
     return ids;
   }

@@ -11,9 +11,7 @@ const FORMAT = /^scrypt\$(\d+)\$(\d+)\$(\d+)\$([A-Za-z0-9_-]+)\$([A-Za-z0-9_-]+)
 
 function derive(password: string, salt: Buffer, cost: ScryptOptions, keyLength: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, keyLength, { ...cost, maxmem: 64 * 1024 * 1024 }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+    scrypt(password.normalize("NFKC"), salt, keyLength, { ...cost, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 

@@ -35,9 +35,9 @@ export class RecoveryTokenStore {
 
   /** The reset a token stands for, without using it up (the reset page shows the form first). */
   peek(token: string): { identityId: string; redirectUrl: string | null } | null {
-    const row = this.db.prepare("SELECT identity_id, redirect_url FROM recovery_tokens WHERE token_hash = ? AND expires_at > ?").get(hashToken(token), this.now()) as
-      | { identity_id: string; redirect_url: string | null }
-      | undefined;
+    const row = this.db
+      .prepare("SELECT identity_id, redirect_url FROM recovery_tokens WHERE token_hash = ? AND expires_at > ?")
+      .get(hashToken(token), this.now()) as { identity_id: string; redirect_url: string | null } | undefined;
     return row ? { identityId: row.identity_id, redirectUrl: row.redirect_url } : null;
   }
 

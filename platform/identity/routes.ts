@@ -75,9 +75,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return reply.status(status).header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).send(page.html);
     }
 
-    scope.get(HOSTED_PAGES.login, async (request, reply) =>
-      send(request, reply, flow.showLogin(field(request.query, "rs"), browser(request, reply))),
-    );
+    scope.get(HOSTED_PAGES.login, async (request, reply) => send(request, reply, flow.showLogin(field(request.query, "rs"), browser(request, reply))));
 
     scope.post(HOSTED_PAGES.login, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
@@ -85,9 +83,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return send(request, reply, await flow.submitLogin(body.rs, input, browser(request, reply, body)));
     });
 
-    scope.get(HOSTED_PAGES.signup, async (request, reply) =>
-      send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))),
-    );
+    scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));
 
     scope.post(HOSTED_PAGES.signup, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
@@ -95,17 +91,13 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return send(request, reply, await flow.submitSignup(body.rs, input, browser(request, reply, body)));
     });
 
-    scope.get(HOSTED_PAGES.reset, async (request, reply) =>
-      send(request, reply, flow.showReset(field(request.query, "token"), browser(request, reply))),
-    );
+    scope.get(HOSTED_PAGES.reset, async (request, reply) => send(request, reply, flow.showReset(field(request.query, "token"), browser(request, reply))));
 
     scope.post(HOSTED_PAGES.reset, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
       return send(request, reply, await flow.submitReset(field(body, "token"), field(body, "password"), browser(request, reply, body)));
     });
 
-    scope.get(HOSTED_PAGES.logout, async (request, reply) =>
-      send(request, reply, flow.logout(field(request.query, "rs"), browser(request, reply))),
-    );
+    scope.get(HOSTED_PAGES.logout, async (request, reply) => send(request, reply, flow.logout(field(request.query, "rs"), browser(request, reply))));
   });
 }

@@ -125,9 +125,7 @@ export class IdentityStore {
 
   /** The identity and its password hash, for checking a sign-in. */
   findForLogin(email: string): { identity: Identity; passwordHash: string } | null {
-    const row = this.db.prepare("SELECT * FROM identities WHERE login_email = ?").get(normaliseEmail(email)) as
-      | IdentityRow
-      | undefined;
+    const row = this.db.prepare("SELECT * FROM identities WHERE login_email = ?").get(normaliseEmail(email)) as IdentityRow | undefined;
     return row ? { identity: toIdentity(row), passwordHash: row.password_hash } : null;
   }
 
@@ -179,7 +177,11 @@ export class IdentityStore {
   /** Applies the given changes; null when there is no such identity. */
   update(id: string, changes: IdentityChanges): Identity | null {
     const columns: Record<keyof IdentityChanges, string> = {
-      nickname: "nickname", firstName: "first_name", lastName: "last_name", privacyStatus: "privacy_status", status: "status",
+      nickname: "nickname",
+      firstName: "first_name",
+      lastName: "last_name",
+      privacyStatus: "privacy_status",
+      status: "status",
     };
     const entries = (Object.keys(columns) as (keyof IdentityChanges)[]).filter((key) => changes[key] !== undefined);
     const assignments = [...entries.map((key) => `${columns[key]} = ?`), "updated_at = ?"].join(", ");

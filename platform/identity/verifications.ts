@@ -54,8 +54,7 @@ export class VerificationStore {
   check(stateToken: string, code: string): { identityId: string } | "wrong-code" | "unknown" {
     const hash = hashToken(stateToken);
     const row = this.db.prepare("SELECT identity_id, code, attempts FROM verification_states WHERE state_hash = ? AND expires_at > ?").get(hash, this.now()) as
-      | { identity_id: string; code: string; attempts: number }
-      | undefined;
+      { identity_id: string; code: string; attempts: number } | undefined;
     if (!row) return "unknown";
     // Compared as digests: equal lengths, constant time.
     if (timingSafeEqual(Buffer.from(hashToken(row.code)), Buffer.from(hashToken(code)))) {

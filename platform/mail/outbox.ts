@@ -47,7 +47,9 @@ export class Outbox {
 
   send(mail: NewMail): Mail {
     const stored: Mail = { ...mail, id: randomUUID(), sentAt: new Date(this.now()).toISOString() };
-    this.db.prepare("INSERT INTO outbox (id, to_email, message, sent_at) VALUES (?, ?, ?, ?)").run(stored.id, mail.to.toLowerCase(), JSON.stringify(stored), this.now());
+    this.db
+      .prepare("INSERT INTO outbox (id, to_email, message, sent_at) VALUES (?, ?, ?, ?)")
+      .run(stored.id, mail.to.toLowerCase(), JSON.stringify(stored), this.now());
     this.db.prepare("DELETE FROM outbox WHERE seq <= (SELECT MAX(seq) FROM outbox) - ?").run(KEEP_MESSAGES);
     return stored;
   }

@@ -140,14 +140,32 @@ describe("getMember, listMembers and queryMembers", () => {
 
 describe("updateMember", () => {
   it("changes only the given fields, replaces arrays whole, and the identity shows the edit", async () => {
-    const address = { addressLine: "12 Cedar Rd", streetAddress: { number: "12", name: "Cedar Rd", apt: "3" }, city: "Pinecrest", subdivision: "US-OR", country: "US", postalCode: "97000" };
+    const address = {
+      addressLine: "12 Cedar Rd",
+      streetAddress: { number: "12", name: "Cedar Rd", apt: "3" },
+      city: "Pinecrest",
+      subdivision: "US-OR",
+      country: "US",
+      postalCode: "97000",
+    };
     const updated = await dana.members.updateMember(danaId, {
       profile: { title: "Trail captain" },
-      contact: { firstName: "Danielle", phones: ["+1 555 0100", "+1 555 0101"], addresses: [address], customFields: { boots: { name: "Boot size", value: "41" } } },
+      contact: {
+        firstName: "Danielle",
+        phones: ["+1 555 0100", "+1 555 0101"],
+        addresses: [address],
+        customFields: { boots: { name: "Boot size", value: "41" } },
+      },
     });
     expect(updated).toMatchObject({
       profile: { nickname: "Dana", slug: "dana", title: "Trail captain" },
-      contact: { firstName: "Danielle", lastName: "Demo", phones: ["+1 555 0100", "+1 555 0101"], addresses: [address], customFields: { boots: { name: "Boot size", value: "41" } } },
+      contact: {
+        firstName: "Danielle",
+        lastName: "Demo",
+        phones: ["+1 555 0100", "+1 555 0101"],
+        addresses: [address],
+        customFields: { boots: { name: "Boot size", value: "41" } },
+      },
     });
     expect(updated.contact?.addresses?.[0]._id).toMatch(/^[0-9a-f-]{36}$/);
     expect(platform.ctx.identities.get(danaId)).toMatchObject({ firstName: "Danielle", nickname: "Dana" });
@@ -199,7 +217,12 @@ describe("createMember, approveMember, blockMember and deleting", () => {
     const created = await admin.members.createMember({
       member: { loginEmail: "new@ridgeline.example", status: "PENDING", privacyStatus: "PRIVATE", profile: { nickname: "Newbie", slug: "newbie" } },
     });
-    expect(created).toMatchObject({ loginEmail: "new@ridgeline.example", status: "PENDING", privacyStatus: "PRIVATE", profile: { nickname: "Newbie", slug: "newbie" } });
+    expect(created).toMatchObject({
+      loginEmail: "new@ridgeline.example",
+      status: "PENDING",
+      privacyStatus: "PRIVATE",
+      profile: { nickname: "Newbie", slug: "newbie" },
+    });
     expect(platform.ctx.identities.get(created._id!)?.status).toBe("PENDING");
 
     // A private member is hidden from other members.
@@ -209,8 +232,14 @@ describe("createMember, approveMember, blockMember and deleting", () => {
     expect((await admin.members.approveMember(created._id!)).member?.status).toBe("APPROVED");
     expect((await admin.members.blockMember(created._id!)).member?.status).toBe("BLOCKED");
 
-    expect(await failure(admin.members.createMember({ member: { loginEmail: "new@ridgeline.example" } }))).toEqual({ status: 409, code: "EMAIL_ALREADY_EXISTS" });
-    expect(await failure(admin.members.createMember({ member: { loginEmail: "other@ridgeline.example", profile: { slug: "rowan-r" } } }))).toEqual({ status: 409, code: "SLUG_ALREADY_EXISTS" });
+    expect(await failure(admin.members.createMember({ member: { loginEmail: "new@ridgeline.example" } }))).toEqual({
+      status: 409,
+      code: "EMAIL_ALREADY_EXISTS",
+    });
+    expect(await failure(admin.members.createMember({ member: { loginEmail: "other@ridgeline.example", profile: { slug: "rowan-r" } } }))).toEqual({
+      status: 409,
+      code: "SLUG_ALREADY_EXISTS",
+    });
     expect(platform.ctx.identities.findForLogin("other@ridgeline.example")).toBeNull();
   });
 

@@ -10,7 +10,6 @@ import { invalidArgument } from "../http/errors";
 type Json = unknown;
 type Filter = Record<string, Json>;
 
-
 function valueAt(record: Json, path: string): Json {
   let node = record;
   for (const key of path.split(".")) {

@@ -47,7 +47,6 @@ function parse<T extends z.ZodTypeAny>(schema: T, value: unknown): z.infer<T> {
 
 const queryOf = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string | string[] | undefined>);
 
-
 function requireAdmin(caller: Caller, action: string): void {
   if (caller.kind !== "admin") throw permissionDenied(`${action} needs the site's API key.`);
 }
@@ -99,15 +98,18 @@ function splitInput(input: MemberInput): { changes: IdentityChanges; details: Pr
     privacyStatus: input.privacyStatus,
     status: input.status,
   };
-  const defined = <T extends object>(record: T) =>
-    Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+  const defined = <T extends object>(record: T) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
   return { changes: defined(changes), details: defined(details) };
 }
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const members = new MemberStore(ctx.db, ctx.identities);
 
-  const memberOr404 = (id: string) => members.get(id) ?? (() => { throw memberNotFound(id); })();
+  const memberOr404 = (id: string) =>
+    members.get(id) ??
+    (() => {
+      throw memberNotFound(id);
+    })();
 
   const fullReply = (id: string) => ({ member: toMemberWire(memberOr404(id), ["FULL"]) });
 
@@ -135,7 +137,12 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
    */
   const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging) => {
     const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
-    const visible = new Map(members.all().filter((member) => visibleTo(caller, member)).map((member) => [member.identity.id, member]));
+    const visible = new Map(
+      members
+        .all()
+        .filter((member) => visibleTo(caller, member))
+        .map((member) => [member.identity.id, member]),
+    );
     const readableRecords = [...visible.values()].map((member) => toMemberWire(member, readable));
     const { items, metadata } = runQuery(readableRecords, filter, sort, paging);
     return { members: items.map((record) => toMemberWire(visible.get(record.id)!, fieldsets)), metadata };
@@ -195,17 +202,17 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     // One transaction: a taken slug leaves no half-created member behind.
     const id = ctx.db.transaction(() => {
       const created = members.create(
-      {
-        email: input.loginEmail,
-        passwordHash,
-        nickname: changes.nickname ?? input.loginEmail.split("@")[0],
-        firstName: changes.firstName,
-        lastName: changes.lastName,
-        privacyStatus: changes.privacyStatus,
-        status: changes.status,
-      },
-      details,
-    );
+        {
+          email: input.loginEmail,
+          passwordHash,
+          nickname: changes.nickname ?? input.loginEmail.split("@")[0],
+          firstName: changes.firstName,
+          lastName: changes.lastName,
+          privacyStatus: changes.privacyStatus,
+          status: changes.status,
+        },
+        details,
+      );
       if (!created) {
         throw emailAlreadyExists(input.loginEmail);
       }

@@ -104,7 +104,10 @@ export const memberInputSchema = z.object({
       emails: z.array(z.string().email().max(254)).max(50).optional(),
       phones: z.array(z.string().max(50)).max(50).optional(),
       addresses: z.array(addressSchema).max(50).optional(),
-      birthdate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "birthdate is YYYY-MM-DD").optional(),
+      birthdate: z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "birthdate is YYYY-MM-DD")
+        .optional(),
       company: text.optional(),
       jobTitle: text.optional(),
       customFields: z.record(z.string().max(200), z.object({ name: text.optional(), value: z.unknown() })).optional(),

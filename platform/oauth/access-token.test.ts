@@ -6,7 +6,8 @@ import { LOCAL_INSTANCE_ID, LOCAL_SITE_ID, createAccessTokenSigner, readAccessTo
 
 /** Access tokens shaped like the platform's, and `getTokenInfo` through the real SDK. */
 
-const decodePayload = (token: string) => JSON.parse(Buffer.from(token.split(".")[3], "base64url").toString("utf8")) as { data: string; iat: number; exp: number };
+const decodePayload = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[3], "base64url").toString("utf8")) as { data: string; iat: number; exp: number };
 
 describe("the token's shape, on its own", () => {
   const sign = createAccessTokenSigner(Buffer.alloc(32, 7));
@@ -19,7 +20,12 @@ describe("the token's shape, on its own", () => {
     expect(header).toMatchObject({ alg: "HS256", typ: "JWT" });
     const payload = decodePayload(token);
     expect(payload).toMatchObject({ iat: 1795435200, exp: 1795449600 });
-    expect(JSON.parse(payload.data).instance).toMatchObject({ instanceId: LOCAL_INSTANCE_ID, metaSiteId: LOCAL_SITE_ID, appDefId: "client-1", siteMemberId: "m-1" });
+    expect(JSON.parse(payload.data).instance).toMatchObject({
+      instanceId: LOCAL_INSTANCE_ID,
+      metaSiteId: LOCAL_SITE_ID,
+      appDefId: "client-1",
+      siteMemberId: "m-1",
+    });
   });
 
   it("differs for every issue, even within one second", () => {
@@ -28,7 +34,13 @@ describe("the token's shape, on its own", () => {
 
   it("reads back as the claims apps see, and nothing from a token of another shape", () => {
     expect(readAccessToken(sign({ ...member, role: "visitor", subjectId: "v-1" }, 0, 60_000))).toEqual({
-      subjectType: "VISITOR", subjectId: "v-1", clientId: "client-1", siteId: LOCAL_SITE_ID, instanceId: LOCAL_INSTANCE_ID, iat: 0, exp: 60,
+      subjectType: "VISITOR",
+      subjectId: "v-1",
+      clientId: "client-1",
+      siteId: LOCAL_SITE_ID,
+      instanceId: LOCAL_INSTANCE_ID,
+      iat: 0,
+      exp: 60,
     });
     expect(readAccessToken("OAT.random")).toBeNull();
     expect(readAccessToken("OauthNG.JWS.a.!!!.c")).toBeNull();
@@ -58,7 +70,14 @@ describe("tokens the platform issues", () => {
   it("getTokenInfo tells a member's live token, its site and instance; a renewed token says the same", async () => {
     const pair = platform.ctx.tokens.issuePair({ role: "member", subjectId: "member-7", clientId: LOCAL_CLIENT_ID });
     const info = await tokenInfo(pair.accessToken);
-    expect(info).toMatchObject({ active: true, subjectType: "MEMBER", subjectId: "member-7", clientId: LOCAL_CLIENT_ID, siteId: LOCAL_SITE_ID, instanceId: LOCAL_INSTANCE_ID });
+    expect(info).toMatchObject({
+      active: true,
+      subjectType: "MEMBER",
+      subjectId: "member-7",
+      clientId: LOCAL_CLIENT_ID,
+      siteId: LOCAL_SITE_ID,
+      instanceId: LOCAL_INSTANCE_ID,
+    });
     expect(info.exp - info.iat).toBe(platform.config.tokenTtlSeconds);
     const renewed = platform.ctx.tokens.refresh(pair.refreshToken, LOCAL_CLIENT_ID)!;
     expect(await tokenInfo(renewed.accessToken)).toMatchObject({ active: true, subjectType: "MEMBER", subjectId: "member-7" });

@@ -59,7 +59,9 @@ export function readAccessToken(token: string): AccessTokenClaims | null {
   const [, payload] = token.slice(PREFIX.length).split(".");
   try {
     const { data, iat, exp } = JSON.parse(Buffer.from(payload ?? "", "base64url").toString("utf8")) as { data: string; iat: number; exp: number };
-    const { instance } = JSON.parse(data) as { instance: { instanceId: string; appDefId: string; metaSiteId: string; siteMemberId?: string; visitorId?: string } };
+    const { instance } = JSON.parse(data) as {
+      instance: { instanceId: string; appDefId: string; metaSiteId: string; siteMemberId?: string; visitorId?: string };
+    };
     const subjectId = instance.siteMemberId ?? instance.visitorId;
     if (!subjectId) return null;
     return {

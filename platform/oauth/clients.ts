@@ -22,9 +22,7 @@ const redirectUriSchema = z
   .url()
   .refine((uri) => !UNSAFE_URL_CHARACTERS.test(uri) && /^https?:$/.test(new URL(uri).protocol), "must be an absolute http(s) URL");
 
-const clientsSchema = z.array(
-  z.object({ id: z.string().trim().min(1).max(200), redirectUris: z.array(redirectUriSchema).min(1).max(50) }),
-);
+const clientsSchema = z.array(z.object({ id: z.string().trim().min(1).max(200), redirectUris: z.array(redirectUriSchema).min(1).max(50) }));
 
 function parseClients(json: string, source: string): OAuthClient[] {
   let value: unknown;

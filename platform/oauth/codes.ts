@@ -13,8 +13,7 @@ export type CodeGrant = {
 };
 
 export type RedeemResult =
-  | { ok: true; grant: CodeGrant }
-  | { ok: false; reason: string; /** Set when the code had already been exchanged. */ issuedRefreshHash?: string | null };
+  { ok: true; grant: CodeGrant } | { ok: false; reason: string; /** Set when the code had already been exchanged. */ issuedRefreshHash?: string | null };
 
 export const migrateAuthCodes: Migration = (db) => {
   db.exec(`

@@ -49,7 +49,11 @@ describe("authorized_client grant through the real OAuthStrategy", () => {
   it("answers the token endpoint's error shape on the wire", async () => {
     const { accessToken } = (await visitor()).auth.getTokens();
     const grant = (authorization: string, body: Record<string, unknown> = { grant_type: "authorized_client", member_id: danaId }) =>
-      fetch("https://www.wixapis.com/oauth2/token", { method: "POST", headers: { authorization, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch("https://www.wixapis.com/oauth2/token", {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
 
     const noKey = await grant(accessToken.value);
     expect(noKey.status).toBe(401);
@@ -62,7 +66,11 @@ describe("authorized_client grant through the real OAuthStrategy", () => {
     expect(noMember.status).toBe(400);
     expect(await noMember.json()).toMatchObject({ error: "invalid_request" });
 
-    const foreignSession = await grant(`${accessToken.value},${platform.config.apiKey}`, { grant_type: "authorized_client", member_id: danaId, session_token: "PLS.nothing" });
+    const foreignSession = await grant(`${accessToken.value},${platform.config.apiKey}`, {
+      grant_type: "authorized_client",
+      member_id: danaId,
+      session_token: "PLS.nothing",
+    });
     expect(await foreignSession.json()).toMatchObject({ error: "invalid_grant" });
 
     const ok = await grant(`${accessToken.value},${platform.config.apiKey}`);

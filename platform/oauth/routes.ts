@@ -57,9 +57,13 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
    * `authorized_client`: a server holding the API key signs a member in without their password
    * (docs/platform/oauth.md §3). With a session token, the pair is tied to that member's login session.
    */
-  function authorizeClient(authorization: string | undefined, body: Record<string, unknown>): IssuedTokens | { status: number; error: string; description: string } {
+  function authorizeClient(
+    authorization: string | undefined,
+    body: Record<string, unknown>,
+  ): IssuedTokens | { status: number; error: string; description: string } {
     const accessToken = externalLoginToken(ctx.config, authorization);
-    if (!accessToken) return { status: 401, error: "invalid_client", description: "authorized_client needs the header `<access token>,<API key>` with the site's API key." };
+    if (!accessToken)
+      return { status: 401, error: "invalid_client", description: "authorized_client needs the header `<access token>,<API key>` with the site's API key." };
     const caller = ctx.tokens.resolveAccess(accessToken);
     if (!caller) return { status: 401, error: "invalid_client", description: "The access token in the header is invalid or has expired." };
     const parsed = authorizedClientRequest.safeParse({ memberId: body.member_id ?? body.memberId, sessionToken: body.session_token ?? body.sessionToken });
@@ -70,7 +74,8 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     let loginSessionId: string | null = null;
     if (sessionToken !== undefined) {
       const session = ctx.loginSessions.byToken(sessionToken);
-      if (!session || session.memberId !== memberId) return { status: 400, error: "invalid_grant", description: "The session token is not a live session of this member." };
+      if (!session || session.memberId !== memberId)
+        return { status: 400, error: "invalid_grant", description: "The session token is not a live session of this member." };
       loginSessionId = session.id;
     }
     return ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: caller.clientId, loginSessionId });
@@ -88,7 +93,9 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
       const grant = body.grantType ?? body.grant_type;
       return reply
         .status(400)
-        .send(oauthError(grant ? "invalid_request" : "unsupported_grant_type", `Unsupported or malformed token request (grant ${String(grant ?? "missing")}).`));
+        .send(
+          oauthError(grant ? "invalid_request" : "unsupported_grant_type", `Unsupported or malformed token request (grant ${String(grant ?? "missing")}).`),
+        );
     }
     const grant = parsed.data;
     if (!ctx.clients.get(grant.clientId)) {
@@ -113,8 +120,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
           .send({ ...errorBody("TOO_MANY_REQUESTS", description), ...oauthError("temporarily_unavailable", description) });
       }
     }
-    const issued =
-      grant.grantType === "anonymous" ? ctx.tokens.newVisitor(grant.clientId) : ctx.tokens.refresh(grant.refreshToken, grant.clientId);
+    const issued = grant.grantType === "anonymous" ? ctx.tokens.newVisitor(grant.clientId) : ctx.tokens.refresh(grant.refreshToken, grant.clientId);
     if (!issued) {
       return reply.status(400).send(oauthError("invalid_grant", "The refresh token is unknown or has been revoked."));
     }
@@ -127,7 +133,7 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
    */
   app.post("/oauth2/token-info", async (request, reply) => {
     const body = z.object({ token: z.string().min(1).max(4096) }).safeParse(request.body);
-    if (!body.success) return reply.status(400).send(oauthError("invalid_request", "Send the token as {\"token\": \"…\"}."));
+    if (!body.success) return reply.status(400).send(oauthError("invalid_request", 'Send the token as {"token": "…"}.'));
     const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };

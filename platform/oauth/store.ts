@@ -75,9 +75,8 @@ export class TokenStore {
    */
   refresh(refreshToken: string, clientId: string): IssuedTokens | null {
     const refreshHash = hashToken(refreshToken);
-    const row = this.db
-      .prepare("SELECT client_id, role, subject_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL")
-      .get(refreshHash) as { client_id: string; role: TokenRole; subject_id: string } | undefined;
+    const row = this.db.prepare("SELECT client_id, role, subject_id FROM oauth_refresh_tokens WHERE token_hash = ? AND revoked_at IS NULL").get(refreshHash) as
+      { client_id: string; role: TokenRole; subject_id: string } | undefined;
     if (!row || row.client_id !== clientId) return null;
     this.db.prepare("UPDATE oauth_refresh_tokens SET last_used_at = ? WHERE token_hash = ?").run(this.now(), refreshHash);
     return { refreshToken, ...this.issueAccess(refreshHash, { role: row.role, subjectId: row.subject_id, clientId }) };
@@ -91,45 +90,35 @@ export class TokenStore {
          JOIN oauth_refresh_tokens r ON r.token_hash = a.refresh_hash
          WHERE a.token_hash = ? AND a.expires_at > ? AND r.revoked_at IS NULL`,
       )
-      .get(hashToken(accessToken), this.now()) as
-      | { client_id: string; role: TokenRole; subject_id: string; login_session_id: string | null }
-      | undefined;
-    return row
-      ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id, loginSessionId: row.login_session_id }
-      : null;
+      .get(hashToken(accessToken), this.now()) as { client_id: string; role: TokenRole; subject_id: string; login_session_id: string | null } | undefined;
+    return row ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id, loginSessionId: row.login_session_id } : null;
   }
 
   /** Ends every session of a subject (logout everywhere, or a test revoking a member). */
   revokeSubject(subjectId: string): number {
-    return this.db
-      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL")
-      .run(this.now(), subjectId).changes;
+    return this.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL").run(this.now(), subjectId).changes;
   }
 
   /** Ends the session a refresh or access token belongs to. */
   revokeSessionOf(token: string): boolean {
     const hash = hashToken(token);
     const refreshHash =
-      (this.db.prepare("SELECT refresh_hash FROM oauth_access_tokens WHERE token_hash = ?").get(hash) as
-        | { refresh_hash: string }
-        | undefined)?.refresh_hash ?? hash;
+      (this.db.prepare("SELECT refresh_hash FROM oauth_access_tokens WHERE token_hash = ?").get(hash) as { refresh_hash: string } | undefined)?.refresh_hash ??
+      hash;
     return this.revokeRefreshHash(refreshHash);
   }
 
   /** Ends one pair by its stored refresh hash (a replayed authorization code revokes what it first issued). */
   revokeRefreshHash(refreshHash: string): boolean {
     return (
-      this.db
-        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL")
-        .run(this.now(), refreshHash).changes > 0
+      this.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL").run(this.now(), refreshHash).changes > 0
     );
   }
 
   /** Ends every pair issued under one platform login session (hosted sign-out). */
   revokeLoginSession(loginSessionId: string): number {
-    return this.db
-      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL")
-      .run(this.now(), loginSessionId).changes;
+    return this.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE login_session_id = ? AND revoked_at IS NULL").run(this.now(), loginSessionId)
+      .changes;
   }
 
   /**
@@ -151,9 +140,7 @@ export class TokenStore {
   private issueAccess(refreshHash: string, subject: TokenSubject): { accessToken: string; expiresIn: number } {
     const nowMs = this.now();
     const accessToken = this.signAccessToken(subject, nowMs, nowMs + this.accessTtlSeconds * 1000);
-    this.db
-      .prepare("DELETE FROM oauth_access_tokens WHERE refresh_hash = ? AND expires_at <= ?")
-      .run(refreshHash, nowMs);
+    this.db.prepare("DELETE FROM oauth_access_tokens WHERE refresh_hash = ? AND expires_at <= ?").run(refreshHash, nowMs);
     this.db
       .prepare("INSERT INTO oauth_access_tokens (token_hash, refresh_hash, expires_at) VALUES (?, ?, ?)")
       .run(hashToken(accessToken), refreshHash, nowMs + this.accessTtlSeconds * 1000);

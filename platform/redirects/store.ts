@@ -65,18 +65,14 @@ export class RedirectSessionStore {
   /** The session behind a link, or null when the id is unknown or the link has expired. */
   get(id: unknown): RedirectSession | null {
     if (typeof id !== "string" || id === "") return null;
-    const row = this.db
-      .prepare("SELECT payload, completed_at FROM redirect_sessions WHERE id = ? AND expires_at > ?")
-      .get(id, this.now()) as { payload: string; completed_at: number | null } | undefined;
+    const row = this.db.prepare("SELECT payload, completed_at FROM redirect_sessions WHERE id = ? AND expires_at > ?").get(id, this.now()) as
+      { payload: string; completed_at: number | null } | undefined;
     if (!row) return null;
     return { ...(JSON.parse(row.payload) as RedirectIntent), id, completed: row.completed_at !== null };
   }
 
   /** Marks a session done; false when another request completed it first. */
   complete(id: string): boolean {
-    return (
-      this.db.prepare("UPDATE redirect_sessions SET completed_at = ? WHERE id = ? AND completed_at IS NULL").run(this.now(), id)
-        .changes === 1
-    );
+    return this.db.prepare("UPDATE redirect_sessions SET completed_at = ? WHERE id = ? AND completed_at IS NULL").run(this.now(), id).changes === 1;
   }
 }

@@ -77,7 +77,10 @@ describe("the platform's revalidation calls", () => {
   });
 
   it("coalesce a burst of writes to two collections into one call naming each once", async () => {
-    await items().bulkInsert("Notes", Array.from({ length: 200 }, (_, i) => ({ _id: `b${i}`, title: `bulk ${i}` })));
+    await items().bulkInsert(
+      "Notes",
+      Array.from({ length: 200 }, (_, i) => ({ _id: `b${i}`, title: `bulk ${i}` })),
+    );
     for (let i = 0; i < 10; i++) await items().insert(i % 2 ? "Notes" : "Tags", { title: `one ${i}`, name: `tag ${i}` });
     expect(await callsAfter(site, 1)).toEqual([{ collections: ["Notes", "Tags"], members: false, signed: true }]);
   });
@@ -87,7 +90,7 @@ describe("the platform's revalidation calls", () => {
     expect((await callsAfter(site, 1)).map((call) => call.collections)).toEqual([["Notes"]]);
 
     const { backup } = await admin().backups.createBackup();
-    for (let status = ""; status !== "READY"; ) {
+    for (let status = ""; status !== "READY";) {
       status = (await admin().backups.listBackups({})).backups?.find((listed) => listed._id === backup!._id)?.status ?? "";
       await new Promise((resolve) => setTimeout(resolve, 10));
     }

@@ -87,7 +87,10 @@ export class RevalidationNotifier {
         const outcome = await this.post(signedRevalidation(body, this.target.secret));
         if (outcome.ok) break;
         if (!outcome.retry || attempt >= this.timing.retryDelaysMs.length) {
-          this.log.warn({ url: this.target.url, collections: change.collections, members: change.members, failure: outcome.failure }, "The site did not take the revalidation call; its cached reads expire on their own.");
+          this.log.warn(
+            { url: this.target.url, collections: change.collections, members: change.members, failure: outcome.failure },
+            "The site did not take the revalidation call; its cached reads expire on their own.",
+          );
           break;
         }
         await new Promise((resolve) => setTimeout(resolve, this.timing.retryDelaysMs[attempt]));

@@ -17,7 +17,11 @@ const WATCHED: Array<{ table: string; events: string[]; change: (row: "NEW" | "O
   { table: "data_collections", events: ["INSERT", "UPDATE", "DELETE"], change: (row) => `'collection', ${row}.id` },
   { table: "member_profiles", events: ["INSERT", "UPDATE", "DELETE"], change: () => `'members', NULL` },
   // Only what a public profile shows: a login (last_login_at) or a new password is no change to it.
-  { table: "identities", events: ["INSERT", "UPDATE OF first_name, last_name, nickname, slug, status, privacy_status", "DELETE"], change: () => `'members', NULL` },
+  {
+    table: "identities",
+    events: ["INSERT", "UPDATE OF first_name, last_name, nickname, slug, status, privacy_status", "DELETE"],
+    change: () => `'members', NULL`,
+  },
 ];
 
 /**

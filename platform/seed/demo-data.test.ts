@@ -43,7 +43,13 @@ describe("trail reports", () => {
     expect(reports).toHaveLength(5);
     expect(reports.filter((report) => report._owner === danaId)).toHaveLength(2);
     expect(reports.filter((report) => report._owner === rowanId)).toHaveLength(3);
-    expect(reports[0]).toMatchObject({ trail: expect.stringMatching(/^trail-/), title: expect.any(String), body: expect.any(String), rating: expect.any(Number), hikedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    expect(reports[0]).toMatchObject({
+      trail: expect.stringMatching(/^trail-/),
+      title: expect.any(String),
+      body: expect.any(String),
+      rating: expect.any(Number),
+      hikedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
   });
 
   it("may be inserted by members only", async () => {

@@ -13,7 +13,8 @@ const TARGET_RATIO = 0.7;
 /** A client-side navigation from the home page, as Next.js's client asks for it. */
 const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
 const RSC_HEADERS = { rsc: "1", "next-router-state-tree": STATE_TREE };
-const rscPath = async (path: string) => `${path}${path.includes("?") ? "&" : "?"}_rsc=${await computeCacheBustingSearchParam(undefined, undefined, STATE_TREE, undefined)}`;
+const rscPath = async (path: string) =>
+  `${path}${path.includes("?") ? "&" : "?"}_rsc=${await computeCacheBustingSearchParam(undefined, undefined, STATE_TREE, undefined)}`;
 
 type Target = { name: string; path: string; member?: boolean; rsc?: boolean; ratioTarget?: boolean };
 const PAGES: Array<[string, string]> = [
@@ -43,7 +44,9 @@ await withStack(async (stack) => {
   const cold = await load({ url: new URL(COLD_PAGE, stack.siteUrl).href, connections: CONNECTIONS, seconds: COLD_SECONDS });
   const coldRenders = stack.renders.get(COLD_PAGE) ?? 0;
   const coldCalls = (await stack.platformCalls()) - coldCallsBefore;
-  console.log(`cold start ${COLD_PAGE}: ${cold.requests} requests in ${COLD_SECONDS} s, p99 ${format.ms(cold.p99Ms).trim()}, ${coldRenders} render(s), ${coldCalls} platform calls\n`);
+  console.log(
+    `cold start ${COLD_PAGE}: ${cold.requests} requests in ${COLD_SECONDS} s, p99 ${format.ms(cold.p99Ms).trim()}, ${coldRenders} render(s), ${coldCalls} platform calls\n`,
+  );
 
   console.log("target                        req/s      p50      p99   ×static  errors  timeouts  non-2xx  platform calls");
   const results: Array<Target & LoadResult & { calls: number }> = [];
@@ -56,13 +59,16 @@ await withStack(async (stack) => {
     results.push({ ...target, ...result, calls });
     const ratio = result.requestsPerSecond / results[0].requestsPerSecond;
     const non2xx = result.requests - (result.statuses["2xx"] ?? 0);
-    console.log(`${target.name.padEnd(27)} ${format.rate(result.requestsPerSecond)} ${format.ms(result.p50Ms)} ${format.ms(result.p99Ms)}   ${ratio.toFixed(3).padStart(6)}  ${String(result.errors).padStart(6)}  ${String(result.timeouts).padStart(8)}  ${String(non2xx).padStart(7)}  ${String(calls).padStart(14)}`);
+    console.log(
+      `${target.name.padEnd(27)} ${format.rate(result.requestsPerSecond)} ${format.ms(result.p50Ms)} ${format.ms(result.p99Ms)}   ${ratio.toFixed(3).padStart(6)}  ${String(result.errors).padStart(6)}  ${String(result.timeouts).padStart(8)}  ${String(non2xx).padStart(7)}  ${String(calls).padStart(14)}`,
+    );
   }
   console.log(`\nMachine after the runs: ${machine()}`);
 
   const missed: string[] = [];
   if (coldRenders !== 1) missed.push(`cold start: ${coldRenders} renders of ${COLD_PAGE} (target: 1)`);
-  if (cold.errors + cold.timeouts > 0 || cold.requests !== (cold.statuses["2xx"] ?? 0)) missed.push(`cold start: ${cold.errors} errors, ${cold.timeouts} timeouts, answers ${JSON.stringify(cold.statuses)}`);
+  if (cold.errors + cold.timeouts > 0 || cold.requests !== (cold.statuses["2xx"] ?? 0))
+    missed.push(`cold start: ${cold.errors} errors, ${cold.timeouts} timeouts, answers ${JSON.stringify(cold.statuses)}`);
   for (const result of results) {
     if (result.errors + result.timeouts > 0 || result.requests !== (result.statuses["2xx"] ?? 0)) {
       missed.push(`${result.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statuses)}`);
@@ -70,7 +76,8 @@ await withStack(async (stack) => {
     // /account reads the member's own profile on every view: that one call is its purpose.
     if (result.calls > 0 && result.path !== "/account") missed.push(`${result.name}: ${result.calls} platform calls`);
     const ratio = result.requestsPerSecond / results[0].requestsPerSecond;
-    if (result.ratioTarget && ratio < TARGET_RATIO) missed.push(`${result.name}: ${(ratio * 100).toFixed(1)}% of the static file's throughput (target ${TARGET_RATIO * 100}%)`);
+    if (result.ratioTarget && ratio < TARGET_RATIO)
+      missed.push(`${result.name}: ${(ratio * 100).toFixed(1)}% of the static file's throughput (target ${TARGET_RATIO * 100}%)`);
   }
   for (const miss of missed) console.log(`✗ ${miss}`);
   if (missed.length === 0) console.log("✓ Every target met.");

@@ -34,7 +34,10 @@ export type Stack = {
 };
 
 function rssMiB(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((entry) => entry.startsWith("VmRSS:"));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((entry) => entry.startsWith("VmRSS:"));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
 }
 
@@ -104,7 +107,9 @@ export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): P
       platformUrl: site.platformUrl,
       memberCookie,
       async platformCalls() {
-        const { requests } = (await (await fetch(`${site.platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })).json()) as { requests: Record<string, number> };
+        const { requests } = (await (
+          await fetch(`${site.platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })
+        ).json()) as { requests: Record<string, number> };
         return Object.values(requests).reduce((total, count) => total + count, 0);
       },
       siteRssMiB: () => rssMiB(site.sitePid),
@@ -131,8 +136,20 @@ export type LoadResult = {
 };
 
 /** One autocannon run; `requests` cycles through several paths on each connection. */
-export async function load(options: { url: string; connections: number; seconds: number; headers?: Record<string, string>; requests?: LoadRequest[] }): Promise<LoadResult> {
-  const result = await autocannon({ url: options.url, connections: options.connections, duration: options.seconds, headers: options.headers, requests: options.requests });
+export async function load(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  headers?: Record<string, string>;
+  requests?: LoadRequest[];
+}): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests: options.requests,
+  });
   const statuses: Record<string, number> = {};
   for (const [code, { count = 0 }] of Object.entries(result.statusCodeStats ?? {})) {
     const kind = /^[1-5]\d\d$/.test(code) ? `${code[0]}xx` : `status ${code}`;

@@ -15,7 +15,19 @@ const MAX_MEMORY_GROWTH = 0.2;
 const MAX_VISITOR_P99_MS = 200;
 const SETTLE_SECONDS = 15;
 
-const VISITOR_PATHS = ["/", "/trails", "/trails?page=2", "/trails?q=lake", "/trails/arch-spur", "/trails/hidden-cove", "/outings", "/journal", "/regions/high-desert", "/members", "/media/demo/ridge.svg"];
+const VISITOR_PATHS = [
+  "/",
+  "/trails",
+  "/trails?page=2",
+  "/trails?q=lake",
+  "/trails/arch-spur",
+  "/trails/hidden-cove",
+  "/outings",
+  "/journal",
+  "/regions/high-desert",
+  "/members",
+  "/media/demo/ridge.svg",
+];
 const MEMBER_PATHS = ["/account", "/trails", "/trails/arch-spur", "/"];
 
 const describe = (result: LoadResult) =>
@@ -50,14 +62,18 @@ await withStack(async (stack) => {
   const startRss = stack.siteRssMiB();
   let peakRss = startRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, stack.siteRssMiB())), 1000);
-  console.log(`\nSoak 2, mixed: ${CONNECTIONS - MEMBER_CONNECTIONS} visitor and ${MEMBER_CONNECTIONS} member connections for ${SECONDS} s. Machine: ${machine()}`);
+  console.log(
+    `\nSoak 2, mixed: ${CONNECTIONS - MEMBER_CONNECTIONS} visitor and ${MEMBER_CONNECTIONS} member connections for ${SECONDS} s. Machine: ${machine()}`,
+  );
   const [mixedVisitors, mixedMembers] = await mixed(SECONDS);
   clearInterval(sampler);
   const endRss = stack.siteRssMiB();
   const growth = (endRss - startRss) / startRss;
   console.log(`visitors: ${describe(mixedVisitors)}`);
   console.log(`members:  ${describe(mixedMembers)}`);
-  console.log(`site RSS: ${idleRss.toFixed(0)} MiB idle after warming, ${startRss.toFixed(0)} MiB after ${SETTLE_SECONDS} s at this load (the start), ${endRss.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)}%), peak ${peakRss.toFixed(0)} MiB`);
+  console.log(
+    `site RSS: ${idleRss.toFixed(0)} MiB idle after warming, ${startRss.toFixed(0)} MiB after ${SETTLE_SECONDS} s at this load (the start), ${endRss.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)}%), peak ${peakRss.toFixed(0)} MiB`,
+  );
   console.log(`Machine after the runs: ${machine()}`);
   missed.push(...failuresOf("mixed, visitors", mixedVisitors), ...failuresOf("mixed, members", mixedMembers));
   if (growth >= MAX_MEMORY_GROWTH) missed.push(`memory grew ${(growth * 100).toFixed(1)}% (limit ${MAX_MEMORY_GROWTH * 100}%)`);

@@ -83,14 +83,24 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       if (rendered.headers["set-cookie"] !== undefined) return null;
       const storable = isStorable(rendered);
       log.info(
-        { render: target.url, kind: target.kind, status: rendered.status, durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100, tags: rendered.tags, kept: storable, platformRequestIds: rendered.platformRequestIds },
+        {
+          render: target.url,
+          kind: target.kind,
+          status: rendered.status,
+          durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+          tags: rendered.tags,
+          kept: storable,
+          platformRequestIds: rendered.platformRequestIds,
+        },
         "page cache render",
       );
       return { page: await toRenderedPage(target, rendered, settings.policy), storable };
     },
   });
   const stopListening = onRevalidation((tags) => {
-    cache.revalidate(tags).catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "page cache: sharing a revalidation failed"));
+    cache
+      .revalidate(tags)
+      .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "page cache: sharing a revalidation failed"));
   });
 
   return {

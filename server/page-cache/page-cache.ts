@@ -56,7 +56,13 @@ export class PageCache {
 
   constructor(private readonly options: PageCacheOptions) {
     this.now = options.now ?? Date.now;
-    this.pages = new LRUCache<string, CachedPage>({ maxSize: options.maxBytes, sizeCalculation: pageSize, ttl: options.freshMs + options.staleMs, ttlAutopurge: false, perf: { now: this.now } });
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: options.maxBytes,
+      sizeCalculation: pageSize,
+      ttl: options.freshMs + options.staleMs,
+      ttlAutopurge: false,
+      perf: { now: this.now },
+    });
     options.shared?.onRevalidation(({ tags, everything }) => (everything ? this.forgetEverything() : this.forget(tags, this.now())));
   }
 

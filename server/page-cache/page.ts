@@ -93,7 +93,11 @@ const brotli = promisify(zlib.brotliCompress);
  * from its own scripts), its ETag, and its body compressed once for every request that will
  * ask for it (zlib runs off the main thread).
  */
-export async function toRenderedPage(target: { key: string; kind: PageKind; url: string }, rendered: Rendered, policy: (scriptHashes: string[]) => string): Promise<RenderedPage> {
+export async function toRenderedPage(
+  target: { key: string; kind: PageKind; url: string },
+  rendered: Rendered,
+  policy: (scriptHashes: string[]) => string,
+): Promise<RenderedPage> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(rendered.headers)) {
     if (value === undefined || NOT_KEPT.has(name.toLowerCase())) continue;

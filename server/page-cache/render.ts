@@ -29,7 +29,10 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
     timer = setTimeout(() => reject(new Error(`no answer within ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
   });
   try {
-    const answer = await Promise.race([inject(dispatch, { method: "GET", url: target.url, headers: { host, ...target.headers, [CACHE_RENDER_HEADER]: "1" } }), timeout]);
+    const answer = await Promise.race([
+      inject(dispatch, { method: "GET", url: target.url, headers: { host, ...target.headers, [CACHE_RENDER_HEADER]: "1" } }),
+      timeout,
+    ]);
     return {
       status: answer.statusCode,
       headers: answer.headers,

@@ -60,7 +60,11 @@ export async function jarWithPlatformSession(
   const tokens = platform.ctx.tokens.issuePair({ role, subjectId, clientId: LOCAL_CLIENT_ID });
   if (options.revoked) platform.ctx.tokens.revokeSubject(subjectId);
   const now = Math.floor(Date.now() / 1000);
-  const session = sessionFromTokens({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, role, expiresAt: now + (options.expiresIn ?? 3600) }, now, options.member);
+  const session = sessionFromTokens(
+    { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, role, expiresAt: now + (options.expiresIn ?? 3600) },
+    now,
+    options.member,
+  );
   const dated = { ...session, issuedAt: now - (options.issuedSecondsAgo ?? 60) };
   return { tokens, session: dated, jar: await jarWithSession(dated) };
 }

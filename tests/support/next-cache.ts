@@ -21,5 +21,11 @@ const { nodeFs } = await import("next/dist/server/lib/node-fs-methods");
   allowedRevalidateHeaderKeys: [],
   fetchCacheKeyPrefix: "",
   maxMemoryCacheSize: 16 * 1024 * 1024,
-  getPrerenderManifest: () => ({ version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" } }),
+  getPrerenderManifest: () => ({
+    version: 4,
+    routes: {},
+    dynamicRoutes: {},
+    notFoundRoutes: [],
+    preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" },
+  }),
 });

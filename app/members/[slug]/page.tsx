@@ -21,7 +21,9 @@ const memberFor = cache(async (slug: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const member = await memberFor((await params).slug);
-  return member ? { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` } : { title: "Member not found" };
+  return member
+    ? { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` }
+    : { title: "Member not found" };
 }
 
 export default async function MemberPage({ params, searchParams }: Props) {
@@ -52,7 +54,13 @@ export default async function MemberPage({ params, searchParams }: Props) {
           ) : (
             reports.map((report) => <ReportCard key={report.id} report={report} about={report.about} />)
           )}
-          <ReportPages path={path} section={`reports-${collection.route}`} page={Math.min(page, pageCount)} pageCount={pageCount} label={`Pages of ${collection.memberReports.title.toLowerCase()} by ${member.name}`} />
+          <ReportPages
+            path={path}
+            section={`reports-${collection.route}`}
+            page={Math.min(page, pageCount)}
+            pageCount={pageCount}
+            label={`Pages of ${collection.memberReports.title.toLowerCase()} by ${member.name}`}
+          />
         </section>
       ))}
       <p className="mt-10">

@@ -46,7 +46,12 @@ export const sharedEnv = {
     .url("must be an absolute http(s) URL")
     .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
     .default("http://localhost:3000"),
-  LOCAL_PLATFORM_PORT: z.coerce.number("must be a port number").int("must be a port number").min(1, "must be a port number").max(65535, "must be a port number").default(4010),
+  LOCAL_PLATFORM_PORT: z.coerce
+    .number("must be a port number")
+    .int("must be a port number")
+    .min(1, "must be a port number")
+    .max(65535, "must be a port number")
+    .default(4010),
   LOCAL_PLATFORM_HOST: z.string().trim().min(1, "must not be empty when set").default("127.0.0.1"),
   LOCAL_PLATFORM_DATA_DIR: z.string().trim().min(1, "must not be empty when set").default(".data"),
   /** Signs the local platform's "data changed" calls to the site's revalidation webhook. */
@@ -116,7 +121,11 @@ export function signedRevalidation(body: string, secret: string, now = Date.now(
   const timestamp = `${Math.floor(now / 1000)}.${randomBytes(12).toString("base64url")}`;
   return {
     body,
-    headers: { "content-type": "application/json", [REVALIDATE_TIMESTAMP_HEADER]: timestamp, [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, secret) },
+    headers: {
+      "content-type": "application/json",
+      [REVALIDATE_TIMESTAMP_HEADER]: timestamp,
+      [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, secret),
+    },
   };
 }
 
@@ -129,7 +138,13 @@ export function revalidationRequests(change: RevalidationChange, secret: string,
  * Checks a call's signature in constant time, then its age; anything malformed is simply not
  * valid. Replays within the age window are the receiver's to refuse (it remembers signatures).
  */
-export function checkRevalidation(body: string, signature: string | null, timestamp: string | null, secret: string, now = Date.now()): "valid" | "bad-signature" | "stale" {
+export function checkRevalidation(
+  body: string,
+  signature: string | null,
+  timestamp: string | null,
+  secret: string,
+  now = Date.now(),
+): "valid" | "bad-signature" | "stale" {
   const stamp = timestamp === null ? null : SIGNED_STAMP.exec(timestamp);
   if (!signature || !stamp) return "bad-signature";
   const expected = Buffer.from(signRevalidation(timestamp!, body, secret));

@@ -25,15 +25,20 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./query";
 const fieldRef = z.object({ itemFieldName: fieldPath }).optional();
 const groupingFields = z.array(fieldPath);
 const operations = z.array(
-  z.object({ resultFieldName: z.string().min(1), itemCount: z.object({}).passthrough().optional(), sum: fieldRef, average: fieldRef, min: fieldRef, max: fieldRef }),
+  z.object({
+    resultFieldName: z.string().min(1),
+    itemCount: z.object({}).passthrough().optional(),
+    sum: fieldRef,
+    average: fieldRef,
+    min: fieldRef,
+    max: fieldRef,
+  }),
 );
 
 const aggregateRequest = z.object({
   dataCollectionId: collectionId,
   initialFilter: filterSchema.optional(),
-  aggregation: z
-    .object({ groupingFields: groupingFields.default([]), operations: operations.default([]) })
-    .default({ groupingFields: [], operations: [] }),
+  aggregation: z.object({ groupingFields: groupingFields.default([]), operations: operations.default([]) }).default({ groupingFields: [], operations: [] }),
   finalFilter: filterSchema.optional(),
   sort: sortSchema.optional(),
   paging: pagingSchema,
@@ -143,7 +148,10 @@ export function registerAggregateRoutes(app: FastifyInstance, services: DataServ
       maxLimit: MAX_PAGE_SIZE,
       stateSchema: pipelineStages,
     });
-    const source = store.matchingData(collection.id, { visibility: rowScope(collection, caller), includeDrafts: draftsIncluded(caller, body.publishPluginOptions) });
+    const source = store.matchingData(collection.id, {
+      visibility: rowScope(collection, caller),
+      includeDrafts: draftsIncluded(caller, body.publishPluginOptions),
+    });
     return fetchPage(current, collection.id, pipelineRows(source, current.state, current), body.returnTotalCount);
   });
 }

@@ -9,7 +9,9 @@ import { authorise, collectionId, draftsIncluded, filterSchema, parseRequest, pu
 import { fieldModificationsSchema } from "./patch-schema";
 
 const removeRequest = z.object({ dataCollectionId: collectionId, filter: filterSchema.optional(), publishPluginOptions: publishPluginOptionsSchema });
-const patchRequest = removeRequest.extend({ fieldModifications: fieldModificationsSchema.refine((list) => list.length > 0, "fieldModifications must not be empty") });
+const patchRequest = removeRequest.extend({
+  fieldModifications: fieldModificationsSchema.refine((list) => list.length > 0, "fieldModifications must not be empty"),
+});
 const statusRequest = z.object({ jobId: z.string().min(1, "jobId is required") });
 
 /** Runs a by-filter job in batches, keeping its status and success count; refused items are not counted. */

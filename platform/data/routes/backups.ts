@@ -4,7 +4,8 @@ import type { Backup, BackupStore, Restoration } from "../backups";
 import { recordNotFound, badRequest } from "../errors";
 import { assertAdmin, offsetPage, pagingSchema, parseRequest, requestPayload, type DataServices } from "./common";
 
-const statusList = <T extends string>(values: readonly [T, ...T[]]) => z.union([z.array(z.enum(values)), z.enum(values).transform((value) => [value])]).optional();
+const statusList = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.union([z.array(z.enum(values)), z.enum(values).transform((value) => [value])]).optional();
 
 const listBackupsRequest = z.object({
   status: statusList(["PENDING", "READY", "FAILED", "DELETED", "CANCELED"]),
@@ -33,7 +34,6 @@ function wireRestoration(restoration: Restoration) {
 
 /** `/wix-data/v2/backups`: create, list, delete, restore (whole or partial) and list restorations; admin only. */
 export function registerBackupRoutes(app: FastifyInstance, services: DataServices, backups: BackupStore) {
-
   /** A backup that can be restored: it exists and is READY. */
   const restorable = (id: string) => {
     const backup = backups.findBackup(id);
@@ -50,7 +50,9 @@ export function registerBackupRoutes(app: FastifyInstance, services: DataService
   app.get("/wix-data/v2/backups", async (request) => {
     assertAdmin(services, request, "list backups");
     const body = parseRequest(listBackupsRequest, requestPayload(request));
-    const chosen = backups.listBackups().filter((backup) => (!body.status || body.status.includes(backup.status)) && (!body.type || body.type.includes(backup.type)));
+    const chosen = backups
+      .listBackups()
+      .filter((backup) => (!body.status || body.status.includes(backup.status)) && (!body.type || body.type.includes(backup.type)));
     const { items, pagingMetadata } = offsetPage(chosen, body.paging);
     return { backups: items.map(wireBackup), pagingMetadata };
   });
@@ -81,7 +83,10 @@ export function registerBackupRoutes(app: FastifyInstance, services: DataService
   app.get("/wix-data/v2/backups/restorations", async (request) => {
     assertAdmin(services, request, "list restorations");
     const body = parseRequest(listRestorationsRequest, requestPayload(request));
-    const { items, pagingMetadata } = offsetPage(backups.listRestorations().filter((restoration) => !body.status || body.status.includes(restoration.status)), body.paging);
+    const { items, pagingMetadata } = offsetPage(
+      backups.listRestorations().filter((restoration) => !body.status || body.status.includes(restoration.status)),
+      body.paging,
+    );
     return { restorations: items.map(wireRestoration), pagingMetadata };
   });
 }

@@ -81,8 +81,7 @@ function runBulk<T>(
   return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
 }
 
-const entryId = (entry: { id?: string; data?: unknown }) =>
-  entry.id ?? ((entry.data as { _id?: unknown } | undefined)?._id as string | undefined);
+const entryId = (entry: { id?: string; data?: unknown }) => entry.id ?? ((entry.data as { _id?: unknown } | undefined)?._id as string | undefined);
 
 /** `/wix-data/v2/bulk/items/{insert,save,update,remove,patch}` with per-item results. */
 export function registerBulkRoutes(app: FastifyInstance, services: DataServices) {

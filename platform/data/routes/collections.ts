@@ -9,16 +9,66 @@ import { collectionId, parseRequest, requestPayload, type DataServices } from ".
 
 /** Field types of the collections API (`@wix/auto_sdk_data_collections` `Type`, plus the documented extras). */
 export const FIELD_TYPES = [
-  "TEXT", "NUMBER", "DATE", "DATETIME", "IMAGE", "BOOLEAN", "DOCUMENT", "URL", "RICH_TEXT", "VIDEO", "ANY", "ARRAY_STRING",
-  "ARRAY_DOCUMENT", "AUDIO", "TIME", "LANGUAGE", "RICH_CONTENT", "MEDIA_GALLERY", "ADDRESS", "PAGE_LINK", "REFERENCE",
-  "MULTI_REFERENCE", "OBJECT", "ARRAY", "SLUG", "EMAIL", "MEDIA_IMAGE", "MEDIA_VECTOR_ART",
-  "LEGACY_TIME", "LEGACY_BOOK", "LEGACY_EVENT_REFERENCE", "LEGACY_EVENT_GUESTS", "LEGACY_MEMBER_REFERENCE", "LEGACY_MEMBER_REFERENCES", "LEGACY_ADDRESS",
+  "TEXT",
+  "NUMBER",
+  "DATE",
+  "DATETIME",
+  "IMAGE",
+  "BOOLEAN",
+  "DOCUMENT",
+  "URL",
+  "RICH_TEXT",
+  "VIDEO",
+  "ANY",
+  "ARRAY_STRING",
+  "ARRAY_DOCUMENT",
+  "AUDIO",
+  "TIME",
+  "LANGUAGE",
+  "RICH_CONTENT",
+  "MEDIA_GALLERY",
+  "ADDRESS",
+  "PAGE_LINK",
+  "REFERENCE",
+  "MULTI_REFERENCE",
+  "OBJECT",
+  "ARRAY",
+  "SLUG",
+  "EMAIL",
+  "MEDIA_IMAGE",
+  "MEDIA_VECTOR_ART",
+  "LEGACY_TIME",
+  "LEGACY_BOOK",
+  "LEGACY_EVENT_REFERENCE",
+  "LEGACY_EVENT_GUESTS",
+  "LEGACY_MEMBER_REFERENCE",
+  "LEGACY_MEMBER_REFERENCES",
+  "LEGACY_ADDRESS",
 ] as const;
 
 const QUERY_OPERATORS = ["EQ", "LT", "GT", "NE", "LTE", "GTE", "STARTS_WITH", "ENDS_WITH", "CONTAINS", "HAS_SOME", "HAS_ALL", "EXISTS", "URLIZED"];
 const DATA_OPERATIONS = [
-  "AGGREGATE", "BULK_INSERT", "BULK_REMOVE", "BULK_SAVE", "BULK_UPDATE", "COUNT", "DISTINCT", "FIND", "GET", "INSERT", "INSERT_REFERENCE",
-  "IS_REFERENCED", "QUERY_REFERENCED", "REMOVE", "REMOVE_REFERENCE", "REPLACE_REFERENCES", "SAVE", "TRUNCATE", "UPDATE", "PATCH", "BULK_PATCH",
+  "AGGREGATE",
+  "BULK_INSERT",
+  "BULK_REMOVE",
+  "BULK_SAVE",
+  "BULK_UPDATE",
+  "COUNT",
+  "DISTINCT",
+  "FIND",
+  "GET",
+  "INSERT",
+  "INSERT_REFERENCE",
+  "IS_REFERENCED",
+  "QUERY_REFERENCED",
+  "REMOVE",
+  "REMOVE_REFERENCE",
+  "REPLACE_REFERENCES",
+  "SAVE",
+  "TRUNCATE",
+  "UPDATE",
+  "PATCH",
+  "BULK_PATCH",
 ];
 const SYSTEM_FIELDS: CollectionField[] = [
   { key: "_id", displayName: "ID", type: "TEXT" },
@@ -51,7 +101,10 @@ const fieldSchema = z
     const metadata = field.typeMetadata as Record<string, { referencedCollectionId?: unknown }> | undefined;
     const reference = field.type === "REFERENCE" ? metadata?.reference : field.type === "MULTI_REFERENCE" ? metadata?.multiReference : undefined;
     if ((field.type === "REFERENCE" || field.type === "MULTI_REFERENCE") && typeof reference?.referencedCollectionId !== "string") {
-      context.addIssue({ code: "custom", message: `${field.type} fields need typeMetadata.${field.type === "REFERENCE" ? "reference" : "multiReference"}.referencedCollectionId` });
+      context.addIssue({
+        code: "custom",
+        message: `${field.type} fields need typeMetadata.${field.type === "REFERENCE" ? "reference" : "multiReference"}.referencedCollectionId`,
+      });
     }
   });
 
@@ -62,7 +115,11 @@ const pluginSchema = z.object({
 });
 
 const collectionSchema = z.object({
-  id: z.string().min(1, "collection id is required").max(256).refine((id) => !/[\u0000-\u001f]/.test(id), "a collection id cannot contain control characters"),
+  id: z
+    .string()
+    .min(1, "collection id is required")
+    .max(256)
+    .refine((id) => !/[\u0000-\u001f]/.test(id), "a collection id cannot contain control characters"),
   displayName: z.string().optional(),
   displayField: z.string().optional(),
   // A collection read back from the platform lists the system fields too; they are the platform's, not sent ones.
@@ -86,7 +143,6 @@ const listRequest = z.object({
 const patchRequest = z.object({ dataCollection: z.object({ revision: z.coerce.number().int().optional() }).passthrough() });
 const fieldRequest = z.object({ dataCollectionId: collectionId, field: z.object({ key: z.string().min(1, "field.key is required") }).passthrough() });
 const deleteFieldRequest = z.object({ dataCollectionId: collectionId, fieldKey: z.string().min(1, "fieldKey is required") });
-
 
 /** The REST shape (`id`, `createdDate`, `updatedDate`; the SDK renames them), system fields appended. */
 export function wireCollection(collection: StoredCollection) {
@@ -121,7 +177,14 @@ export function wireCollection(collection: StoredCollection) {
 
 function definitionOf(input: z.infer<typeof collectionSchema>): CollectionDefinition {
   const fields = input.fields.filter((f) => !f.key.startsWith("_")) as CollectionField[];
-  return { id: input.id, displayName: input.displayName, displayField: input.displayField, fields, permissions: input.permissions, ...(input.plugins?.length && { plugins: input.plugins }) };
+  return {
+    id: input.id,
+    displayName: input.displayName,
+    displayField: input.displayField,
+    fields,
+    permissions: input.permissions,
+    ...(input.plugins?.length && { plugins: input.plugins }),
+  };
 }
 
 /** `/wix-data/v2/collections`: list, get, create, update (PUT with revision) and delete. Changes need the admin API key. */
@@ -203,7 +266,9 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     if (dataCollection.permissions !== undefined && JSON.stringify(dataCollection.permissions) !== JSON.stringify(current.permissions)) {
       throw badRequest("WDE0075: Not recognized role provided in permissions.");
     }
-    const changes = Object.fromEntries(["displayName", "displayField", "fields", "plugins"].filter((key) => dataCollection[key] !== undefined).map((key) => [key, dataCollection[key]]));
+    const changes = Object.fromEntries(
+      ["displayName", "displayField", "fields", "plugins"].filter((key) => dataCollection[key] !== undefined).map((key) => [key, dataCollection[key]]),
+    );
     return saveChanged(current, changes, dataCollection.revision);
   });
 

@@ -83,12 +83,8 @@ export const collectionId = z.string().min(1, "dataCollectionId is required").re
 export const itemId = z.string().refine(noNul, "an item id cannot contain a NUL character");
 
 /** Numbers may arrive as strings from flat GET parameters. */
-export const pagingSchema = z
-  .object({ limit: z.coerce.number().int().min(0).optional(), offset: z.coerce.number().int().min(0).optional() })
-  .optional();
-export const cursorPagingSchema = z
-  .object({ limit: z.coerce.number().int().min(0).optional(), cursor: z.string().optional() })
-  .optional();
+export const pagingSchema = z.object({ limit: z.coerce.number().int().min(0).optional(), offset: z.coerce.number().int().min(0).optional() }).optional();
+export const cursorPagingSchema = z.object({ limit: z.coerce.number().int().min(0).optional(), cursor: z.string().optional() }).optional();
 
 export const sortSchema = z.array(z.object({ fieldName: z.string().min(1), order: z.enum(["ASC", "DESC", "asc", "desc"]).optional() }));
 

@@ -9,7 +9,10 @@ const createRequest = z.object({
   dataCollectionId: collectionId,
   index: z.object({
     name: z.string().min(1).max(128),
-    fields: z.array(z.object({ path: fieldPath, order: z.enum(["ASC", "DESC"]).default("ASC") })).min(1).max(3),
+    fields: z
+      .array(z.object({ path: fieldPath, order: z.enum(["ASC", "DESC"]).default("ASC") }))
+      .min(1)
+      .max(3),
     unique: z.boolean().default(false),
     caseInsensitive: z.boolean().default(false),
   }),

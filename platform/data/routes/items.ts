@@ -37,7 +37,11 @@ const getRequest = z.object({
   publishPluginOptions: publishPluginOptionsSchema,
 });
 
-const removeRequest = z.object({ dataCollectionId: collectionId, dataItemId: z.string().min(1, "dataItemId is required"), publishPluginOptions: publishPluginOptionsSchema });
+const removeRequest = z.object({
+  dataCollectionId: collectionId,
+  dataItemId: z.string().min(1, "dataItemId is required"),
+  publishPluginOptions: publishPluginOptionsSchema,
+});
 
 const patchRequest = z.object({
   dataCollectionId: collectionId,
@@ -94,7 +98,9 @@ export function registerItemRoutes(app: FastifyInstance, services: DataServices)
     const body = parseRequest(writeRequest, request.body);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, null);
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    const { action, item } = services.store.transaction(() => items.save(collection, caller, body.dataItem, { saveReferences: body.saveReferences, includeDrafts }));
+    const { action, item } = services.store.transaction(() =>
+      items.save(collection, caller, body.dataItem, { saveReferences: body.saveReferences, includeDrafts }),
+    );
     return { action, dataItem: written(collection, request, item, body.includeReferencedItems, includeDrafts) };
   });
 
@@ -103,7 +109,12 @@ export function registerItemRoutes(app: FastifyInstance, services: DataServices)
     const body = parseRequest(removeRequest, { ...payload, dataItemId: payload?.dataItemId ?? request.params.id });
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "remove");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    return { dataItem: wireItem(collection, services.store.transaction(() => items.remove(collection, caller, body.dataItemId, { includeDrafts }))) };
+    return {
+      dataItem: wireItem(
+        collection,
+        services.store.transaction(() => items.remove(collection, caller, body.dataItemId, { includeDrafts })),
+      ),
+    };
   };
   app.post("/wix-data/v2/items/remove", remove);
   app.delete("/wix-data/v2/items/:id", remove);

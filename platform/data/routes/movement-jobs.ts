@@ -8,7 +8,17 @@ import { recordNotFound } from "../errors";
 import { FILES_PATH, type FilePurpose, type FileUrls } from "../file-urls";
 import type { MovementJobs } from "../movement-jobs";
 import { IMPORT_MODES } from "../movement";
-import { assertAdmin, collectionId, fieldPath, filterSchema, parseRequest, renamedItemFilterSchema, requestPayload, sortSchema, type DataServices } from "./common";
+import {
+  assertAdmin,
+  collectionId,
+  fieldPath,
+  filterSchema,
+  parseRequest,
+  renamedItemFilterSchema,
+  requestPayload,
+  sortSchema,
+  type DataServices,
+} from "./common";
 
 const fileFormat = z.enum(["CSV", "JSONL"]);
 
@@ -104,7 +114,12 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
   const query = async (request: FastifyRequest) => {
     assertAdmin(services, request, "query data movement jobs");
     const { query: spec } = parseRequest(queryRequest, requestPayload(request));
-    const page = resolvePage({ cursorPaging: spec.cursorPaging ?? {} }, JOBS_LISTING, { filter: spec.filter, sort: spec.sort }, { defaultLimit: DEFAULT_LIST_SIZE, maxLimit: 100, stateSchema: queryState });
+    const page = resolvePage(
+      { cursorPaging: spec.cursorPaging ?? {} },
+      JOBS_LISTING,
+      { filter: spec.filter, sort: spec.sort },
+      { defaultLimit: DEFAULT_LIST_SIZE, maxLimit: 100, stateSchema: queryState },
+    );
     const found = jobs.query(page.state.filter ?? {}, page.state.sort, page.limit + 1, page.offset);
     const listed = found.slice(0, page.limit);
     return { jobs: listed, pagingMetadata: pagingMetadata(page, JOBS_LISTING, listed.length, found.length > page.limit) };

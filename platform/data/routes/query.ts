@@ -61,9 +61,7 @@ const searchRequest = z.object({
   dataCollectionId: collectionId,
   search: querySpec
     .extend({
-      search: z
-        .object({ expression: z.string().optional(), fuzzy: booleanish.optional(), mode: z.enum(["OR", "AND"]).optional() })
-        .optional(),
+      search: z.object({ expression: z.string().optional(), fuzzy: booleanish.optional(), mode: z.enum(["OR", "AND"]).optional() }).optional(),
     })
     .default({}),
   returnTotalCount: booleanish.optional(),
@@ -73,7 +71,11 @@ const searchRequest = z.object({
 
 const countRequest = z.object({ dataCollectionId: collectionId, filter: filterSchema.optional(), publishPluginOptions: publishPluginOptionsSchema });
 
-function includeList(body: { includeReferences?: { field: string; limit?: number }[]; includeReferencedItems?: string[]; referencedItemOptions?: { fieldName: string; limit?: number }[] }) {
+function includeList(body: {
+  includeReferences?: { field: string; limit?: number }[];
+  includeReferencedItems?: string[];
+  referencedItemOptions?: { fieldName: string; limit?: number }[];
+}) {
   return [
     ...(body.includeReferences ?? []),
     ...(body.includeReferencedItems ?? []).map((field) => ({ field })),
@@ -117,7 +119,13 @@ export function registerQueryRoutes(app: FastifyInstance, services: DataServices
       randomSeed: page.state.randomSeed,
       includeDrafts,
     });
-    const data = items.includeReferences(collection, caller, result.items.map((item) => item.data as ItemData), include, includeDrafts);
+    const data = items.includeReferences(
+      collection,
+      caller,
+      result.items.map((item) => item.data as ItemData),
+      include,
+      includeDrafts,
+    );
     return {
       dataItems: result.items.map((item, index) => ({ ...item, data: data[index] })),
       pagingMetadata: pagingMetadata(page, collection.id, result.items.length, result.hasNext, result.total),

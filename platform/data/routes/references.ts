@@ -33,7 +33,10 @@ const referenceSchema = z.object({
 
 const referencesRequest = z.object({
   dataCollectionId: collectionId,
-  dataItemReferences: z.array(referenceSchema).min(1, "dataItemReferences must not be empty").max(MAX_BULK_ITEMS, `dataItemReferences takes at most ${MAX_BULK_ITEMS} references`),
+  dataItemReferences: z
+    .array(referenceSchema)
+    .min(1, "dataItemReferences must not be empty")
+    .max(MAX_BULK_ITEMS, `dataItemReferences takes at most ${MAX_BULK_ITEMS} references`),
 });
 
 const replaceRequest = z.object({
@@ -126,7 +129,11 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
     const referringIds = body.referringItemIds ?? (body.referringItemId ? [body.referringItemId] : []);
     const initial: ReferencedState = { field: body.referringItemFieldName, referringIds, order: body.order, fields: body.fields };
-    const page = resolvePage(body, collection.id, initial, { defaultLimit: DEFAULT_REFERENCED_PAGE_SIZE, maxLimit: MAX_PAGE_SIZE, stateSchema: referencedState });
+    const page = resolvePage(body, collection.id, initial, {
+      defaultLimit: DEFAULT_REFERENCED_PAGE_SIZE,
+      maxLimit: MAX_PAGE_SIZE,
+      stateSchema: referencedState,
+    });
     const { field: fieldKey, fields } = page.state;
     if (!fieldKey || page.state.referringIds.length === 0) {
       throw badRequest("Invalid request: referringItemFieldName and referringItemId(s) are required.");
@@ -135,16 +142,26 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
     const targetCollection = store.getCollection(target);
     const readable = services.items.canRead(targetCollection, caller);
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    const { links, total } = store.references.list(collection.id, fieldKey, page.state.referringIds, { limit: page.limit + 1, offset: page.offset, order: page.state.order });
+    const { links, total } = store.references.list(collection.id, fieldKey, page.state.referringIds, {
+      limit: page.limit + 1,
+      offset: page.offset,
+      order: page.state.order,
+    });
     const results = links.slice(0, page.limit).map(({ referringId, referencedId }) => {
       const item = readable ? store.findItem(target, referencedId) : undefined;
       // A draft the read does not include is an unresolved reference, as a missing item is.
       if (item && !isHiddenDraft(targetCollection, item, includeDrafts) && mayTouchItem(targetCollection, "read", caller, item)) {
-        return { referringItemId: referringId, dataItem: { id: referencedId, dataCollectionId: target, data: fields && fields.length > 0 ? project(item, fields) : item } };
+        return {
+          referringItemId: referringId,
+          dataItem: { id: referencedId, dataCollectionId: target, data: fields && fields.length > 0 ? project(item, fields) : item },
+        };
       }
       const unauthorized = (!!item && !isHiddenDraft(targetCollection, item, includeDrafts)) || !readable;
       return { referringItemId: referringId, unresolvedReference: { referringItemId: referringId, referencedItemId: referencedId, unauthorized } };
     });
-    return { results, pagingMetadata: pagingMetadata(page, collection.id, results.length, links.length > page.limit, body.returnTotalCount ? total : undefined) };
+    return {
+      results,
+      pagingMetadata: pagingMetadata(page, collection.id, results.length, links.length > page.limit, body.returnTotalCount ? total : undefined),
+    };
   });
 }

@@ -2,7 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { badRequest, recordNotFound } from "../errors";
 import { collectionOf, type TaskService } from "../tasks";
-import { assertAdmin, collectionId, fieldPath, offsetPage, pagingSchema, parseRequest, publishPluginOptionsSchema, renamedItemFilterSchema, requestPayload, type DataServices } from "./common";
+import {
+  assertAdmin,
+  collectionId,
+  fieldPath,
+  offsetPage,
+  pagingSchema,
+  parseRequest,
+  publishPluginOptionsSchema,
+  renamedItemFilterSchema,
+  requestPayload,
+  type DataServices,
+} from "./common";
 
 const fieldKey = fieldPath.refine((key) => !key.includes("."), "a top-level field key is required");
 const filter = renamedItemFilterSchema;
@@ -11,7 +22,10 @@ const scheduleDate = z.object({ date: z.string().refine((text) => !Number.isNaN(
 
 const createRequest = z.object({
   task: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("DELETE_BY_QUERY"), deleteByQueryOptions: z.object({ dataCollectionId: collectionId, filter, publishPluginOptions: publishPluginOptionsSchema }) }),
+    z.object({
+      type: z.literal("DELETE_BY_QUERY"),
+      deleteByQueryOptions: z.object({ dataCollectionId: collectionId, filter, publishPluginOptions: publishPluginOptionsSchema }),
+    }),
     z.object({
       type: z.literal("COPY_FIELD_DATA"),
       copyFieldDataOptions: z
@@ -31,7 +45,10 @@ const createRequest = z.object({
             replaceItems: z.array(z.object({ from: z.unknown(), to: z.unknown() })).optional(),
             removeDuplicates: z.boolean().optional(),
           })
-          .refine((o) => Boolean(o.addItems?.length || o.removeItems?.length || o.replaceItems?.length || o.removeDuplicates), "operations must change something"),
+          .refine(
+            (o) => Boolean(o.addItems?.length || o.removeItems?.length || o.replaceItems?.length || o.removeDuplicates),
+            "operations must change something",
+          ),
       }),
     }),
     z.object({
@@ -44,7 +61,10 @@ const createRequest = z.object({
           schedulePublishedStatusOptions: scheduleDate.optional(),
           scheduleDraftStatusOptions: scheduleDate.optional(),
         })
-        .refine((o) => o.operation !== "SCHEDULE_PUBLISHED_STATUS" || o.schedulePublishedStatusOptions, "SCHEDULE_PUBLISHED_STATUS needs schedulePublishedStatusOptions.date")
+        .refine(
+          (o) => o.operation !== "SCHEDULE_PUBLISHED_STATUS" || o.schedulePublishedStatusOptions,
+          "SCHEDULE_PUBLISHED_STATUS needs schedulePublishedStatusOptions.date",
+        )
         .refine((o) => o.operation !== "SCHEDULE_DRAFT_STATUS" || o.scheduleDraftStatusOptions, "SCHEDULE_DRAFT_STATUS needs scheduleDraftStatusOptions.date"),
     }),
   ]),
@@ -82,7 +102,8 @@ export function registerTaskRoutes(app: FastifyInstance, services: DataServices,
   app.delete<{ Params: { taskId: string } }>("/cms/v1/tasks/:taskId", async (request) => {
     assertAdmin(services, request, "cancel tasks");
     const task = existing(request.params.taskId);
-    if (task.status === "COMPLETED" || task.status === "FAILED") throw badRequest(`Task [${task.id}] has already finished (${task.status}).`, { taskId: task.id });
+    if (task.status === "COMPLETED" || task.status === "FAILED")
+      throw badRequest(`Task [${task.id}] has already finished (${task.status}).`, { taskId: task.id });
     return { task: tasks.cancel(task) };
   });
 }
