@@ -1,10 +1,10 @@
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RenderedPage } from "@/server/page-cache/page";
 import { PageCache, type PageCacheOptions, type RenderOutcome } from "@/server/page-cache/page-cache";
 import { createRedisPages, decodePage, encodePage } from "@/server/page-cache/redis-pages";
 import type { PageTarget } from "@/server/page-cache/request-key";
-import { startRedisServer } from "./support/redis-server";
+import { useRedisServer } from "./support/redis-server";
 
 const target = (key: string): PageTarget => ({ key, kind: "document", url: `/${key}`, headers: {} });
 
@@ -155,14 +155,10 @@ describe("the page cache", () => {
 });
 
 describe("pages shared through Redis (a real redis-server)", () => {
-  let redis: Awaited<ReturnType<typeof startRedisServer>>;
+  const redisUrl = useRedisServer();
   const log = pino({ level: "silent" });
-  beforeAll(async () => {
-    redis = await startRedisServer();
-  });
-  afterAll(() => redis?.stop());
 
-  const shared = (buildId = "build-1") => createRedisPages({ url: redis.url, prefix: "test:", buildId, ttlSeconds: 60, log });
+  const shared = (buildId = "build-1") => createRedisPages({ url: redisUrl(), prefix: "test:", buildId, ttlSeconds: 60, log });
   /** Waits until a page written through `writer` can be read through `reader`. */
   const connected = async (writer: ReturnType<typeof shared>, reader = writer) => {
     const probe = `probe-${Math.random()}`;

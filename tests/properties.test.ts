@@ -7,10 +7,9 @@ import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } 
 import { loadSession } from "@/lib/auth/session-store";
 import { forgotPasswordSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
 import { withSession } from "@/lib/auth/middleware";
-import type { Session } from "@/lib/auth/session";
 import { filterParam, listHref, parseListState, parsePageParam, type SearchParams } from "@/lib/search-params";
 import { memberOutings, siteCollections, type CollectionConfig } from "@/lib/site-config";
-import { jarWithSession } from "./support/cookie-jar";
+import { aMemberSession, jarWithSession } from "./support/cookie-jar";
 
 /**
  * Property-based tests: whatever arrives from a URL, a form or a cookie, the parsers answer
@@ -180,17 +179,7 @@ describe("auth and account form parsers", () => {
 });
 
 describe("the session cookie", () => {
-  const session: Session = {
-    accessToken: "at",
-    refreshToken: "rt",
-    role: "member",
-    expiresAt: 2_000_000_000,
-    renewAt: 1_999_999_000,
-    issuedAt: 1_900_000_000,
-    startedAt: Math.floor(Date.now() / 1000),
-    seenAt: Math.floor(Date.now() / 1000),
-    member: { id: "m", name: "Dana" },
-  };
+  const session = aMemberSession();
   const reader = (value: string) => ({
     get: (name: string) => (name === "wms_session" ? { value } : undefined),
     getAll: () => [{ name: "wms_session", value }],

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInWords } from "@/lib/auth/forms";
 import { UNKNOWN_ADDRESS, resolveClientAddress } from "@/lib/security/client-address";
 import { AUTH_LIMITS, MAX_SLOW_MS, SLOW_STEP_MS, attemptAuthAction, createRateLimitStore, forgetAccountFailures } from "@/lib/security/rate-limits";
-import { freePort, startRedisServer } from "./support/redis-server";
+import { freePort, useRedisServer } from "./support/redis-server";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 
@@ -95,18 +95,10 @@ describe("auth rate limits in memory", () => {
 });
 
 describe("auth rate limits in Redis (a real redis-server)", () => {
-  let redis: Awaited<ReturnType<typeof startRedisServer>>;
-  let url: string;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    url = redis.url;
-  });
-  afterAll(() => {
-    redis?.stop();
-  });
+  const redisUrl = useRedisServer();
 
   it("share the counts between instances", async () => {
-    const [first, second] = [createRateLimitStore(url), createRateLimitStore(url)];
+    const [first, second] = [createRateLimitStore(redisUrl()), createRateLimitStore(redisUrl())];
     await Promise.all([first.ready, second.ready]);
     try {
       const { points } = AUTH_LIMITS.verify.perAccount;

@@ -3,9 +3,8 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { contentSecurityPolicy, securityHeaders } from "@/lib/security/policy";
 import { refuseRequest } from "@/lib/security/request-guard";
-import type { Session } from "@/lib/auth/session";
 import { middleware } from "@/middleware";
-import { jarWithSession } from "./support/cookie-jar";
+import { aMemberSession, jarWithSession } from "./support/cookie-jar";
 
 const SITE = "http://localhost:3000";
 const directives = (policy: string) => Object.fromEntries(policy.split("; ").map((part) => [part.split(" ")[0], part.split(" ").slice(1)]));
@@ -93,17 +92,7 @@ describe("the middleware", () => {
 });
 
 describe("the middleware with a session cookie it cannot read", () => {
-  const session: Session = {
-    accessToken: "at",
-    refreshToken: "rt",
-    role: "member",
-    expiresAt: 2_000_000_000,
-    renewAt: 1_999_999_000,
-    issuedAt: 1_900_000_000,
-    startedAt: Math.floor(Date.now() / 1000),
-    seenAt: Math.floor(Date.now() / 1000),
-    member: { id: "m", name: "Dana" },
-  };
+  const session = aMemberSession();
 
   async function unreadableCookies(): Promise<Record<string, string>> {
     const sealed = (await jarWithSession(session)).get("wms_session")!;

@@ -1,5 +1,5 @@
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import {
   REVALIDATE_SIGNATURE_HEADER,
@@ -10,7 +10,7 @@ import {
 } from "@ridgeline/platform-contract";
 import { handleRevalidate } from "@/lib/revalidate-webhook";
 import { createSeenSignatures } from "@/lib/security/seen-signatures";
-import { freePort, startRedisServer } from "./support/redis-server";
+import { freePort, useRedisServer } from "./support/redis-server";
 
 /**
  * The webhook attacks of issue 19: a captured signed call replayed at once and later, a call
@@ -61,18 +61,10 @@ describe("POST /api/revalidate against replays", () => {
 });
 
 describe("seen signatures in Redis (a real redis-server)", () => {
-  let redis: Awaited<ReturnType<typeof startRedisServer>>;
-  let url: string;
-  beforeAll(async () => {
-    redis = await startRedisServer();
-    url = redis.url;
-  });
-  afterAll(() => {
-    redis?.stop();
-  });
+  const redisUrl = useRedisServer();
 
   it("are shared by instances: a call taken by one is refused by the other", async () => {
-    const [first, second] = [createSeenSignatures(url), createSeenSignatures(url)];
+    const [first, second] = [createSeenSignatures(redisUrl()), createSeenSignatures(redisUrl())];
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const signature = `sha256=${Date.now()}`;

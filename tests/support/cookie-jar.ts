@@ -68,3 +68,19 @@ export async function jarWithPlatformSession(
   const dated = { ...session, issuedAt: now - (options.issuedSecondsAgo ?? 60) };
   return { tokens, session: dated, jar: await jarWithSession(dated) };
 }
+
+/** A member's session that stays valid for years, active now: for tests of the cookie itself, not of renewal. */
+export function aMemberSession(): Session {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    accessToken: "at",
+    refreshToken: "rt",
+    role: "member",
+    expiresAt: 2_000_000_000,
+    renewAt: 1_999_999_000,
+    issuedAt: 1_900_000_000,
+    startedAt: now,
+    seenAt: now,
+    member: { id: "m", name: "Dana" },
+  };
+}

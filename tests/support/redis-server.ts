@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import net from "node:net";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../../platform/child-platform";
 
 export { freePort };
@@ -18,4 +19,14 @@ export async function startRedisServer(): Promise<{ url: string; stop(): void }>
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { url: `redis://127.0.0.1:${port}`, stop: () => redis.kill() };
+}
+
+/** A redis-server for the tests of one `describe`: started before them, stopped after; returns its URL's getter. */
+export function useRedisServer(): () => string {
+  let redis: Awaited<ReturnType<typeof startRedisServer>> | undefined;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(() => redis?.stop());
+  return () => redis!.url;
 }
