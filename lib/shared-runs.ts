@@ -34,12 +34,6 @@ export class SharedRuns<T> {
     return entry.promise;
   }
 
-  /** Whether a run for `key` is under way. */
-  running(key: string): boolean {
-    const entry = this.runs.get(key);
-    return entry !== undefined && entry.settledAt === undefined;
-  }
-
   /** Callers from now on start afresh: the data changed, and runs under way may have read the old. */
   forget(): void {
     this.runs.clear();

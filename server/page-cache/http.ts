@@ -15,7 +15,6 @@ import { decide, type PageTarget } from "./request-key";
 
 /** Response header and log field: how the cache answered (BYPASS: it did not). */
 export const CACHE_STATE_HEADER = "x-cache";
-export type CacheAnswer = CacheState | "BYPASS";
 
 export type PageCacheSettings = {
   maxBytes: number;
@@ -55,7 +54,7 @@ function notModified(request: IncomingMessage, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }
 
-export function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, state: CacheState): void {
+function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedPage, state: CacheState): void {
   // Set apart so the request's log line can read it.
   response.setHeader(CACHE_STATE_HEADER, state);
   const headers: Record<string, string | string[] | number> = { ...page.headers, etag: page.etag };

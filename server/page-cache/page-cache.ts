@@ -70,7 +70,8 @@ export class PageCache {
     const page = this.pages.get(target.key) ?? (await this.fromShared(target.key));
     if (page) {
       const fresh = this.now() - page.renderedAt < this.options.freshMs;
-      if (!fresh) this.refresh(target);
+      // One render refreshes a stale page in the background (requests meanwhile join it); the page stays until a good one replaces it.
+      if (!fresh) void this.render(target);
       return { page, state: fresh ? "HIT" : "STALE", stored: true };
     }
     const outcome = await this.render(target);
@@ -122,11 +123,6 @@ export class PageCache {
   private forgetEverything(): void {
     this.pages.clear();
     this.renders.forget();
-  }
-
-  /** A stale page is refreshed by one render in the background; the page stays until a good one replaces it. */
-  private refresh(target: PageTarget): void {
-    if (!this.renders.running(target.key)) void this.render(target);
   }
 
   /** One render per key at a time; a good one is kept unless its data changed while it ran. */
