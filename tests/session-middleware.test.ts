@@ -136,7 +136,7 @@ describe("returning from Wix-hosted pages", () => {
 });
 
 describe("the session-ended notice", () => {
-  it("comes with the end of a member's session, on that request only, and a cookie the browser brings is consumed by the next navigation, not a prefetch", async () => {
+  it("comes with the end of a member's session, on that request only; a cookie the browser brings goes with the next navigation, not a prefetch", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-notice", { expiresIn: -1, revoked: true, member: dana("member-notice") });
     const ended = await withSession(jar.request(site("/")));
     expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");

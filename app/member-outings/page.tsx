@@ -6,6 +6,7 @@ import { getSession, readAsMember } from "@/lib/auth/request-session";
 import { loginPageHref, SITE_PAGES } from "@/lib/auth/routes";
 import { memberOutings } from "@/lib/site-config";
 import { memberItems, whenAvailable } from "@/lib/wix/collections";
+import { focusRing } from "@/components/class-names";
 
 export const metadata: Metadata = {
   title: memberOutings.title,
@@ -51,10 +52,7 @@ export default async function MemberOutingsPage() {
             ))}
           </ul>
           <p className="mt-6 flex flex-wrap gap-3">
-            <Link
-              href={loginPageHref(PAGE_PATH)}
-              className="rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
-            >
+            <Link href={loginPageHref(PAGE_PATH)} className={`rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 ${focusRing}`}>
               Log in to see members&apos; outings
             </Link>
             <Link href={SITE_PAGES.register} className="rounded-lg border border-pine-700 px-4 py-2 font-medium text-pine-800 hover:bg-pine-50">

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { ActionForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
+import { dangerFocusRing } from "@/components/class-names";
 
 /** Deleting the account takes two steps: open the confirmation, then confirm it. */
 export function DeleteAccount({ action }: { action: FormAction }) {
@@ -12,7 +13,7 @@ export function DeleteAccount({ action }: { action: FormAction }) {
       <button
         type="button"
         onClick={() => setConfirming(true)}
-        className="rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        className={`rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 ${dangerFocusRing}`}
       >
         Delete my account…
       </button>

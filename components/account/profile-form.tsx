@@ -7,6 +7,7 @@ import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
 import { profileSchema } from "@/lib/account/forms";
 import type { FormAction } from "@/lib/form-state";
+import { focusRing } from "@/components/class-names";
 
 export type ProfileDefaults = {
   nickname: string;
@@ -34,7 +35,7 @@ const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; 
 const sectionClass = "space-y-4 rounded-xl border border-stone-200 bg-white p-5";
 const legendClass = "px-1 font-serif text-lg font-semibold text-pine-900";
 const smallButton =
-  "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:border-pine-700 hover:text-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+  "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 " + `hover:border-pine-700 hover:text-pine-800 ${focusRing}`;
 
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
 export function ProfileForm({ action, profile }: { action: FormAction; profile: ProfileDefaults }) {

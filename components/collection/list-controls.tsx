@@ -4,7 +4,10 @@ import { filterParam, type ListState } from "@/lib/search-params";
 import type { CollectionConfig, FilterConfig } from "@/lib/site-config";
 
 const inputClass =
-  "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+  "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 " +
+  "focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+const filtersSummaryClass =
+  "flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50";
 
 function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState }) {
   const current = state.filters.find((entry) => entry.field === filter.field);
@@ -115,7 +118,7 @@ export function ListControls({ collection, state, href }: { collection: Collecti
       {collection.filters.length > 0 && (
         // Closed until a filter is in use, so on a phone the results are not a screen away.
         <details open={state.filters.length > 0} className="group rounded-lg border border-stone-200">
-          <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50">
+          <summary className={filtersSummaryClass}>
             <span>
               Filters
               {state.filters.length > 0 && (

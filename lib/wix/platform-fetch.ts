@@ -21,8 +21,8 @@ const RETRY_DELAY_MS = 100;
 type Fetch = typeof globalThis.fetch;
 
 /** The POSTs the `@wix/*` clients send for reads: queries travel in a body, but change nothing. */
-const READ_POSTS =
-  /^\/(?:wix-data\/v2\/items\/(?:query|count|search|aggregate|aggregate-pipeline|query-distinct-values|query-referenced|is-referenced)|members\/v1\/members\/query|oauth2\/token-info)$/;
+const DATA_READS = ["query", "count", "search", "aggregate", "aggregate-pipeline", "query-distinct-values", "query-referenced", "is-referenced"];
+const READ_POSTS = new RegExp(`^/(?:wix-data/v2/items/(?:${DATA_READS.join("|")})|members/v1/members/query|oauth2/token-info)$`);
 
 /** Whether sending a call twice is harmless: every GET, and the read POSTs. Writes and token grants are never repeated. */
 export function isIdempotentRead(url: string, method: string): boolean {

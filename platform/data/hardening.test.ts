@@ -109,7 +109,8 @@ describe("raw requests that used to fail inside the platform", () => {
     [
       "a patch value nested 5,000 deep",
       "/items/patch",
-      `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`,
+      `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":` +
+        `[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`,
       "WDE0075",
     ],
     [

@@ -52,6 +52,8 @@ export const MATCHES_FUNCTION = "wix_matches";
 export const SEEDED_RANK_FUNCTION = "wix_seeded_rank";
 
 const TRUE: SqlFragment = { sql: "1", params: [] };
+/** A `data_references` row (aliased `link`) of the item in scope, through the field given as the first parameter. */
+const LINK_OF_ITEM = "link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id";
 const FALSE: SqlFragment = { sql: "0", params: [], scoped: true };
 
 const invalid = invalidQuery;
@@ -247,7 +249,7 @@ class FieldCompiler {
   private linked(referencedId: unknown): SqlFragment {
     if (typeof referencedId !== "string") throw invalid(`Multi-reference field [${this.field}] compares item ids (strings).`);
     return {
-      sql: "EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id AND link.referenced_id = ?)",
+      sql: `EXISTS (SELECT 1 FROM data_references AS link WHERE ${LINK_OF_ITEM} AND link.referenced_id = ?)`,
       params: [this.field, referencedId],
     };
   }
@@ -260,7 +262,7 @@ class FieldCompiler {
     if (this.multiReference) {
       if (operand === null || operand === undefined) {
         return {
-          sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)",
+          sql: `NOT EXISTS (SELECT 1 FROM data_references AS link WHERE ${LINK_OF_ITEM})`,
           params: [this.field],
         };
       }
@@ -401,7 +403,9 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
   if (words.length === 0) return undefined;
   if (words.length > MAX_SEARCH_WORDS) throw invalid(`A search expression takes at most ${MAX_SEARCH_WORDS} words.`);
   const conditions = words.map((word) => ({
-    sql: `EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`,
+    sql:
+      "EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') " +
+      `AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`,
     params: [word],
   }));
   return mode === "AND" ? and(conditions) : or(conditions);
@@ -427,7 +431,9 @@ export function compileSort(sort: SortSpec[] | undefined, options: CompileOption
     if (system) return system.column === "owner" ? [`${system.column} IS NOT NULL ${normalised}`, `owner ${normalised}`] : [`${system.column} ${normalised}`];
     const path = jsonPath(fieldName);
     const type = `json_type(data, '${path}')`;
-    const rank = `CASE WHEN ${type} IS NULL OR ${type} = 'null' THEN 0 WHEN ${type} IN ('integer', 'real') THEN 1 WHEN ${type} = 'text' THEN 2 WHEN json_type(data, '${path}."$date"') = 'text' THEN 6 WHEN ${type} = 'object' THEN 3 WHEN ${type} = 'array' THEN 4 ELSE 5 END`;
+    const rank =
+      `CASE WHEN ${type} IS NULL OR ${type} = 'null' THEN 0 WHEN ${type} IN ('integer', 'real') THEN 1 WHEN ${type} = 'text' THEN 2 ` +
+      `WHEN json_type(data, '${path}."$date"') = 'text' THEN 6 WHEN ${type} = 'object' THEN 3 WHEN ${type} = 'array' THEN 4 ELSE 5 END`;
     const value = `COALESCE(json_extract(data, '${path}."$date"'), json_extract(data, '${path}'))`;
     return [`${rank} ${normalised}`, `${value} ${normalised}`];
   });

@@ -214,7 +214,8 @@ export class IdentityService {
       subject: `Someone tried to create a ${SITE_NAME} account with your address`,
       text:
         "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
-        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\nIf it was not you, ignore this message: nothing changed.`,
+        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\n` +
+        "If it was not you, ignore this message: nothing changed.",
     });
   }
 

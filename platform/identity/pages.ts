@@ -127,6 +127,15 @@ function formError(error: FormError | undefined): string {
   return errorBlock(error?.message, !error?.fields?.length);
 }
 
+/** The password field of the sign-up and reset pages: the same limits as the identity service checks. */
+const NEW_PASSWORD = {
+  name: "password",
+  type: "password",
+  autocomplete: "new-password",
+  limits: `minlength="8" maxlength="256"`,
+  hint: "At least 8 characters; avoid common passwords.",
+} as const;
+
 export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string; captcha?: boolean }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
   return {
@@ -154,9 +163,12 @@ export function signupPage(state: FormState & { rs: string; email?: string; disp
 ${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.signup}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${input({ name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" }, state.error)}
+${input(
+  { name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" },
+  state.error,
+)}
 ${input({ name: "email", label: "Email", type: "email", autocomplete: "email", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
-${input({ name: "password", label: "Password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
+${input({ ...NEW_PASSWORD, label: "Password" }, state.error)}
 <button type="submit">Create account</button>
 </form>
 <p class="alt">Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,
@@ -172,7 +184,7 @@ export function resetPage(state: FormState & { token: string }): PageContent {
 ${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.reset}">
 ${hiddenFields({ token: state.token, csrf: state.csrf })}
-${input({ name: "password", label: "New password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
+${input({ ...NEW_PASSWORD, label: "New password" }, state.error)}
 <button type="submit">Set password</button>
 </form>`,
     formActionOrigins: state.formActionOrigins,

@@ -398,7 +398,8 @@ const journal = [
     "2026-10-02T09:00:00.000Z",
     ["safety", "gear"],
     "gear",
-    "<p>The classic list still holds, but we have updated it for <strong>phones, power banks and offline maps</strong>.</p><ul><li>Navigation</li><li>Headlamp</li><li>Sun protection</li></ul>",
+    "<p>The classic list still holds, but we have updated it for <strong>phones, power banks and offline maps</strong>.</p>" +
+      "<ul><li>Navigation</li><li>Headlamp</li><li>Sun protection</li></ul>",
   ],
   [
     "Why We Start Early",
