@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { openSignUp, startTestPlatform, type TestPlatform } from "../testing";
 import { getAuthUrl, memberSiteClient, TestBrowser } from "./test-browser";
 import { FREE_FAILURES, MAX_FAILURES } from "./throttle";
 
@@ -14,9 +14,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
 });
 afterAll(() => platform.close());
-beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
-});
+beforeEach(() => openSignUp(platform));
 
 const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
 let counter = 0;
