@@ -146,6 +146,9 @@ describe("the session-ended notice", () => {
     const brought = { cookie: "wms_notice=session-ended" };
     const prefetch = await withSession(new NextRequest(site("/trails"), { headers: { ...brought, "next-router-prefetch": "1" } }));
     expect(prefetch.headers.get("set-cookie")).toBeNull();
+    // The favicon, fetched while the redirect that set the notice is under way, leaves it for the page.
+    const icon = await withSession(new NextRequest(site("/icon.svg"), { headers: { ...brought, "sec-fetch-dest": "image" } }));
+    expect(icon.headers.get("set-cookie")).toBeNull();
     const next = await withSession(new NextRequest(site("/trails"), { headers: brought }));
     expect(next.headers.get("set-cookie")).toMatch(/wms_notice=;.*Max-Age=0/i);
     expect(next.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
