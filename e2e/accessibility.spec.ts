@@ -1,34 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoMember } from "./platform";
-
-/**
- * Home, every list, items that between them show every field type the demo content has
- * (gallery, video, objects and arrays on trails; an address on regions; a time on outings;
- * rich content, a document, audio and multi-references on the journal), and the sign-in pages.
- */
-const publicPages = [
-  "/",
-  "/trails",
-  "/regions",
-  "/outings",
-  "/journal",
-  "/trails/summit-loop",
-  "/trails/arch-spur",
-  "/regions/north-ridge",
-  "/regions/high-desert",
-  "/outings/family-creek-walk",
-  "/journal/ten-essentials-revisited",
-  "/journal/why-we-start-early",
-  "/journal/leave-no-trace-in-the-desert",
-  "/member-outings",
-  "/members/rowan",
-  "/login",
-  "/register",
-  "/forgot-password",
-];
-/** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
-const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings"];
+import { logInWithForm, memberPages, publicPages } from "./site-pages";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -62,11 +34,7 @@ for (const width of [390, 1280]) {
 
   test(`axe finds no violation on a member's pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(demoMember.email);
-    await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+    await logInWithForm(page);
     await expectNoViolations(page, memberPages);
   });
 }
