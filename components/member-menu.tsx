@@ -20,7 +20,10 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
         <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-pine-700 text-xs font-semibold uppercase text-white">
           {name.slice(0, 1)}
         </span>
-        <span data-testid="member-name">{name}</span>
+        {/* On the narrowest phones the initial stands for the name (the button's label still says it); long names are cut short. */}
+        <span data-testid="member-name" className="hidden max-w-28 truncate min-[360px]:inline-block">
+          {name}
+        </span>
         <span aria-hidden className="text-stone-500">
           ▾
         </span>
