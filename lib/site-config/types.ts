@@ -50,6 +50,8 @@ export type ValueConfig = {
 export type FieldConfig = ValueConfig & {
   key: string;
   label: string;
+  /** For the main text of an item page: it needs no heading of its own, the label names its region for screen readers only. */
+  unheaded?: true;
 };
 
 export type FilterConfig =
