@@ -2,8 +2,9 @@ import { PlatformError } from "../http/errors";
 
 /**
  * Every error the data service answers, one constructor per platform code, with the platform's
- * status and wording (docs/platform/data.md §9). Data code throws only through these, so a
- * code's text and status are decided in one place.
+ * status and wording; docs/platform/data-errors.md gives each path, its code and where the code
+ * comes from. Data code throws only through these, so a code's text and status are decided in
+ * one place.
  */
 
 /** WDE0004: an item body that is not an object. */
