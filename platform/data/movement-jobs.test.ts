@@ -294,7 +294,7 @@ describe("listing and refusals", () => {
       await codeOf(
         client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $nope: 1 } } } } }, { file: { format: "CSV" } }),
       ),
-    ).toBe("WDE0020");
+    ).toBe("WDE0075");
     expect(await codeOf(client().getJob("no-such-job"))).toBe("WDE0075");
     expect(await codeOf(client().listMovementLogs("no-such-job"))).toBe("WDE0075");
 

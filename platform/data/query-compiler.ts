@@ -98,7 +98,7 @@ function operandOf(value: unknown, field: string, operator: string): Operand {
   if (typeof value === "number" && Number.isFinite(value)) return { type: "number", value };
   if (typeof value === "boolean") return { type: "boolean", value };
   if (isDateValue(value)) return { type: "date", value: normaliseDate(value.$date, field) };
-  throw invalid(`Invalid ${operator} value for field [${field}]: expected a string, number, boolean or {"$date"}.`);
+  throw invalid(`Invalid ${operator} value for field [${field}]: expected a string, number, boolean or {"$date"}.`, "WDE0058");
 }
 
 /** How one stored value is reached: a field in `data`, an element of an array, or a system column. */
@@ -146,7 +146,7 @@ function compare(a: Accessor, comparator: string, operand: Operand): SqlFragment
 
 /** Case-folded text matching for contains/startsWith/endsWith. */
 function textMatch(a: Accessor, operator: string, operand: unknown, field: string): SqlFragment {
-  if (typeof operand !== "string") throw invalid(`${operator} on field [${field}] expects a string.`);
+  if (typeof operand !== "string") throw invalid(`${operator} on field [${field}] expects a string.`, "WDE0059");
   const folded = `${FOLD_FUNCTION}(${a.value})`;
   const condition =
     operator === "$contains"
@@ -161,16 +161,16 @@ function textMatch(a: Accessor, operator: string, operand: unknown, field: strin
 
 /** `$matches` (urlized dynamic-page lookups): a case-insensitive whole-value pattern. */
 function matchesPattern(operand: unknown, field: string): string {
-  if (!isPlainObject(operand) || !Array.isArray(operand.spec)) throw invalid(`$matches on field [${field}] expects {ignoreCase, spec}.`);
+  if (!isPlainObject(operand) || !Array.isArray(operand.spec)) throw invalid(`$matches on field [${field}] expects {ignoreCase, spec}.`, "WDE0062");
   return (
     "^" +
     operand.spec
       .map((part: unknown) => {
-        if (!isPlainObject(part) || typeof part.value !== "string") throw invalid(`Invalid $matches spec on field [${field}].`);
+        if (!isPlainObject(part) || typeof part.value !== "string") throw invalid(`Invalid $matches spec on field [${field}].`, "WDE0064");
         const escaped = part.value.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
         if (part.type === "literal") return escaped;
         if (part.type === "anyOf") return `[${escaped}]+`;
-        throw invalid(`Invalid $matches spec type [${String(part.type)}] on field [${field}].`);
+        throw invalid(`Invalid $matches spec type [${String(part.type)}] on field [${field}].`, "WDE0064");
       })
       .join("") +
     "$"
@@ -308,7 +308,7 @@ class FieldCompiler {
         if (typeof operand !== "boolean") throw invalid(`$exists on field [${this.field}] expects true or false.`);
         return operand ? not(this.equals(null)) : this.equals(null);
       case "$not":
-        if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`);
+        if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`, "WDE0056");
         return not(this.operators(operand));
       case "$matches": {
         const pattern = matchesPattern(operand, this.field);
@@ -322,11 +322,11 @@ class FieldCompiler {
   }
 
   private list(operator: string, operand: unknown): unknown[] {
-    if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`);
+    if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`, "WDE0057");
     if (operand.length > MAX_LIST_VALUES) throw invalid(`${operator} on field [${this.field}] takes at most ${MAX_LIST_VALUES} values.`);
     for (const value of operand) {
       if (value === null || Array.isArray(value) || (isPlainObject(value) && !isDateValue(value))) {
-        throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`);
+        throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`, "WDE0060");
       }
     }
     return operand;
@@ -363,18 +363,18 @@ class FieldCompiler {
 
 function compileNode(filter: unknown, options: CompileOptions, depth: number): SqlFragment {
   if (depth > MAX_FILTER_DEPTH) throw filterTooDeep(MAX_FILTER_DEPTH);
-  if (!isPlainObject(filter)) throw invalid("Filter must be an object.");
+  if (!isPlainObject(filter)) throw invalid("Filter must be an object.", "WDE0016");
   const parts: SqlFragment[] = [];
   for (const [key, operand] of Object.entries(filter)) {
     if (key === "$and" || key === "$or") {
-      if (!Array.isArray(operand)) throw invalid(`${key} expects an array of filters.`);
+      if (!Array.isArray(operand)) throw invalid(`${key} expects an array of filters.`, "WDE0057");
       // `{}` inside `$and` means match-all; an empty `$and` or `$or` adds no condition.
       if (operand.length === 0) continue;
       const children = operand.map((child) => compileNode(child, options, depth + 1));
       parts.push(key === "$and" ? and(children) : or(children));
     } else if (key === "$not") {
       const children = Array.isArray(operand) ? operand : [operand];
-      if (children.length !== 1) throw invalid("$not expects exactly one filter.");
+      if (children.length !== 1) throw invalid("$not expects exactly one filter.", "WDE0057");
       parts.push(not(compileNode(children[0], options, depth + 1)));
     } else if (key === "$regex") {
       throw regexNotAllowed();
@@ -412,6 +412,23 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
 }
 
 /**
+ * Why a value is not a sort (a list of `{fieldName, order}`), with the client's sort-model code
+ * for the same fault (WDE0065–WDE0067); undefined when it is one. Requests are checked with it
+ * as they are parsed, and the compiler checks again for sorts that come from elsewhere (pipelines).
+ */
+export function sortProblem(sort: unknown): { message: string; code: "WDE0065" | "WDE0066" | "WDE0067" } | undefined {
+  if (!Array.isArray(sort)) return { message: "sort must be a list of {fieldName, order}", code: "WDE0065" };
+  for (const key of sort) {
+    if (!isPlainObject(key)) return { message: "sort must be a list of {fieldName, order}", code: "WDE0066" };
+    const { fieldName, order } = key;
+    if (typeof fieldName !== "string" || fieldName === "") return { message: "every sort entry needs a fieldName", code: "WDE0067" };
+    const normalised = String(order ?? "ASC").toUpperCase();
+    if (normalised !== "ASC" && normalised !== "DESC") return { message: `invalid sort order [${String(order)}] for field [${fieldName}]`, code: "WDE0067" };
+  }
+  return undefined;
+}
+
+/**
  * ORDER BY terms for a sort list. Values of one field rank by type first, BSON-like:
  * missing/null < numbers < text < objects < arrays < booleans < dates; then by value, text in
  * code-point order (SQLite compares UTF-8 bytes). `defaultSort` applies when `sort` is empty,
@@ -419,13 +436,11 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
  */
 export function compileSort(sort: SortSpec[] | undefined, options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {}): string {
   const keys = sort && sort.length > 0 ? sort : (options.defaultSort ?? []);
-  if (!Array.isArray(keys)) throw invalid("Sort must be a list of {fieldName, order}.");
+  const problem = sortProblem(keys);
+  if (problem) throw invalid(`Invalid sort: ${problem.message}.`, problem.code);
   if (keys.length > MAX_SORT_KEYS) throw invalid(`A sort takes at most ${MAX_SORT_KEYS} fields.`);
-  const terms = keys.flatMap((key) => {
-    if (!isPlainObject(key)) throw invalid("Sort must be a list of {fieldName, order}.");
-    const { fieldName, order } = key as SortSpec;
+  const terms = keys.flatMap(({ fieldName, order }) => {
     const normalised = String(order ?? "ASC").toUpperCase();
-    if (normalised !== "ASC" && normalised !== "DESC") throw invalid(`Invalid sort order [${order}] for field [${fieldName}].`);
     const system = options.systemColumns ? SYSTEM_COLUMNS.get(fieldName) : undefined;
     // Only `_owner` can be missing; the date and id columns never are, which keeps the index order usable.
     if (system) return system.column === "owner" ? [`${system.column} IS NOT NULL ${normalised}`, `owner ${normalised}`] : [`${system.column} ${normalised}`];
