@@ -193,6 +193,20 @@ describe("the permissions API's refusals", () => {
     expect((await owner().permissions.getPermissions("Ledger")).dataPermissions?.specialPermissions).toEqual([]);
   });
 
+  it("levels and grants hold for raw item calls too", async () => {
+    const token = (memberId: string) => platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken;
+    const insert = (authorization?: string) =>
+      raw("POST", "/wix-data/v2/items", { dataCollectionId: "Ledger", dataItem: { data: { text: "raw" } } }, authorization);
+    const refused = await insert(token("m-ann"));
+    expect([refused.status, refused.body.details?.applicationError?.code]).toEqual([403, "WDE0027"]);
+    expect((await insert()).status).toBe(403);
+    expect((await insert(platform.config.apiKey)).status).toBe(200);
+    const { specialPermissions } = await owner().permissions.addSpecialPermissions("Ledger", { userId: "m-raw", itemInsert: "ALLOWED" });
+    expect((await insert(token("m-raw"))).status).toBe(200);
+    await owner().permissions.removeSpecialPermissions(specialPermissions!._id!);
+    expect((await insert(token("m-raw"))).status).toBe(403);
+  });
+
   it("a raw call without a token gets its own permissions", async () => {
     const mine = await raw("GET", "/wix-data/v1/permissions/current?dataCollectionId=Drafts");
     expect([mine.status, mine.body]).toEqual([200, { itemRead: true, itemInsert: false, itemUpdate: false, itemRemove: false }]);
