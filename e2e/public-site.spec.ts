@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginHref } from "../lib/auth/routes";
 import { hydrated } from "./hydration";
-import { demoMember } from "./platform";
+import { adminItems, demoMember, revalidateSite } from "./platform";
 
 const cards = (page: Page) => page.getByTestId("item-card");
 const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
@@ -110,6 +110,37 @@ test("the journal loads more stories in place: focus on the first new one, the c
   // Filters travel with the cursor.
   await page.goto("/journal?tags=beginners&size=12");
   await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);
+});
+
+test("stories sorted by when they were last updated, trails by when they were added; an item page says when it was last updated", async ({ page }) => {
+  const admin = adminItems();
+  const story = (await admin.query("Journal").eq("slug", "why-we-start-early").find()).items[0];
+  await admin.update("Journal", story);
+  await revalidateSite({ collections: ["Journal"], members: false });
+  await page.goto("/journal");
+  await hydrated(page.getByRole("form", { name: "Search stories" }));
+  await page.getByLabel("Sort").selectOption({ label: "Recently updated" });
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/\/journal\?sort=updated$/);
+  await expect(cards(page).locator("h2").first()).toHaveText("Why We Start Early");
+  // The load-more batches keep the order.
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page).toHaveURL(/\/journal\?sort=updated&page=2$/);
+  await page.getByRole("link", { name: "Why We Start Early" }).click();
+  const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText(`Last updated${today}`);
+
+  await admin.insert("Trails", { _id: "e2e-fresh-spur", title: "Fresh Spur", slug: "fresh-spur", distanceKm: 1.2 });
+  try {
+    await revalidateSite({ collections: ["Trails"], members: false });
+    await page.goto("/trails?sort=added");
+    await expect(page.getByLabel("Sort")).toHaveValue("added");
+    await expect(cards(page).locator("h2").first()).toHaveText("Fresh Spur");
+  } finally {
+    await admin.remove("Trails", "e2e-fresh-spur");
+    await revalidateSite({ collections: ["Trails"], members: false });
+  }
 });
 
 test("item pages show media, rich content, addresses, objects, lists and multi-references", async ({ page }) => {

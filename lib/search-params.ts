@@ -38,6 +38,16 @@ export function decodedSegment(segment: string): string {
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
+/** A query string's parameters as Next.js gives them to a page: a repeated name becomes a list. */
+export function searchParamsOf(params: URLSearchParams): SearchParams {
+  const record: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    record[name] = values.length > 1 ? values : values[0];
+  }
+  return record;
+}
+
 /** What a list page shows, read from its URL. */
 export type ListState = {
   page: number;

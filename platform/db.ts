@@ -8,6 +8,7 @@ import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
 import { migrateMovementLogs } from "./data/movement-logs";
 import { migratePublishSchedules } from "./data/publish-schedules";
+import { migrateSpecialPermissions } from "./data/special-permissions";
 import { migrateData } from "./data/store";
 import { migrateTasks } from "./data/tasks";
 import { migrateLoginSessions } from "./identity/login-sessions";
@@ -35,6 +36,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMembers,
   migrateRedirects,
   migrateData,
+  migrateSpecialPermissions,
   migrateIndexes,
   migrateBackups,
   migrateTasks,

@@ -17,15 +17,16 @@ export type ProfileDefaults = {
   photoUrl: string;
   emails: string[];
   phones: string[];
-  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "city" | "subdivision" | "country" | "postalCode", string>>;
+  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "apt" | "city" | "subdivision" | "country" | "postalCode", string>>;
   customFields: Array<{ key: string; name: string; value: string }>;
 };
 
 const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; label: string; autoComplete?: string; hint?: string; wide?: boolean }> = [
   { name: "addressLine", label: "Address line", autoComplete: "address-line1", wide: true },
-  { name: "addressLine2", label: "Apartment or suite", autoComplete: "address-line2", wide: true },
+  { name: "addressLine2", label: "Second line", autoComplete: "address-line2", wide: true },
   { name: "streetNumber", label: "Street number" },
   { name: "streetName", label: "Street name" },
+  { name: "apt", label: "Apartment or suite" },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "subdivision", label: "Region or state", autoComplete: "address-level1" },
   { name: "country", label: "Country code", autoComplete: "country", hint: "Two letters, like GB." },

@@ -25,9 +25,10 @@ const withoutBlanks = <T extends z.ZodType>(entry: T, max: number, label: string
 const address = z
   .object({
     addressLine: optionalText("Address line", 150),
-    addressLine2: optionalText("Apartment or suite", 150),
+    addressLine2: optionalText("Second line", 150),
     streetNumber: optionalText("Street number", 20),
     streetName: optionalText("Street name", 100),
+    apt: optionalText("Apartment or suite", 50),
     city: optionalText("City", 100),
     subdivision: optionalText("Region or state", 100),
     country: z

@@ -78,6 +78,7 @@ const trails: CollectionConfig = {
     { id: "climb", label: "Least climbing", field: "elevationGainM", order: "asc" },
     { id: "name", label: "Name A–Z", field: "title", order: "asc" },
     { id: "newest", label: "Newest first", field: "openedOn", order: "desc" },
+    { id: "added", label: "Recently added", field: "_createdDate", order: "desc" },
   ],
   pageSizes: [9, 18, 36],
   related: [{ title: "More trails in this region", from: "trails", field: "region", match: "same-value" }],
@@ -154,6 +155,7 @@ const journal: CollectionConfig = {
   slugField: "slug",
   imageField: "image",
   summaryField: "body",
+  datedBy: "publishedAt",
   fields: [
     { key: "author", label: "By", type: "TEXT" },
     { key: "publishedAt", label: "Published", type: "DATETIME" },
@@ -174,6 +176,7 @@ const journal: CollectionConfig = {
   sorts: [
     { id: "newest", label: "Newest first", field: "publishedAt", order: "desc" },
     { id: "oldest", label: "Oldest first", field: "publishedAt", order: "asc" },
+    { id: "updated", label: "Recently updated", field: "_updatedDate", order: "desc" },
   ],
   pageSizes: [6, 12],
   // Stories read one after another, so the journal grows rather than turning pages.

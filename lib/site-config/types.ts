@@ -103,6 +103,8 @@ export type CollectionConfig = {
   imageField?: string;
   /** Text or rich text shown as a card's excerpt and the page's description. */
   summaryField?: string;
+  /** The DATE or DATETIME field that dates an item; an item without a value there is dated by when it was added. */
+  datedBy?: string;
   /** Items with this BOOLEAN field set are for members and never shown on public pages. */
   membersOnlyField?: string;
   fields: readonly FieldConfig[];

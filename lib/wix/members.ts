@@ -20,6 +20,8 @@ export type PostalAddress = {
   addressLine2: string;
   streetNumber: string;
   streetName: string;
+  /** The apartment or suite of the street address. */
+  apt: string;
   city: string;
   subdivision: string;
   country: string;
@@ -56,7 +58,7 @@ const strings = z
 const addressData = z.object({
   addressLine: textOrEmpty,
   addressLine2: textOrEmpty,
-  streetAddress: z.object({ number: textOrEmpty, name: textOrEmpty }).nullish().catch(undefined),
+  streetAddress: z.object({ number: textOrEmpty, name: textOrEmpty, apt: textOrEmpty }).nullish().catch(undefined),
   city: textOrEmpty,
   subdivision: textOrEmpty,
   country: textOrEmpty,
@@ -121,6 +123,7 @@ export function toProfile(raw: unknown): Profile {
       addressLine2: address.addressLine2,
       streetNumber: address.streetAddress?.number ?? "",
       streetName: address.streetAddress?.name ?? "",
+      apt: address.streetAddress?.apt ?? "",
       city: address.city,
       subdivision: address.subdivision,
       country: address.country,
@@ -175,9 +178,12 @@ export async function updateProfile(client: WixClient, id: string, changes: Prof
       ...(changes.phones.length ? { phones: changes.phones } : {}),
       ...(changes.addresses.length
         ? {
-            addresses: changes.addresses.map(({ streetNumber, streetName, ...address }) => ({
+            addresses: changes.addresses.map(({ streetNumber, streetName, apt, ...address }) => ({
               ...address,
-              ...(streetNumber || streetName ? { streetAddress: { number: streetNumber, name: streetName } } : {}),
+              // The members module's type leaves out `apt`, which the platform's street address has; the client passes it through.
+              ...(streetNumber || streetName || apt
+                ? { streetAddress: { number: streetNumber, name: streetName, apt } as { number: string; name: string } }
+                : {}),
             })),
           }
         : {}),

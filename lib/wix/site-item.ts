@@ -44,6 +44,9 @@ export type SiteItem = {
   imageUrl?: string;
   summary: string;
   fields: Record<string, ShownField>;
+  /** When the item was added and last changed (ISO instants), when the platform says. */
+  createdDate?: string;
+  updatedDate?: string;
 };
 
 /**
@@ -290,7 +293,8 @@ function summaryOf(raw: unknown): string {
   return richContentText(richContentBlocks(raw));
 }
 
-const itemBase = z.object({ _id: z.string() }).passthrough();
+const systemDate = instant.optional().catch(undefined);
+const itemBase = z.object({ _id: z.string(), _createdDate: systemDate, _updatedDate: systemDate }).passthrough();
 
 /**
  * Reshapes one platform item by the collection's configuration. An item without an id, title
@@ -310,6 +314,12 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     const value = fieldValue(field, data[field.key]);
     if (value) fields[field.key] = { key: field.key, label: field.label, value };
   }
+  const createdDate = parsed.data._createdDate?.toISOString();
+  const dated = collection.fields.find((field) => field.key === collection.datedBy);
+  // An item without its own date is dated by when it was added, so a list by date never shows an undated entry.
+  if (dated && !fields[dated.key] && createdDate) {
+    fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
+  }
   return {
     id: parsed.data._id,
     slug: slug.data,
@@ -318,5 +328,7 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     imageUrl: collection.imageField ? imageUrl(data[collection.imageField]) : undefined,
     summary: collection.summaryField ? summaryOf(data[collection.summaryField]) : "",
     fields,
+    ...(createdDate && { createdDate }),
+    ...(parsed.data._updatedDate && { updatedDate: parsed.data._updatedDate.toISOString() }),
   };
 }

@@ -68,6 +68,19 @@ export function adminRequired(action: string): PlatformError {
   return new PlatformError(403, "WDE0027", `WDE0027: The current user does not have permissions to ${action}.`, { action });
 }
 
+/** ALREADY_EXISTS (the permissions API's code): a second set of special permissions for one member of a collection. */
+export function specialPermissionsExist(collectionId: string, userId: string): PlatformError {
+  return new PlatformError(409, "ALREADY_EXISTS", `Special permissions for user [${userId}] already exist in collection [${collectionId}].`, {
+    collectionId,
+    userId,
+  });
+}
+
+/** NOT_FOUND (the permissions API's code): a set of special permissions the platform does not have. */
+export function specialPermissionsNotFound(id: string): PlatformError {
+  return new PlatformError(404, "NOT_FOUND", `Special permissions [${id}] do not exist.`, { id });
+}
+
 /** WDE0029: a multi-reference link that already exists. */
 export function referenceExists(collectionId: string, field: string, referringId: string, referencedId: string): PlatformError {
   return new PlatformError(409, "WDE0029", `Reference ${collectionId}.${field} from ${referringId} to ${referencedId} already exists.`, {

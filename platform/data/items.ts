@@ -2,11 +2,11 @@ import type { Caller } from "../types";
 import { includeLimitExceeded, invalidItemId, invalidRequest, itemNotFound, notMultiReference, permissionDenied } from "./errors";
 import { assertWithinRanges } from "./field-ranges";
 import { applyFieldModifications, type FieldModification } from "./patch";
-import { assertPermitted, isPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
+import { assertPermitted, isPermitted, mayAct, mayTouchItem, ownerOf } from "./permissions";
 import { isHiddenDraft, settlePublishStatus } from "./publishing";
 import { isPlainObject } from "./query-compiler";
 import type { DataStore } from "./store";
-import type { CollectionField, StoredCollection } from "./collection";
+import type { CollectionField, DataAction, StoredCollection } from "./collection";
 import { normaliseItemData, type ItemData } from "./wire";
 
 /** A data item as requests carry it: `{id?, data}`; the id may sit in either place. */
@@ -231,11 +231,6 @@ export class ItemService {
   }
 
   canRead(collection: StoredCollection, caller: Caller): boolean {
-    try {
-      assertPermitted(collection, "read", caller);
-      return rowScope(collection, caller)?.ownerId !== null;
-    } catch {
-      return false;
-    }
+    return mayAct(collection, "read", caller);
   }
 }

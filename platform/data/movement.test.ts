@@ -24,6 +24,7 @@ const peaks: StoredCollection = {
   revision: 1,
   createdDate: "2026-01-01T00:00:00.000Z",
   updatedDate: "2026-01-01T00:00:00.000Z",
+  specialPermissions: [],
 };
 
 let files = 0;

@@ -72,7 +72,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
           screen the details sit beside both. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
-        {facts.length > 0 && (
+        {(facts.length > 0 || item.updatedDate) && (
           <aside aria-label="Details" className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <dl className="space-y-3 text-sm">
               {facts.map((field) => (
@@ -83,6 +83,15 @@ export default async function ItemPage({ params, searchParams }: Props) {
                   </dd>
                 </div>
               ))}
+              {/* How fresh the page is: conditions on a trail and advice in a story change. */}
+              {item.updatedDate && (
+                <div>
+                  <dt className="font-semibold text-stone-700">Last updated</dt>
+                  <dd className="mt-0.5 text-stone-900">
+                    <FieldValueView value={{ type: "date", iso: item.updatedDate, withTime: false }} label="Last updated" layout="aside" />
+                  </dd>
+                </div>
+              )}
             </dl>
           </aside>
         )}

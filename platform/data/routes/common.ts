@@ -7,10 +7,10 @@ import { decodeQueryParams } from "../../http/request-params";
 import { adminRequired, badRequest, invalidQuery, type QueryModelCode } from "../errors";
 import type { ItemService } from "../items";
 import { fieldPathProblem, MAX_REQUEST_DEPTH, unreadableRequestProblem } from "../limits";
-import { assertPermitted, type DataAction } from "../permissions";
+import { assertPermitted } from "../permissions";
 import { sortProblem, type SortSpec } from "../query-compiler";
 import type { DataStore } from "../store";
-import type { StoredCollection } from "../collection";
+import type { DataAction, StoredCollection } from "../collection";
 
 /** What every data route module needs. */
 export type DataServices = { ctx: PlatformContext; store: DataStore; items: ItemService };
