@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import NextTopLoader from "nextjs-toploader";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -21,6 +22,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       {/* A column as tall as the screen, so the footer stays at the bottom of short pages. */}
       <body className="flex min-h-screen flex-col font-sans text-stone-800 antialiased">
+        {/* A thin bar at the top while a link's page loads, so a slow phone shows that the tap was taken. */}
+        <NextTopLoader color="var(--color-ember-500)" height={3} showSpinner={false} shadow={false} />
         <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
           Skip to content
         </a>

@@ -12,29 +12,54 @@ test("search, filter, sort and page size live in the URL and survive a reload", 
   await page.getByRole("searchbox", { name: "Search" }).fill("lake");
   await page.getByRole("button", { name: "Show results" }).click();
   await expect(page).toHaveURL(/[?&]q=lake/);
-  await expect(cards(page)).toHaveCount(3);
+  // Island Causeway is found by its "lakes" tag.
+  await expect(cards(page)).toHaveCount(4);
   await expect(page).toHaveTitle(/^Trails matching “lake”/);
   // Focus follows the client-side navigation to the new results.
   await expect(results(page)).toBeFocused();
 
-  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await page.getByRole("link", { name: "Remove “lake”" }).click();
   await expect(page).toHaveURL(/\/trails$/);
   // Filters sit in a disclosure, closed while none is in use.
   await expect(page.getByRole("group", { name: "Difficulty" })).toBeHidden();
   await page.getByText("Filters", { exact: true }).click();
-  await page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy").check();
+  // Each choice applies as it is made, and the control keeps the focus.
+  const easy = page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy");
+  await easy.check();
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy$/);
+  await expect(easy).toBeFocused();
   await page.getByLabel("Dogs welcome").selectOption("yes");
-  await page.getByRole("group", { name: "Distance (km)" }).getByLabel("To").fill("5");
+  await expect(page).toHaveURL(/dogFriendly=yes$/);
+  const to = page.getByRole("group", { name: "Distance (km)" }).getByLabel("To");
+  await to.fill("5");
+  await to.press("Tab");
+  await expect(page).toHaveURL(/distanceKm.to=5/);
   await page.getByLabel("Sort").selectOption({ label: "Longest first" });
-  await page.getByRole("button", { name: "Show results" }).click();
-  await expect(page).toHaveURL(/difficulty=Easy/);
+  // Only what is chosen, in the canonical order: no empty parameters, sort after the filters.
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&dogFriendly=yes&sort=longest$/);
   await expect(cards(page).locator("h2")).toHaveText(["Island Causeway", "Lighthouse Walk", "Arch Spur"]);
+  // Each filter in use can be dropped on its own.
+  await page.getByRole("link", { name: "Remove Dogs welcome: yes" }).click();
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&sort=longest$/);
+  await page.getByRole("link", { name: "Remove Dogs welcome" }).waitFor({ state: "detached" });
+  await page.getByLabel("Dogs welcome").selectOption("yes");
+  await expect(page).toHaveURL(/dogFriendly=yes/);
 
   await page.reload();
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByText("3 in use")).toBeVisible();
   await expect(page.getByLabel("Sort")).toHaveValue("longest");
   await expect(page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy")).toBeChecked();
+
+  // A range that would end before it starts is refused where it is typed, and nothing is searched.
+  const from = page.getByRole("group", { name: "Distance (km)" }).getByLabel("From");
+  await from.fill("10");
+  await from.press("Tab");
+  await expect.poll(() => to.evaluate((input: HTMLInputElement) => input.validationMessage)).toContain("cannot end before it starts");
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&dogFriendly=yes&sort=longest$/);
+  // Without the browser's check (a hand-made URL), the page says why nothing matches.
+  await page.goto("/trails?distanceKm.from=10&distanceKm.to=5");
+  await expect(page.getByText("Distance (km): the range ends before it starts")).toBeVisible();
 });
 
 test("numbered pages with totals, and a larger page size", async ({ page }) => {

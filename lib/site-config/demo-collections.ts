@@ -65,7 +65,7 @@ const trails: CollectionConfig = {
     "gallery",
     "video",
   ],
-  searchFields: ["title", "description"],
+  searchFields: ["title", "description", "tags"],
   filters: [
     { kind: "choice", field: "difficulty", label: "Difficulty", options: ["Easy", "Moderate", "Hard"] },
     { kind: "range", field: "distanceKm", label: "Distance (km)", type: "NUMBER" },
@@ -168,7 +168,7 @@ const journal: CollectionConfig = {
   ],
   listFields: ["author", "publishedAt", "tags"],
   detailFields: ["author", "publishedAt", "tags", "trails", "attachment", "body", "article", "audio"],
-  searchFields: ["title", "body", "author"],
+  searchFields: ["title", "body", "author", "tags"],
   filters: [
     { kind: "any-of", field: "tags", label: "Topics", options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners"] },
     { kind: "range", field: "publishedAt", label: "Published", type: "DATETIME" },
