@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockTime, formatClockInZone, formatInZone, knownTimeZone, offsetMinutes, wallClockOf, zoneName } from "@/lib/outings/time";
+import { clockTime, formatInZone, knownTimeZone, offsetMinutes, wallClockOf, zoneName } from "@/lib/outings/time";
 
 /** Outing times on the clocks where the outing is, whatever zone the server runs in. */
 
@@ -28,10 +28,11 @@ describe("formatInZone", () => {
   });
 });
 
-describe("formatClockInZone", () => {
+describe("zoneName", () => {
   it("names the zone as it is on the outing's day", () => {
-    expect(formatClockInZone("06:15", "2026-12-05T13:30:00.000Z", "America/Denver")).toBe("06:15 MST");
-    expect(formatClockInZone("06:15", "2027-06-05T12:30:00.000Z", "America/Denver")).toBe("06:15 MDT");
+    expect(zoneName(new Date("2026-12-05T13:30:00.000Z"), "America/Denver")).toBe("MST");
+    expect(zoneName(new Date("2027-06-05T12:30:00.000Z"), "America/Denver")).toBe("MDT");
+    expect(zoneName(new Date("2026-12-05T13:30:00.000Z"), "UTC")).toBe("UTC");
   });
 });
 

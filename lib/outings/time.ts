@@ -44,14 +44,6 @@ export function clockTime(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
-/**
- * A wall-clock time of the outing's day ("06:15") with the zone's name on that day: "06:15 MST".
- * The day matters: the same zone is "MDT" in summer.
- */
-export function formatClockInZone(time: string, onDay: string, timeZone: string): string {
-  return `${time} ${zoneName(new Date(onDay), timeZone)}`;
-}
-
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The date and time an instant reads on the zone's clocks. */
