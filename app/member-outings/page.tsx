@@ -89,12 +89,12 @@ export default async function MemberOutingsPage() {
             <li key={outing.id}>
               <article
                 aria-labelledby={`outing-${outing.id}`}
-                className="relative h-full rounded-xl border border-stone-200 bg-white p-5 shadow-sm focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md"
+                className="h-full rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
                 data-testid="member-outing"
               >
                 <h2 id={`outing-${outing.id}`} className="font-serif text-xl font-semibold text-pine-900">
-                  {/* The whole card is the link's target area, as on the public lists. */}
-                  <Link href={outing.href} className="after:absolute after:inset-0 focus:outline-none">
+                  {/* Only the title links, so the trail's link in the details stays usable. */}
+                  <Link href={outing.href} className={`underline-offset-2 hover:underline ${focusRing}`}>
                     {outing.title}
                   </Link>
                 </h2>
