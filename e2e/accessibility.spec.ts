@@ -28,7 +28,7 @@ const publicPages = [
   "/forgot-password",
 ];
 /** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
-const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings"];
+const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings", "/member-outings/sunrise-on-the-summit"];
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
