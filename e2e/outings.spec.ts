@@ -88,7 +88,10 @@ test("joining twice keeps one place; a full outing says so and refuses the next 
   await expect(placesLeft(rowan)).toHaveText("Full: all 18 places are taken");
   await expect(rsvp(rowan).getByRole("button")).toHaveCount(0);
 
-  await adminItems().bulkRemove("OutingSignups", others.map((other) => other._id));
+  await adminItems().bulkRemove(
+    "OutingSignups",
+    others.map((other) => other._id),
+  );
   await rsvp(dana).getByRole("button", { name: "Cancel my place" }).click();
   await expect(placesLeft(dana)).toHaveText("18 of 18 places left");
 });
