@@ -135,3 +135,10 @@ test("a public outing's calendar file is the same for everyone, in the outing's 
   expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   expect((await request.get("/trails/summit-loop/calendar.ics")).status()).toBe(404);
 });
+
+test("a visitor's outing page stays in the page cache: it does not depend on who asks", async ({ request }) => {
+  await request.get("/outings/family-creek-walk");
+  const again = await request.get("/outings/family-creek-walk");
+  expect(again.headers()["x-cache"]).toBe("HIT");
+  expect(await again.text()).toContain("Log in to join");
+});

@@ -9,7 +9,7 @@ import { PlacesLeft } from "./places-left";
 import { RsvpButton } from "./rsvp-button";
 
 /** The .ics file of an outing, beside its page. */
-export const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
+const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
 
 /**
  * Places left, the member's join or cancel button, and "Add to calendar". The places left are
