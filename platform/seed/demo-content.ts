@@ -2,8 +2,9 @@ import type { CollectionDefinition } from "../data/collection";
 
 /**
  * The demo site: a hiking club. Its collections between them use every field type the site
- * renders (docs/public-site.md, "Field types"), and three permission setups: public reads,
- * members-only reads, and member-written reports (docs/platform/members.md §6). Media are
+ * renders (docs/public-site.md, "Field types"), and four permission setups: public reads,
+ * members-only reads, member-written reports, and member-written outing sign-ups anyone may
+ * count (docs/platform/members.md §6). Media are
  * files under the site's public/media/demo folder (made by scripts/demo-media/make.sh).
  */
 
