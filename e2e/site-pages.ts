@@ -30,7 +30,7 @@ export const publicPages = [
 ];
 
 /** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
-export const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings"];
+export const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings", "/member-outings/sunrise-on-the-summit"];
 
 /** Every page a signed-in member can open: theirs and the public ones (the sign-in pages send a member on). */
 export const signedInPages = [...memberPages, ...publicPages.filter((path) => !["/login", "/register", "/forgot-password"].includes(path))];

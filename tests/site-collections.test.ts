@@ -291,7 +291,11 @@ describe("queries against the running platform", () => {
     expect(summit.fields.waypoints.value).toMatchObject({ type: "list", items: { length: 4 } });
     const region = (await itemBySlug(byRoute("regions"), "north-ridge"))!.item;
     expect(region.fields.visitorCentre.value).toMatchObject({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"] });
-    expect((await itemBySlug(outings, "family-creek-walk"))!.item.fields.meetAt.value).toEqual({ type: "time", text: "09:45" });
+    const walk = (await itemBySlug(outings, "family-creek-walk"))!.item;
+    // An outing's times are in its own zone, with the zone's name.
+    expect(walk.fields.meetAt.value).toEqual({ type: "time", text: "09:45", zone: "GMT" });
+    expect(walk.fields.startsAt.value).toEqual({ type: "date", iso: "2026-12-06T10:00:00.000Z", withTime: true, timeZone: "Europe/London" });
+    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30 });
   });
 
   it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {

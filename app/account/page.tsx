@@ -4,9 +4,12 @@ import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ProfileForm } from "@/components/account/profile-form";
 import { MemberAvatar } from "@/components/member-avatar";
+import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { whenAvailable } from "@/lib/wix/collections";
 import { currentProfile } from "@/lib/wix/members";
+import { joinedOutings } from "@/lib/wix/signups";
 import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
@@ -29,6 +32,7 @@ export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
   const profile = await readAsMember(session, "/account", currentProfile, "/");
+  const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
     <div className="mx-auto max-w-2xl space-y-10 py-12">
@@ -47,6 +51,14 @@ export default async function AccountPage() {
           )}
         </div>
       </header>
+
+      <Section id="your-outings" title="Your outings" intro="The outings you have joined, soonest first.">
+        {outings.reachable ? (
+          <YourOutings outings={outings.value} />
+        ) : (
+          <p className="text-stone-700">Your outings cannot be shown just now. Please try again in a minute.</p>
+        )}
+      </Section>
 
       <Section id="profile" title="Profile">
         <ProfileForm

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from "./types";
+import type { CollectionConfig, CollectionWithOutings } from "./types";
 
 /**
  * The demo club's collections, as the local platform seeds them. Pointing the site at another
@@ -110,7 +110,7 @@ const regions: CollectionConfig = {
   related: [{ title: "Trails in this region", from: "trails", field: "region", match: "this-item" }],
 };
 
-const outings: CollectionConfig = {
+const outings: CollectionWithOutings = {
   route: "outings",
   collectionId: "Events",
   title: "Outings",
@@ -128,8 +128,9 @@ const outings: CollectionConfig = {
     { key: "capacity", label: "Places", type: "NUMBER" },
     { key: "summary", label: "What to expect", type: "TEXT" },
   ],
-  listFields: ["startsAt", "trail", "capacity"],
-  detailFields: ["startsAt", "meetAt", "trail", "capacity", "summary"],
+  // The capacity shows as places left, next to the button that joins (components/outings).
+  listFields: ["startsAt", "trail"],
+  detailFields: ["startsAt", "meetAt", "trail", "summary"],
   searchFields: ["title", "summary"],
   filters: [
     { kind: "range", field: "startsAt", label: "Date", type: "DATETIME" },
@@ -142,6 +143,7 @@ const outings: CollectionConfig = {
   ],
   pageSizes: [10, 20],
   related: [],
+  outing: { startsField: "startsAt", timeZoneField: "timeZone", capacityField: "capacity", signupsCollectionId: "OutingSignups" },
 };
 
 const journal: CollectionConfig = {
@@ -191,7 +193,7 @@ export const siteCollections: readonly CollectionConfig[] = [trails, regions, ou
  * it is read with the member's own session and never cached or shared; it is not one of the
  * public collections, so no public page, sitemap or list can reach it.
  */
-export const memberOutings: CollectionConfig = {
+export const memberOutings: CollectionWithOutings = {
   ...outings,
   route: "member-outings",
   collectionId: "MembersOutings",
@@ -202,3 +204,6 @@ export const memberOutings: CollectionConfig = {
   filters: [],
   related: [],
 };
+
+/** Collections of outings members join: the public ones and the members' own. */
+export const outingCollections: readonly CollectionWithOutings[] = [outings, memberOutings];

@@ -88,6 +88,21 @@ export type MemberReportsConfig = {
   title: string;
 };
 
+/**
+ * Outings: items that happen at a time, in a place with its own time zone, and that members
+ * join. Sign-ups live in a collection of their own that members write and only their author
+ * may remove (SITE_MEMBER_AUTHOR).
+ */
+export type OutingConfig = {
+  /** The DATETIME field of the start. */
+  startsField: string;
+  /** A TEXT field holding the IANA zone the outing's times are shown in ("America/Denver"). */
+  timeZoneField: string;
+  /** The NUMBER field of how many may join. */
+  capacityField: string;
+  signupsCollectionId: string;
+};
+
 export type CollectionConfig = {
   /** The first path segment: /trails, /trails/summit-loop. */
   route: string;
@@ -123,7 +138,11 @@ export type CollectionConfig = {
   related: readonly RelatedConfig[];
   /** Members' reports shown on, and written from, each item's page. */
   memberReports?: MemberReportsConfig;
+  /** Outings members join: places left, sign-ups, times in the outing's zone, a calendar file. */
+  outing?: OutingConfig;
 };
+
+export type CollectionWithOutings = CollectionConfig & { outing: OutingConfig };
 
 /** A collection whose items members write reports about. */
 export type CollectionWithReports = CollectionConfig & { memberReports: MemberReportsConfig };

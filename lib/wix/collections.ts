@@ -218,12 +218,14 @@ export async function itemBySlug(collection: CollectionConfig, slug: string): Pr
 }
 
 /**
- * The first items of a collection only members may read, with the member's own client: the
- * answer depends on who asks, so it is never cached or shared.
+ * The first items of a collection only members may read (those meeting `conditions`, when
+ * given), with the member's own client: the answer depends on who asks, so it is never cached
+ * or shared.
  */
-export async function memberItems(client: WixClient, collection: CollectionConfig, count: number): Promise<SiteItem[]> {
+export async function memberItems(client: WixClient, collection: CollectionConfig, count: number, conditions: Filter[] = []): Promise<SiteItem[]> {
   const { field, order } = collection.sorts[0];
-  const found = await find(client, collection, { filter: shownItemsFilter(collection), sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
+  const filter = shownItemsFilter(collection, ...conditions);
+  const found = await find(client, collection, { filter, sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
   return toSiteItems(collection, found.items);
 }
 

@@ -6,6 +6,7 @@ import { FieldValueView, isWide } from "@/components/collection/field-value";
 import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { ItemReports } from "@/components/reports/item-reports";
 import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
@@ -68,6 +69,11 @@ export default async function ItemPage({ params, searchParams }: Props) {
         <span aria-current="page">{item.title}</span>
       </nav>
       <h1 className="mt-3 font-serif text-4xl font-semibold text-pine-900">{item.title}</h1>
+      {collection.outing && (
+        <div className="mt-6 max-w-xl">
+          <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
+        </div>
+      )}
       {/* On a phone the picture comes first, then the details, then the long read; on a wide
           screen the details sit beside both. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
