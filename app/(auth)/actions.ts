@@ -182,11 +182,10 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
     logger().error({ failure: describeFailure(error) }, "checking a login code failed");
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
+  // The pending login stays even when its code no longer works: a cookie changed here would
+  // re-render the page without the message. It expires on its own; the platform refuses it until then.
   const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
-  if (codeMessage) {
-    if (outcome.kind === "failed" && outcome.reason !== "invalidCode") clearPendingVerification(jar);
-    return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
-  }
+  if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
     clearPendingVerification(jar);
     await forgetAccountFailures("login", pending.email);
