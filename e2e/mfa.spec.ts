@@ -22,10 +22,10 @@ async function logOut(page: Page) {
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
-async function logInWithPassword(page: Page, email: string) {
+async function logInWithPassword(page: Page, email: string, typed = password) {
   await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Password", { exact: true }).fill(typed);
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
@@ -40,6 +40,11 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
   await logOut(page);
+
+  // A wrong password is refused as before: no code is sent, and the form says so at the password.
+  await logInWithPassword(page, email, "not-the-password");
+  await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
 
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
