@@ -146,6 +146,8 @@ ${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_C
   };
 }
 
+const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
+
 /** The second step of a log-in: the code the member's second factor was sent. */
 export function loginCodePage(state: FormState & { rs: string; stateToken: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
   const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
@@ -156,7 +158,7 @@ export function loginCodePage(state: FormState & { rs: string; stateToken: strin
 ${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf, stateToken: state.stateToken, factorType: state.factorType, hint: state.hint })}
-${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"` }, state.error)}
+${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 <button type="submit">Log in</button>
 </form>`,
     formActionOrigins: state.formActionOrigins,
