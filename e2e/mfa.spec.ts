@@ -56,8 +56,13 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("Enter the 6 digits of the code")).toBeVisible();
 
+  // A new code (loginV2 with the state token): the first one stops working.
+  const first = await latestMail(email, "login-code");
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect.poll(async () => (await latestMail(email, "login-code")).id).not.toBe(first.id);
   const mail = await latestMail(email, "login-code");
-  await code.fill(wrongCodeFor(mail.code!));
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await code.fill(first.code === mail.code ? wrongCodeFor(mail.code!) : first.code!);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("That code is not right.")).toBeVisible();
   await expect(code).toHaveAttribute("aria-invalid", "true");
@@ -100,7 +105,9 @@ test("too many wrong codes end the login's code, with a message saying to log in
   await code.fill(mail.code!);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByText("Too many wrong codes")).toBeVisible();
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  // Nor can this login get a new one: it starts again with the password.
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByText("That code has expired. Log in again")).toBeVisible();
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);

@@ -13,6 +13,7 @@ import {
   FAILURE_MESSAGES,
   LOGIN_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
+  buttonOnlySchema,
   forgotPasswordSchema,
   loginCodeSchema,
   loginSchema,
@@ -28,7 +29,7 @@ import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
-import { logIn, register, sendPasswordReset, verifyEmail, verifySecondFactor, type AuthOutcome } from "@/lib/wix/identity";
+import { logIn, register, resendLoginCode, sendPasswordReset, verifyEmail, verifySecondFactor, type AuthOutcome } from "@/lib/wix/identity";
 
 type Reply = (options?: {
   formErrors?: string[];
@@ -190,6 +191,26 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
     clearPendingVerification(jar);
     await forgetAccountFailures("login", pending.email);
   }
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+}
+
+/** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
+export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await resendLoginCode(pending.email, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "sending a new login code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
 }
 

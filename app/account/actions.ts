@@ -3,16 +3,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import {
-  changePasswordSchema,
-  deleteAccountSchema,
-  emailFactorSchema,
-  profileSchema,
-  removeFactorSchema,
-  slugSchema,
-  smsFactorSchema,
-} from "@/lib/account/forms";
-import { FAILURE_MESSAGES } from "@/lib/auth/forms";
+import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { TAGS, revalidateTags } from "@/lib/wix/cache";
@@ -144,7 +136,7 @@ async function changeSecondFactor(
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: emailFactorSchema });
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
   if (submission.status !== "success") return { result: submission.reply() };
   return changeSecondFactor(
     submission.reply,

@@ -33,7 +33,7 @@ export function TwoStepSignIn({ factors, email, actions }: { factors: SecondFact
       )}
       {!byType("EMAIL") && (
         <ActionForm
-          kind="emailFactor"
+          kind="buttonOnly"
           action={actions.turnOnEmail}
           fields={[]}
           submitLabel="Turn on codes by e-mail"

@@ -5,8 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
 import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
-import { changePasswordSchema, deleteAccountSchema, emailFactorSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
+import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
@@ -23,7 +23,7 @@ const schemas = {
   slug: slugSchema,
   changePassword: changePasswordSchema,
   deleteAccount: deleteAccountSchema,
-  emailFactor: emailFactorSchema,
+  buttonOnly: buttonOnlySchema,
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
   newReport: newReportSchema,

@@ -93,9 +93,6 @@ export const deleteAccountSchema = z.object({
   confirm: z.boolean({ error: "Tick the box to confirm." }).refine(Boolean, "Tick the box to confirm."),
 });
 
-/** Two-step sign-in by e-mail: nothing to fill in, the codes go to the login address. */
-export const emailFactorSchema = z.object({});
-
 export const smsFactorSchema = z.object({
   phone: z
     .string({ error: "Enter your mobile number." })

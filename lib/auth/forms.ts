@@ -51,6 +51,9 @@ export const verifySchema = z.object({
     .regex(/^[0-9A-Za-z-]{4,12}$/, "Enter the code exactly as it appears in the e-mail."),
 });
 
+/** A form that is only a button (send a new code, turn on e-mail codes): nothing to check. */
+export const buttonOnlySchema = z.object({});
+
 /** The second step of a login with a second factor: the 6-digit code it sent. */
 export const loginCodeSchema = z.object({
   code: z

@@ -198,8 +198,17 @@ export async function register(input: Registration): Promise<AuthOutcome> {
  */
 export async function logIn(input: { email: string; password: string; captchaToken?: string }): Promise<AuthOutcome> {
   const captchaTokens = input.captchaToken ? { captchaTokens: [{ Recaptcha: input.captchaToken }] } : {};
+  return loginV2(input.email, { password: input.password, ...captchaTokens });
+}
+
+/** A new code for a login waiting for its second factor: `loginV2` with the challenge's state token and no password. */
+export async function resendLoginCode(email: string, stateToken: string): Promise<AuthOutcome> {
+  return loginV2(email, { stateToken });
+}
+
+async function loginV2(email: string, options: { password?: string; stateToken?: string; captchaTokens?: Array<{ Recaptcha: string }> }) {
   try {
-    return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email: input.email }, { password: input.password, ...captchaTokens })));
+    return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email }, options)));
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return loginRefusalOutcome(refusal);

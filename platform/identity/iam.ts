@@ -302,6 +302,7 @@ export class IdentityService {
   }
 
   async login(input: z.infer<typeof loginRequest>): Promise<StateReply> {
+    if (input.stateToken && input.password === undefined) return this.continueChallenge(input.loginId.email, input.stateToken);
     const email = normaliseEmail(input.loginId.email);
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -335,6 +336,19 @@ export class IdentityService {
     const identity = this.ctx.identities.get(result.identityId);
     if (!identity) throw wrongCode();
     return this.continueWith(identity);
+  }
+
+  /**
+   * `loginV2({stateToken})` with no password: the login whose second-factor challenge the token
+   * stands for goes on with a new code (the previous one stops working). Only while that
+   * challenge is live and not tried too often, and for the same login e-mail.
+   */
+  continueChallenge(email: string, stateToken: string): StateReply {
+    const live = this.ctx.verifications.peek(stateToken, "mfa");
+    const identity = live ? this.ctx.identities.get(live.identityId) : null;
+    const factors = identity ? this.ctx.factors.list(identity.id) : [];
+    if (!identity || identity.loginEmail !== normaliseEmail(email) || factors.length === 0) throw codeExpired();
+    return this.challenge(identity, factors);
   }
 
   /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */

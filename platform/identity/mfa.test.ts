@@ -143,6 +143,29 @@ describe("second factors: logging in", () => {
     expect(right).toMatchObject({ status: 429, body: { details: { applicationError: { code: "THROTTLED_FEATURE" } } } });
   });
 
+  it("goes on with a new code through loginV2 with the state token alone; the previous code stops working", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const auth = visitorAuthentication();
+    const first = await auth.loginV2({ email }, { password: PASSWORD });
+    const firstMail = platform.ctx.outbox.list(email)[0];
+    const again = await auth.loginV2({ email }, { stateToken: first.stateToken });
+    expect(again).toMatchObject({ state: "MFA_CHALLENGE", stateToken: expect.any(String) });
+    expect(again.sessionToken).toBeFalsy();
+    const secondMail = platform.ctx.outbox.list(email)[0];
+    expect(secondMail.id).not.toBe(firstMail.id);
+    const old = await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken: first.stateToken, emailData: { code: firstMail.code } } });
+    expect(old.body.details?.applicationError?.code).toBe("VERIFICATION_EXPIRED");
+    // Another login's e-mail, or a used state token, does not go on.
+    await expect(auth.loginV2({ email: "someone-else@ridgeline.example" }, { stateToken: again.stateToken })).rejects.toMatchObject({
+      details: { applicationError: { code: "VERIFICATION_EXPIRED" } },
+    });
+    const verified = await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken: again.stateToken, emailData: { code: secondMail.code } } });
+    expect(verified.body.state).toBe("SUCCESS");
+    await expect(auth.loginV2({ email }, { stateToken: again.stateToken })).rejects.toMatchObject({
+      details: { applicationError: { code: "VERIFICATION_EXPIRED" } },
+    });
+  });
+
   it("refuses an expired code as expired", async () => {
     const { email } = await memberWithFactor({ type: "EMAIL" });
     const { stateToken } = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });

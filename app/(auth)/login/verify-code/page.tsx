@@ -5,7 +5,7 @@ import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-ca
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { loginCodeAction } from "../../actions";
+import { loginCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
@@ -34,18 +34,7 @@ export default async function LoginCodePage() {
           <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
         </p>
       }
-      footer={
-        <>
-          <p>
-            No code?{" "}
-            <Link href={SITE_PAGES.login} className={linkClass}>
-              Log in again
-            </Link>{" "}
-            and we will send a new one.
-          </p>
-          <LocalMailboxHint />
-        </>
-      }
+      footer={<LocalMailboxHint />}
     >
       <ActionForm
         kind="loginCode"
@@ -54,6 +43,10 @@ export default async function LoginCodePage() {
         submitLabel="Log in"
         pendingLabel="Checking the code…"
       />
+      <div className="mt-6 border-t border-stone-200 pt-4">
+        <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+        <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+      </div>
     </AuthCard>
   );
 }
