@@ -61,6 +61,8 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await page.getByRole("button", { name: "Send a new code" }).click();
   await expect.poll(async () => (await latestMail(email, "login-code")).id).not.toBe(first.id);
   const mail = await latestMail(email, "login-code");
+  // The page shows again for the new code once the request is done.
+  await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await code.fill(first.code === mail.code ? wrongCodeFor(mail.code!) : first.code!);
   await page.getByRole("button", { name: "Log in" }).click();
