@@ -15,6 +15,7 @@ import { migrateLoginSessions } from "./identity/login-sessions";
 import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
+import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -31,6 +32,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateAuthCodes,
   migrateIdentity,
   migrateVerifications,
+  migrateFactors,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateMembers,

@@ -11,8 +11,11 @@ import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,
   FAILURE_MESSAGES,
+  LOGIN_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
+  buttonOnlySchema,
   forgotPasswordSchema,
+  loginCodeSchema,
   loginSchema,
   registerSchema,
   tooManyAttemptsMessage,
@@ -26,7 +29,7 @@ import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
-import { logIn, register, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
+import { logIn, register, resendLoginCode, sendPasswordReset, verifyEmail, verifySecondFactor, type AuthOutcome } from "@/lib/wix/identity";
 
 type Reply = (options?: {
   formErrors?: string[];
@@ -58,7 +61,8 @@ function captchaFrom(formData: FormData, value: string | undefined): string | un
 /**
  * Where a successful step goes next: member tokens through the callback (the session token
  * never reaches the browser's address bar, only the platform's authorize request), or the
- * verification page with the state token sealed in a cookie.
+ * page that asks for a code (an e-mail verification, a second factor) with the state token
+ * sealed in a cookie.
  */
 async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha: boolean }): Promise<FormState> {
   const jar = await cookies();
@@ -76,6 +80,11 @@ async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email
     case "verify-email":
       await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo });
       redirect(SITE_PAGES.verify);
+    case "second-factor": {
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint };
+      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
+      redirect(SITE_PAGES.loginCode);
+    }
     case "awaiting-approval":
       return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE };
     case "failed": {
@@ -106,7 +115,8 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
     logger().error({ failure: describeFailure(error) }, "logging in failed");
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
   }
-  if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
+  // A right password counts as a success even when a second factor's code is still to come.
+  if (outcome.kind === "signed-in" || outcome.kind === "second-factor") await forgetAccountFailures("login", email);
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
   return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
@@ -133,12 +143,14 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
 }
 
+const EXPIRED_VERIFICATION = "This verification has expired. Log in again and we will send a new code.";
+
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: verifySchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending) return { result: submission.reply({ formErrors: ["This verification has expired. Log in again and we will send a new code."] }) };
+  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -149,6 +161,56 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+}
+
+/**
+ * A login's second step: the code its second factor was sent. A wrong one may be tried again;
+ * an expired one, or one tried too often, no longer works, so the member logs in again.
+ */
+export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await verifySecondFactor(pending.secondFactor.type, submission.value.code, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "checking a login code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  // The pending login stays even when its code no longer works: a cookie changed here would
+  // re-render the page without the message. It expires on its own; the platform refuses it until then.
+  const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
+  if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
+  if (outcome.kind !== "failed") {
+    clearPendingVerification(jar);
+    await forgetAccountFailures("login", pending.email);
+  }
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+}
+
+/** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
+export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await resendLoginCode(pending.email, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "sending a new login code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
 }
 

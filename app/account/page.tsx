@@ -3,14 +3,24 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ProfileForm } from "@/components/account/profile-form";
+import { TwoStepSignIn } from "@/components/account/two-step-sign-in";
 import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
+import { mySecondFactors } from "@/lib/wix/factors";
 import { currentProfile } from "@/lib/wix/members";
 import { joinedOutings } from "@/lib/wix/signups";
-import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
+import {
+  changePasswordAction,
+  changeSlugAction,
+  deleteAccountAction,
+  turnOffFactorAction,
+  turnOnEmailFactorAction,
+  turnOnSmsFactorAction,
+  updateProfileAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -31,7 +41,10 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const profile = await readAsMember(session, "/account", currentProfile, "/");
+  const [profile, factors] = await Promise.all([
+    readAsMember(session, "/account", currentProfile, "/"),
+    readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
+  ]);
   const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
@@ -123,6 +136,18 @@ export default async function AccountPage() {
           submitLabel="Change password"
           wideButton={false}
           pendingLabel="Changing your password…"
+        />
+      </Section>
+
+      <Section
+        id="two-step"
+        title="Two-step sign-in"
+        intro="After your password, each login asks for a code we send you, so a stolen password alone cannot open your account."
+      >
+        <TwoStepSignIn
+          factors={factors}
+          email={profile.email ?? null}
+          actions={{ turnOnEmail: turnOnEmailFactorAction, turnOnSms: turnOnSmsFactorAction, turnOff: turnOffFactorAction }}
         />
       </Section>
 

@@ -5,8 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
 import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
-import { changePasswordSchema, deleteAccountSchema, slugSchema } from "@/lib/account/forms";
-import { forgotPasswordSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
+import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
@@ -18,10 +18,14 @@ const schemas = {
   login: loginSchema,
   register: registerSchema,
   verify: verifySchema,
+  loginCode: loginCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
   changePassword: changePasswordSchema,
   deleteAccount: deleteAccountSchema,
+  buttonOnly: buttonOnlySchema,
+  smsFactor: smsFactorSchema,
+  removeFactor: removeFactorSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,

@@ -93,3 +93,15 @@ export const changePasswordSchema = z
 export const deleteAccountSchema = z.object({
   confirm: z.boolean({ error: "Tick the box to confirm." }).refine(Boolean, "Tick the box to confirm."),
 });
+
+export const smsFactorSchema = z.object({
+  phone: z
+    .string({ error: "Enter your mobile number." })
+    .trim()
+    .min(1, "Enter your mobile number.")
+    .max(40, "That number is too long.")
+    .transform((value) => value.replace(/[\s().-]/g, ""))
+    .pipe(z.string().regex(/^\+[0-9]{8,15}$/, "Enter the number in international form, starting with + and the country code, like +44 7700 900123.")),
+});
+
+export const removeFactorSchema = z.object({ factorId: z.string().min(1).max(100) });

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { verificationCookieName } from "./cookie-names";
 import { MAX_STORED_RETURN_TO, storableReturnTo } from "./transaction-store";
+import { SECOND_FACTOR_TYPES } from "@/lib/wix/identity";
 
-// An e-mail verification in progress: the platform's state token stays on the server side of the form.
+// A login's code step in progress (an e-mail verification, or a second factor's code): the
+// platform's state token stays on the server side of the form.
 
 const VERIFICATION_TTL_SECONDS = 15 * 60;
 
@@ -11,6 +13,8 @@ const pendingVerificationSchema = z.object({
   stateToken: z.string().min(1).max(4096),
   email: z.string().max(320),
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
+  /** Present for a second factor's code: which factor it went by, and the hint of where. */
+  secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200) }).optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 

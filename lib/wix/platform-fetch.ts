@@ -97,3 +97,28 @@ export async function withinPlatformTimeout<T>(call: () => Promise<T>): Promise<
     clearTimeout(timer);
   }
 }
+
+/** What the platform refused, for a call no SDK function sends: `details` as the SDK's errors carry them, so refusalOf reads both. */
+export class PlatformRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: unknown,
+  ) {
+    super(`the platform refused the request (${status})`);
+  }
+}
+
+/**
+ * A JSON call to an endpoint no installed `@wix/*` function sends (second factors), on the
+ * host the SDK uses, through platformFetch: the same deadline, typed errors and request ids.
+ */
+export async function platformCall<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; accessToken: string; body?: unknown }): Promise<T> {
+  const response = await platformFetch(`https://www.wixapis.com${path}`, {
+    method: init.method ?? "POST",
+    headers: { Authorization: init.accessToken, ...(init.body !== undefined && { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as { details?: unknown };
+  if (!response.ok) throw new PlatformRefusal(response.status, body?.details);
+  return body as T;
+}

@@ -155,6 +155,35 @@ ${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_C
   };
 }
 
+const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
+
+/** The second step of a log-in: the code the member's second factor was sent. */
+export function loginCodePage(state: FormState & { rs: string; stateToken: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
+  const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
+  return {
+    title: "Enter your login code",
+    content: `<h1>Enter your login code</h1>
+<p>We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.</p>
+${formError(state.error)}
+<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf, stateToken: state.stateToken, factorType: state.factorType, hint: state.hint })}
+${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+<button type="submit">Log in</button>
+</form>`,
+    formActionOrigins: state.formActionOrigins,
+  };
+}
+
+/** After a login code that can no longer be used (expired, or tried too often): the way back, for a new code. */
+export function loginRestartPage(title: string, loginUrl: string): PageContent {
+  return {
+    title,
+    content: `<h1>${escapeHtml(title)}</h1>
+<p>For your safety this code no longer works. Log in again and we will send a new one.</p>
+<p><a href="${escapeHtml(loginUrl)}">Log in again</a></p>`,
+  };
+}
+
 export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string }): PageContent {
   const loginHref = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: state.rs })}`;
   return {
