@@ -23,7 +23,14 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       {/* A column as tall as the screen, so the footer stays at the bottom of short pages. */}
       <body className="flex min-h-screen flex-col font-sans text-stone-800 antialiased">
         {/* A thin bar at the top while a link's page loads, so a slow phone shows that the tap was taken. */}
-        <NextTopLoader color="var(--color-ember-500)" height={3} showSpinner={false} shadow={false} />
+        <NextTopLoader
+          color="var(--color-ember-500)"
+          height={3}
+          showSpinner={false}
+          shadow={false}
+          // NProgress's own template gives the bar an invalid ARIA role; the bar is decoration.
+          template='<div class="bar" aria-hidden="true"><div class="peg"></div></div>'
+        />
         <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
           Skip to content
         </a>

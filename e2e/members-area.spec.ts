@@ -1,14 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoMember, secondDemoMember } from "./platform";
-
-type Member = { email: string; password: string; name: string };
-
-async function logIn(page: Page, member: Member) {
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(member.name);
-}
+import { fillLoginForm } from "./site-pages";
 
 async function logOut(page: Page) {
   await page.getByTestId("member-name").click();
@@ -32,7 +24,7 @@ test("visitors see what members' outings offer and a login that returns there; m
 
   await page.getByRole("link", { name: "Log in to see members' outings" }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fmember-outings$/);
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   await expect(page).toHaveURL(/\/member-outings$/);
   await expect(page.getByTestId("member-outing")).toHaveCount(4);
   const sunrise = page.getByRole("article", { name: "Sunrise on the Summit" });
@@ -56,7 +48,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // A visitor is asked to log in, and comes back to the trail.
   await page.goto("/trails/summit-loop");
   await page.getByRole("link", { name: "Log in to write a report" }).click();
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   await expect(page).toHaveURL(/\/trails\/summit-loop$/);
 
   // A refused form keeps what was typed and says what is wrong, next to the field.
@@ -99,7 +91,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // Member B: no controls on A's report.
   await logOut(page);
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
-  await logIn(page, secondDemoMember);
+  await fillLoginForm(page, secondDemoMember);
   await expect(page).toHaveURL(/\/trails\/summit-loop$/);
   await expect(report(page, title)).toBeVisible();
   await expect(report(page, title).getByRole("button")).toHaveCount(0);
@@ -127,7 +119,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // A's report is on A's public profile; then A deletes it and it is gone everywhere.
   await logOut(page);
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   const again = report(page, title);
   await again.getByRole("button", { name: /^Delete/ }).click();
   await again.getByRole("button", { name: "Yes, delete it" }).click();

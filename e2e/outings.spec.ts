@@ -1,22 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
+import { fillLoginForm, type Member } from "./site-pages";
 
 /** Members join outings, see them on their account and cancel them; times are in each outing's own zone. */
-
-type Member = { email: string; password: string; name: string };
-
-async function logIn(page: Page, member: Member) {
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(member.name);
-}
 
 /** A page in a context of its own, logged in as `member` on `path`. */
 async function memberPage(browser: Browser, member: Member, path: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
-  await logIn(page, member);
+  await fillLoginForm(page, member);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   return page;
 }
@@ -37,7 +29,7 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
   await page.goto(path);
   await rsvp(page).getByRole("link", { name: "Log in to join" }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Foutings%2Ftide-pool-discovery$/);
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 
   await rsvp(page).getByRole("button", { name: "Join this outing" }).click();
@@ -104,7 +96,7 @@ test("members' outing cards link to their page, which shows Denver's time and gi
   expect(refused.headers().location).toContain(`/login?returnTo=${encodeURIComponent(path)}`);
 
   await page.goto("/login?returnTo=%2Fmember-outings");
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   await page.getByRole("link", { name: "Sunrise on the Summit" }).click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Sunrise on the Summit" })).toBeVisible();

@@ -209,6 +209,28 @@ test("item pages show media, rich content, addresses, objects, lists and multi-r
   await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meet at09:45");
 });
 
+test("a photo opens in a viewer: arrows move through the gallery, Escape closes it and focus goes back", async ({ page }) => {
+  await page.goto("/trails/summit-loop");
+  const photos = page.getByRole("list", { name: "Photos" });
+  // Photos and the video are tiles of one shape.
+  const heights = await photos
+    .locator("li")
+    .evaluateAll((items) => items.map((item) => Math.round(item.querySelector("img, video")!.getBoundingClientRect().height)));
+  expect(new Set(heights).size).toBe(1);
+
+  const first = await hydrated(photos.getByRole("button", { name: /^Enlarge/ }).first());
+  await first.click();
+  await expect(page.getByRole("dialog", { name: "Photos: photo 1 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Photos: photo 2 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Photos: photo 3 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(first).toBeFocused();
+});
+
 test("members-only outings never appear on public pages", async ({ page }) => {
   await page.goto("/outings");
   await expect(cards(page)).toHaveCount(4);

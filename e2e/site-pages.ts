@@ -35,9 +35,16 @@ export const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings
 /** Every page a signed-in member can open: theirs and the public ones (the sign-in pages send a member on). */
 export const signedInPages = [...memberPages, ...publicPages.filter((path) => !["/login", "/register", "/forgot-password"].includes(path))];
 
+export type Member = { email: string; password: string; name: string };
+
 /** Signs in with the site's own form (at `loginUrl`) and waits until the header shows the member. */
-export async function logInWithForm(page: Page, loginUrl: string = SITE_PAGES.login, member = demoMember): Promise<void> {
+export async function logInWithForm(page: Page, loginUrl: string = SITE_PAGES.login, member: Member = demoMember): Promise<void> {
   await page.goto(loginUrl);
+  await fillLoginForm(page, member);
+}
+
+/** Signs in with the login form the page shows, and waits until the header shows the member. */
+export async function fillLoginForm(page: Page, member: Member): Promise<void> {
   await page.getByLabel("E-mail").fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();

@@ -50,7 +50,7 @@ export type ValueConfig = {
 export type FieldConfig = ValueConfig & {
   key: string;
   label: string;
-  /** For the main text of an item page: it needs no heading of its own, the label names its region for screen readers only. */
+  /** For the main text of an item page: it shows no heading of its own; the label heads its region for screen readers only. */
   unheaded?: true;
 };
 

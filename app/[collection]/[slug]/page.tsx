@@ -104,12 +104,11 @@ export default async function ItemPage({ params, searchParams }: Props) {
         {prose.length > 0 && (
           <div className={`min-w-0 space-y-8 lg:col-start-1 ${item.imageUrl ? "lg:row-start-2" : "lg:row-start-1"}`}>
             {prose.map((field) => (
-              <section key={field.key} {...(unheaded.has(field.key) ? { "aria-label": field.label } : { "aria-labelledby": `field-${field.key}` })}>
-                {!unheaded.has(field.key) && (
-                  <h2 id={`field-${field.key}`} className="mb-2 font-serif text-xl font-semibold text-pine-900">
-                    {field.label}
-                  </h2>
-                )}
+              <section key={field.key} aria-labelledby={`field-${field.key}`}>
+                {/* An unheaded field's heading is there for screen readers only: the outline stays whole, the page shows no label. */}
+                <h2 id={`field-${field.key}`} className={unheaded.has(field.key) ? "sr-only" : "mb-2 font-serif text-xl font-semibold text-pine-900"}>
+                  {field.label}
+                </h2>
                 <div className="leading-relaxed text-stone-800">
                   <FieldValueView value={field.value} label={field.label} layout="main" />
                 </div>
