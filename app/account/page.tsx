@@ -6,6 +6,7 @@ import { ProfileForm } from "@/components/account/profile-form";
 import { MemberAvatar } from "@/components/member-avatar";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { whoSeesProfile } from "@/lib/account/profile-words";
 import { currentProfile } from "@/lib/wix/members";
 import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
 
@@ -53,6 +54,7 @@ export default async function AccountPage() {
           action={updateProfileAction}
           profile={{
             nickname: profile.nickname,
+            publicProfile: !profile.isPrivate,
             title: profile.title,
             firstName: profile.firstName ?? "",
             lastName: profile.lastName ?? "",
@@ -69,16 +71,16 @@ export default async function AccountPage() {
         id="profile-address"
         title="Profile address"
         intro={
-          profile.slug && !profile.isPrivate ? (
+          profile.slug ? (
             <>
-              Your public profile is at{" "}
+              Your profile is at{" "}
               <Link href={`/members/${profile.slug}`} className="font-medium text-pine-700 underline underline-offset-2">
                 /members/{profile.slug}
               </Link>
-              .
+              . {whoSeesProfile(profile.isPrivate)}
             </>
           ) : (
-            "The address of your public profile page."
+            "The address of your profile."
           )
         }
       >
