@@ -11,6 +11,8 @@ const pendingVerificationSchema = z.object({
   stateToken: z.string().min(1).max(4096),
   email: z.string().max(320),
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
+  /** The code confirms a sign-up rather than a login. */
+  signUp: z.boolean().optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 
