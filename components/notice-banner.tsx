@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
 
 /**
  * The one-time notice under the header (a login, a logout, a deleted account...). It is new on
@@ -11,6 +12,10 @@ import { useEffect, useRef } from "react";
  */
 export function NoticeBanner({ text, tone }: { text: string; tone: "done" | "warning" }) {
   const region = useRef<HTMLDivElement>(null);
+  // The header is part of the layout, which stays as the member moves on within the site: the
+  // notice belongs to the page it came with.
+  const pathname = usePathname();
+  const [shownOn] = useState(pathname);
   useEffect(() => {
     if (window.location.hash) return;
     // After Next.js has finished its own scrolling and focusing for the navigation.
@@ -20,6 +25,7 @@ export function NoticeBanner({ text, tone }: { text: string; tone: "done" | "war
     });
     return () => cancelAnimationFrame(frame);
   }, [text]);
+  if (pathname !== shownOn) return null;
   const colours = tone === "done" ? "border-pine-100 bg-pine-50 text-pine-900" : "border-amber-200 bg-amber-50 text-amber-900";
   return (
     <div ref={region} role="status" tabIndex={-1} data-testid="site-notice" className={`border-b outline-none focus-visible:ring-4 ring-inset ${colours}`}>
