@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * With E2E_SCREENSHOTS=1, keeps the screen the test is on at a phone's and a laptop's width in
+ * docs/screenshots/ (docs/member-experience.md shows them); otherwise does nothing, so an
+ * ordinary run leaves the tracked pictures alone.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const before = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `docs/screenshots/${name}-${width}.png` });
+  }
+  if (before) await page.setViewportSize(before);
+}
