@@ -8,7 +8,8 @@ export const PROFILE_WORDS = {
   publicChoice: "Make my profile public",
   publicChoiceHint:
     "Public: anyone can see your profile (nickname, title, photo and trail reports) and the members list shows you. " +
-    "Private: only you can see it, and your reports say “by a member”. You can change this on your account page.",
+    "Private: only you can see it, and your reports say “by a member”.",
+  changeLater: "You can change this on your account page.",
   privateExplained: "Your profile is private, so only you can see it. Other people get “page not found” here, and your reports say “by a member”.",
 } as const;
 

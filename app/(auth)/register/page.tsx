@@ -41,7 +41,12 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
           { name: "firstName", label: "First name", autoComplete: "given-name", optional: true },
           { name: "lastName", label: "Last name", autoComplete: "family-name", optional: true },
           { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: PROFILE_WORDS.nicknameHint },
-          { name: "publicProfile", label: PROFILE_WORDS.publicChoice, type: "checkbox", hint: PROFILE_WORDS.publicChoiceHint },
+          {
+            name: "publicProfile",
+            label: PROFILE_WORDS.publicChoice,
+            type: "checkbox",
+            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.changeLater}`,
+          },
         ]}
         // Public unless the new member says otherwise: the club is about sharing trail reports.
         defaultValue={{ publicProfile: "on" }}
