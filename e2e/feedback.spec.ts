@@ -54,7 +54,7 @@ test("deleting a report replaces the last confirmation and takes the focus there
   await expect(mine).toHaveCount(0);
   await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
   await expect(section.getByRole("status")).toBeFocused();
-  await screenshot(page, "report-deleted");
+  await screenshot(page, "report-deleted", section);
 });
 
 test("deleting the account keeps the focus in its panel, then lands at the top of the home page with the notice in view and focused", async ({ page }) => {
@@ -75,7 +75,7 @@ test("deleting the account keeps the focus in its panel, then lands at the top o
   await expect(opener).toBeFocused();
   await opener.click();
   await page.getByLabel("I understand that this cannot be undone.").check();
-  await screenshot(page, "delete-account-panel");
+  await screenshot(page, "delete-account-panel", page.getByRole("region", { name: "Delete account" }));
   expect(await scrollTop(page)).toBeGreaterThan(0);
 
   await page.getByRole("button", { name: "Delete my account for good" }).click();
