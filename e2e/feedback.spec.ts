@@ -1,21 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { demoMember } from "./platform";
 import { screenshot } from "./screenshots";
+import { logInWithForm } from "./site-pages";
 
 const notice = (page: Page) => page.getByTestId("site-notice");
 const scrollTop = (page: Page) => page.evaluate(() => window.scrollY);
 
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
 test("a login and a logout are confirmed in an announced status that has the focus, once", async ({ page }) => {
-  await page.goto(`${SITE_PAGES.login}?returnTo=%2Ftrails`);
-  await logIn(page, demoMember.email, demoMember.password);
+  await logInWithForm(page, `${SITE_PAGES.login}?returnTo=%2Ftrails`);
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
   await expect(page.getByRole("status")).toHaveText("You are logged in. Welcome back.");
   await expect(notice(page)).toBeFocused();
@@ -37,9 +30,7 @@ test("a login and a logout are confirmed in an announced status that has the foc
 });
 
 test("deleting a report replaces the last confirmation and takes the focus there", async ({ page }) => {
-  await page.goto(`${SITE_PAGES.login}?returnTo=%2Ftrails%2Fold-growth`);
-  await logIn(page, demoMember.email, demoMember.password);
-  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  await logInWithForm(page, `${SITE_PAGES.login}?returnTo=%2Ftrails%2Fold-growth`);
   const section = page.getByRole("region", { name: "Trail reports" });
   const title = `Sand in the boots ${Date.now()}`;
   await section.getByLabel("Title").fill(title);
