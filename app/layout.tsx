@@ -28,8 +28,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           height={3}
           showSpinner={false}
           shadow={false}
-          // NProgress's own template gives the bar an invalid ARIA role; the bar is decoration.
-          template='<div class="bar" aria-hidden="true"><div class="peg"></div></div>'
+          // NProgress finds its bar by role="bar", not a valid ARIA role: the bar is hidden from assistive technology, as decoration.
+          template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'
         />
         <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
           Skip to content

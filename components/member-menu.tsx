@@ -34,6 +34,11 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
             Account
           </Link>
         </MenuItem>
+        <MenuItem>
+          <Link href="/account/profile" prefetch={false} className="block px-4 py-2 text-sm text-stone-800 data-focus:bg-sand-100">
+            View my profile
+          </Link>
+        </MenuItem>
         {links.map((link) => (
           <MenuItem key={link.href}>
             <Link href={link.href} className="block px-4 py-2 text-sm text-stone-800 data-focus:bg-sand-100">

@@ -35,6 +35,34 @@ for (const width of [390, 1280]) {
   test(`axe finds no violation on a member's pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await logInWithForm(page);
+    await expect(page.getByTestId("site-notice")).toBeFocused();
+    await expectNoViolationsHere(page, "the page after login, with its notice");
     await expectNoViolations(page, memberPages);
+  });
+
+  test(`axe finds no violation on a private profile as its owner sees it, and after a report's deletion, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/register?returnTo=%2Ftrails%2Fhidden-cove");
+    await page.getByLabel("E-mail").fill(`axe-${width}-${Date.now()}@ridgeline.example`);
+    await page.getByLabel("Password", { exact: true }).fill("quiet-larch-valley-3");
+    await page.getByLabel("Nickname").fill("Larch");
+    await page.getByLabel("Make my profile public").uncheck();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByTestId("member-name")).toHaveText("Larch");
+    const section = page.getByRole("region", { name: "Trail reports" });
+    await section.getByLabel("Title").fill("Fog at the cove");
+    await section.getByLabel("Your report").fill("Could not see the water until ten.");
+    await section.getByRole("button", { name: "Publish report" }).click();
+    await section
+      .getByRole("article", { name: "Fog at the cove" })
+      .getByRole("button", { name: /^Delete/ })
+      .click();
+    await section.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
+    await expectNoViolationsHere(page, "a trail after a report's deletion");
+    await page.getByTestId("member-name").click();
+    await page.getByRole("menuitem", { name: "View my profile" }).click();
+    await expect(page.getByText("Your profile is private")).toBeVisible();
+    await expectNoViolationsHere(page, "the owner's private profile");
   });
 }

@@ -45,11 +45,12 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   const title = `Frost on the boardwalk ${Date.now()}`;
   const hostile = '<img src=x onerror="document.body.dataset.pwned=1"> and <b>bold</b> claims';
 
-  // A visitor is asked to log in, and comes back to the trail.
+  // A visitor is asked to log in, and comes back to the trail's report form, in view.
   await page.goto("/trails/summit-loop");
   await page.getByRole("link", { name: "Log in to write a report" }).click();
   await fillLoginForm(page, demoMember);
-  await expect(page).toHaveURL(/\/trails\/summit-loop$/);
+  await expect(page).toHaveURL(/\/trails\/summit-loop#write-report$/);
+  await expect(page.getByRole("heading", { name: "Write a report" })).toBeInViewport();
 
   // A refused form keeps what was typed and says what is wrong, next to the field.
   const form = page.getByRole("region", { name: "Trail reports" });
@@ -79,7 +80,10 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await mine.getByLabel("Your report").fill("Ice until ten, then clear. Microspikes helped.");
   await mine.getByLabel("Rating (1 to 5)").fill("5");
   await mine.getByRole("button", { name: "Save changes" }).click();
-  await expect(mine.getByRole("status")).toHaveText("Your report is updated.");
+  // The editor closes; the message stands above the list, with the focus.
+  await expect(reports(page).getByRole("status")).toHaveText("Your report is updated.");
+  await expect(reports(page).getByRole("status")).toBeFocused();
+  await expect(mine.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await page.reload();
   await expect(report(page, title)).toContainText("Ice until ten, then clear.");
   await expect(report(page, title).getByLabel("Rated 5 of 5")).toBeVisible();
@@ -124,6 +128,8 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await again.getByRole("button", { name: /^Delete/ }).click();
   await again.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(report(page, title)).toHaveCount(0);
+  await expect(reports(page).getByRole("status")).toHaveText("Your report is deleted.");
+  await expect(reports(page).getByRole("status")).toBeFocused();
   await page.reload();
   await expect(report(page, title)).toHaveCount(0);
 });

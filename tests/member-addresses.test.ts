@@ -49,6 +49,7 @@ describe("on the local platform", () => {
     const before = await currentProfile(client);
     const changes = (addresses: ProfileChanges["addresses"]): ProfileChanges => ({
       ...before,
+      publicProfile: !before.isPrivate,
       firstName: before.firstName ?? "",
       lastName: before.lastName ?? "",
       photoUrl: before.photoUrl ?? "",

@@ -20,7 +20,8 @@ describe("prefetch requests", () => {
     ["a client without Fetch Metadata", "GET", {}, true],
     ["the favicon", "GET", { "sec-fetch-dest": "image", "sec-fetch-mode": "no-cors" }, false],
     ["a script", "GET", { "sec-fetch-dest": "script" }, false],
-    ["a fetch()", "GET", { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }, false],
+    // Next.js hides `rsc` from middleware: there a navigation's payload, or a server action's redirect, is a fetch().
+    ["a client-side navigation's payload as middleware sees it", "GET", { "sec-fetch-dest": "empty", "sec-fetch-mode": "cors" }, true],
     ["a prefetched payload", "GET", { rsc: "1", "next-router-prefetch": "1" }, false],
     ["a form post", "POST", { "sec-fetch-dest": "document" }, false],
   ])("%s is a navigation: %s", (_, method, headers, expected) => expect(isNavigation(method, new Headers(headers))).toBe(expected));

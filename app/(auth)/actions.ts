@@ -64,13 +64,17 @@ function captchaFrom(formData: FormData, value: string | undefined): string | un
  * page that asks for a code (an e-mail verification, a second factor) with the state token
  * sealed in a cookie.
  */
-async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha: boolean }): Promise<FormState> {
+async function continueWith(
+  outcome: AuthOutcome,
+  reply: Reply,
+  context: { email: string; returnTo: string; captcha: boolean; signUp: boolean },
+): Promise<FormState> {
   const jar = await cookies();
   switch (outcome.kind) {
     case "signed-in": {
       let target: string;
       try {
-        target = await beginLogin(jar, jar, { returnTo: context.returnTo, mode: "direct", sessionToken: outcome.sessionToken });
+        target = await beginLogin(jar, jar, { returnTo: context.returnTo, mode: "direct", sessionToken: outcome.sessionToken, signUp: context.signUp });
       } catch (error) {
         logger().error({ failure: describeFailure(error) }, "finishing a form login failed");
         return { result: reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }) };
@@ -78,7 +82,7 @@ async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email
       redirect(target);
     }
     case "verify-email":
-      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo });
+      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, signUp: context.signUp });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
       const secondFactor = { type: outcome.factorType, hint: outcome.hint };
@@ -119,7 +123,7 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
   if (outcome.kind === "signed-in" || outcome.kind === "second-factor") await forgetAccountFailures("login", email);
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
-  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha), signUp: false });
 }
 
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -140,7 +144,7 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
   if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists")
     outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
-  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha), signUp: true });
 }
 
 const EXPIRED_VERIFICATION = "This verification has expired. Log in again and we will send a new code.";
@@ -161,7 +165,7 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: pending.signUp ?? false });
 }
 
 /**
@@ -191,7 +195,7 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
     clearPendingVerification(jar);
     await forgetAccountFailures("login", pending.email);
   }
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: false });
 }
 
 /** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
@@ -211,7 +215,7 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: false });
 }
 
 /** The same answer whether or not the address has an account. */

@@ -7,6 +7,7 @@ import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorS
 import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
+import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, revalidateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
@@ -73,7 +74,7 @@ export async function changeSlugAction(_previous: FormState, formData: FormData)
   try {
     outcome = await actAsMember(async (client) => {
       const before = await currentProfile(client);
-      return { before: before.slug, change: await changeMySlug(client, submission.value.slug) };
+      return { before, change: await changeMySlug(client, submission.value.slug) };
     });
   } catch (error) {
     return failed(submission.reply, error, "Changing a profile address");
@@ -81,8 +82,8 @@ export async function changeSlugAction(_previous: FormState, formData: FormData)
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   const { before, change } = outcome.value;
   if (!change.ok) return { result: submission.reply({ fieldErrors: { slug: ["Another member already uses this address. Try another one."] } }) };
-  revalidateProfile({ slug: change.slug }, before);
-  return { result: submission.reply(), done: `Your profile is now at /members/${change.slug}.` };
+  revalidateProfile({ slug: change.slug }, before.slug);
+  return { result: submission.reply(), done: `Your profile is now at /members/${change.slug}. ${whoSeesProfile(before.isPrivate)}` };
 }
 
 const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];

@@ -10,6 +10,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
 import { mySecondFactors } from "@/lib/wix/factors";
+import { whoSeesProfile } from "@/lib/account/profile-words";
 import { currentProfile } from "@/lib/wix/members";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
@@ -78,6 +79,7 @@ export default async function AccountPage() {
           action={updateProfileAction}
           profile={{
             nickname: profile.nickname,
+            publicProfile: !profile.isPrivate,
             title: profile.title,
             firstName: profile.firstName ?? "",
             lastName: profile.lastName ?? "",
@@ -94,16 +96,16 @@ export default async function AccountPage() {
         id="profile-address"
         title="Profile address"
         intro={
-          profile.slug && !profile.isPrivate ? (
+          profile.slug ? (
             <>
-              Your public profile is at{" "}
+              Your profile is at{" "}
               <Link href={`/members/${profile.slug}`} className="font-medium text-pine-700 underline underline-offset-2">
                 /members/{profile.slug}
               </Link>
-              .
+              . {whoSeesProfile(profile.isPrivate)}
             </>
           ) : (
-            "The address of your public profile page."
+            "The address of your profile."
           )
         }
       >

@@ -6,11 +6,13 @@ import { useActionState } from "react";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
 import { profileSchema } from "@/lib/account/forms";
+import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import type { FormAction } from "@/lib/form-state";
 import { focusRing } from "@/components/class-names";
 
 export type ProfileDefaults = {
   nickname: string;
+  publicProfile: boolean;
   title: string;
   firstName: string;
   lastName: string;
@@ -76,9 +78,9 @@ export function ProfileForm({ action, profile }: { action: FormAction; profile: 
     <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
       <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
       <fieldset className={sectionClass}>
-        <legend className={legendClass}>Public profile</legend>
-        <p className="text-sm text-stone-600">Anyone can see these on your profile page and next to your trail reports.</p>
-        <Field meta={fields.nickname} spec={{ label: "Nickname", autoComplete: "off" }} />
+        <legend className={legendClass}>Your profile</legend>
+        <Field meta={fields.publicProfile} spec={{ label: PROFILE_WORDS.publicChoice, type: "checkbox", hint: PROFILE_WORDS.publicChoiceHint }} />
+        <Field meta={fields.nickname} spec={{ label: "Nickname", autoComplete: "off", hint: PROFILE_WORDS.nicknameHint }} />
         <Field meta={fields.title} spec={{ label: "Title", optional: true, hint: "A line about you, like “Weekend hill walker”." }} />
         <Field meta={fields.photoUrl} spec={{ label: "Photo address", type: "url", optional: true, hint: "A link to a picture of you (https://…)." }} />
       </fieldset>

@@ -24,7 +24,8 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
     const frame = requestAnimationFrame(() => {
       const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (invalid) invalid.focus();
-      else summary.current?.focus();
+      // An empty summary (the confirmation went elsewhere) would only take the focus from it.
+      else if (summary.current?.textContent) summary.current.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [state]);

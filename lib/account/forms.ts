@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPassword } from "@/lib/auth/forms";
+import { checkbox, newPassword } from "@/lib/auth/forms";
 
 /**
  * The account page's forms: fields, rules and messages. Client components validate with the
@@ -45,6 +45,7 @@ const address = z
 export const profileSchema = z.object({
   nickname: z.string({ error: "Enter the name other members see." }).trim().min(1, "Enter the name other members see.").max(50, "Keep it to 50 characters."),
   title: optionalText("Title", 100),
+  publicProfile: checkbox,
   firstName: optionalText("First name", 100),
   lastName: optionalText("Last name", 100),
   photoUrl: z

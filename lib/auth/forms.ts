@@ -32,6 +32,12 @@ export const loginSchema = z.object({
   captchaToken,
 });
 
+/** A checkbox without a wrong answer: sent as "on" when ticked, left out when not. */
+export const checkbox = z
+  .boolean()
+  .optional()
+  .transform((value) => value ?? false);
+
 const name = (label: string) => z.string().trim().max(100, `${label} can be at most 100 characters.`).optional();
 
 export const registerSchema = z.object({
@@ -40,6 +46,7 @@ export const registerSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
   nickname: name("Nickname"),
+  publicProfile: checkbox,
   returnTo,
   captchaToken,
 });

@@ -15,6 +15,8 @@ const pendingVerificationSchema = z.object({
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
   /** Present for a second factor's code: which factor it went by, and the hint of where. */
   secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200) }).optional(),
+  /** The code confirms a sign-up rather than a login. */
+  signUp: z.boolean().optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { publicRead, publicVisitorPair, sessionClient, type WixClient } from "./client";
+import { privacyStatusOf } from "./members";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
 import { platformCall, withinPlatformTimeout } from "./platform-fetch";
 
@@ -184,11 +185,20 @@ async function asked<T>(call: () => Promise<T>): Promise<T> {
 
 const captcha = (token: string | undefined) => (token ? { captchaTokens: { recaptchaToken: token } } : {});
 
-export type Registration = { email: string; password: string; firstName?: string; lastName?: string; nickname?: string; captchaToken?: string };
+export type Registration = {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  nickname?: string;
+  /** Whether others may see the new member's profile (and their nickname on their reports). */
+  publicProfile: boolean;
+  captchaToken?: string;
+};
 
 export async function register(input: Registration): Promise<AuthOutcome> {
   const strategy = await auth();
-  const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname };
+  const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname, privacyStatus: privacyStatusOf(input.publicProfile) };
   return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captchaToken) })));
 }
 

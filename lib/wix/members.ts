@@ -156,8 +156,14 @@ export async function currentMember(client: WixClient): Promise<Member> {
   return { id, name, email, firstName, lastName, joinedAt };
 }
 
+/** The platform's privacy status for the site's one choice: a public profile or a private one. */
+export function privacyStatusOf(publicProfile: boolean): "PUBLIC" | "PRIVATE" {
+  return publicProfile ? "PUBLIC" : "PRIVATE";
+}
+
 /** What the account page's form changes: lists are replaced whole. */
 export type ProfileChanges = Pick<Profile, "nickname" | "title" | "emails" | "phones" | "addresses"> & {
+  publicProfile: boolean;
   firstName: string;
   lastName: string;
   photoUrl: string;
@@ -170,6 +176,7 @@ export type ProfileChanges = Pick<Profile, "nickname" | "title" | "emails" | "ph
  */
 export async function updateProfile(client: WixClient, id: string, changes: ProfileChanges): Promise<Profile> {
   const member = await client.members.updateMember(id, {
+    privacyStatus: privacyStatusOf(changes.publicProfile),
     profile: { nickname: changes.nickname, title: changes.title, ...(changes.photoUrl ? { photo: { url: changes.photoUrl } } : {}) },
     contact: {
       firstName: changes.firstName,

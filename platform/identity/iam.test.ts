@@ -53,6 +53,23 @@ describe("register and log in through the SDK's own-form helpers", () => {
     });
   });
 
+  it("keeps the privacy asked for at sign-up: a public member is listed to visitors, an unasked one stays private", async () => {
+    const publicEmail = freshEmail();
+    const privateEmail = freshEmail();
+    const visitor = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const listed = async () => ((await visitor.members.listMembers({ paging: { limit: 100 } })).members ?? []).map((member) => member.profile?.nickname);
+    const asked = await strategy().register({ email: publicEmail, password: PASSWORD, profile: { nickname: "Open Walker", privacyStatus: "PUBLIC" } });
+    await strategy().register({ email: privateEmail, password: PASSWORD, profile: { nickname: "Quiet Walker" } });
+    expect(await listed()).toContain("Open Walker");
+    expect(await listed()).not.toContain("Quiet Walker");
+    const { client } = await exchange((asked as { data: { sessionToken: string } }).data.sessionToken);
+    const { member } = await client!.members.getCurrentMember({ fieldsets: ["FULL"] });
+    expect(member?.privacyStatus).toBe("PUBLIC");
+    // A made-up status is a field violation, not a member with an unknown privacy.
+    const refused = await strategy().register({ email: freshEmail(), password: PASSWORD, profile: { privacyStatus: "FRIENDS" as never } });
+    expect(refused.loginState).toBe("FAILURE");
+  });
+
   it("logs in with the e-mail in any case; a wrong password, an unknown e-mail and a taken e-mail get the SDK's error names", async () => {
     expect((await strategy().login({ email: DEMO_MEMBER.email.toUpperCase(), password: DEMO_MEMBER.password })).loginState).toBe("SUCCESS");
     expect(await strategy().login({ email: DEMO_MEMBER.email, password: "wrong-password-1" })).toMatchObject({

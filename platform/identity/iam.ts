@@ -56,7 +56,12 @@ export const registerRequest = z.object({
   loginId: z.object({ email: z.string().max(320) }),
   password: z.string().max(1024).optional(),
   profile: z
-    .object({ firstName: z.string().max(200), lastName: z.string().max(200), nickname: z.string().max(200) })
+    .object({
+      firstName: z.string().max(200),
+      lastName: z.string().max(200),
+      nickname: z.string().max(200),
+      privacyStatus: z.enum(["UNDEFINED", "PUBLIC", "PRIVATE"]),
+    })
     .partial()
     .passthrough()
     .optional(),
@@ -99,6 +104,12 @@ function emailViolation(email: string): Violation | null {
 function nicknameFrom(profile: z.infer<typeof registerRequest>["profile"], email: string): string {
   const given = profile ?? {};
   return (given.nickname?.trim() || [given.firstName, given.lastName].filter(Boolean).join(" ").trim() || email.split("@")[0]).slice(0, 100);
+}
+
+/** The privacy the new member asked for; none (or UNDEFINED) leaves the store's default, private. */
+function privacyFrom(profile: z.infer<typeof registerRequest>["profile"]): Identity["privacyStatus"] | undefined {
+  const asked = profile?.privacyStatus;
+  return asked === "PUBLIC" || asked === "PRIVATE" ? asked : undefined;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -246,6 +257,7 @@ export class IdentityService {
       nickname: nicknameFrom(profile, email),
       firstName: profile.firstName?.trim() || null,
       lastName: profile.lastName?.trim() || null,
+      privacyStatus: privacyFrom(profile),
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
     if (!identity) {
@@ -291,6 +303,7 @@ export class IdentityService {
         nickname: nicknameFrom(input.profile, email),
         firstName: input.profile?.firstName?.trim() || null,
         lastName: input.profile?.lastName?.trim() || null,
+        privacyStatus: privacyFrom(input.profile),
         // The caller may vouch for the address too; by default it is still to be verified.
         emailVerified: input.verifyEmail === true,
       }) ??
