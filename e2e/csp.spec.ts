@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { watchPolicy } from "./policy-watch";
 import { logInWithForm, publicPages, signedInPages } from "./site-pages";
 
 /**
@@ -7,28 +8,12 @@ import { logInWithForm, publicPages, signedInPages } from "./site-pages";
  * them, with a nonce), no `securitypolicyviolation` event fires and Chromium logs no refusal.
  * Each page is left to finish loading, lazily loaded chunks included.
  */
-async function watchPolicy(page: Page): Promise<() => Promise<string[]>> {
-  const logged: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) logged.push(`${new URL(page.url()).pathname}: ${message.text()}`);
-  });
-  await page.addInitScript(() => {
-    const refusals: string[] = [];
-    Object.assign(window, { __policyRefusals: refusals });
-    document.addEventListener("securitypolicyviolation", (event) => refusals.push(`${event.violatedDirective} ${event.blockedURI}`));
-  });
-  return async () => {
-    const events = await page.evaluate(() => (window as unknown as { __policyRefusals: string[] }).__policyRefusals);
-    return [...events.map((refusal) => `${new URL(page.url()).pathname}: ${refusal}`), ...logged.splice(0)];
-  };
-}
-
 async function expectNothingRefused(page: Page, paths: string[]) {
   const refusals = await watchPolicy(page);
   for (const path of paths) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
-    expect(await refusals(), path).toEqual([]);
+    expect(refusals(), path).toEqual([]);
   }
 }
 

@@ -274,6 +274,8 @@ test("the member menu: keyboard, Escape, outside click, above the home page's he
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Account" })).toHaveAttribute("data-focus", "");
   await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menuitem", { name: "View my profile" })).toHaveAttribute("data-focus", "");
+  await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Members' outings" })).toHaveAttribute("data-focus", "");
   await page.keyboard.press("ArrowDown");
   await expect(page.getByRole("menuitem", { name: "Log out" })).toHaveAttribute("data-focus", "");
