@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import { requirePasswordReset } from "../identity/iam";
 import { settingsPatchSchema } from "../identity/settings";
 import { render } from "../identity/pages";
 import { mailboxPage } from "../mail/mailbox-page";
@@ -73,6 +74,16 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     const subjectId = "subjectId" in body.data ? body.data.subjectId : ctx.identities.findForLogin(body.data.email)?.identity.id;
     if (!subjectId) throw notFound("No member has that email.");
     return { revoked: ctx.tokens.revokeSubject(subjectId) };
+  });
+
+  // The owner's "require a new password" for one member (docs/platform/identity.md §3.4).
+  app.post("/_local/require-reset", async (request) => {
+    requireAdmin(request, "Requiring a password reset");
+    const body = z.object({ email: z.string().min(1).max(320) }).safeParse(request.body);
+    if (!body.success) throw invalidArgument("email is required.");
+    const identity = requirePasswordReset(ctx, body.data.email);
+    if (!identity) throw notFound("No member has that email.");
+    return { identityId: identity.id };
   });
 
   app.get("/_local/settings", async (request) => {

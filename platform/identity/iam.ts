@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
-import { identityRefused } from "../http/errors";
+import { FieldViolations, identityRefused, type FieldViolation } from "../http/errors";
 import type { Mail } from "../mail/outbox";
 import { HOSTED_PAGES } from "./paths";
 import { SITE_NAME } from "./pages";
@@ -71,9 +71,7 @@ export const loginRequest = z.object({
 
 const emailFormat = z.email();
 
-type Violation = FieldViolations["violations"][number];
-
-function emailViolation(email: string): Violation | null {
+function emailViolation(email: string): FieldViolation | null {
   if (emailFormat.safeParse(email).success && email.length <= 254) return null;
   return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
 }
@@ -110,11 +108,18 @@ export function identityWire(identity: Identity) {
   };
 }
 
-/** A validation failure in the envelope `register` reads: every violation carries `data`. */
-export class FieldViolations extends Error {
-  constructor(readonly violations: Array<{ field: string; description: string; violatedRule: string; data: Record<string, unknown> }>) {
-    super(violations.map((v) => v.description).join(" "));
-  }
+/**
+ * The owner's "must set a new password" (also how a member imported without one starts): the
+ * password stops working, so a login answers -19973 (the SDK's `resetPassword`), and every
+ * session and token of the member ends. Only a reset link lets them in again. Null for an unknown e-mail.
+ */
+export function requirePasswordReset(stores: Pick<PlatformContext, "identities" | "loginSessions" | "tokens">, email: string): Identity | null {
+  const found = stores.identities.findForLogin(email);
+  if (!found) return null;
+  stores.identities.setPasswordHash(found.identity.id, "");
+  for (const sessionId of stores.loginSessions.endAllFor(found.identity.id)) stores.tokens.revokeLoginSession(sessionId);
+  stores.tokens.revokeSubject(found.identity.id);
+  return found.identity;
 }
 
 export class IdentityService {
@@ -161,6 +166,28 @@ export class IdentityService {
       throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
     }
     const { stateToken, code } = this.ctx.verifications.start(identity.id);
+    this.mailCode(identity, code);
+    return stateToken;
+  }
+
+  /**
+   * A new code for the verification a state token stands for (the "Resend code" of a verify
+   * page), counted against the same hourly limit as every code mail; the state token stays.
+   */
+  resendVerification(stateToken: string): StateReply {
+    const identityId = this.ctx.verifications.identityOf(stateToken);
+    const identity = identityId ? this.ctx.identities.get(identityId) : null;
+    if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
+      throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
+    }
+    const renewed = this.ctx.verifications.renew(stateToken);
+    if (!renewed) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    this.mailCode(identity, renewed.code);
+    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken, identity: identityWire(identity) };
+  }
+
+  private mailCode(identity: Identity, code: string) {
     this.mail({
       to: identity.loginEmail,
       kind: "verification",
@@ -168,7 +195,6 @@ export class IdentityService {
       text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
       code,
     });
-    return stateToken;
   }
 
   private mail(message: Omit<Mail, "id" | "sentAt">) {
@@ -178,7 +204,7 @@ export class IdentityService {
   async register(input: z.infer<typeof registerRequest>): Promise<StateReply> {
     this.checkCaptcha(input.captchaTokens);
     const email = input.loginId.email.trim();
-    const violations: Violation[] = [];
+    const violations: FieldViolation[] = [];
     const badEmail = emailViolation(email);
     if (badEmail) violations.push(badEmail);
     const weak = weakPasswordReason(input.password ?? "");

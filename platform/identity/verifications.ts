@@ -48,6 +48,26 @@ export class VerificationStore {
   }
 
   /**
+   * A fresh code for the live verification a state token stands for, its attempts and lifetime
+   * started again; null when there is none. The state token is unchanged.
+   */
+  renew(stateToken: string): { identityId: string; code: string } | null {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const row = this.db
+      .prepare("UPDATE verification_states SET code = ?, attempts = 0, expires_at = ? WHERE state_hash = ? AND expires_at > ? RETURNING identity_id")
+      .get(code, this.now() + VERIFICATION_TTL_MS, hashToken(stateToken), this.now()) as { identity_id: string } | undefined;
+    return row ? { identityId: row.identity_id, code } : null;
+  }
+
+  /** The identity whose live verification a state token stands for, or null. */
+  identityOf(stateToken: string): string | null {
+    const row = this.db
+      .prepare("SELECT identity_id FROM verification_states WHERE state_hash = ? AND expires_at > ?")
+      .get(hashToken(stateToken), this.now()) as { identity_id: string } | undefined;
+    return row?.identity_id ?? null;
+  }
+
+  /**
    * Checks a code against the verification a state token stands for. A right code ends the
    * verification; a wrong one counts, and too many end it too.
    */
