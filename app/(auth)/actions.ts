@@ -11,10 +11,14 @@ import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,
   FAILURE_MESSAGES,
+  NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
+  VERIFICATION_EXPIRED_MESSAGE,
+  codeResentMessage,
   forgotPasswordSchema,
   loginSchema,
   registerSchema,
+  resendCodeSchema,
   tooManyAttemptsMessage,
   verifySchema,
 } from "@/lib/auth/forms";
@@ -26,7 +30,7 @@ import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
-import { logIn, register, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
+import { logIn, register, resendVerificationCode, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
 
 type Reply = (options?: {
   formErrors?: string[];
@@ -138,7 +142,7 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending) return { result: submission.reply({ formErrors: ["This verification has expired. Log in again and we will send a new code."] }) };
+  if (!pending) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -150,6 +154,27 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+}
+
+/**
+ * "Resend code" on the verify page: a new code for the verification in the sealed cookie, within
+ * the site's limit per address and account and the platform's own hourly limit of code mails.
+ */
+export async function resendCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: resendCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const pending = await readPendingVerification(await cookies());
+  if (!pending) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  const refused = await refusedAttempt("resendCode", pending.email, submission.reply);
+  if (refused) return refused;
+  try {
+    const outcome = await resendVerificationCode(pending.stateToken);
+    if (outcome === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };
+    return { result: submission.reply({ formErrors: [outcome === "expired" ? VERIFICATION_EXPIRED_MESSAGE : NO_MORE_CODES_MESSAGE] }) };
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "resending a verification code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
 }
 
 /** The same answer whether or not the address has an account. */

@@ -6,7 +6,7 @@ import { useActionState } from "react";
 import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
 import { changePasswordSchema, deleteAccountSchema, slugSchema } from "@/lib/account/forms";
-import { forgotPasswordSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
+import { forgotPasswordSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
@@ -18,6 +18,7 @@ const schemas = {
   login: loginSchema,
   register: registerSchema,
   verify: verifySchema,
+  resendCode: resendCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
   changePassword: changePasswordSchema,
@@ -36,7 +37,7 @@ type Props = {
   hidden?: Record<string, string>;
   defaultValue?: Record<string, string>;
   captcha?: CaptchaConfig;
-  tone?: "primary" | "danger";
+  tone?: "primary" | "danger" | "quiet";
   /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
   wideButton?: boolean;
 };

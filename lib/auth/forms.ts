@@ -53,6 +53,9 @@ export const verifySchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
+/** "Resend code" sends nothing but itself: the verification it is for is in a sealed cookie. */
+export const resendCodeSchema = z.object({});
+
 /** One message for each way a login or registration can fail. */
 export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   invalidEmail: "Enter a valid e-mail address.",
@@ -77,6 +80,13 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
 };
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
+
+export const VERIFICATION_EXPIRED_MESSAGE = "This verification has expired. Log in again and we will send a new code.";
+
+export const codeResentMessage = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
+
+/** The platform's own hourly limit of code mails, which the site's limit normally reaches first. */
+export const NO_MORE_CODES_MESSAGE = "We have sent as many codes as we can for now. Use the latest one, or try again in an hour.";
 
 export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
 

@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/config";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { publicVisitorPair, sessionClient, type WixClient } from "./client";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
-import { withinPlatformTimeout } from "./platform-fetch";
+import { platformFetch, withinPlatformTimeout } from "./platform-fetch";
 
 /** What a registration, login or verification came to, in the site's own terms. */
 export type AuthOutcome =
@@ -90,7 +90,10 @@ export function toAuthOutcome(result: unknown): AuthOutcome {
       return { kind: "awaiting-approval" };
   }
   const body = parseErrorBody(outcome.error);
-  if (!EXTRA_CODES[body?.code ?? ""] && outcome.errorCode && KNOWN_ERROR_CODES.has(outcome.errorCode as AuthFailure)) {
+  // The SDK names every login failure it does not know `invalidEmail`, a system error included:
+  // its name is believed only for the numeric codes it maps, or when it passed no platform error.
+  const sdkNamed = !body || /^-\d+$/.test(body.code ?? "");
+  if (sdkNamed && outcome.errorCode && KNOWN_ERROR_CODES.has(outcome.errorCode as AuthFailure)) {
     const reason = outcome.errorCode as AuthFailure;
     // The SDK passes an e-mail violation's own description for invalidEmail on registration.
     const fields = reason === "invalidEmail" && typeof outcome.error === "string" && !body ? { email: outcome.error } : {};
@@ -158,6 +161,28 @@ export async function verifyEmail(code: string, stateToken: string): Promise<Aut
     if (refusal) return failureOf(refusal);
     throw new PlatformUnavailableError("the verification service did not answer", { cause: error });
   }
+}
+
+/** What asking for a new verification code came to: mailed, the verification is gone, or too many codes this hour. */
+export type ResendOutcome = "sent" | "expired" | "tooManyAttempts";
+
+/** The SDK has no function for it, so the call goes where its verify call goes, the same way. */
+const RESEND_URL = "https://www.wixapis.com/_api/iam/verification/v1/auth/resend";
+
+/** Mails a new code for the verification a state token stands for; the state token stays the same. */
+export async function resendVerificationCode(stateToken: string): Promise<ResendOutcome> {
+  const { accessToken } = await publicVisitorPair();
+  const response = await platformFetch(RESEND_URL, {
+    method: "POST",
+    headers: { authorization: accessToken, "content-type": "application/json" },
+    body: JSON.stringify({ stateToken }),
+  });
+  const body = (await response.json()) as { details?: unknown } | null;
+  if (response.ok) return "sent";
+  const refusal = readRefusal(body?.details);
+  if (response.status === 429 || (refusal?.code && EXTRA_CODES[refusal.code] === "tooManyAttempts")) return "tooManyAttempts";
+  if (refusal?.code && EXTRA_CODES[refusal.code] === "invalidCode") return "expired";
+  throw new PlatformUnavailableError(`answered ${response.status} to a new verification code`);
 }
 
 /** Sends the reset e-mail; its link leads back to `returnUrl`. Unknown addresses are not told apart. */

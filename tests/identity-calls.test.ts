@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FAILURE_MESSAGES } from "@/lib/auth/forms";
+import { logIn, register, resendVerificationCode } from "@/lib/wix/identity";
+import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
+import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+
+// The site's side of the identity calls, against the real platform: "Resend code", and what a
+// member is told when the platform refuses or fails (docs/auth-pitfalls.md, "Identity errors").
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+beforeEach(() => {
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  platform.ctx.faults.replace([]);
+});
+
+let counter = 0;
+const freshEmail = () => `site-${Date.now()}-${++counter}@ridgeline.example`;
+const PASSWORD = "Granite-ridge-walk-42";
+const codes = (to: string) => platform.ctx.outbox.list(to).filter((mail) => mail.kind === "verification");
+
+describe("resending a verification code", () => {
+  it("mails a new code for the pending verification, up to the platform's hourly limit", async () => {
+    platform.ctx.settings.update({ requireEmailVerification: true });
+    const email = freshEmail();
+    const outcome = await register({ email, password: PASSWORD });
+    if (outcome.kind !== "verify-email") throw new Error(`expected a verification, got ${outcome.kind}`);
+    for (let sent = 1; sent < MAILS_PER_HOUR; sent++) expect(await resendVerificationCode(outcome.stateToken)).toBe("sent");
+    expect(codes(email)).toHaveLength(MAILS_PER_HOUR);
+    expect(await resendVerificationCode(outcome.stateToken)).toBe("tooManyAttempts");
+    expect(await resendVerificationCode("VST-gone")).toBe("expired");
+  });
+});
+
+describe("what the forms are told", () => {
+  it("a platform that fails is 'something went wrong', never a wrong password or its raw text", async () => {
+    platform.ctx.faults.replace([
+      { pathPrefix: "/_api/iam/authentication/v2/login", latencyMs: 0, errorRate: 1, errorStatus: 500, dropRate: 0, garbageRate: 0 },
+    ]);
+    const outcome = await logIn({ email: "demo@ridgeline.example", password: "whatever-it-is" });
+    expect(outcome).toEqual({ kind: "failed", reason: "unknown", fields: {} });
+    expect(FAILURE_MESSAGES.unknown).toBe("Something went wrong on our side. Please try again in a moment.");
+  });
+
+  it("a refused field is named with the platform's description of it", async () => {
+    const outcome = await register({ email: freshEmail(), password: "password" });
+    expect(outcome).toEqual({ kind: "failed", reason: "invalidField", fields: { password: expect.stringMatching(/common/i) } });
+  });
+});
