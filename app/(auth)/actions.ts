@@ -25,7 +25,7 @@ import {
 import { beginLogin } from "@/lib/auth/login";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { SITE_PAGES } from "@/lib/auth/routes";
+import { SITE_PAGES, newPasswordNeededHref } from "@/lib/auth/routes";
 import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
@@ -111,6 +111,9 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
   }
   if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
+  // The account has no password to log in with (imported without one, or its owner asked for a
+  // new one): the only way on is a reset link, so the member goes straight to asking for one.
+  if (outcome.kind === "failed" && outcome.reason === "resetPassword") redirect(newPasswordNeededHref());
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
   return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });

@@ -61,7 +61,7 @@ export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   invalidEmail: "Enter a valid e-mail address.",
   // The login form shows this for an unknown address too: the same words whoever is a member.
   invalidPassword: "That e-mail address and password do not match. Check both, or reset the password.",
-  resetPassword: "This account needs a new password before you can log in. Use “Forgot password?” to set one.",
+  resetPassword: "This account needs a new password before you can log in. Enter its e-mail address and we will send you a link to set one.",
   emailAlreadyExists: "An account with this e-mail address already exists. Log in instead, or reset the password.",
   missingCaptchaToken: "Please confirm you are not a robot, then try again.",
   invalidCaptchaToken: "The robot check did not pass. Please do it again.",

@@ -185,6 +185,28 @@ export async function resendVerificationCode(stateToken: string): Promise<Resend
   throw new PlatformUnavailableError(`answered ${response.status} to a new verification code`);
 }
 
+/** Where the SDK's own redirect-session calls go (OAuthStrategy's logout and getAuthUrl use the same). */
+const REDIRECT_SESSION_URL = "https://www.wixapis.com/_api/redirects-api/v1/redirect-session";
+
+const redirectSessionReply = z.object({ redirectSession: z.object({ fullUrl: z.url() }).partial().optional() });
+
+/**
+ * The URL that signs the member's browser in on the platform's own pages (session pre-warm, what
+ * the SDK's `sessions.syncToWixPages` does): a `login` redirect session asked for with the
+ * member's token, for the browser to load in a hidden frame. Null when the platform gave none.
+ * `@wix/redirects` is not one of the site's packages, so the call is made as that module makes it.
+ */
+export async function sessionPrewarmUrl(accessToken: string): Promise<string | null> {
+  const response = await platformFetch(REDIRECT_SESSION_URL, {
+    method: "POST",
+    headers: { authorization: accessToken, "content-type": "application/json" },
+    body: JSON.stringify({ login: {} }),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) throw new PlatformUnavailableError(`answered ${response.status} to a session pre-warm`);
+  return redirectSessionReply.safeParse(body).data?.redirectSession?.fullUrl ?? null;
+}
+
 /** Sends the reset e-mail; its link leads back to `returnUrl`. Unknown addresses are not told apart. */
 export async function sendPasswordReset(email: string, returnUrl: string): Promise<void> {
   const strategy = await auth();

@@ -103,7 +103,7 @@ describe("error shapes", () => {
   });
 
   it("answers a genuine failure with 'System error occurred' and the request id, nothing more", async () => {
-    const broken = await startTestPlatform();
+    const broken = await startTestPlatform({ logLevel: "silent" });
     try {
       const token = (await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).generateVisitorTokens()).accessToken.value;
       // The database going away under a running platform: a failure no route expects.
@@ -210,6 +210,36 @@ describe("activation e-mail and verification start", () => {
     });
     await admin().verification.start({ identityId: otherId, target: "EMAIL" });
     expect(codes(other)[0]).toMatchObject({ kind: "verification", code: expect.stringMatching(/^\d{6}$/) });
+  });
+});
+
+describe("session pre-warm (a login redirect session asked for with a member's token)", () => {
+  async function prewarmUrl(authorization: string) {
+    const answer = await post("/_api/redirects-api/v1/redirect-session", { login: {} }, authorization);
+    return (answer.body as unknown as { redirectSession: { fullUrl: string } }).redirectSession.fullUrl;
+  }
+
+  it("signs the browser in as the member once, in a page only the site may frame", async () => {
+    const { tokens } = await signInThroughHostedPage(platform.callbackUrl);
+    const url = await prewarmUrl(tokens.accessToken.value);
+    const browser = new TestBrowser();
+    const page = await browser.get(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain(`frame-ancestors ${new URL(platform.callbackUrl).origin}`);
+    expect(page.text).not.toContain("<script");
+    const session = platform.ctx.loginSessions.byToken(browser.cookies.get("lp_session"));
+    expect(session?.memberId).toBe(platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id);
+
+    // Used once: loading it again, in another browser, signs nobody in.
+    const other = new TestBrowser();
+    expect((await other.get(url)).status).toBe(200);
+    expect(other.cookies.has("lp_session")).toBe(false);
+  });
+
+  it("asked for by a visitor, it is the ordinary log-in page", async () => {
+    const page = await new TestBrowser().get(await prewarmUrl(await visitorToken()));
+    expect(page.text).toContain('name="password"');
+    expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
   });
 });
 
