@@ -31,7 +31,7 @@ async function logOut(page: Page) {
 }
 
 test.afterEach(async () => {
-  await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
 });
 
 test("register, read the code in the mailbox, verify, arrive logged in; log out", async ({ page }) => {
@@ -107,11 +107,25 @@ test("with owner approval on, registration says so, and login works once an admi
   await expect(page.getByTestId("member-name")).toHaveText("Robin A");
 });
 
-test("with captcha required, the form shows the local widget and succeeds with it", async ({ page }) => {
+test("with captcha required, the invisible check passes on the next try, with nothing to tick", async ({ page }) => {
   await setPlatformSettings({ requireCaptcha: true });
   await page.goto(SITE_PAGES.login);
   await fillLogin(page, demoMember.email, demoMember.password);
-  await expect(page.getByText("Please confirm you are not a robot")).toBeVisible();
+  await expect(page.getByText("please enter your password again")).toBeVisible();
+  await expect(page.getByLabel("I am not a robot")).toHaveCount(0);
+  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
+test("when the invisible check is not trusted, the form falls back to the visible widget and succeeds with it", async ({ page }) => {
+  await setPlatformSettings({ requireCaptcha: true, rejectInvisibleCaptcha: true });
+  await page.goto(SITE_PAGES.login);
+  await fillLogin(page, demoMember.email, demoMember.password);
+  await expect(page.getByText("please enter your password again")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("The robot check did not pass")).toBeVisible();
   await page.getByLabel("I am not a robot").check();
   await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { logIn, register, resendVerificationCode } from "@/lib/wix/identity";
 import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
@@ -13,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
   platform.ctx.faults.replace([]);
 });
 
@@ -43,6 +44,16 @@ describe("what the forms are told", () => {
     const outcome = await logIn({ email: "demo@ridgeline.example", password: "whatever-it-is" });
     expect(outcome).toEqual({ kind: "failed", reason: "unknown", fields: {} });
     expect(FAILURE_MESSAGES.unknown).toBe("Something went wrong on our side. Please try again in a moment.");
+  });
+
+  it("a login sends the invisible check's answer under its own key; one the platform does not trust is an invalid captcha", async () => {
+    platform.ctx.settings.update({ requireCaptcha: true });
+    const demo = { email: "demo@ridgeline.example", password: "ridgeline-demo" };
+    expect(await logIn(demo)).toMatchObject({ kind: "failed", reason: "missingCaptchaToken" });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: true } })).toMatchObject({ kind: "signed-in" });
+    platform.ctx.settings.update({ rejectInvisibleCaptcha: true });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: true } })).toMatchObject({ kind: "failed", reason: "invalidCaptchaToken" });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: false } })).toMatchObject({ kind: "signed-in" });
   });
 
   it("a refused field is named with the platform's description of it", async () => {

@@ -2,7 +2,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
-import type { FormState } from "@/lib/form-state";
+import type { CaptchaStage, FormState } from "@/lib/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -11,6 +11,7 @@ import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,
   FAILURE_MESSAGES,
+  INVISIBLE_CAPTCHA_MESSAGE,
   NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
@@ -30,7 +31,16 @@ import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
-import { logIn, register, resendVerificationCode, sendPasswordReset, verifyEmail, type AuthOutcome } from "@/lib/wix/identity";
+import {
+  logIn,
+  register,
+  resendVerificationCode,
+  sendPasswordReset,
+  verifyEmail,
+  type AuthFailure,
+  type AuthOutcome,
+  type CaptchaAnswer,
+} from "@/lib/wix/identity";
 
 type Reply = (options?: {
   formErrors?: string[];
@@ -53,10 +63,23 @@ async function refusedAttempt(action: AuthAction, account: string, reply: Reply,
   return null;
 }
 
-/** A captcha answer from the local test widget or Google's widget (which names its field itself). */
-function captchaFrom(formData: FormData, value: string | undefined): string | undefined {
+type CaptchaFields = { captchaStage?: CaptchaStage; captchaToken?: string; invisibleCaptchaToken?: string };
+
+/**
+ * What the form's robot check answered: the invisible check's token, or the visible challenge's
+ * (the local test widget's, or Google's widget's, which names its field itself).
+ */
+function captchaFrom(formData: FormData, fields: CaptchaFields): CaptchaAnswer | undefined {
+  if (fields.captchaStage === "invisible") return fields.invisibleCaptchaToken ? { token: fields.invisibleCaptchaToken, invisible: true } : undefined;
   const google = formData.get("g-recaptcha-response");
-  return value || (typeof google === "string" && google) || undefined;
+  const token = fields.captchaToken || (typeof google === "string" && google) || undefined;
+  return token ? { token, invisible: false } : undefined;
+}
+
+/** The check the form carries next: none until the platform asks, then the invisible one, then the visible one if that was not enough. */
+function nextCaptchaStage(sent: CaptchaStage | undefined, reason: AuthFailure): CaptchaStage | undefined {
+  if (reason !== "missingCaptchaToken" && reason !== "invalidCaptchaToken") return sent;
+  return sent ? "visible" : "invisible";
 }
 
 /**
@@ -64,7 +87,7 @@ function captchaFrom(formData: FormData, value: string | undefined): string | un
  * never reaches the browser's address bar, only the platform's authorize request), or the
  * verification page with the state token sealed in a cookie.
  */
-async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha: boolean }): Promise<FormState> {
+async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha?: CaptchaStage }): Promise<FormState> {
   const jar = await cookies();
   switch (outcome.kind) {
     case "signed-in": {
@@ -87,8 +110,10 @@ async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email
       for (const [field, message] of Object.entries(outcome.fields)) fieldErrors[field] = [message];
       const field = FAILURE_FIELD[outcome.reason];
       if (field && !fieldErrors[field]) fieldErrors[field] = [FAILURE_MESSAGES[outcome.reason]];
-      const formErrors = field ? [] : [FAILURE_MESSAGES[outcome.reason]];
-      const captcha = context.captcha || outcome.reason === "missingCaptchaToken" || outcome.reason === "invalidCaptchaToken";
+      const captcha = nextCaptchaStage(context.captcha, outcome.reason);
+      // The invisible check asks nothing of the person: only another try.
+      const message = captcha === "invisible" && !context.captcha ? INVISIBLE_CAPTCHA_MESSAGE : FAILURE_MESSAGES[outcome.reason];
+      const formErrors = field ? [] : [message];
       return { result: reply({ formErrors, fieldErrors, hideFields: HIDDEN }), captcha };
     }
   }
@@ -99,16 +124,15 @@ const returnPath = (value: string | undefined) => safeReturnTo(value, siteUrl("/
 export async function logInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
-  const { email, password, returnTo, captchaToken } = submission.value;
+  const { email, password, returnTo, captchaStage } = submission.value;
   const refused = await refusedAttempt("login", email, submission.reply, HIDDEN);
   if (refused) return refused;
-  const captcha = captchaFrom(formData, captchaToken);
   let outcome: AuthOutcome;
   try {
-    outcome = await logIn({ email, password, captchaToken: captcha });
+    outcome = await logIn({ email, password, captcha: captchaFrom(formData, submission.value) });
   } catch (error) {
     logger().error({ failure: describeFailure(error) }, "logging in failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
   }
   if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
   // The account has no password to log in with (imported without one, or its owner asked for a
@@ -116,28 +140,27 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
   if (outcome.kind === "failed" && outcome.reason === "resetPassword") redirect(newPasswordNeededHref());
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
-  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: captchaStage });
 }
 
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
-  const { returnTo, captchaToken, ...details } = submission.value;
+  const { returnTo, captchaToken, invisibleCaptchaToken, captchaStage, ...details } = submission.value;
   const refused = await refusedAttempt("register", details.email, submission.reply, HIDDEN);
   if (refused) return refused;
-  const captcha = captchaFrom(formData, captchaToken);
   let outcome: AuthOutcome;
   try {
-    outcome = await register({ ...details, captchaToken: captcha });
+    outcome = await register({ ...details, captcha: captchaFrom(formData, { captchaStage, captchaToken, invisibleCaptchaToken }) });
   } catch (error) {
     logger().error({ failure: describeFailure(error) }, "registering failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
   }
   // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
   if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists")
     outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
-  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha) });
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage });
 }
 
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -156,7 +179,7 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo });
 }
 
 /**

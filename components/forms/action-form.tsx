@@ -71,7 +71,7 @@ export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hi
       {fields.map(({ name, ...spec }) => (
         <Field key={name} meta={formFields[name]} spec={spec} />
       ))}
-      {state.captcha && captcha && <CaptchaField config={captcha} />}
+      {state.captcha && captcha && <CaptchaField config={captcha} stage={state.captcha} />}
       <SubmitButton pending={pending} pendingLabel={pendingLabel} tone={tone} wide={wideButton}>
         {submitLabel}
       </SubmitButton>

@@ -15,6 +15,8 @@ const email = z
   .pipe(z.email("Enter an e-mail address like name@example.com."));
 const returnTo = z.string().max(2048).optional();
 const captchaToken = z.string().max(4096).optional();
+/** The robot check the form carried (captcha-field.tsx), and the invisible check's answer. */
+const captchaStage = z.enum(["invisible", "visible"]).optional();
 
 /** The rules for a password a member chooses, checked again (and more strictly) by the platform. */
 export function newPassword(missing: string) {
@@ -30,6 +32,8 @@ export const loginSchema = z.object({
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "That password is too long."),
   returnTo,
   captchaToken,
+  invisibleCaptchaToken: captchaToken,
+  captchaStage,
 });
 
 const name = (label: string) => z.string().trim().max(100, `${label} can be at most 100 characters.`).optional();
@@ -42,6 +46,8 @@ export const registerSchema = z.object({
   nickname: name("Nickname"),
   returnTo,
   captchaToken,
+  invisibleCaptchaToken: captchaToken,
+  captchaStage,
 });
 
 export const verifySchema = z.object({
@@ -78,6 +84,9 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
   emailAlreadyExists: "email",
   invalidCode: "code",
 };
+
+/** When the platform first asks for a robot check: the invisible one needs nothing but another try (the password is cleared). */
+export const INVISIBLE_CAPTCHA_MESSAGE = "For your security, please enter your password again and submit once more.";
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
 

@@ -131,19 +131,23 @@ async function asked<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const captcha = (token: string | undefined) => (token ? { captchaTokens: { recaptchaToken: token } } : {});
+/** A robot check's answer: from the invisible check (its own site key) or the visible challenge. */
+export type CaptchaAnswer = { token: string; invisible: boolean };
 
-export type Registration = { email: string; password: string; firstName?: string; lastName?: string; nickname?: string; captchaToken?: string };
+const captcha = (answer: CaptchaAnswer | undefined) =>
+  answer ? { captchaTokens: answer.invisible ? { invisibleRecaptchaToken: answer.token } : { recaptchaToken: answer.token } } : {};
+
+export type Registration = { email: string; password: string; firstName?: string; lastName?: string; nickname?: string; captcha?: CaptchaAnswer };
 
 export async function register(input: Registration): Promise<AuthOutcome> {
   const strategy = await auth();
   const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname };
-  return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captchaToken) })));
+  return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captcha) })));
 }
 
-export async function logIn(input: { email: string; password: string; captchaToken?: string }): Promise<AuthOutcome> {
+export async function logIn(input: { email: string; password: string; captcha?: CaptchaAnswer }): Promise<AuthOutcome> {
   const strategy = await auth();
-  return toAuthOutcome(await asked(() => strategy.login({ email: input.email, password: input.password, ...captcha(input.captchaToken) })));
+  return toAuthOutcome(await asked(() => strategy.login({ email: input.email, password: input.password, ...captcha(input.captcha) })));
 }
 
 /** The code from the verification e-mail, with the state token the registration or login gave. */
@@ -242,14 +246,15 @@ export async function endMemberSession(accessToken: string): Promise<void> {
   await sessionClient(accessToken).authentication.logout({ clientId: getConfig().wixClientId });
 }
 
-/** Which robot check the platform wants: Google's widget on Wix, a stand-in on the local platform. */
-export type CaptchaConfig = { kind: "recaptcha"; siteKey: string } | { kind: "local"; token: string };
+/** Which robot check the platform wants: Google's widgets on Wix (an invisible and a visible key), a stand-in on the local platform. */
+export type CaptchaConfig = { kind: "recaptcha"; siteKey: string; invisibleSiteKey: string } | { kind: "local"; token: string };
 
-/** The robot check the forms show when asked: Google's widget with the key Wix expects, or the local platform's stand-in. */
+/** The robot check the forms show when asked: Google's widgets with the keys Wix expects, or the local platform's stand-in. */
 export function captchaConfig(): CaptchaConfig {
   const { localPlatformUrl, wixClientId } = getConfig();
   if (localPlatformUrl) return { kind: "local", token: LOCAL_CAPTCHA_TOKEN };
-  return { kind: "recaptcha", siteKey: OAuthStrategy({ clientId: wixClientId }).captchaVisibleSiteKey };
+  const strategy = OAuthStrategy({ clientId: wixClientId });
+  return { kind: "recaptcha", siteKey: strategy.captchaVisibleSiteKey, invisibleSiteKey: strategy.captchaInvisibleSiteKey };
 }
 
 /** In local mode, where a person reads the e-mails the platform "sends". */

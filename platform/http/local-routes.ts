@@ -95,7 +95,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     requireAdmin(request, "Changing the settings");
     const patch = settingsPatchSchema.safeParse(request.body);
     if (!patch.success) {
-      throw invalidArgument("Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha as true or false.");
+      throw invalidArgument("Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha, rejectInvisibleCaptcha as true or false.");
     }
     return ctx.settings.update(patch.data);
   });

@@ -133,9 +133,12 @@ export class IdentityService {
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
     if (!required) return;
-    const answers = (tokens ?? []).flatMap((token) => [token.Recaptcha, token.InvisibleRecaptcha]).filter((value): value is string => Boolean(value));
-    if (answers.length === 0) throw identityRefused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
-    if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
+    const given = (values: Array<string | undefined>) => values.filter((value): value is string => Boolean(value));
+    const visible = given((tokens ?? []).map((token) => token.Recaptcha));
+    const invisible = given((tokens ?? []).map((token) => token.InvisibleRecaptcha));
+    if (visible.length + invisible.length === 0) throw identityRefused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
+    const trusted = this.ctx.settings.get().rejectInvisibleCaptcha ? visible : [...visible, ...invisible];
+    if (!trusted.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
   }
 
   /** Where the identity goes next after proving who it is: verification, approval, or a session. */

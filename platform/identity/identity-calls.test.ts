@@ -2,6 +2,7 @@ import { authentication, recovery, verification } from "@wix/identity";
 import { members } from "@wix/members";
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { SYSTEM_ERROR_MESSAGE } from "../http/errors";
 import { DEMO_MEMBER } from "../seed/seed";
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
 });
 
 const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
@@ -210,6 +211,21 @@ describe("activation e-mail and verification start", () => {
     });
     await admin().verification.start({ identityId: otherId, target: "EMAIL" });
     expect(codes(other)[0]).toMatchObject({ kind: "verification", code: expect.stringMatching(/^\d{6}$/) });
+  });
+});
+
+describe("invisible and visible captcha answers", () => {
+  it("takes the local answer from either key, and only the visible one while invisible answers are not trusted", async () => {
+    platform.ctx.settings.update({ requireCaptcha: true });
+    const login = (captchaTokens: { recaptchaToken?: string; invisibleRecaptchaToken?: string }) =>
+      strategy().login({ email: DEMO_MEMBER.email, password: DEMO_MEMBER.password, captchaTokens });
+    expect(await login({})).toMatchObject({ loginState: "FAILURE", errorCode: "missingCaptchaToken" });
+    expect((await login({ invisibleRecaptchaToken: LOCAL_CAPTCHA_TOKEN })).loginState).toBe("SUCCESS");
+    expect((await login({ recaptchaToken: LOCAL_CAPTCHA_TOKEN })).loginState).toBe("SUCCESS");
+
+    platform.ctx.settings.update({ rejectInvisibleCaptcha: true });
+    expect(await login({ invisibleRecaptchaToken: LOCAL_CAPTCHA_TOKEN })).toMatchObject({ loginState: "FAILURE", errorCode: "invalidCaptchaToken" });
+    expect((await login({ recaptchaToken: LOCAL_CAPTCHA_TOKEN })).loginState).toBe("SUCCESS");
   });
 });
 
