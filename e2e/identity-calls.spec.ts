@@ -55,6 +55,14 @@ test("the verify page resends the code: the new one works, and past the limit it
   await expect(page.getByTestId("member-name")).toHaveText("Robin S");
 });
 
+test("resending on the page a taken address leads to answers as for a new account", async ({ page }) => {
+  await setPlatformSettings({ requireEmailVerification: true });
+  await register(page, demoMember.email, "Someone Else");
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  await page.getByRole("button", { name: "Resend code" }).click();
+  await expect(page.getByRole("status")).toContainText(`We sent a new code to ${demoMember.email}`);
+});
+
 test("a member whose owner required a new password is sent to reset it, and the mailed link lets them in again", async ({ page }) => {
   const email = newEmail("must-reset");
   await register(page, email, "Robin N");

@@ -87,7 +87,11 @@ function nextCaptchaStage(sent: CaptchaStage | undefined, reason: AuthFailure): 
  * never reaches the browser's address bar, only the platform's authorize request), or the
  * verification page with the state token sealed in a cookie.
  */
-async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email: string; returnTo: string; captcha?: CaptchaStage }): Promise<FormState> {
+async function continueWith(
+  outcome: AuthOutcome,
+  reply: Reply,
+  context: { email: string; returnTo: string; captcha?: CaptchaStage; decoy?: true },
+): Promise<FormState> {
   const jar = await cookies();
   switch (outcome.kind) {
     case "signed-in": {
@@ -101,7 +105,7 @@ async function continueWith(outcome: AuthOutcome, reply: Reply, context: { email
       redirect(target);
     }
     case "verify-email":
-      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo });
+      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, decoy: context.decoy });
       redirect(SITE_PAGES.verify);
     case "awaiting-approval":
       return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE };
@@ -158,9 +162,9 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   }
   // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
-  if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists")
-    outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
-  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage });
+  const decoy = outcome.kind === "failed" && outcome.reason === "emailAlreadyExists" ? true : undefined;
+  if (decoy) outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage, decoy });
 }
 
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -193,6 +197,8 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
   if (!pending) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("resendCode", pending.email, submission.reply);
   if (refused) return refused;
+  // A taken address's page answers as a new account's would; its owner was mailed instead.
+  if (pending.decoy) return { result: submission.reply(), done: codeResentMessage(pending.email) };
   try {
     const outcome = await resendVerificationCode(pending.stateToken);
     if (outcome === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };

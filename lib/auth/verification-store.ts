@@ -11,6 +11,8 @@ const pendingVerificationSchema = z.object({
   stateToken: z.string().min(1).max(4096),
   email: z.string().max(320),
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
+  /** A sign-up with a taken address: its state token leads nowhere, and "Resend code" must answer as for a real one. */
+  decoy: z.literal(true).optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 
