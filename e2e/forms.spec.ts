@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { hydrated } from "./hydration";
 import { demoMember, latestMail, setPlatformSettings } from "./platform";
 
 /** A fresh address per test run, so tests never depend on each other's accounts. */
@@ -25,7 +26,8 @@ async function register(page: Page, email: string, nickname: string) {
 }
 
 async function logOut(page: Page) {
-  await page.getByTestId("member-name").click();
+  // The name shows in the server's HTML; the menu opens only once React has hydrated its button.
+  await (await hydrated(page.getByRole("button", { name: /^Account menu for / }))).click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }
