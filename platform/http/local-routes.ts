@@ -11,8 +11,8 @@ import { faultsSchema } from "./faults";
 
 /**
  * Endpoints the hosted platform does not have, for tests and tooling only: health, a request
- * counter, session revocation, the sign-up settings, the outbox (docs/platform/identity.md §4–5)
- * and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
+ * counter, session revocation, requiring a new password, the sign-up settings, the outbox
+ * (docs/platform/identity.md §3.4–5) and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
  * admin API key; health needs nothing, and the mailbox page opens on this machine only.
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
