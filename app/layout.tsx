@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import NextTopLoader from "nextjs-toploader";
 import type { ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
@@ -19,12 +20,22 @@ export function generateMetadata(): Metadata {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans text-stone-800 antialiased">
+      {/* A column as tall as the screen, so the footer stays at the bottom of short pages. */}
+      <body className="flex min-h-screen flex-col font-sans text-stone-800 antialiased">
+        {/* A thin bar at the top while a link's page loads, so a slow phone shows that the tap was taken. */}
+        <NextTopLoader
+          color="var(--color-ember-500)"
+          height={3}
+          showSpinner={false}
+          shadow={false}
+          // NProgress finds its bar by role="bar", not a valid ARIA role: the bar is hidden from assistive technology, as decoration.
+          template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'
+        />
         <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
           Skip to content
         </a>
         <SiteHeader />
-        <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 pb-16 focus:outline-none sm:px-6">
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 pb-16 focus:outline-none sm:px-6">
           {children}
         </main>
         <SiteFooter />

@@ -4,6 +4,7 @@ import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import Link from "next/link";
 import { useRef } from "react";
 import { AUTH_ROUTES } from "@/lib/auth/routes";
+import { headerMenuButton } from "@/components/class-names";
 
 /**
  * The signed-in member's menu (Headless UI: arrows, Escape, outside click). Its items are
@@ -15,14 +16,14 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
   return (
     <Menu>
       <form ref={logout} action={AUTH_ROUTES.logout} method="post" hidden />
-      <MenuButton
-        aria-label={`Account menu for ${name}`}
-        className="flex items-center gap-2 rounded-full border border-stone-300 bg-white py-1 pl-1 pr-3 text-sm font-medium text-stone-800 hover:border-pine-600 data-open:border-pine-600"
-      >
+      <MenuButton aria-label={`Account menu for ${name}`} className={`flex items-center gap-2 rounded-full py-1 pl-1 pr-3 ${headerMenuButton}`}>
         <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-pine-700 text-xs font-semibold uppercase text-white">
           {name.slice(0, 1)}
         </span>
-        <span data-testid="member-name">{name}</span>
+        {/* On the narrowest phones the initial stands for the name (the button's label still says it); long names are cut short. */}
+        <span data-testid="member-name" className="hidden max-w-28 truncate min-[360px]:inline-block">
+          {name}
+        </span>
         <span aria-hidden className="text-stone-500">
           ▾
         </span>
@@ -31,6 +32,11 @@ export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray
         <MenuItem>
           <Link href="/account" className="block px-4 py-2 text-sm text-stone-800 data-focus:bg-sand-100">
             Account
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link href="/account/profile" prefetch={false} className="block px-4 py-2 text-sm text-stone-800 data-focus:bg-sand-100">
+            View my profile
           </Link>
         </MenuItem>
         {links.map((link) => (

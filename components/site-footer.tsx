@@ -15,6 +15,11 @@ export function SiteFooter() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link href="/members" className="text-pine-700 underline-offset-2 hover:underline">
+                Members
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

@@ -8,15 +8,19 @@ import { SessionPrewarm } from "./auth/session-prewarm";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
 import { MainNav } from "./nav/main-nav";
+import { NoticeBanner } from "./notice-banner";
 
 const sectionLinks = siteCollections.map((collection) => ({ href: `/${collection.route}`, label: collection.title }));
 
 /** Pages for members, in the member menu after the account. */
 const memberLinks = [{ href: `/${memberOutings.route}`, label: memberOutings.title }];
 
-const NOTICE_TEXT: Record<Notice, string> = {
-  "session-ended": "Your session has ended, so you are browsing as a visitor. Log in again to see your account.",
-  "account-deleted": "Your account has been deleted and you are signed out. Thank you for walking with us.",
+const NOTICES: Record<Notice, { text: string; tone: "done" | "warning" }> = {
+  "session-ended": { text: "Your session has ended, so you are browsing as a visitor. Log in again to see your account.", tone: "warning" },
+  "account-deleted": { text: "Your account has been deleted and you are logged out. Thank you for walking with us.", tone: "done" },
+  "logged-in": { text: "You are logged in. Welcome back.", tone: "done" },
+  "signed-up": { text: "Welcome to the club: your account is ready and you are logged in.", tone: "done" },
+  "logged-out": { text: "You are logged out. See you on the trail.", tone: "done" },
 };
 
 const loginClassName = "rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600";
@@ -52,11 +56,7 @@ export async function SiteHeader() {
           </nav>
         </div>
       </header>
-      {notice && (
-        <div role="status" className="border-b border-amber-200 bg-amber-50">
-          <p className="mx-auto max-w-6xl px-4 py-3 text-sm text-amber-900 sm:px-6">{NOTICE_TEXT[notice]}</p>
-        </div>
-      )}
+      {notice && <NoticeBanner key={notice} {...NOTICES[notice]} />}
     </>
   );
 }

@@ -1,34 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { demoMember } from "./platform";
-
-/**
- * Home, every list, items that between them show every field type the demo content has
- * (gallery, video, objects and arrays on trails; an address on regions; a time on outings;
- * rich content, a document, audio and multi-references on the journal), and the sign-in pages.
- */
-const publicPages = [
-  "/",
-  "/trails",
-  "/regions",
-  "/outings",
-  "/journal",
-  "/trails/summit-loop",
-  "/trails/arch-spur",
-  "/regions/north-ridge",
-  "/regions/high-desert",
-  "/outings/family-creek-walk",
-  "/journal/ten-essentials-revisited",
-  "/journal/why-we-start-early",
-  "/journal/leave-no-trace-in-the-desert",
-  "/member-outings",
-  "/members/rowan",
-  "/login",
-  "/register",
-  "/forgot-password",
-];
-/** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
-const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings"];
+import { logInWithForm, memberPages, publicPages } from "./site-pages";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -62,11 +34,35 @@ for (const width of [390, 1280]) {
 
   test(`axe finds no violation on a member's pages at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill(demoMember.email);
-    await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+    await logInWithForm(page);
+    await expect(page.getByTestId("site-notice")).toBeFocused();
+    await expectNoViolationsHere(page, "the page after login, with its notice");
     await expectNoViolations(page, memberPages);
+  });
+
+  test(`axe finds no violation on a private profile as its owner sees it, and after a report's deletion, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/register?returnTo=%2Ftrails%2Fhidden-cove");
+    await page.getByLabel("E-mail").fill(`axe-${width}-${Date.now()}@ridgeline.example`);
+    await page.getByLabel("Password", { exact: true }).fill("quiet-larch-valley-3");
+    await page.getByLabel("Nickname").fill("Larch");
+    await page.getByLabel("Make my profile public").uncheck();
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByTestId("member-name")).toHaveText("Larch");
+    const section = page.getByRole("region", { name: "Trail reports" });
+    await section.getByLabel("Title").fill("Fog at the cove");
+    await section.getByLabel("Your report").fill("Could not see the water until ten.");
+    await section.getByRole("button", { name: "Publish report" }).click();
+    await section
+      .getByRole("article", { name: "Fog at the cove" })
+      .getByRole("button", { name: /^Delete/ })
+      .click();
+    await section.getByRole("button", { name: "Yes, delete it" }).click();
+    await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
+    await expectNoViolationsHere(page, "a trail after a report's deletion");
+    await page.getByTestId("member-name").click();
+    await page.getByRole("menuitem", { name: "View my profile" }).click();
+    await expect(page.getByText("Your profile is private")).toBeVisible();
+    await expectNoViolationsHere(page, "the owner's private profile");
   });
 }

@@ -28,6 +28,7 @@ test("a member edits the profile with an address, sees it after reload and in th
   await page.getByLabel("Title").fill("Fell runner");
   await page.getByRole("button", { name: "Add an address" }).click();
   await page.getByLabel("Address line").fill("1 Fell Road");
+  await page.getByLabel("Apartment or suite").fill("Flat 3");
   await page.getByLabel("City").fill("Keswick");
   await page.getByLabel("Country code").fill("gb");
   await page.getByRole("button", { name: "Add a phone number" }).click();
@@ -39,6 +40,7 @@ test("a member edits the profile with an address, sees it after reload and in th
   await page.reload();
   await expect(page.getByLabel("Nickname")).toHaveValue("Robin Fell");
   await expect(page.getByLabel("Address line")).toHaveValue("1 Fell Road");
+  await expect(page.getByLabel("Apartment or suite")).toHaveValue("Flat 3");
   await expect(page.getByLabel("Country code")).toHaveValue("GB");
   await expect(page.getByRole("textbox", { name: "Phone 1" })).toHaveValue("+44 17687 12345");
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { demoMember, setPlatformFaults } from "./platform";
+import { logInWithForm } from "./site-pages";
 
 /**
  * The site when the platform fails (docs/architecture.md, "When the platform fails"), with the
@@ -61,11 +62,7 @@ test("a token endpoint that fails: the member stays signed in, and is still once
   test.setTimeout(120_000);
   const sessionCookie = async () => (await context.cookies()).find((cookie) => cookie.name === "wms_session")?.value;
 
-  await page.goto("/login?returnTo=%2Fmember-outings");
-  await page.getByLabel("E-mail").fill(demoMember.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  await logInWithForm(page, "/login?returnTo=%2Fmember-outings");
   await expect(page.getByTestId("member-outing").first()).toBeVisible();
 
   await setPlatformFaults([{ pathPrefix: "/oauth2/token", errorRate: 1 }]);

@@ -4,7 +4,7 @@ import { sealData } from "iron-session";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { rawRequest } from "./http";
-import { demoMember } from "./platform";
+import { logInWithForm } from "./site-pages";
 
 /**
  * The production build's answers to what browsers and hostile clients send: unreadable
@@ -12,16 +12,8 @@ import { demoMember } from "./platform";
  */
 const site = (path: string) => `${e2e.siteUrl}${path}`;
 
-async function logIn(page: import("@playwright/test").Page) {
-  await page.goto(SITE_PAGES.login);
-  await page.getByLabel("E-mail").fill(demoMember.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
-}
-
 test("a tampered, truncated, 10 KB or old-secret session cookie gives a visitor's page and is cleared, never an error page", async ({ page, context }) => {
-  await logIn(page);
+  await logInWithForm(page);
   const sealed = (await context.cookies()).find((cookie) => cookie.name === "wms_session")!.value;
   const unreadable = {
     tampered: `${sealed.slice(0, 30)}${sealed[30] === "x" ? "y" : "x"}${sealed.slice(31)}`,
@@ -63,7 +55,7 @@ test("responses that set or clear auth cookies or show member data are private a
     const headers = await response.allHeaders();
     seen.push({ url: response.url(), method: response.request().method(), cacheControl: headers["cache-control"], setsCookie: "set-cookie" in headers });
   });
-  await logIn(page);
+  await logInWithForm(page);
   await page.goto("/account");
   await page.getByTestId("member-name").click();
   await page.getByRole("menuitem", { name: "Log out" }).click();

@@ -1,14 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { demoMember, secondDemoMember } from "./platform";
-
-type Member = { email: string; password: string; name: string };
-
-async function logIn(page: Page, member: Member) {
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(member.name);
-}
+import { fillLoginForm } from "./site-pages";
 
 async function logOut(page: Page) {
   await page.getByTestId("member-name").click();
@@ -32,7 +24,7 @@ test("visitors see what members' outings offer and a login that returns there; m
 
   await page.getByRole("link", { name: "Log in to see members' outings" }).click();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fmember-outings$/);
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   await expect(page).toHaveURL(/\/member-outings$/);
   await expect(page.getByTestId("member-outing")).toHaveCount(4);
   const sunrise = page.getByRole("article", { name: "Sunrise on the Summit" });
@@ -53,11 +45,12 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   const title = `Frost on the boardwalk ${Date.now()}`;
   const hostile = '<img src=x onerror="document.body.dataset.pwned=1"> and <b>bold</b> claims';
 
-  // A visitor is asked to log in, and comes back to the trail.
+  // A visitor is asked to log in, and comes back to the trail's report form, in view.
   await page.goto("/trails/summit-loop");
   await page.getByRole("link", { name: "Log in to write a report" }).click();
-  await logIn(page, demoMember);
-  await expect(page).toHaveURL(/\/trails\/summit-loop$/);
+  await fillLoginForm(page, demoMember);
+  await expect(page).toHaveURL(/\/trails\/summit-loop#write-report$/);
+  await expect(page.getByRole("heading", { name: "Write a report" })).toBeInViewport();
 
   // A refused form keeps what was typed and says what is wrong, next to the field.
   const form = page.getByRole("region", { name: "Trail reports" });
@@ -87,7 +80,10 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await mine.getByLabel("Your report").fill("Ice until ten, then clear. Microspikes helped.");
   await mine.getByLabel("Rating (1 to 5)").fill("5");
   await mine.getByRole("button", { name: "Save changes" }).click();
-  await expect(mine.getByRole("status")).toHaveText("Your report is updated.");
+  // The editor closes; the message stands above the list, with the focus.
+  await expect(reports(page).getByRole("status")).toHaveText("Your report is updated.");
+  await expect(reports(page).getByRole("status")).toBeFocused();
+  await expect(mine.getByRole("button", { name: "Save changes" })).toHaveCount(0);
   await page.reload();
   await expect(report(page, title)).toContainText("Ice until ten, then clear.");
   await expect(report(page, title).getByLabel("Rated 5 of 5")).toBeVisible();
@@ -99,7 +95,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // Member B: no controls on A's report.
   await logOut(page);
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
-  await logIn(page, secondDemoMember);
+  await fillLoginForm(page, secondDemoMember);
   await expect(page).toHaveURL(/\/trails\/summit-loop$/);
   await expect(report(page, title)).toBeVisible();
   await expect(report(page, title).getByRole("button")).toHaveCount(0);
@@ -127,11 +123,13 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // A's report is on A's public profile; then A deletes it and it is gone everywhere.
   await logOut(page);
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
-  await logIn(page, demoMember);
+  await fillLoginForm(page, demoMember);
   const again = report(page, title);
   await again.getByRole("button", { name: /^Delete/ }).click();
   await again.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(report(page, title)).toHaveCount(0);
+  await expect(reports(page).getByRole("status")).toHaveText("Your report is deleted.");
+  await expect(reports(page).getByRole("status")).toBeFocused();
   await page.reload();
   await expect(report(page, title)).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { AUTH_LIMITS, SLOW_STEP_MS } from "../lib/security/rate-limits";
 import { e2e } from "../playwright.config";
 import { rawRequest } from "./http";
 import { demoMember } from "./platform";
+import { logInWithForm } from "./site-pages";
 
 /**
  * The standalone build as a container runs it: `.next/standalone` copied away from the
@@ -127,11 +128,7 @@ test("a login through the site's form leaves one log line per request and no pas
   });
 
   const before = logLines().length;
-  await page.goto(`${siteUrl}${SITE_PAGES.login}`);
-  await page.getByLabel("E-mail").fill(demoMember.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  await logInWithForm(page, `${siteUrl}${SITE_PAGES.login}`);
   await page.goto(`${siteUrl}/account`);
   await expect(page.getByRole("heading", { name: "Your account" })).toBeVisible();
   await new Promise((resolve) => setTimeout(resolve, 300));

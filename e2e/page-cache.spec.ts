@@ -1,8 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
-import { SITE_PAGES } from "../lib/auth/routes";
 import { hydrated } from "./hydration";
 import { demoMember, platformRequests } from "./platform";
+import { logInWithForm } from "./site-pages";
 
 /**
  * The page cache in the production server (docs/performance.md, "Page cache"), as browsers and
@@ -56,11 +56,7 @@ test("a visitor's page is rendered once, then served from the cache with an ETag
 
 test("no member page is ever served from the cache, and cached pages never carry a cookie", async ({ page, request }) => {
   for (let i = 0; i < 2; i++) expect((await request.get("/trails/summit-loop")).headers()["x-cache"]).toMatch(/HIT|MISS/);
-  await page.goto(SITE_PAGES.login);
-  await page.getByLabel("E-mail").fill(demoMember.email);
-  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  await logInWithForm(page);
   for (const path of ["/trails/summit-loop", "/", "/trails", "/account"]) {
     const response = await page.goto(path);
     expect(response?.headers()["x-cache"], path).toBe("BYPASS");

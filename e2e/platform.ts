@@ -71,8 +71,8 @@ export async function setPlatformSettings(
 
 type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };
 
-/** The newest e-mail of a kind the platform "sent" to an address. */
-export async function latestMail(to: string, kind: "verification" | "password-reset" | "activation"): Promise<Mail> {
+/** The newest message of a kind the platform "sent" to an address (a phone number for a text message). */
+export async function latestMail(to: string, kind: "verification" | "login-code" | "sms" | "password-reset" | "activation"): Promise<Mail> {
   const response = await fetch(`${e2e.platformUrl}/_local/outbox?to=${encodeURIComponent(to)}`, {
     headers: { authorization: ADMIN_KEY },
   });

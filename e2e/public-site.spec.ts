@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginHref } from "../lib/auth/routes";
 import { hydrated } from "./hydration";
-import { demoMember } from "./platform";
+import { adminItems, demoMember, revalidateSite } from "./platform";
 
 const cards = (page: Page) => page.getByTestId("item-card");
 const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
@@ -12,29 +12,54 @@ test("search, filter, sort and page size live in the URL and survive a reload", 
   await page.getByRole("searchbox", { name: "Search" }).fill("lake");
   await page.getByRole("button", { name: "Show results" }).click();
   await expect(page).toHaveURL(/[?&]q=lake/);
-  await expect(cards(page)).toHaveCount(3);
+  // Island Causeway is found by its "lakes" tag.
+  await expect(cards(page)).toHaveCount(4);
   await expect(page).toHaveTitle(/^Trails matching “lake”/);
   // Focus follows the client-side navigation to the new results.
   await expect(results(page)).toBeFocused();
 
-  await page.getByRole("link", { name: "Clear search and filters" }).click();
+  await page.getByRole("link", { name: "Remove “lake”" }).click();
   await expect(page).toHaveURL(/\/trails$/);
   // Filters sit in a disclosure, closed while none is in use.
   await expect(page.getByRole("group", { name: "Difficulty" })).toBeHidden();
   await page.getByText("Filters", { exact: true }).click();
-  await page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy").check();
+  // Each choice applies as it is made, and the control keeps the focus.
+  const easy = page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy");
+  await easy.check();
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy$/);
+  await expect(easy).toBeFocused();
   await page.getByLabel("Dogs welcome").selectOption("yes");
-  await page.getByRole("group", { name: "Distance (km)" }).getByLabel("To").fill("5");
+  await expect(page).toHaveURL(/dogFriendly=yes$/);
+  const to = page.getByRole("group", { name: "Distance (km)" }).getByLabel("To");
+  await to.fill("5");
+  await to.press("Tab");
+  await expect(page).toHaveURL(/distanceKm.to=5/);
   await page.getByLabel("Sort").selectOption({ label: "Longest first" });
-  await page.getByRole("button", { name: "Show results" }).click();
-  await expect(page).toHaveURL(/difficulty=Easy/);
+  // Only what is chosen, in the canonical order: no empty parameters, sort after the filters.
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&dogFriendly=yes&sort=longest$/);
   await expect(cards(page).locator("h2")).toHaveText(["Island Causeway", "Lighthouse Walk", "Arch Spur"]);
+  // Each filter in use can be dropped on its own.
+  await page.getByRole("link", { name: "Remove Dogs welcome: yes" }).click();
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&sort=longest$/);
+  await page.getByRole("link", { name: "Remove Dogs welcome" }).waitFor({ state: "detached" });
+  await page.getByLabel("Dogs welcome").selectOption("yes");
+  await expect(page).toHaveURL(/dogFriendly=yes/);
 
   await page.reload();
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByText("3 in use")).toBeVisible();
   await expect(page.getByLabel("Sort")).toHaveValue("longest");
   await expect(page.getByRole("group", { name: "Difficulty" }).getByLabel("Easy")).toBeChecked();
+
+  // A range that would end before it starts is refused where it is typed, and nothing is searched.
+  const from = page.getByRole("group", { name: "Distance (km)" }).getByLabel("From");
+  await from.fill("10");
+  await from.press("Tab");
+  await expect.poll(() => to.evaluate((input: HTMLInputElement) => input.validationMessage)).toContain("cannot end before it starts");
+  await expect(page).toHaveURL(/\/trails\?difficulty=Easy&distanceKm.to=5&dogFriendly=yes&sort=longest$/);
+  // Without the browser's check (a hand-made URL), the page says why nothing matches.
+  await page.goto("/trails?distanceKm.from=10&distanceKm.to=5");
+  await expect(page.getByText("Distance (km): the range ends before it starts")).toBeVisible();
 });
 
 test("numbered pages with totals, and a larger page size", async ({ page }) => {
@@ -112,6 +137,37 @@ test("the journal loads more stories in place: focus on the first new one, the c
   await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);
 });
 
+test("stories sorted by when they were last updated, trails by when they were added; an item page says when it was last updated", async ({ page }) => {
+  const admin = adminItems();
+  const story = (await admin.query("Journal").eq("slug", "why-we-start-early").find()).items[0];
+  await admin.update("Journal", story);
+  await revalidateSite({ collections: ["Journal"], members: false });
+  await page.goto("/journal");
+  await hydrated(page.getByRole("form", { name: "Search stories" }));
+  await page.getByLabel("Sort").selectOption({ label: "Recently updated" });
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/\/journal\?sort=updated$/);
+  await expect(cards(page).locator("h2").first()).toHaveText("Why We Start Early");
+  // The load-more batches keep the order.
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page).toHaveURL(/\/journal\?sort=updated&page=2$/);
+  await page.getByRole("link", { name: "Why We Start Early" }).click();
+  const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText(`Last updated${today}`);
+
+  await admin.insert("Trails", { _id: "e2e-fresh-spur", title: "Fresh Spur", slug: "fresh-spur", distanceKm: 1.2 });
+  try {
+    await revalidateSite({ collections: ["Trails"], members: false });
+    await page.goto("/trails?sort=added");
+    await expect(page.getByLabel("Sort")).toHaveValue("added");
+    await expect(cards(page).locator("h2").first()).toHaveText("Fresh Spur");
+  } finally {
+    await admin.remove("Trails", "e2e-fresh-spur");
+    await revalidateSite({ collections: ["Trails"], members: false });
+  }
+});
+
 test("item pages show media, rich content, addresses, objects, lists and multi-references", async ({ page }) => {
   await page.goto("/trails/summit-loop");
   const photos = page.getByRole("list", { name: "Photos" });
@@ -151,6 +207,28 @@ test("item pages show media, rich content, addresses, objects, lists and multi-r
   await expect(page.getByRole("region", { name: "Listen" }).locator("audio source")).toHaveAttribute("src", "/media/demo/trail-notes.mp3");
   await page.goto("/outings/family-creek-walk");
   await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meet at09:45");
+});
+
+test("a photo opens in a viewer: arrows move through the gallery, Escape closes it and focus goes back", async ({ page }) => {
+  await page.goto("/trails/summit-loop");
+  const photos = page.getByRole("list", { name: "Photos" });
+  // Photos and the video are tiles of one shape.
+  const heights = await photos
+    .locator("li")
+    .evaluateAll((items) => items.map((item) => Math.round(item.querySelector("img, video")!.getBoundingClientRect().height)));
+  expect(new Set(heights).size).toBe(1);
+
+  const first = await hydrated(photos.getByRole("button", { name: /^Enlarge/ }).first());
+  await first.click();
+  await expect(page.getByRole("dialog", { name: "Photos: photo 1 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("ArrowRight");
+  await expect(page.getByRole("dialog", { name: "Photos: photo 2 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page.getByRole("dialog", { name: "Photos: photo 3 of 3" }).getByRole("img")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(first).toBeFocused();
 });
 
 test("members-only outings never appear on public pages", async ({ page }) => {

@@ -38,6 +38,16 @@ export function decodedSegment(segment: string): string {
 
 export type SearchParams = Record<string, string | string[] | undefined>;
 
+/** A query string's parameters as Next.js gives them to a page: a repeated name becomes a list. */
+export function searchParamsOf(params: URLSearchParams): SearchParams {
+  const record: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    const values = params.getAll(name);
+    record[name] = values.length > 1 ? values : values[0];
+  }
+  return record;
+}
+
 /** What a list page shows, read from its URL. */
 export type ListState = {
   page: number;
@@ -122,4 +132,42 @@ export function listHref(collection: CollectionConfig, state: ListState): string
   if (state.page > 1) params.set("page", String(state.page));
   const search = params.toString();
   return `/${collection.route}${search ? `?${search}` : ""}`;
+}
+
+/** A filter in use, as the list shows it: what it says, and the list's URL without it. */
+export type FilterInUse = { label: string; removeHref: string };
+
+function rangeText(filter: Extract<FilterState, { kind: "range" }>): string {
+  if (filter.from !== undefined && filter.to !== undefined) return `${filter.from} to ${filter.to}`;
+  return filter.from !== undefined ? `${filter.from} or more` : `up to ${filter.to}`;
+}
+
+/**
+ * The search and each filter value in use, each with the URL that drops just it (back to the
+ * first page). The other filters keep their order, so the URL stays the canonical one.
+ */
+export function filtersInUse(collection: CollectionConfig, state: ListState): FilterInUse[] {
+  const without = (change: Partial<ListState>) => listHref(collection, { ...state, ...change, page: 1 });
+  const inUse: FilterInUse[] = state.query ? [{ label: `“${state.query}”`, removeHref: without({ query: "" }) }] : [];
+  for (const filter of state.filters) {
+    const name = collection.filters.find((config) => config.field === filter.field)?.label ?? filter.field;
+    const replaced = (replacement: FilterState[]) => without({ filters: state.filters.flatMap((other) => (other === filter ? replacement : [other])) });
+    if (filter.kind === "values") {
+      for (const value of filter.values) {
+        const rest = filter.values.filter((other) => other !== value);
+        inUse.push({ label: `${name}: ${value}`, removeHref: replaced(rest.length ? [{ ...filter, values: rest }] : []) });
+      }
+    } else {
+      inUse.push({ label: `${name}: ${filter.kind === "yes-no" ? (filter.value ? "yes" : "no") : rangeText(filter)}`, removeHref: replaced([]) });
+    }
+  }
+  return inUse;
+}
+
+/** The labels of range filters whose start is past their end: such a list can match nothing, and the page says why. */
+export function backwardRanges(collection: CollectionConfig, state: ListState): string[] {
+  return state.filters.flatMap((filter) => {
+    if (filter.kind !== "range" || filter.from === undefined || filter.to === undefined || filter.from <= filter.to) return [];
+    return [collection.filters.find((config) => config.field === filter.field)?.label ?? filter.field];
+  });
 }

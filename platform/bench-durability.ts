@@ -47,7 +47,8 @@ async function measure(synchronous: "FULL" | "NORMAL") {
     single.sort((a, b) => a - b);
     bulk.sort((a, b) => a - b);
     console.log(
-      `synchronous=${synchronous.padEnd(6)} single insert p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms, ${perSecond.toFixed(0)}/s one after another;` +
+      `synchronous=${synchronous.padEnd(6)} single insert p50 ${percentile(single, 50).toFixed(2)} ms, p95 ${percentile(single, 95).toFixed(2)} ms,` +
+        ` ${perSecond.toFixed(0)}/s one after another;` +
         ` bulk of 100 p50 ${percentile(bulk, 50).toFixed(2)} ms, p95 ${percentile(bulk, 95).toFixed(2)} ms`,
     );
   } finally {

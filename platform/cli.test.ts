@@ -1,5 +1,3 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -106,17 +104,7 @@ describe("require-reset", () => {
 const movementDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-cli-"));
 afterAll(() => fs.rmSync(movementDataDir, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["platform/cli.ts", ...args], {
-      env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: movementDataDir },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };
-    return { code, stdout, stderr };
-  }
-}
+const cli = (...args: string[]) => runCli(args, { LOCAL_PLATFORM_DATA_DIR: movementDataDir });
 
 describe("CLI data movement", () => {
   it("imports with progress and bad rows by line, exports to stdout, and lists the jobs", { timeout: 60_000 }, async () => {

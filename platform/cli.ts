@@ -35,12 +35,21 @@ import { startPlatform } from "./server";
  * Imports and exports run as data-movement jobs (§17), the same as through the API.
  */
 
-const USAGE = [
-  "usage: npm run platform -- [serve |",
-  "import <collection> <file> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] [--format csv|jsonl] |",
-  "export <collection> [file] [--format csv|jsonl] | jobs | reset | approve <email> | require-reset <email> | backup [--to <file>] |",
-  "backups | restore <backupId> [collection ...] | restore --from <file> | tasks]",
-].join(" ");
+const COMMANDS = [
+  "serve",
+  "import <collection> <file> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] [--format csv|jsonl]",
+  "export <collection> [file] [--format csv|jsonl]",
+  "jobs",
+  "reset",
+  "approve <email>",
+  "require-reset <email>",
+  "backup [--to <file>]",
+  "backups",
+  "restore <backupId> [collection ...]",
+  "restore --from <file>",
+  "tasks",
+];
+const USAGE = `usage: npm run platform -- [${COMMANDS.join(" | ")}]`;
 
 function options(args: string[]) {
   const positional: string[] = [];

@@ -4,6 +4,7 @@ import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
 import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
+import type { FactorStore } from "./identity/factors";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
 import type { RecoveryTokenStore } from "./identity/recovery-tokens";
@@ -24,8 +25,10 @@ export type PlatformContext = {
   clients: ClientRegistry;
   codes: AuthCodeStore;
   identities: IdentityStore;
-  /** E-mail verification codes in progress. */
+  /** Verification codes in progress: e-mail addresses and second factors. */
   verifications: VerificationStore;
+  /** Members' second factors. */
+  factors: FactorStore;
   /** Password reset links. */
   recoveries: RecoveryTokenStore;
   /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */

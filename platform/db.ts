@@ -8,12 +8,14 @@ import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
 import { migrateMovementLogs } from "./data/movement-logs";
 import { migratePublishSchedules } from "./data/publish-schedules";
+import { migrateSpecialPermissions } from "./data/special-permissions";
 import { migrateData } from "./data/store";
 import { migrateTasks } from "./data/tasks";
 import { migrateLoginSessions } from "./identity/login-sessions";
 import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
+import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -30,11 +32,13 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateAuthCodes,
   migrateIdentity,
   migrateVerifications,
+  migrateFactors,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateMembers,
   migrateRedirects,
   migrateData,
+  migrateSpecialPermissions,
   migrateIndexes,
   migrateBackups,
   migrateTasks,

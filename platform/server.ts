@@ -17,6 +17,7 @@ import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
 import { MailLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
+import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
@@ -46,6 +47,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     codes: new AuthCodeStore(db, config.authCodeTtlSeconds),
     identities: new IdentityStore(db),
     verifications: new VerificationStore(db),
+    factors: new FactorStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
     settings: new SettingsStore(config.signup),

@@ -45,3 +45,8 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
 }
 
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
+
+/** Sign-up as open as it goes (no e-mail verification, owner approval or captcha): identity tests start here and turn one on. */
+export function openSignUp(platform: TestPlatform): void {
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+}

@@ -9,6 +9,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Result } from "lighthouse";
 import { ensureBuild, startProductionSite } from "./production-site";
+import { chromiumFlags, chromiumPath } from "./chromium";
 
 const args = process.argv.slice(2);
 const desktop = args.includes("--desktop");
@@ -29,17 +30,8 @@ function shortfalls(lhr: Result, category: string): string[] {
 ensureBuild();
 const site = await startProductionSite({ sitePort: 3700, platformPort: 4700, name: "lighthouse" });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ["--headless=new", ...chromiumFlags],
 });
 const audit = async (url: string): Promise<Result> => {
   const result = await lighthouse(

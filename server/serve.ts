@@ -137,7 +137,10 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     response.end("Internal Server Error");
   };
 
-  /** Next.js answers. Done when it is, or when the connection closes: Next.js may never settle a render whose client went away (a prefetch the browser cancelled), and that must not keep its place. */
+  /**
+   * Next.js answers. Done when it is, or when the connection closes: Next.js may never settle a
+   * render whose client went away (a prefetch the browser cancelled), and that must not keep its place.
+   */
   const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string) => {
     if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);

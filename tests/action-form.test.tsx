@@ -34,4 +34,28 @@ describe("a form on a server action", () => {
     expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
     expect(document.activeElement).toBe(screen.getByLabelText("E-mail"));
   });
+
+  it("hands a confirmation to onDone instead of showing it, and leaves the focus alone for whoever shows it", async () => {
+    const action = vi.fn(async (): Promise<FormState> => ({ result: { status: "success", initialValue: {} }, done: "Your report is deleted." }));
+    const onDone = vi.fn();
+    render(
+      <ActionForm
+        kind="deleteReport"
+        action={action}
+        hidden={{ route: "trails", reportId: "r1" }}
+        fields={[]}
+        submitLabel="Yes, delete it"
+        pendingLabel="Deleting…"
+        onDone={onDone}
+      />,
+    );
+    const button = screen.getByRole("button", { name: "Yes, delete it" });
+    button.focus();
+    fireEvent.click(button);
+    await nextFrame();
+    await nextFrame();
+    expect(onDone).toHaveBeenCalledWith("Your report is deleted.");
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleCallback } from "@/lib/auth/callback";
 import { readSession } from "@/lib/auth/session-store";
-import { handleLogin } from "@/lib/auth/login";
+import { NextResponse } from "next/server";
+import { beginLogin, handleLogin } from "@/lib/auth/login";
 import { handleRenew } from "@/lib/auth/renew";
 import { AUTH_ROUTES } from "@/lib/auth/routes";
 import { TestBrowser } from "@/platform/identity/test-browser";
@@ -95,10 +96,23 @@ describe("GET /api/auth/callback", () => {
     const session = await sessionOf(jar);
     expect(session).toMatchObject({ role: "member", member: { name: "Dana" } });
     expect([...jar.cookies.keys()].filter((name) => name.startsWith("wms_txn_"))).toEqual([]);
+    // The page it returns to confirms the login.
+    expect(jar.get("wms_notice")).toBe("logged-in");
 
     // Back to the callback URL after the login: the member is simply sent home.
     const replay = await handleCallback(jar.request(callbackUrl));
     expect(replay.headers.get("location")).toBe(site("/"));
+  });
+
+  it("welcomes a new member when the login was started by a sign-up", async () => {
+    const jar = new CookieJar();
+    const started = new NextResponse(null);
+    const authUrl = await beginLogin(jar.request(site("/register")).cookies, started.cookies, { returnTo: "/trails", mode: "hosted", signUp: true });
+    jar.apply(started);
+    const submitted = await new TestBrowser().submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    const response = await handleCallback(jar.request(submitted.location!));
+    expect(response.headers.get("location")).toBe(site("/trails"));
+    expect(jar.apply(response).get("wms_notice")).toBe("signed-up");
   });
 
   it("refuses an unknown or used state, a missing code and a provider error, each with its own reason", async () => {

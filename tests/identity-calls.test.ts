@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
-import { logIn, register, resendVerificationCode } from "@/lib/wix/identity";
+import { PlatformUnavailableError } from "@/lib/wix/errors";
+import { logIn, loginRefusalOutcome, register, resendVerificationCode } from "@/lib/wix/identity";
 import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 
@@ -27,7 +28,7 @@ describe("resending a verification code", () => {
   it("mails a new code for the pending verification, up to the platform's hourly limit", async () => {
     platform.ctx.settings.update({ requireEmailVerification: true });
     const email = freshEmail();
-    const outcome = await register({ email, password: PASSWORD });
+    const outcome = await register({ email, password: PASSWORD, publicProfile: true });
     if (outcome.kind !== "verify-email") throw new Error(`expected a verification, got ${outcome.kind}`);
     for (let sent = 1; sent < MAILS_PER_HOUR; sent++) expect(await resendVerificationCode(outcome.stateToken)).toBe("sent");
     expect(codes(email)).toHaveLength(MAILS_PER_HOUR);
@@ -41,8 +42,13 @@ describe("what the forms are told", () => {
     platform.ctx.faults.replace([
       { pathPrefix: "/_api/iam/authentication/v2/login", latencyMs: 0, errorRate: 1, errorStatus: 500, dropRate: 0, garbageRate: 0 },
     ]);
-    const outcome = await logIn({ email: "demo@ridgeline.example", password: "whatever-it-is" });
-    expect(outcome).toEqual({ kind: "failed", reason: "unknown", fields: {} });
+    // The site sends loginV2 itself (for the second-factor challenge): a 5xx is the platform not
+    // answering, which the login form reports as UNAVAILABLE_MESSAGE.
+    await expect(logIn({ email: "demo@ridgeline.example", password: "whatever-it-is" })).rejects.toBeInstanceOf(PlatformUnavailableError);
+    // A refusal with a code the SDK does not name is not a wrong e-mail address either.
+    for (const code of ["INTERNAL_ERROR", "FAULT_INJECTED", undefined]) {
+      expect(loginRefusalOutcome({ code, violations: [] })).toEqual({ kind: "failed", reason: "unknown", fields: {} });
+    }
     expect(FAILURE_MESSAGES.unknown).toBe("Something went wrong on our side. Please try again in a moment.");
   });
 
@@ -57,7 +63,7 @@ describe("what the forms are told", () => {
   });
 
   it("a refused field is named with the platform's description of it", async () => {
-    const outcome = await register({ email: freshEmail(), password: "password" });
+    const outcome = await register({ email: freshEmail(), password: "password", publicProfile: true });
     expect(outcome).toEqual({ kind: "failed", reason: "invalidField", fields: { password: expect.stringMatching(/common/i) } });
   });
 });

@@ -23,7 +23,8 @@ function allowsInlineScript(header: string, text: string): boolean {
 
 const BOOTSTRAP = 'self.__next_f.push([1,"0:{\\"a\\":\\"$L1\\"}\\n"])';
 const document = (note: string) =>
-  `<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head><body><p>${note}</p><script>${BOOTSTRAP}</script><script>self.__next_f.push([1,"${note}"])</script></body></html>`;
+  '<!DOCTYPE html><html><head><script src="/_next/static/chunks/main.js" async=""></script></head>' +
+  `<body><p>${note}</p><script>${BOOTSTRAP}</script><script>self.__next_f.push([1,"${note}"])</script></body></html>`;
 
 describe("the hash-based policy of a cached page", () => {
   const html = document("Trails");

@@ -137,7 +137,7 @@ function expectFieldMessages(schema: z.ZodType, names: string[], data: FormData)
 
 const forms: Array<[string, z.ZodType, string[]]> = [
   ["login", loginSchema, ["email", "password", "returnTo", "captchaToken"]],
-  ["register", registerSchema, ["email", "password", "firstName", "lastName", "nickname", "returnTo", "captchaToken"]],
+  ["register", registerSchema, ["email", "password", "firstName", "lastName", "nickname", "publicProfile", "returnTo", "captchaToken"]],
   ["verify", verifySchema, ["code"]],
   ["forgot password", forgotPasswordSchema, ["email"]],
   [
@@ -145,6 +145,7 @@ const forms: Array<[string, z.ZodType, string[]]> = [
     profileSchema,
     [
       "nickname",
+      "publicProfile",
       "title",
       "firstName",
       "lastName",

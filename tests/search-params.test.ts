@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { listHref, parseListState, parsePageParam } from "@/lib/search-params";
+import { backwardRanges, filtersInUse, listHref, parseListState, parsePageParam } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
 
 describe("?page=", () => {
@@ -21,5 +21,32 @@ describe("range bounds", () => {
     const state = parseListState(trails, { "distanceKm.from": "-0" })!;
     expect(Object.is(state.filters[0].kind === "range" && state.filters[0].from, 0)).toBe(true);
     expect(listHref(trails, state)).toBe("/trails?distanceKm.from=0");
+  });
+});
+
+describe("filters in use", () => {
+  const trails = collectionByRoute("trails")!;
+  const state = parseListState(trails, { q: "lake", difficulty: ["Easy", "Hard"], "distanceKm.from": "5", dogFriendly: "yes", sort: "longest" })!;
+
+  it("name the search and each value, each with the URL that drops just it and keeps the rest in order", () => {
+    expect(filtersInUse(trails, state)).toEqual([
+      { label: "“lake”", removeHref: "/trails?difficulty=Easy&difficulty=Hard&distanceKm.from=5&dogFriendly=yes&sort=longest" },
+      { label: "Difficulty: Easy", removeHref: "/trails?q=lake&difficulty=Hard&distanceKm.from=5&dogFriendly=yes&sort=longest" },
+      { label: "Difficulty: Hard", removeHref: "/trails?q=lake&difficulty=Easy&distanceKm.from=5&dogFriendly=yes&sort=longest" },
+      { label: "Distance (km): 5 or more", removeHref: "/trails?q=lake&difficulty=Easy&difficulty=Hard&dogFriendly=yes&sort=longest" },
+      { label: "Dogs welcome: yes", removeHref: "/trails?q=lake&difficulty=Easy&difficulty=Hard&distanceKm.from=5&sort=longest" },
+    ]);
+  });
+
+  it("drop back to the first page", () => {
+    const paged = parseListState(trails, { difficulty: "Easy", page: "3" })!;
+    expect(filtersInUse(trails, paged)).toEqual([{ label: "Difficulty: Easy", removeHref: "/trails" }]);
+  });
+
+  it("find ranges that end before they start", () => {
+    expect(backwardRanges(trails, parseListState(trails, { "distanceKm.from": "10", "distanceKm.to": "5" })!)).toEqual(["Distance (km)"]);
+    expect(backwardRanges(trails, parseListState(trails, { "distanceKm.from": "5", "distanceKm.to": "10" })!)).toEqual([]);
+    const outings = collectionByRoute("outings")!;
+    expect(backwardRanges(outings, parseListState(outings, { "startsAt.from": "2027-02-01", "startsAt.to": "2027-01-01" })!)).toEqual(["Date"]);
   });
 });

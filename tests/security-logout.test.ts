@@ -50,6 +50,8 @@ describe("POST /api/auth/logout", () => {
     const response = await handleLogout(jar.request(site(AUTH_ROUTES.logout), { method: "POST", headers: { origin: "http://localhost:3000" } }));
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toMatch(new RegExp(`^${platform.url}/hosted/logout\\?rs=`));
+    // The page the logout page returns to says so.
+    expect(response.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^wms_notice=logged-out;/));
 
     const read = await fetch("https://www.wixapis.com/members/v1/members/my", { headers: { authorization: session.accessToken } });
     expect(read.status).toBe(401);

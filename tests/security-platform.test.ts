@@ -4,7 +4,7 @@ import { LOCAL_CAPTCHA_TOKEN, LOCAL_CLIENT_ID } from "@ridgeline/platform-contra
 import { getAuthUrl, memberSiteClient, signInThroughHostedPage, TestBrowser } from "@/platform/identity/test-browser";
 import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
 import { MEMBERS_OUTINGS } from "@/platform/seed/demo-content";
-import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+import { openSignUp, startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 /**
  * The black-box attacks on the local platform (issue 19), each run and refused: reset-link
@@ -18,9 +18,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
 });
 afterAll(() => platform.close());
-beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
-});
+beforeEach(() => openSignUp(platform));
 
 let counter = 0;
 const freshEmail = () => `attack-${Date.now()}-${++counter}@ridgeline.example`;

@@ -136,7 +136,7 @@ describe("returning from Wix-hosted pages", () => {
 });
 
 describe("the session-ended notice", () => {
-  it("comes with the end of a member's session, on that request only, and a cookie the browser brings is consumed by the next navigation, not a prefetch", async () => {
+  it("comes with the end of a member's session, on that request only; a cookie the browser brings goes with the next navigation, not a prefetch", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-notice", { expiresIn: -1, revoked: true, member: dana("member-notice") });
     const ended = await withSession(jar.request(site("/")));
     expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
@@ -146,6 +146,9 @@ describe("the session-ended notice", () => {
     const brought = { cookie: "wms_notice=session-ended" };
     const prefetch = await withSession(new NextRequest(site("/trails"), { headers: { ...brought, "next-router-prefetch": "1" } }));
     expect(prefetch.headers.get("set-cookie")).toBeNull();
+    // The favicon, fetched while the redirect that set the notice is under way, leaves it for the page.
+    const icon = await withSession(new NextRequest(site("/icon.svg"), { headers: { ...brought, "sec-fetch-dest": "image" } }));
+    expect(icon.headers.get("set-cookie")).toBeNull();
     const next = await withSession(new NextRequest(site("/trails"), { headers: brought }));
     expect(next.headers.get("set-cookie")).toMatch(/wms_notice=;.*Max-Age=0/i);
     expect(next.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listHref, parseListState } from "@/lib/search-params";
 import { collectionByRoute, siteCollections, type CollectionConfig } from "@/lib/site-config";
+import { loadMore } from "@/app/[collection]/actions";
 import { feedItems, itemBySlug, listItems, moreItems, whenAvailable } from "@/lib/wix/collections";
 import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
 import { fieldValue, sanitiseRichText, toSiteItem } from "@/lib/wix/site-item";
@@ -112,6 +113,23 @@ describe("reshaping items", () => {
     expect(toSiteItem(trails, null)).toBeNull();
   });
 
+  it("gives the added and updated dates as ISO instants, whatever form they arrive in, and none when unreadable", () => {
+    const created = "2026-03-01T10:00:00.000Z";
+    const item = toSiteItem(trails, { ...raw, _createdDate: new Date(created), _updatedDate: { $date: "2026-04-02T11:30:00.000Z" } })!;
+    expect([item.createdDate, item.updatedDate]).toEqual([created, "2026-04-02T11:30:00.000Z"]);
+    const unreadable = toSiteItem(trails, { ...raw, _createdDate: "yesterday" })!;
+    expect(unreadable).not.toHaveProperty("createdDate");
+    expect(unreadable).not.toHaveProperty("updatedDate");
+  });
+
+  it("dates an item without its own date by when it was added, and keeps its own date when it has one", () => {
+    const story = { _id: "s", title: "Story", slug: "story", _createdDate: "2026-05-06T07:08:09.000Z" };
+    expect(toSiteItem(journal, story)!.fields.publishedAt.value).toEqual({ type: "date", iso: "2026-05-06T07:08:09.000Z", withTime: true });
+    const dated = toSiteItem(journal, { ...story, publishedAt: "2026-01-01T00:00:00.000Z" })!;
+    expect(dated.fields.publishedAt.value).toEqual({ type: "date", iso: "2026-01-01T00:00:00.000Z", withTime: true });
+    expect(toSiteItem(trails, { ...raw, openedOn: undefined, _createdDate: story._createdDate })!.fields.openedOn).toBeUndefined();
+  });
+
   it("turns wix:image ids into media URLs", () => {
     const item = toSiteItem(trails, { ...raw, image: "wix:image://v1/abc_123.jpg/photo.jpg#originWidth=800&originHeight=600" })!;
     expect(item.imageUrl).toMatch(/^https:\/\/static\.wixstatic\.com\/media\/abc_123\.jpg/);
@@ -133,7 +151,8 @@ describe("reshaping items", () => {
 
   it("sanitises rich text: no script, event handler or javascript: URL survives", () => {
     const html = sanitiseRichText(
-      `<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://example.org">ok</a><iframe src="https://evil.example"></iframe></p>`,
+      '<p onclick="steal()">Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>' +
+        '<a href="https://example.org">ok</a><iframe src="https://evil.example"></iframe></p>',
     );
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|iframe|alert/i);
     expect(html).toContain('<a href="https://example.org" rel="noopener noreferrer">ok</a>');
@@ -163,7 +182,8 @@ describe("queries against the running platform", () => {
 
   it("searches, filters and sorts", async () => {
     const lakes = await listItems(trails, state(trails, { q: "LAKE" }));
-    expect(lakes.items.map((item) => item.slug).sort()).toEqual(["mirror-lakes", "ridge-to-lake", "shoreline-loop"]);
+    // Island Causeway says "lake" only in its tags: the search covers them too.
+    expect(lakes.items.map((item) => item.slug).sort()).toEqual(["island-causeway", "mirror-lakes", "ridge-to-lake", "shoreline-loop"]);
     const easyDogWalks = await listItems(trails, state(trails, { difficulty: "Easy", "distanceKm.to": "5", dogFriendly: "yes", sort: "longest" }));
     expect(easyDogWalks.items.map((item) => item.slug)).toEqual(["island-causeway", "lighthouse-walk", "arch-spur"]);
     const tagged = await listItems(trails, state(trails, { tags: ["swimming", "sunset"] }));
@@ -179,7 +199,7 @@ describe("queries against the running platform", () => {
     expect(await itemBySlug(outings, "sunrise-on-the-summit")).toBeNull();
   });
 
-  it("loads the journal by cursor: a first batch with the next batch's cursor, then the rest", async () => {
+  it("loads the journal in batches through the SDK's query: a first batch, then the rest by the list's state", async () => {
     const first = await feedItems(journal, state(journal));
     expect(first.items.map((item) => item.slug)).toEqual([
       "choosing-your-first-boots",
@@ -189,24 +209,57 @@ describe("queries against the running platform", () => {
       "why-we-start-early",
       "ten-essentials-revisited",
     ]);
-    expect(first.nextCursor).toEqual(expect.any(String));
-    const rest = await moreItems(journal, first.nextCursor!, 6);
+    expect(first.hasMore).toBe(true);
+    const rest = await moreItems(journal, state(journal, { page: "2" }));
     expect(rest.items.map((item) => item.slug)).toEqual([
       "reading-a-contour-map",
       "the-lighthouse-keepers-path",
       "a-summer-with-the-trail-crew",
       "hiking-with-your-dog",
     ]);
-    expect(rest.nextCursor).toBeUndefined();
+    expect(rest.hasMore).toBe(false);
     // `page=2` in the URL shows both batches at once, as a reload after "Load more" must.
     const both = await feedItems(journal, state(journal, { page: "2" }));
     expect(both.items.map((item) => item.slug)).toEqual([...first.items, ...rest.items].map((item) => item.slug));
-    expect(both.nextCursor).toBeUndefined();
-    // The cursor carries the search, filters and order of the first batch.
-    const beginners = await feedItems(journal, { ...state(journal, { tags: "beginners", "publishedAt.to": "2026-11-01", sort: "oldest" }), pageSize: 1 });
-    expect(beginners.items.map((item) => item.slug)).toEqual(["hiking-with-your-dog"]);
-    expect((await moreItems(journal, beginners.nextCursor!, 6)).items.map((item) => item.slug)).toEqual(["reading-a-contour-map"]);
-    await expect(moreItems(journal, "not-a-cursor", 6)).rejects.toThrow(/400/);
+    expect(both.hasMore).toBe(false);
+    // The next batch keeps the search, filters and order of the list.
+    const beginners = { tags: "beginners", "publishedAt.to": "2026-11-01", sort: "oldest" };
+    const firstBeginner = await feedItems(journal, { ...state(journal, beginners), pageSize: 1 });
+    expect([firstBeginner.items.map((item) => item.slug), firstBeginner.hasMore]).toEqual([["hiking-with-your-dog"], true]);
+    expect((await moreItems(journal, { ...state(journal, { ...beginners, page: "2" }), pageSize: 1 })).items.map((item) => item.slug)).toEqual([
+      "reading-a-contour-map",
+    ]);
+  });
+
+  it("the load-more action reads the list's state from its query string and refuses what is not a load-more list", async () => {
+    const batch = await loadMore({ route: "journal", query: "?tags=beginners&sort=oldest", page: 2 });
+    expect(batch).toEqual({ items: [], hasMore: false });
+    const second = await loadMore({ route: "journal", query: "?q=the", page: 2 });
+    expect(second?.items.length).toBeGreaterThan(0);
+    expect(await loadMore({ route: "trails", query: "", page: 2 })).toBeNull();
+    expect(await loadMore({ route: "journal", query: "", page: 1 })).toBeNull();
+    expect(await loadMore({ route: "journal", query: "", page: "2" as never })).toBeNull();
+  });
+
+  it("gives items their added and updated dates, sorts by them, and dates a story without its own date by when it was added", async () => {
+    const admin = platform.adminClient().items;
+    const boots = (await admin.query("Journal").eq("slug", "choosing-your-first-boots").find()).items[0];
+    await admin.update("Journal", boots);
+    const updated = await feedItems(journal, state(journal, { sort: "updated" }));
+    expect(updated.items[0].slug).toBe("choosing-your-first-boots");
+    const story = updated.items[0];
+    expect(Date.parse(story.updatedDate!)).toBeGreaterThan(Date.parse(story.createdDate!));
+
+    await admin.insert("Trails", { _id: "trail-new", title: "New Spur", slug: "new-spur", distanceKm: 1 });
+    const added = await listItems(trails, state(trails, { sort: "added" }));
+    expect(added.items[0].slug).toBe("new-spur");
+    expect(added.items[0].createdDate).toBe(added.items[0].updatedDate);
+    await admin.remove("Trails", "trail-new");
+
+    await admin.insert("Journal", { _id: "undated", title: "Undated", slug: "undated" });
+    const undated = (await itemBySlug(journal, "undated"))!.item;
+    expect(undated.fields.publishedAt).toEqual({ key: "publishedAt", label: "Published", value: { type: "date", iso: undated.createdDate, withTime: true } });
+    await admin.remove("Journal", "undated");
   });
 
   it("resolves multi-references and reads the demo's media, address, object and array fields", async () => {
@@ -238,7 +291,11 @@ describe("queries against the running platform", () => {
     expect(summit.fields.waypoints.value).toMatchObject({ type: "list", items: { length: 4 } });
     const region = (await itemBySlug(byRoute("regions"), "north-ridge"))!.item;
     expect(region.fields.visitorCentre.value).toMatchObject({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"] });
-    expect((await itemBySlug(outings, "family-creek-walk"))!.item.fields.meetAt.value).toEqual({ type: "time", text: "09:45" });
+    const walk = (await itemBySlug(outings, "family-creek-walk"))!.item;
+    // An outing's times are in its own zone, with the zone's name.
+    expect(walk.fields.meetAt.value).toEqual({ type: "time", text: "09:45", zone: "GMT" });
+    expect(walk.fields.startsAt.value).toEqual({ type: "date", iso: "2026-12-06T10:00:00.000Z", withTime: true, timeZone: "Europe/London" });
+    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30 });
   });
 
   it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {

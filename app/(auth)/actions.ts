@@ -12,11 +12,14 @@ import {
   FAILURE_FIELD,
   FAILURE_MESSAGES,
   INVISIBLE_CAPTCHA_MESSAGE,
+  LOGIN_CODE_MESSAGES,
   NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
+  buttonOnlySchema,
   codeResentMessage,
   forgotPasswordSchema,
+  loginCodeSchema,
   loginSchema,
   registerSchema,
   resendCodeSchema,
@@ -34,9 +37,11 @@ import { describeFailure } from "@/lib/wix/errors";
 import {
   logIn,
   register,
+  resendLoginCode,
   resendVerificationCode,
   sendPasswordReset,
   verifyEmail,
+  verifySecondFactor,
   type AuthFailure,
   type AuthOutcome,
   type CaptchaAnswer,
@@ -85,19 +90,20 @@ function nextCaptchaStage(sent: CaptchaStage | undefined, reason: AuthFailure): 
 /**
  * Where a successful step goes next: member tokens through the callback (the session token
  * never reaches the browser's address bar, only the platform's authorize request), or the
- * verification page with the state token sealed in a cookie.
+ * page that asks for a code (an e-mail verification, a second factor) with the state token
+ * sealed in a cookie.
  */
 async function continueWith(
   outcome: AuthOutcome,
   reply: Reply,
-  context: { email: string; returnTo: string; captcha?: CaptchaStage; decoy?: true },
+  context: { email: string; returnTo: string; captcha?: CaptchaStage; signUp: boolean; decoy?: true },
 ): Promise<FormState> {
   const jar = await cookies();
   switch (outcome.kind) {
     case "signed-in": {
       let target: string;
       try {
-        target = await beginLogin(jar, jar, { returnTo: context.returnTo, mode: "direct", sessionToken: outcome.sessionToken });
+        target = await beginLogin(jar, jar, { returnTo: context.returnTo, mode: "direct", sessionToken: outcome.sessionToken, signUp: context.signUp });
       } catch (error) {
         logger().error({ failure: describeFailure(error) }, "finishing a form login failed");
         return { result: reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }) };
@@ -105,8 +111,19 @@ async function continueWith(
       redirect(target);
     }
     case "verify-email":
-      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, decoy: context.decoy });
+      await writePendingVerification(jar, {
+        stateToken: outcome.stateToken,
+        email: context.email,
+        returnTo: context.returnTo,
+        signUp: context.signUp,
+        decoy: context.decoy,
+      });
       redirect(SITE_PAGES.verify);
+    case "second-factor": {
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint };
+      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
+      redirect(SITE_PAGES.loginCode);
+    }
     case "awaiting-approval":
       return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE };
     case "failed": {
@@ -138,13 +155,14 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
     logger().error({ failure: describeFailure(error) }, "logging in failed");
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
   }
-  if (outcome.kind === "signed-in") await forgetAccountFailures("login", email);
+  // A right password counts as a success even when a second factor's code is still to come.
+  if (outcome.kind === "signed-in" || outcome.kind === "second-factor") await forgetAccountFailures("login", email);
   // The account has no password to log in with (imported without one, or its owner asked for a
   // new one): the only way on is a reset link, so the member goes straight to asking for one.
   if (outcome.kind === "failed" && outcome.reason === "resetPassword") redirect(newPasswordNeededHref());
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
-  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: captchaStage });
+  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: captchaStage, signUp: false });
 }
 
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -164,7 +182,7 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
   const decoy = outcome.kind === "failed" && outcome.reason === "emailAlreadyExists" ? true : undefined;
   if (decoy) outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
-  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage, decoy });
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage, signUp: true, decoy });
 }
 
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -172,7 +190,7 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -183,7 +201,7 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
 }
 
 /**
@@ -194,7 +212,8 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
   const submission = parseWithZod(formData, { schema: resendCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const pending = await readPendingVerification(await cookies());
-  if (!pending) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  // A login waiting for a second factor has its own "Send a new code" on the login-code page.
+  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("resendCode", pending.email, submission.reply);
   if (refused) return refused;
   // A taken address's page answers as a new account's would; its owner was mailed instead.
@@ -207,6 +226,56 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
     logger().error({ failure: describeFailure(error) }, "resending a verification code failed");
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
+}
+
+/**
+ * A login's second step: the code its second factor was sent. A wrong one may be tried again;
+ * an expired one, or one tried too often, no longer works, so the member logs in again.
+ */
+export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await verifySecondFactor(pending.secondFactor.type, submission.value.code, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "checking a login code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  // The pending login stays even when its code no longer works: a cookie changed here would
+  // re-render the page without the message. It expires on its own; the platform refuses it until then.
+  const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
+  if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
+  if (outcome.kind !== "failed") {
+    clearPendingVerification(jar);
+    await forgetAccountFailures("login", pending.email);
+  }
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+}
+
+/** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
+export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const jar = await cookies();
+  const pending = await readPendingVerification(jar);
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  const refused = await refusedAttempt("verify", pending.email, submission.reply);
+  if (refused) return refused;
+  let outcome: AuthOutcome;
+  try {
+    outcome = await resendLoginCode(pending.email, pending.stateToken);
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "sending a new login code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
+  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
 /** The same answer whether or not the address has an account. */

@@ -76,7 +76,7 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
           shown={feed.items.length}
           page={state.page}
           pageSize={state.pageSize}
-          nextCursor={feed.nextCursor}
+          hasMore={feed.hasMore}
           href={firstPage}
         >
           {feed.items.map((item, index) => (

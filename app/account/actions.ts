@@ -3,14 +3,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { changePasswordSchema, deleteAccountSchema, profileSchema, slugSchema } from "@/lib/account/forms";
-import { FAILURE_MESSAGES } from "@/lib/auth/forms";
+import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
+import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, revalidateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
+import { turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
@@ -72,7 +74,7 @@ export async function changeSlugAction(_previous: FormState, formData: FormData)
   try {
     outcome = await actAsMember(async (client) => {
       const before = await currentProfile(client);
-      return { before: before.slug, change: await changeMySlug(client, submission.value.slug) };
+      return { before, change: await changeMySlug(client, submission.value.slug) };
     });
   } catch (error) {
     return failed(submission.reply, error, "Changing a profile address");
@@ -80,8 +82,8 @@ export async function changeSlugAction(_previous: FormState, formData: FormData)
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   const { before, change } = outcome.value;
   if (!change.ok) return { result: submission.reply({ fieldErrors: { slug: ["Another member already uses this address. Try another one."] } }) };
-  revalidateProfile({ slug: change.slug }, before);
-  return { result: submission.reply(), done: `Your profile is now at /members/${change.slug}.` };
+  revalidateProfile({ slug: change.slug }, before.slug);
+  return { result: submission.reply(), done: `Your profile is now at /members/${change.slug}. ${whoSeesProfile(before.isPrivate)}` };
 }
 
 const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
@@ -96,6 +98,7 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
       const { email } = await currentProfile(client);
       if (!email) return { field: "currentPassword", message: "This account has no login e-mail, so its password cannot be checked." };
       // The platform changes the password on the session alone; the current password is asked for first, as a second check.
+      // (With two-step sign-in on, a right password also mails a login code, which nobody uses.)
       const check = await logIn({ email, password: currentPassword });
       if (check.kind === "failed") {
         if (check.reason === "invalidPassword") return { field: "currentPassword", message: "That is not your current password." };
@@ -114,6 +117,51 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
     return { result: submission.reply({ ...errors, hideFields: PASSWORDS }) };
   }
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
+}
+
+/** Turns a second factor on or off for the member: the same steps, then the page shows the new list. */
+async function changeSecondFactor(
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }) => FormState["result"],
+  change: (accessToken: string) => Promise<void>,
+  done: string,
+): Promise<FormState> {
+  let outcome;
+  try {
+    outcome = await actAsMember((_client, session) => change(session.accessToken));
+  } catch (error) {
+    return failed(reply, error, "Changing two-step sign-in");
+  }
+  if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  revalidatePath("/account");
+  return { result: reply({ resetForm: true }), done };
+}
+
+export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }),
+    "Two-step sign-in is on: each login now asks for a code we e-mail you.",
+  );
+}
+
+export async function turnOnSmsFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: smsFactorSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { phone } = submission.value;
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }),
+    "Two-step sign-in is on: each login now asks for a code we text to your phone.",
+  );
+}
+
+export async function turnOffFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: removeFactorSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { factorId } = submission.value;
+  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId), "That way of two-step sign-in is off.");
 }
 
 export async function deleteAccountAction(_previous: FormState, formData: FormData): Promise<FormState> {

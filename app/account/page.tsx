@@ -3,11 +3,25 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ProfileForm } from "@/components/account/profile-form";
+import { TwoStepSignIn } from "@/components/account/two-step-sign-in";
 import { MemberAvatar } from "@/components/member-avatar";
+import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { whenAvailable } from "@/lib/wix/collections";
+import { mySecondFactors } from "@/lib/wix/factors";
+import { whoSeesProfile } from "@/lib/account/profile-words";
 import { currentProfile } from "@/lib/wix/members";
-import { changePasswordAction, changeSlugAction, deleteAccountAction, updateProfileAction } from "./actions";
+import { joinedOutings } from "@/lib/wix/signups";
+import {
+  changePasswordAction,
+  changeSlugAction,
+  deleteAccountAction,
+  turnOffFactorAction,
+  turnOnEmailFactorAction,
+  turnOnSmsFactorAction,
+  updateProfileAction,
+} from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
 
@@ -28,7 +42,11 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const profile = await readAsMember(session, "/account", currentProfile, "/");
+  const [profile, factors] = await Promise.all([
+    readAsMember(session, "/account", currentProfile, "/"),
+    readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
+  ]);
+  const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
     <div className="mx-auto max-w-2xl space-y-10 py-12">
@@ -48,11 +66,20 @@ export default async function AccountPage() {
         </div>
       </header>
 
+      <Section id="your-outings" title="Your outings" intro="The outings you have joined, soonest first.">
+        {outings.reachable ? (
+          <YourOutings outings={outings.value} />
+        ) : (
+          <p className="text-stone-700">Your outings cannot be shown just now. Please try again in a minute.</p>
+        )}
+      </Section>
+
       <Section id="profile" title="Profile">
         <ProfileForm
           action={updateProfileAction}
           profile={{
             nickname: profile.nickname,
+            publicProfile: !profile.isPrivate,
             title: profile.title,
             firstName: profile.firstName ?? "",
             lastName: profile.lastName ?? "",
@@ -69,16 +96,16 @@ export default async function AccountPage() {
         id="profile-address"
         title="Profile address"
         intro={
-          profile.slug && !profile.isPrivate ? (
+          profile.slug ? (
             <>
-              Your public profile is at{" "}
+              Your profile is at{" "}
               <Link href={`/members/${profile.slug}`} className="font-medium text-pine-700 underline underline-offset-2">
                 /members/{profile.slug}
               </Link>
-              .
+              . {whoSeesProfile(profile.isPrivate)}
             </>
           ) : (
-            "The address of your public profile page."
+            "The address of your profile."
           )
         }
       >
@@ -111,6 +138,18 @@ export default async function AccountPage() {
           submitLabel="Change password"
           wideButton={false}
           pendingLabel="Changing your password…"
+        />
+      </Section>
+
+      <Section
+        id="two-step"
+        title="Two-step sign-in"
+        intro="After your password, each login asks for a code we send you, so a stolen password alone cannot open your account."
+      >
+        <TwoStepSignIn
+          factors={factors}
+          email={profile.email ?? null}
+          actions={{ turnOnEmail: turnOnEmailFactorAction, turnOnSms: turnOnSmsFactorAction, turnOff: turnOffFactorAction }}
         />
       </Section>
 

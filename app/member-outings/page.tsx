@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { FieldValueView } from "@/components/collection/field-value";
+import { OutingFacts } from "@/components/outings/outing-facts";
+import { PlacesLeft } from "@/components/outings/places-left";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { getSession, readAsMember } from "@/lib/auth/request-session";
 import { loginPageHref, SITE_PAGES } from "@/lib/auth/routes";
 import { memberOutings } from "@/lib/site-config";
 import { memberItems, whenAvailable } from "@/lib/wix/collections";
+import { placesLeft, takenPlaces } from "@/lib/wix/signups";
+import { focusRing } from "@/components/class-names";
 
 export const metadata: Metadata = {
   title: memberOutings.title,
@@ -51,10 +54,7 @@ export default async function MemberOutingsPage() {
             ))}
           </ul>
           <p className="mt-6 flex flex-wrap gap-3">
-            <Link
-              href={loginPageHref(PAGE_PATH)}
-              className="rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
-            >
+            <Link href={loginPageHref(PAGE_PATH)} className={`rounded-lg bg-pine-700 px-4 py-2 font-medium text-white hover:bg-pine-800 ${focusRing}`}>
               Log in to see members&apos; outings
             </Link>
             <Link href={SITE_PAGES.register} className="rounded-lg border border-pine-700 px-4 py-2 font-medium text-pine-800 hover:bg-pine-50">
@@ -66,17 +66,26 @@ export default async function MemberOutingsPage() {
     );
   }
 
-  const outings = await whenAvailable(() => readAsMember(session, PAGE_PATH, (client) => memberItems(client, memberOutings, SHOWN)));
+  const outings = await whenAvailable(async () => {
+    const items = await readAsMember(session, PAGE_PATH, (client) => memberItems(client, memberOutings, SHOWN));
+    return {
+      items,
+      taken: await takenPlaces(
+        memberOutings,
+        items.map((item) => item.id),
+      ),
+    };
+  });
   return (
     <div className="space-y-8 py-10">
       {intro}
       {!outings.reachable ? (
         <PlatformUnavailable retryHref={PAGE_PATH} />
-      ) : outings.value.length === 0 ? (
+      ) : outings.value.items.length === 0 ? (
         <p className="text-stone-700">No members&apos; outings are planned just now. New ones appear here first.</p>
       ) : (
         <ul className="grid gap-6 md:grid-cols-2" aria-label={memberOutings.title}>
-          {outings.value.map((outing) => (
+          {outings.value.items.map((outing) => (
             <li key={outing.id}>
               <article
                 aria-labelledby={`outing-${outing.id}`}
@@ -84,22 +93,19 @@ export default async function MemberOutingsPage() {
                 data-testid="member-outing"
               >
                 <h2 id={`outing-${outing.id}`} className="font-serif text-xl font-semibold text-pine-900">
-                  {outing.title}
+                  {/* Only the title links, so the trail's link in the details stays usable. */}
+                  <Link href={outing.href} className={`underline-offset-2 hover:underline ${focusRing}`}>
+                    {outing.title}
+                  </Link>
                 </h2>
-                <dl className="mt-3 space-y-1 text-sm">
-                  {memberOutings.detailFields.flatMap((key) => {
-                    const field = outing.fields[key];
-                    if (!field || key === memberOutings.summaryField) return [];
-                    return [
-                      <div key={key} className="flex flex-wrap gap-1">
-                        <dt className="text-stone-600">{field.label}:</dt>
-                        <dd className="text-stone-900">
-                          <FieldValueView value={field.value} />
-                        </dd>
-                      </div>,
-                    ];
-                  })}
-                </dl>
+                <div className="mt-3">
+                  <OutingFacts collection={memberOutings} item={outing} />
+                </div>
+                <PlacesLeft
+                  left={placesLeft(outing, outings.value.taken[outing.id] ?? 0)}
+                  capacity={outing.outing?.capacity}
+                  className="mt-2 text-sm font-medium text-pine-800"
+                />
                 {outing.summary && <p className="mt-3 leading-relaxed text-stone-800">{outing.summary}</p>}
               </article>
             </li>

@@ -5,6 +5,7 @@ import { MemberAvatar } from "@/components/member-avatar";
 import { Pagination } from "@/components/pagination";
 import { parsePageParam } from "@/lib/search-params";
 import { listPublicMembers } from "@/lib/wix/members";
+import { focusRing } from "@/components/class-names";
 
 export const metadata: Metadata = { title: "Members", description: "The people who walk with the Ridgeline Hiking Club." };
 
@@ -27,7 +28,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
             <li key={member.id}>
               <Link
                 href={`/members/${member.slug}`}
-                className="flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-4 hover:border-pine-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
+                className={`flex items-center gap-4 rounded-xl border border-stone-200 bg-white p-4 hover:border-pine-600 ${focusRing}`}
               >
                 <MemberAvatar name={member.name} photoUrl={member.photoUrl} size={48} />
                 <span className="min-w-0">

@@ -6,25 +6,29 @@ import { useActionState } from "react";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
 import { profileSchema } from "@/lib/account/forms";
+import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import type { FormAction } from "@/lib/form-state";
+import { focusRing } from "@/components/class-names";
 
 export type ProfileDefaults = {
   nickname: string;
+  publicProfile: boolean;
   title: string;
   firstName: string;
   lastName: string;
   photoUrl: string;
   emails: string[];
   phones: string[];
-  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "city" | "subdivision" | "country" | "postalCode", string>>;
+  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "apt" | "city" | "subdivision" | "country" | "postalCode", string>>;
   customFields: Array<{ key: string; name: string; value: string }>;
 };
 
 const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; label: string; autoComplete?: string; hint?: string; wide?: boolean }> = [
   { name: "addressLine", label: "Address line", autoComplete: "address-line1", wide: true },
-  { name: "addressLine2", label: "Apartment or suite", autoComplete: "address-line2", wide: true },
+  { name: "addressLine2", label: "Second line", autoComplete: "address-line2", wide: true },
   { name: "streetNumber", label: "Street number" },
   { name: "streetName", label: "Street name" },
+  { name: "apt", label: "Apartment or suite" },
   { name: "city", label: "City", autoComplete: "address-level2" },
   { name: "subdivision", label: "Region or state", autoComplete: "address-level1" },
   { name: "country", label: "Country code", autoComplete: "country", hint: "Two letters, like GB." },
@@ -34,7 +38,7 @@ const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; 
 const sectionClass = "space-y-4 rounded-xl border border-stone-200 bg-white p-5";
 const legendClass = "px-1 font-serif text-lg font-semibold text-pine-900";
 const smallButton =
-  "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:border-pine-700 hover:text-pine-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+  "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 " + `hover:border-pine-700 hover:text-pine-800 ${focusRing}`;
 
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
 export function ProfileForm({ action, profile }: { action: FormAction; profile: ProfileDefaults }) {
@@ -74,9 +78,9 @@ export function ProfileForm({ action, profile }: { action: FormAction; profile: 
     <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
       <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
       <fieldset className={sectionClass}>
-        <legend className={legendClass}>Public profile</legend>
-        <p className="text-sm text-stone-600">Anyone can see these on your profile page and next to your trail reports.</p>
-        <Field meta={fields.nickname} spec={{ label: "Nickname", autoComplete: "off" }} />
+        <legend className={legendClass}>Your profile</legend>
+        <Field meta={fields.publicProfile} spec={{ label: PROFILE_WORDS.publicChoice, type: "checkbox", hint: PROFILE_WORDS.publicChoiceHint }} />
+        <Field meta={fields.nickname} spec={{ label: "Nickname", autoComplete: "off", hint: PROFILE_WORDS.nicknameHint }} />
         <Field meta={fields.title} spec={{ label: "Title", optional: true, hint: "A line about you, like “Weekend hill walker”." }} />
         <Field meta={fields.photoUrl} spec={{ label: "Photo address", type: "url", optional: true, hint: "A link to a picture of you (https://…)." }} />
       </fieldset>

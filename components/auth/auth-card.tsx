@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { localMailboxUrl } from "@/lib/wix/identity";
+import { focusRing } from "@/components/class-names";
 
 export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -12,8 +13,7 @@ export function AuthCard({ title, intro, children, footer }: { title: string; in
   );
 }
 
-export const linkClass =
-  "font-medium text-pine-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+export const linkClass = `font-medium text-pine-700 underline-offset-2 hover:underline ${focusRing}`;
 
 /** In local mode, where the e-mails the platform "sends" can be read; nothing on a real Wix site. */
 export function LocalMailboxHint() {

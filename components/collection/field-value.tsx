@@ -3,6 +3,7 @@ import type { FieldValue, Link as ItemLink, ShownField } from "@/lib/wix/site-it
 import type { ImageLayout } from "./image-sizes";
 import { AudioValue, DocumentValue, GalleryValue, ImageValue, VideoValue } from "./media-values";
 import { RichContentValue } from "./rich-content";
+import { formatInZone } from "@/lib/outings/time";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
@@ -33,13 +34,14 @@ function NumberValue({ value, unit }: { value: number; unit?: string }) {
   return <>{numberFormat.format(value) + (unit ? ` ${unit}` : "")}</>;
 }
 
-function DateValue({ iso, withTime, compact }: { iso: string; withTime: boolean; compact: boolean }) {
+function DateValue({ iso, withTime, timeZone, compact }: { iso: string; withTime: boolean; timeZone?: string; compact: boolean }) {
+  if (withTime && timeZone) return <time dateTime={iso}>{formatInZone(iso, timeZone, compact)}</time>;
   const format = withTime ? (compact ? shortDateTimeFormat : dateTimeFormat) : dateFormat;
   return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
 }
 
-function TimeValue({ text }: { text: string }) {
-  return <time dateTime={text}>{text}</time>;
+function TimeValue({ text, zone }: { text: string; zone?: string }) {
+  return <time dateTime={text}>{zone ? `${text} ${zone}` : text}</time>;
 }
 
 function UrlValue({ href, label }: { href: string; label: string }) {
@@ -172,9 +174,9 @@ export function FieldValueView({
     case "number":
       return <NumberValue value={value.value} unit={value.unit} />;
     case "date":
-      return <DateValue iso={value.iso} withTime={value.withTime} compact={compact} />;
+      return <DateValue iso={value.iso} withTime={value.withTime} timeZone={value.timeZone} compact={compact} />;
     case "time":
-      return <TimeValue text={value.text} />;
+      return <TimeValue text={value.text} zone={value.zone} />;
     case "boolean":
       return <>{value.value ? "Yes" : "No"}</>;
     case "url":

@@ -4,6 +4,10 @@ import type { SiteItem } from "@/lib/wix/site-item";
 import { FieldValueView } from "./field-value";
 import { Photo } from "./media-values";
 
+const cardClass =
+  "relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition " +
+  "focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md";
+
 /** A list entry: its title links to the item page, and the whole card is the link's target area. */
 /** `priority` for cards in the first row of a list: their picture is what the page paints largest first. */
 export function ItemCard({
@@ -22,11 +26,7 @@ export function ItemCard({
   const shown = collection.listFields.flatMap((key) => (item.fields[key] && item.fields[key].value.type !== "tags" ? [item.fields[key]] : []));
   const tags = collection.listFields.flatMap((key) => (item.fields[key]?.value.type === "tags" ? item.fields[key].value.values : []));
   return (
-    <article
-      className="relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md"
-      data-testid="item-card"
-      data-item-id={item.id}
-    >
+    <article className={cardClass} data-testid="item-card" data-item-id={item.id}>
       {/* Always cropped to 3:2, whatever the picture's own size, so cards line up. */}
       {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="card" priority={priority} />}
       <div className="flex flex-1 flex-col gap-3 p-5">

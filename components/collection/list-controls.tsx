@@ -1,10 +1,13 @@
-import Form from "next/form";
 import Link from "next/link";
-import { filterParam, type ListState } from "@/lib/search-params";
+import { backwardRanges, filterParam, filtersInUse, type ListState } from "@/lib/search-params";
 import type { CollectionConfig, FilterConfig } from "@/lib/site-config";
+import { ListForm } from "./list-form";
 
 const inputClass =
-  "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+  "w-full rounded-md border border-stone-400 bg-white px-3 py-2 text-sm text-stone-900 " +
+  "focus:border-pine-600 focus:outline-none focus:ring-2 focus:ring-pine-600/30";
+const filtersSummaryClass =
+  "flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50";
 
 function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState }) {
   const current = state.filters.find((entry) => entry.field === filter.field);
@@ -63,17 +66,18 @@ function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState
 }
 
 /**
- * Search, filters, sort and page size as one GET form: the URL holds the whole state, and
- * next/form turns the submit into a client-side navigation.
+ * Search, filters, sort and page size as one GET form: the URL holds the whole state. Below it,
+ * what is in use, each with a way to drop it.
  */
 export function ListControls({ collection, state, href }: { collection: CollectionConfig; state: ListState; href: string }) {
-  const filtered = state.query !== "" || state.filters.length > 0;
+  const inUse = filtersInUse(collection, state);
+  const backward = backwardRanges(collection, state);
   return (
-    <Form
+    <ListForm
       action={`/${collection.route}`}
       key={href}
       className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
-      aria-label={`Search ${collection.plural}`}
+      label={`Search ${collection.plural}`}
     >
       <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <label className="col-span-2 block flex-1 text-sm font-semibold text-stone-800">
@@ -115,7 +119,7 @@ export function ListControls({ collection, state, href }: { collection: Collecti
       {collection.filters.length > 0 && (
         // Closed until a filter is in use, so on a phone the results are not a screen away.
         <details open={state.filters.length > 0} className="group rounded-lg border border-stone-200">
-          <summary className="flex cursor-pointer items-center justify-between gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold text-stone-800 hover:bg-sand-50">
+          <summary className={filtersSummaryClass}>
             <span>
               Filters
               {state.filters.length > 0 && (
@@ -133,16 +137,38 @@ export function ListControls({ collection, state, href }: { collection: Collecti
           </div>
         </details>
       )}
-      <div className="flex flex-wrap items-center gap-4">
+      {backward.map((label) => (
+        <p key={label} className="text-sm font-medium text-red-800">
+          {label}: the range ends before it starts, so nothing can match. Put the smaller value first.
+        </p>
+      ))}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
         <button type="submit" className="rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600">
           Show results
         </button>
-        {filtered && (
-          <Link href={`/${collection.route}`} className="text-sm font-medium text-pine-700 underline-offset-2 hover:underline">
+        {inUse.length > 0 && (
+          <ul aria-label="In use" className="flex flex-wrap gap-2">
+            {inUse.map((filter) => (
+              <li key={filter.label}>
+                <Link
+                  href={filter.removeHref}
+                  scroll={false}
+                  aria-label={`Remove ${filter.label}`}
+                  className="inline-flex items-center gap-1.5 rounded-full border border-pine-600 bg-pine-50 px-3 py-1 text-sm text-pine-900 hover:bg-pine-100"
+                >
+                  {filter.label}
+                  <span aria-hidden>×</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        {inUse.length > 1 && (
+          <Link href={`/${collection.route}`} scroll={false} className="text-sm font-medium text-pine-700 underline-offset-2 hover:underline">
             Clear search and filters
           </Link>
         )}
       </div>
-    </Form>
+    </ListForm>
   );
 }

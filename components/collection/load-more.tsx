@@ -14,7 +14,8 @@ type Props = {
   shown: number;
   page: number;
   pageSize: number;
-  nextCursor?: string;
+  /** Whether a batch follows those shown. */
+  hasMore: boolean;
   /** The list's URL with its search, filters and sort; `page` is set on it. */
   href: string;
 };
@@ -26,15 +27,15 @@ function withPage(href: string, page: number): string {
 }
 
 /**
- * A list that grows in place: "Load more" fetches the next batch by its cursor, adds it, moves
+ * A list that grows in place: "Load more" fetches the next batch of the list's state, adds it, moves
  * focus to the first new item and says how many are shown. The URL's `page` counts the batches
  * shown, so a reload or a shared link shows the same items; without script the link loads that
  * URL.
  */
-export function LoadMoreList({ collection, children, shown, page, pageSize, nextCursor, href }: Props) {
+export function LoadMoreList({ collection, children, shown, page, pageSize, hasMore, href }: Props) {
   const [added, setAdded] = useState<SiteItem[]>([]);
   const [lastBatch, setLastBatch] = useState(0);
-  const [cursor, setCursor] = useState(nextCursor);
+  const [more, setMore] = useState(hasMore);
   const [batches, setBatches] = useState(page);
   const [focusId, setFocusId] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -47,18 +48,18 @@ export function LoadMoreList({ collection, children, shown, page, pageSize, next
     setFocusId(null);
   }, [focusId]);
 
-  function more(event: React.MouseEvent<HTMLAnchorElement>) {
-    if (!cursor || pending || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+  function loadNext(event: React.MouseEvent<HTMLAnchorElement>) {
+    if (!more || pending || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
     startTransition(async () => {
-      const batch = await loadMore({ route: collection.route, cursor, pageSize });
+      const batch = await loadMore({ route: collection.route, query: new URL(href, "https://site.invalid").search, page: batches + 1 });
       if (!batch) {
         window.location.assign(nextHref);
         return;
       }
       setAdded((previous) => [...previous, ...batch.items]);
       setLastBatch(batch.items.length);
-      setCursor(batch.nextCursor);
+      setMore(batch.hasMore);
       setBatches((count) => count + 1);
       // The address says how much is shown, without a new entry in the history.
       window.history.replaceState(window.history.state, "", nextHref);
@@ -79,13 +80,13 @@ export function LoadMoreList({ collection, children, shown, page, pageSize, next
         <p role="status" className="text-stone-700">
           {lastBatch > 0 ? `${lastBatch} more loaded. ` : ""}
           Showing {itemCount(collection, total)}
-          {cursor ? "." : total > pageSize ? ", all there are." : "."}
+          {more ? "." : total > pageSize ? ", all there are." : "."}
         </p>
-        {cursor && (
+        {more && (
           <Link
             href={nextHref}
             scroll={false}
-            onClick={more}
+            onClick={loadNext}
             aria-disabled={pending || undefined}
             className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600 aria-disabled:cursor-wait aria-disabled:opacity-80"
           >

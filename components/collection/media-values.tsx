@@ -2,23 +2,27 @@ import Image, { getImageProps } from "next/image";
 import type { GalleryEntry } from "@/lib/wix/site-item";
 import type { Document, Picture, Sound, Video } from "@/lib/wix/media";
 import { imageSizes, type ImageLayout } from "./image-sizes";
+import { OpenPhoto, PhotoViewer } from "./photo-viewer";
 
 /**
  * A picture through the image optimiser: at its own proportions when its size is known,
- * otherwise cropped to 3:2. `sizes` follows the layout it sits in.
+ * otherwise (or when `crop` asks, for tiles that line up) cropped to 3:2. `sizes` follows the
+ * layout it sits in.
  */
 export function Photo({
   picture,
   layout,
   priority = false,
+  crop = false,
   className = "",
 }: {
   picture: Picture;
   layout: ImageLayout;
   priority?: boolean;
+  crop?: boolean;
   className?: string;
 }) {
-  if (picture.width && picture.height) {
+  if (picture.width && picture.height && !crop) {
     return (
       <Image
         src={picture.src}
@@ -58,31 +62,43 @@ function posterUrl(src: string | undefined): string | undefined {
   return src && getImageProps({ src, alt: "", width: 720, height: 405 }).props.src;
 }
 
-export function VideoValue({ video, label }: { video: Video; label: string }) {
+export function VideoValue({ video, label, shape = "aspect-video" }: { video: Video; label: string; shape?: string }) {
   return (
-    <video controls preload="metadata" playsInline poster={posterUrl(video.poster)} aria-label={label} className="aspect-video w-full rounded-lg bg-stone-900">
+    <video controls preload="metadata" playsInline poster={posterUrl(video.poster)} aria-label={label} className={`${shape} w-full rounded-lg bg-stone-900`}>
       <source src={video.src} />
       <a href={video.src}>Download the video</a>
     </video>
   );
 }
 
+function captionText({ title, description }: { title?: string; description?: string }): string | undefined {
+  return [title, description].filter(Boolean).join(". ") || undefined;
+}
+
+/** Photos and videos as tiles of one shape; a photo opens in the viewer. */
 export function GalleryValue({ entries, label }: { entries: GalleryEntry[]; label: string }) {
+  const photos = entries.flatMap((entry) => (entry.kind === "image" ? [{ picture: entry.picture, caption: captionText(entry) }] : []));
+  // Where each entry's photo stands among the photos alone, which is what the viewer steps through.
+  const photoIndex = entries.map((_, index) => entries.slice(0, index).filter((entry) => entry.kind === "image").length);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2" aria-label={label}>
-      {entries.map((entry, index) => (
-        <li key={`${entry.kind}-${index}`}>
-          <figure>
-            {entry.kind === "image" ? (
-              <Photo picture={entry.picture} layout="tile" className="rounded-lg" />
-            ) : (
-              <VideoValue video={entry.video} label={entry.title ?? label} />
-            )}
-            <Caption title={entry.title} description={entry.description} />
-          </figure>
-        </li>
-      ))}
-    </ul>
+    <PhotoViewer photos={photos} label={label}>
+      <ul className="grid gap-4 sm:grid-cols-2" aria-label={label}>
+        {entries.map((entry, index) => (
+          <li key={`${entry.kind}-${index}`}>
+            <figure>
+              {entry.kind === "image" ? (
+                <OpenPhoto index={photoIndex[index]} label={`Enlarge ${entry.picture.alt || entry.title || `photo ${photoIndex[index] + 1}`}`}>
+                  <Photo picture={entry.picture} layout="tile" crop className="rounded-lg" />
+                </OpenPhoto>
+              ) : (
+                <VideoValue video={entry.video} label={entry.title ?? label} shape="aspect-[3/2] object-cover" />
+              )}
+              <Caption title={entry.title} description={entry.description} />
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </PhotoViewer>
   );
 }
 

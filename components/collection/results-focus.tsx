@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
+import { focusStaysOnControl } from "./list-form";
 
 /**
  * The results heading: after a client-side navigation within the list (search, filter, page)
@@ -16,8 +17,9 @@ export function ResultsHeading({ children, status, ignorePage = false }: { child
   const location = usePathname() + "?" + params.toString();
   const navigated = useRef(false);
   useEffect(() => {
-    // The first render is a page load: focus stays where the browser put it.
-    if (navigated.current) heading.current?.focus();
+    // The first render is a page load: focus stays where the browser put it. A filter that applied
+    // as it changed keeps the focus too (the status line announces the results).
+    if (navigated.current && !focusStaysOnControl()) heading.current?.focus();
     navigated.current = true;
   }, [location]);
   return (

@@ -5,8 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
 import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
-import { changePasswordSchema, deleteAccountSchema, slugSchema } from "@/lib/account/forms";
-import { forgotPasswordSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
+import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
@@ -19,10 +19,14 @@ const schemas = {
   register: registerSchema,
   verify: verifySchema,
   resendCode: resendCodeSchema,
+  loginCode: loginCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
   changePassword: changePasswordSchema,
   deleteAccount: deleteAccountSchema,
+  buttonOnly: buttonOnlySchema,
+  smsFactor: smsFactorSchema,
+  removeFactor: removeFactorSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,
@@ -40,6 +44,8 @@ type Props = {
   tone?: "primary" | "danger" | "quiet";
   /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
   wideButton?: boolean;
+  /** Takes the confirmation instead of the form, for a form that may be gone once the page refreshes. */
+  onDone?: (message: string) => void;
 };
 
 /**
@@ -47,8 +53,14 @@ type Props = {
  * stand next to their field (announced through aria-describedby, the first one focused),
  * values survive an error, and the button cannot be pressed twice.
  */
-export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hidden = {}, defaultValue, captcha, tone, wideButton = true }: Props) {
-  const [state, formAction, pending] = useActionState(action, {});
+export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hidden = {}, defaultValue, captcha, tone, wideButton = true, onDone }: Props) {
+  // The confirmation is handed on within the action, so it lands in the same update as the refreshed page.
+  const handOn: FormAction = async (previous, formData) => {
+    const next = await action(previous, formData);
+    if (next.done && onDone) onDone(next.done);
+    return onDone ? { ...next, done: undefined } : next;
+  };
+  const [state, formAction, pending] = useActionState(onDone ? handOn : action, {});
   // Typed by field name: the fields come from the page, the rules from the schema.
   const [form, formFields] = useForm<Record<string, string>>({
     lastResult: state.result,

@@ -24,7 +24,8 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
     const frame = requestAnimationFrame(() => {
       const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
       if (invalid) invalid.focus();
-      else summary.current?.focus();
+      // An empty summary (the confirmation went elsewhere) would only take the focus from it.
+      else if (summary.current?.textContent) summary.current.focus();
     });
     return () => cancelAnimationFrame(frame);
   }, [state]);
@@ -70,6 +71,7 @@ export function FormFeedback({
   );
 }
 
+const submitClass = "rounded-lg px-5 py-3 font-medium focus-visible:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-70";
 const tones = {
   primary: "bg-pine-700 text-white hover:bg-pine-600 focus-visible:ring-pine-100",
   danger: "bg-red-700 text-white hover:bg-red-600 focus-visible:ring-red-200",
@@ -92,11 +94,7 @@ export function SubmitButton({
   wide?: boolean;
 }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className={`${wide ? "w-full" : ""} rounded-lg px-5 py-3 font-medium focus-visible:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-70 ${tones[tone]}`}
-    >
+    <button type="submit" disabled={pending} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
       {pending ? pendingLabel : children}
     </button>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { focusRing } from "@/components/class-names";
 
 export type FieldSpec = {
   name: string;
@@ -14,6 +15,9 @@ export type FieldSpec = {
 
 const inputClass = "block w-full rounded-lg border bg-white px-3 py-2.5 text-stone-900 shadow-sm outline-none focus-visible:ring-4";
 
+const invalidInputClass = "border-red-600 focus-visible:ring-red-200";
+const validInputClass = "border-stone-400 focus-visible:border-pine-700 focus-visible:ring-pine-100";
+
 /**
  * One labelled input with its hint and error, tied together with aria-describedby so a screen
  * reader reads the error with the field; only a faulted field is marked invalid.
@@ -25,7 +29,7 @@ export function Field({ meta, spec }: { meta: FieldMetadata<string | boolean | u
   const describedBy = spec.hint ? hintId : undefined;
   const checkbox = spec.type === "checkbox";
   const type = spec.type === "checkbox" || spec.type === "textarea" || spec.type === undefined ? "text" : spec.type;
-  const fieldClass = `${inputClass} ${invalid ? "border-red-600 focus-visible:ring-red-200" : "border-stone-400 focus-visible:border-pine-700 focus-visible:ring-pine-100"}`;
+  const fieldClass = `${inputClass} ${invalid ? invalidInputClass : validInputClass}`;
   const input =
     spec.type === "textarea" ? (
       <textarea
@@ -42,11 +46,7 @@ export function Field({ meta, spec }: { meta: FieldMetadata<string | boolean | u
         autoComplete={spec.autoComplete}
         inputMode={spec.inputMode}
         aria-invalid={invalid || undefined}
-        className={
-          checkbox
-            ? "mt-0.5 h-5 w-5 shrink-0 rounded border-stone-500 accent-pine-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700"
-            : fieldClass
-        }
+        className={checkbox ? `mt-0.5 h-5 w-5 shrink-0 rounded border-stone-500 accent-pine-700 ${focusRing}` : fieldClass}
       />
     );
   return (

@@ -3,6 +3,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { headerMenuButton } from "@/components/class-names";
 
 export type NavLink = { href: string; label: string };
 
@@ -36,7 +37,7 @@ export function MainNav({ links }: { links: NavLink[] }) {
         })}
       </ul>
       <Menu as="div" className="md:hidden">
-        <MenuButton className="flex items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:border-pine-600 data-open:border-pine-600">
+        <MenuButton className={`flex items-center gap-1.5 rounded-lg px-3 py-1.5 ${headerMenuButton}`}>
           <span aria-hidden>☰</span> Menu
         </MenuButton>
         <MenuItems anchor="bottom start" className="z-50 mt-2 w-48 rounded-lg border border-stone-200 bg-white py-1 shadow-lg focus:outline-none">

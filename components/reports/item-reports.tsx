@@ -7,6 +7,10 @@ import { reportsAbout } from "@/lib/wix/reports";
 import { NewReportForm, OwnReportControls } from "./lazy-forms";
 import { ReportCard } from "./report-card";
 import { ReportPages } from "./report-pages";
+import { ReportsFeedback } from "./reports-feedback";
+
+/** Where "Log in to write a report" comes back to: the form, not the top of the page. */
+const WRITE_REPORT_ANCHOR = "write-report";
 
 /**
  * Members' reports on an item's page. The list is the same for everyone (read from the shared
@@ -24,33 +28,35 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
       <h2 id="member-reports" className="font-serif text-2xl font-semibold text-pine-900">
         {config.title}
       </h2>
-      {reports.length === 0 ? (
-        <p className="text-stone-700">No reports yet. Walked it lately? Tell the others how it was.</p>
-      ) : (
-        <div className="space-y-4">
-          {reports.map((report) => (
-            <ReportCard key={report.id} report={report}>
-              {memberId && report.authorId === memberId && (
-                <OwnReportControls route={collection.route} report={report} editAction={editReportAction} deleteAction={deleteReportAction} />
-              )}
-            </ReportCard>
-          ))}
-        </div>
-      )}
-      <ReportPages path={item.href} section="member-reports" page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
-      {session?.role === "member" ? (
-        <div className="rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
-          <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>
-          <NewReportForm action={writeReportAction} route={collection.route} itemId={item.id} />
-        </div>
-      ) : (
-        <p className="text-stone-700">
-          <Link href={loginPageHref(item.href)} className="font-medium text-pine-700 underline underline-offset-2">
-            Log in to write a report
-          </Link>{" "}
-          about this {collection.singular.toLowerCase()}.
-        </p>
-      )}
+      <ReportsFeedback>
+        {reports.length === 0 ? (
+          <p className="text-stone-700">No reports yet. Walked it lately? Tell the others how it was.</p>
+        ) : (
+          <div className="space-y-4">
+            {reports.map((report) => (
+              <ReportCard key={report.id} report={report}>
+                {memberId && report.authorId === memberId && (
+                  <OwnReportControls route={collection.route} report={report} editAction={editReportAction} deleteAction={deleteReportAction} />
+                )}
+              </ReportCard>
+            ))}
+          </div>
+        )}
+        <ReportPages path={item.href} section="member-reports" page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
+        {session?.role === "member" ? (
+          <div id={WRITE_REPORT_ANCHOR} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+            <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>
+            <NewReportForm action={writeReportAction} route={collection.route} itemId={item.id} />
+          </div>
+        ) : (
+          <p className="text-stone-700">
+            <Link href={loginPageHref(`${item.href}#${WRITE_REPORT_ANCHOR}`)} className="font-medium text-pine-700 underline underline-offset-2">
+              Log in to write a report
+            </Link>{" "}
+            about this {collection.singular.toLowerCase()}.
+          </p>
+        )}
+      </ReportsFeedback>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ActionForm } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormAction } from "@/lib/form-state";
+import { useReportsAnnounce } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
@@ -16,8 +17,10 @@ const REPORT_FIELDS: FieldSpec[] = [
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function NewReportForm({ action, route, itemId }: { action: FormAction; route: string; itemId: string }) {
+  const announce = useReportsAnnounce();
   return (
     <ActionForm
+      onDone={announce ?? undefined}
       kind="newReport"
       action={action}
       hidden={{ route, trailId: itemId }}
@@ -45,6 +48,12 @@ export function OwnReportControls({
   deleteAction: FormAction;
 }) {
   const [open, setOpen] = useState<"edit" | "delete" | null>(null);
+  const announce = useReportsAnnounce();
+  // Saved or deleted: the editor or the confirmation closes, and the message goes above the list.
+  const finished = (message: string) => {
+    setOpen(null);
+    announce?.(message);
+  };
   const button = "rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
     <div className="mt-3 space-y-3">
@@ -74,6 +83,7 @@ export function OwnReportControls({
             hidden={{ route, reportId: report.id }}
             fields={REPORT_FIELDS}
             defaultValue={{ title: report.title, body: report.body, rating: String(report.rating), hikedOn: report.hikedOn }}
+            onDone={finished}
             submitLabel="Save changes"
             pendingLabel="Saving…"
             wideButton={false}
@@ -88,6 +98,7 @@ export function OwnReportControls({
             action={deleteAction}
             hidden={{ route, reportId: report.id }}
             fields={[]}
+            onDone={finished}
             submitLabel="Yes, delete it"
             pendingLabel="Deleting…"
             tone="danger"

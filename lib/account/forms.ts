@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPassword } from "@/lib/auth/forms";
+import { checkbox, newPassword } from "@/lib/auth/forms";
 
 /**
  * The account page's forms: fields, rules and messages. Client components validate with the
@@ -25,9 +25,10 @@ const withoutBlanks = <T extends z.ZodType>(entry: T, max: number, label: string
 const address = z
   .object({
     addressLine: optionalText("Address line", 150),
-    addressLine2: optionalText("Apartment or suite", 150),
+    addressLine2: optionalText("Second line", 150),
     streetNumber: optionalText("Street number", 20),
     streetName: optionalText("Street name", 100),
+    apt: optionalText("Apartment or suite", 50),
     city: optionalText("City", 100),
     subdivision: optionalText("Region or state", 100),
     country: z
@@ -44,6 +45,7 @@ const address = z
 export const profileSchema = z.object({
   nickname: z.string({ error: "Enter the name other members see." }).trim().min(1, "Enter the name other members see.").max(50, "Keep it to 50 characters."),
   title: optionalText("Title", 100),
+  publicProfile: checkbox,
   firstName: optionalText("First name", 100),
   lastName: optionalText("Last name", 100),
   photoUrl: z
@@ -92,3 +94,15 @@ export const changePasswordSchema = z
 export const deleteAccountSchema = z.object({
   confirm: z.boolean({ error: "Tick the box to confirm." }).refine(Boolean, "Tick the box to confirm."),
 });
+
+export const smsFactorSchema = z.object({
+  phone: z
+    .string({ error: "Enter your mobile number." })
+    .trim()
+    .min(1, "Enter your mobile number.")
+    .max(40, "That number is too long.")
+    .transform((value) => value.replace(/[\s().-]/g, ""))
+    .pipe(z.string().regex(/^\+[0-9]{8,15}$/, "Enter the number in international form, starting with + and the country code, like +44 7700 900123.")),
+});
+
+export const removeFactorSchema = z.object({ factorId: z.string().min(1).max(100) });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { logger } from "@/lib/observability/log";
 import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
+import { LOGGED_IN, SIGNED_UP, writeNotice } from "./notice-store";
 import { readSession, writeSession } from "./session-store";
 import { deleteAllTransactions, deleteTransaction, readTransaction } from "./transaction-store";
 import { lookUpDisplay } from "./refresh";
@@ -51,6 +52,7 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   const member = await lookUpDisplay(tokens.accessToken);
   const response = noStoreRedirect(siteUrl(transaction.returnTo));
   await writeSession(response.cookies, sessionFromTokens(tokens, nowSeconds(), member));
+  writeNotice(response.cookies, transaction.signUp ? SIGNED_UP : LOGGED_IN);
   deleteAllTransactions(request.cookies, response.cookies);
   return response;
 }

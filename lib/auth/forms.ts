@@ -36,6 +36,12 @@ export const loginSchema = z.object({
   captchaStage,
 });
 
+/** A checkbox without a wrong answer: sent as "on" when ticked, left out when not. */
+export const checkbox = z
+  .boolean()
+  .optional()
+  .transform((value) => value ?? false);
+
 const name = (label: string) => z.string().trim().max(100, `${label} can be at most 100 characters.`).optional();
 
 export const registerSchema = z.object({
@@ -44,6 +50,7 @@ export const registerSchema = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
   nickname: name("Nickname"),
+  publicProfile: checkbox,
   returnTo,
   captchaToken,
   invisibleCaptchaToken: captchaToken,
@@ -55,6 +62,18 @@ export const verifySchema = z.object({
     .string({ error: "Enter the code from the e-mail." })
     .trim()
     .regex(/^[0-9A-Za-z-]{4,12}$/, "Enter the code exactly as it appears in the e-mail."),
+});
+
+/** A form that is only a button (send a new code, turn on e-mail codes): nothing to check. */
+export const buttonOnlySchema = z.object({});
+
+/** The second step of a login with a second factor: the 6-digit code it sent. */
+export const loginCodeSchema = z.object({
+  code: z
+    .string({ error: "Enter the 6-digit code we sent you." })
+    .trim()
+    .transform((value) => value.replace(/\s/g, ""))
+    .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456.")),
 });
 
 export const forgotPasswordSchema = z.object({ email });
@@ -72,6 +91,7 @@ export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   missingCaptchaToken: "Please confirm you are not a robot, then try again.",
   invalidCaptchaToken: "The robot check did not pass. Please do it again.",
   invalidCode: "That code is not right, or it has expired. Check the latest e-mail and try again.",
+  codeExpired: "That code has expired. Log in again and we will send you a new one.",
   tooManyAttempts: "Too many attempts. Wait a few minutes, then try again.",
   invalidField: "Some details need another look.",
   unknown: "Something went wrong on our side. Please try again in a moment.",
@@ -87,6 +107,13 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
 
 /** When the platform first asks for a robot check: the invisible one needs nothing but another try (the password is cleared). */
 export const INVISIBLE_CAPTCHA_MESSAGE = "For your security, please enter your password again and submit once more.";
+
+/** What the login-code step says next to the code: a wrong code, an expired one, too many wrong ones. */
+export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  invalidCode: "That code is not right. Check the latest message and try again.",
+  codeExpired: FAILURE_MESSAGES.codeExpired,
+  tooManyAttempts: "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.",
+};
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
 

@@ -25,13 +25,13 @@ import { nowSeconds } from "./session";
 export async function beginLogin(
   reader: CookieReader,
   writer: CookieWriter,
-  options: { returnTo: string; mode: LoginMode; sessionToken?: string },
+  options: { returnTo: string; mode: LoginMode; sessionToken?: string; signUp?: boolean },
 ): Promise<string> {
   const { authUrl, oauthData } = await startAuthorization(await publicVisitorPair(), siteUrl(AUTH_ROUTES.callback).href, {
     prompt: options.mode === "hosted" ? "login" : "none",
     sessionToken: options.sessionToken,
   });
-  await saveTransaction(reader, writer, { oauthData, returnTo: options.returnTo, mode: options.mode, createdAt: Date.now() });
+  await saveTransaction(reader, writer, { oauthData, returnTo: options.returnTo, mode: options.mode, signUp: options.signUp, createdAt: Date.now() });
   return authUrl;
 }
 

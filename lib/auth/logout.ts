@@ -3,6 +3,7 @@ import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
 import { endMemberSession } from "@/lib/wix/identity";
 import { platformLogoutUrl } from "@/lib/wix/oauth";
+import { LOGGED_OUT, writeNotice } from "./notice-store";
 import { clearSession, readSession } from "./session-store";
 import { deleteAllTransactions } from "./transaction-store";
 import { isPrefetch } from "./prefetch";
@@ -45,6 +46,8 @@ export async function handleLogout(request: NextRequest): Promise<NextResponse> 
   }
   const response = noStoreRedirect(target);
   clearSession(response.cookies);
+  // Read by middleware on the page the platform's logout page returns to.
+  if (session?.role === "member") writeNotice(response.cookies, LOGGED_OUT);
   deleteAllTransactions(request.cookies, response.cookies);
   return response;
 }

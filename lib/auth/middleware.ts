@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
-import { isPrefetch } from "./prefetch";
+import { isNavigation } from "./prefetch";
 import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
@@ -18,8 +18,7 @@ import { isSeenStale, nowSeconds, type Session } from "./session";
  * session ran past its idle or absolute limit, becomes a visitor and the page says so.
  */
 export async function withSession(request: NextRequest, forward: Record<string, string> = {}): Promise<NextResponse> {
-  const prefetch = isPrefetch(request.headers);
-  const navigation = request.method === "GET" && !prefetch;
+  const navigation = isNavigation(request.method, request.headers);
   const { session: current, lapsed } = await loadSession(request.cookies);
   if (navigation && request.nextUrl.searchParams.has(MEMBER_LOGGED_IN_PARAM)) {
     return reconcileHostedPageReturn(request, current);

@@ -3,14 +3,18 @@ import { noticeCookieName } from "./cookie-names";
 
 const NOTICE_MAX_AGE_SECONDS = 300;
 
-// The one-time notice: shown on the first page the browser loads after it was set. The page
+// The one-time notice: shown on the first page the browser loads after it was set (server/page-cache
+// never answers a request that carries it, so a visitor's cached page never shows one). The page
 // learns it from a request header that middleware sets, not from the cookie: Next.js merges the
 // middleware's cookie deletions into what `cookies()` returns, which would hide a notice that
 // is shown and forgotten in the same request.
 
 export const SESSION_ENDED = "session-ended";
 export const ACCOUNT_DELETED = "account-deleted";
-const notices = [SESSION_ENDED, ACCOUNT_DELETED] as const;
+export const LOGGED_IN = "logged-in";
+export const SIGNED_UP = "signed-up";
+export const LOGGED_OUT = "logged-out";
+const notices = [SESSION_ENDED, ACCOUNT_DELETED, LOGGED_IN, SIGNED_UP, LOGGED_OUT] as const;
 export type Notice = (typeof notices)[number];
 /** Middleware passes the notice to the page in this request header. */
 export const NOTICE_HEADER = "x-wms-notice";

@@ -11,3 +11,21 @@ export function isPrefetch(headers: Headers): boolean {
     (headers.get("sec-purpose")?.toLowerCase().includes("prefetch") ?? false)
   );
 }
+
+/**
+ * True when the browser loads a page for the person: a document, or the payload the App Router
+ * fetches for a client-side navigation. Not a prefetch, and not the favicon or any other
+ * subresource the browser fetches alongside (Fetch Metadata's `sec-fetch-dest`): one of those,
+ * sent while a redirect sets a one-time notice, would consume it before the page that shows it.
+ * Next.js takes its own headers (`rsc`, `next-router-*`) and `?_rsc` off the request before
+ * middleware sees it, so a navigation's payload, and the page a server action redirects to
+ * (rendered through such a request, with the browser's headers), arrive as a plain `fetch()`:
+ * destination `empty`. A client that sends no Fetch Metadata is taken at its word that a GET is
+ * a page.
+ */
+export function isNavigation(method: string, headers: Headers): boolean {
+  if (method !== "GET" || isPrefetch(headers)) return false;
+  if (headers.get("rsc") === "1") return true;
+  const destination = headers.get("sec-fetch-dest");
+  return destination === null || destination === "document" || destination === "empty";
+}

@@ -22,6 +22,8 @@ export const SITE_PAGES = {
   login: "/login",
   register: "/register",
   verify: "/verify",
+  /** A login's second step, for a member with a second factor. */
+  loginCode: "/login/verify-code",
   forgotPassword: "/forgot-password",
 } as const;
 

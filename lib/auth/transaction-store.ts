@@ -29,6 +29,8 @@ const transactionSchema = z.object({
   oauthData: oauthDataSchema,
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
   mode: z.enum(loginModes),
+  /** Started by a sign-up, so the page after the callback welcomes a new member rather than confirming a login. */
+  signUp: z.boolean().optional(),
   createdAt: z.number(),
 });
 export type LoginTransaction = z.infer<typeof transactionSchema>;

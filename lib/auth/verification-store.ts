@@ -2,8 +2,10 @@ import { z } from "zod";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { verificationCookieName } from "./cookie-names";
 import { MAX_STORED_RETURN_TO, storableReturnTo } from "./transaction-store";
+import { SECOND_FACTOR_TYPES } from "@/lib/wix/identity";
 
-// An e-mail verification in progress: the platform's state token stays on the server side of the form.
+// A login's code step in progress (an e-mail verification, or a second factor's code): the
+// platform's state token stays on the server side of the form.
 
 const VERIFICATION_TTL_SECONDS = 15 * 60;
 
@@ -13,6 +15,10 @@ const pendingVerificationSchema = z.object({
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
   /** A sign-up with a taken address: its state token leads nowhere, and "Resend code" must answer as for a real one. */
   decoy: z.literal(true).optional(),
+  /** Present for a second factor's code: which factor it went by, and the hint of where. */
+  secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200) }).optional(),
+  /** The code confirms a sign-up rather than a login. */
+  signUp: z.boolean().optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 

@@ -1,4 +1,4 @@
-import type { CollectionConfig } from "./types";
+import type { CollectionConfig, CollectionWithOutings } from "./types";
 
 /**
  * The demo club's collections, as the local platform seeds them. Pointing the site at another
@@ -65,7 +65,7 @@ const trails: CollectionConfig = {
     "gallery",
     "video",
   ],
-  searchFields: ["title", "description"],
+  searchFields: ["title", "description", "tags"],
   filters: [
     { kind: "choice", field: "difficulty", label: "Difficulty", options: ["Easy", "Moderate", "Hard"] },
     { kind: "range", field: "distanceKm", label: "Distance (km)", type: "NUMBER" },
@@ -78,6 +78,7 @@ const trails: CollectionConfig = {
     { id: "climb", label: "Least climbing", field: "elevationGainM", order: "asc" },
     { id: "name", label: "Name A–Z", field: "title", order: "asc" },
     { id: "newest", label: "Newest first", field: "openedOn", order: "desc" },
+    { id: "added", label: "Recently added", field: "_createdDate", order: "desc" },
   ],
   pageSizes: [9, 18, 36],
   related: [{ title: "More trails in this region", from: "trails", field: "region", match: "same-value" }],
@@ -109,7 +110,7 @@ const regions: CollectionConfig = {
   related: [{ title: "Trails in this region", from: "trails", field: "region", match: "this-item" }],
 };
 
-const outings: CollectionConfig = {
+const outings: CollectionWithOutings = {
   route: "outings",
   collectionId: "Events",
   title: "Outings",
@@ -127,8 +128,9 @@ const outings: CollectionConfig = {
     { key: "capacity", label: "Places", type: "NUMBER" },
     { key: "summary", label: "What to expect", type: "TEXT" },
   ],
-  listFields: ["startsAt", "trail", "capacity"],
-  detailFields: ["startsAt", "meetAt", "trail", "capacity", "summary"],
+  // The capacity shows as places left, next to the button that joins (components/outings).
+  listFields: ["startsAt", "trail"],
+  detailFields: ["startsAt", "meetAt", "trail", "summary"],
   searchFields: ["title", "summary"],
   filters: [
     { kind: "range", field: "startsAt", label: "Date", type: "DATETIME" },
@@ -141,6 +143,7 @@ const outings: CollectionConfig = {
   ],
   pageSizes: [10, 20],
   related: [],
+  outing: { startsField: "startsAt", timeZoneField: "timeZone", capacityField: "capacity", signupsCollectionId: "OutingSignups" },
 };
 
 const journal: CollectionConfig = {
@@ -154,19 +157,20 @@ const journal: CollectionConfig = {
   slugField: "slug",
   imageField: "image",
   summaryField: "body",
+  datedBy: "publishedAt",
   fields: [
     { key: "author", label: "By", type: "TEXT" },
     { key: "publishedAt", label: "Published", type: "DATETIME" },
     { key: "tags", label: "Topics", type: "ARRAY_STRING" },
-    { key: "body", label: "Story", type: "RICH_TEXT" },
-    { key: "article", label: "In detail", type: "RICH_CONTENT" },
+    { key: "body", label: "Story", type: "RICH_TEXT", unheaded: true },
+    { key: "article", label: "In detail", type: "RICH_CONTENT", unheaded: true },
     { key: "audio", label: "Listen", type: "AUDIO" },
     { key: "attachment", label: "Download", type: "DOCUMENT" },
     { key: "trails", label: "Trails in this story", type: "MULTI_REFERENCE", references: "trails" },
   ],
   listFields: ["author", "publishedAt", "tags"],
   detailFields: ["author", "publishedAt", "tags", "trails", "attachment", "body", "article", "audio"],
-  searchFields: ["title", "body", "author"],
+  searchFields: ["title", "body", "author", "tags"],
   filters: [
     { kind: "any-of", field: "tags", label: "Topics", options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners"] },
     { kind: "range", field: "publishedAt", label: "Published", type: "DATETIME" },
@@ -174,6 +178,7 @@ const journal: CollectionConfig = {
   sorts: [
     { id: "newest", label: "Newest first", field: "publishedAt", order: "desc" },
     { id: "oldest", label: "Oldest first", field: "publishedAt", order: "asc" },
+    { id: "updated", label: "Recently updated", field: "_updatedDate", order: "desc" },
   ],
   pageSizes: [6, 12],
   // Stories read one after another, so the journal grows rather than turning pages.
@@ -188,7 +193,7 @@ export const siteCollections: readonly CollectionConfig[] = [trails, regions, ou
  * it is read with the member's own session and never cached or shared; it is not one of the
  * public collections, so no public page, sitemap or list can reach it.
  */
-export const memberOutings: CollectionConfig = {
+export const memberOutings: CollectionWithOutings = {
   ...outings,
   route: "member-outings",
   collectionId: "MembersOutings",
@@ -199,3 +204,6 @@ export const memberOutings: CollectionConfig = {
   filters: [],
   related: [],
 };
+
+/** Collections of outings members join: the public ones and the members' own. */
+export const outingCollections: readonly CollectionWithOutings[] = [outings, memberOutings];

@@ -4,11 +4,11 @@
  * demo-collections.ts). The list and item pages are generic and read only this folder, so
  * pointing the site at another Wix site's collections means editing its entries, not pages.
  */
-import { siteCollections } from "./demo-collections";
-import type { CollectionConfig, CollectionWithReports, FieldConfig } from "./types";
+import { outingCollections, siteCollections } from "./demo-collections";
+import type { CollectionConfig, CollectionWithOutings, CollectionWithReports, FieldConfig } from "./types";
 
 export * from "./types";
-export { memberOutings, siteCollections } from "./demo-collections";
+export { memberOutings, outingCollections, siteCollections } from "./demo-collections";
 
 /** The collections whose items members write reports about. */
 export const reportedCollections = siteCollections.filter((collection): collection is CollectionWithReports => collection.memberReports !== undefined);
@@ -20,6 +20,11 @@ export function collectionByRoute(route: string): CollectionConfig | undefined {
 /** "1 story", "6 stories". */
 export function itemCount(collection: CollectionConfig, count: number): string {
   return `${count} ${count === 1 ? collection.singular.toLowerCase() : collection.plural}`;
+}
+
+/** An outings collection by its route: /outings or /member-outings. */
+export function outingCollectionByRoute(route: string): CollectionWithOutings | undefined {
+  return outingCollections.find((collection) => collection.route === route);
 }
 
 export function fieldOf(collection: CollectionConfig, key: string): FieldConfig | undefined {

@@ -50,6 +50,8 @@ export type ValueConfig = {
 export type FieldConfig = ValueConfig & {
   key: string;
   label: string;
+  /** For the main text of an item page: it shows no heading of its own; the label heads its region for screen readers only. */
+  unheaded?: true;
 };
 
 export type FilterConfig =
@@ -86,6 +88,21 @@ export type MemberReportsConfig = {
   title: string;
 };
 
+/**
+ * Outings: items that happen at a time, in a place with its own time zone, and that members
+ * join. Sign-ups live in a collection of their own that members write and only their author
+ * may remove (SITE_MEMBER_AUTHOR).
+ */
+export type OutingConfig = {
+  /** The DATETIME field of the start. */
+  startsField: string;
+  /** A TEXT field holding the IANA zone the outing's times are shown in ("America/Denver"). */
+  timeZoneField: string;
+  /** The NUMBER field of how many may join. */
+  capacityField: string;
+  signupsCollectionId: string;
+};
+
 export type CollectionConfig = {
   /** The first path segment: /trails, /trails/summit-loop. */
   route: string;
@@ -101,6 +118,8 @@ export type CollectionConfig = {
   imageField?: string;
   /** Text or rich text shown as a card's excerpt and the page's description. */
   summaryField?: string;
+  /** The DATE or DATETIME field that dates an item; an item without a value there is dated by when it was added. */
+  datedBy?: string;
   /** Items with this BOOLEAN field set are for members and never shown on public pages. */
   membersOnlyField?: string;
   fields: readonly FieldConfig[];
@@ -119,7 +138,11 @@ export type CollectionConfig = {
   related: readonly RelatedConfig[];
   /** Members' reports shown on, and written from, each item's page. */
   memberReports?: MemberReportsConfig;
+  /** Outings members join: places left, sign-ups, times in the outing's zone, a calendar file. */
+  outing?: OutingConfig;
 };
+
+export type CollectionWithOutings = CollectionConfig & { outing: OutingConfig };
 
 /** A collection whose items members write reports about. */
 export type CollectionWithReports = CollectionConfig & { memberReports: MemberReportsConfig };

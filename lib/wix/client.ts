@@ -62,16 +62,17 @@ export async function publicVisitorPair(): Promise<TokenPair> {
 const publicClient = clientWith(async () => (await publicVisitorPair()).accessToken);
 
 /**
- * Runs a read that anyone may make with the server's visitor. A token the platform refused
- * (revoked, or expired early) is replaced and the read tried once more.
+ * Runs a read that anyone may make with the server's visitor (or a login's steps, which a
+ * visitor takes); calls no SDK function sends get its access token. A token the platform
+ * refused (revoked, or expired early) is replaced and the read tried once more.
  */
-export async function publicRead<T>(read: (client: WixClient) => Promise<T>): Promise<T> {
+export async function publicRead<T>(read: (client: WixClient, accessToken: string) => Promise<T>): Promise<T> {
   try {
-    return await read(publicClient);
+    return await read(publicClient, (await publicVisitorPair()).accessToken);
   } catch (error) {
     if (!(error instanceof TokenRefusedError)) throw error;
     // Marked due, so the next token request renews it (one shared renewal for all callers).
     if (publicVisitor.pair) publicVisitor.pair = { ...publicVisitor.pair, renewAt: 0 };
-    return read(publicClient);
+    return read(publicClient, (await publicVisitorPair()).accessToken);
   }
 }

@@ -4,14 +4,14 @@ import type { ListState } from "@/lib/search-params";
 import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
 import { noteRenderDegraded } from "@/lib/cache/page-cache-signals";
 import { TAGS, cachedRead } from "./cache";
-import { publicRead, type WixClient } from "./client";
+import type { WixClient } from "./client";
 import { PlatformUnavailableError } from "./errors";
 import { toSiteItem, type SiteItem } from "./site-item";
 
 export type ItemList = { items: SiteItem[]; total: number; page: number; pageCount: number };
 
-/** A "load more" list: the items so far, and the cursor of the next batch while there is one. */
-export type ItemFeed = { items: SiteItem[]; nextCursor?: string };
+/** A "load more" list: the items so far, and whether another batch follows. */
+export type ItemFeed = { items: SiteItem[]; hasMore: boolean };
 
 /** A query's filter in the platform's own form (`{ field: { $gt: 1 } }`, `$and`, `$or`). */
 type Filter = Record<string, unknown>;
@@ -77,9 +77,9 @@ export function stateConditions(collection: CollectionConfig, state: ListState):
   return conditions;
 }
 
-type Paging = { paging: { limit: number; offset: number } } | { cursorPaging: { limit: number; cursor?: string } };
+type Paging = { paging: { limit: number; offset: number } };
 
-/** One query of a collection's public items, references included. A cursor carries its own filter and sort. */
+/** One query of a collection's public items, references included. */
 async function find(
   client: WixClient,
   collection: CollectionConfig,
@@ -115,68 +115,41 @@ export async function listItems(collection: CollectionConfig, state: ListState):
   };
 }
 
-/** The platform serves at most this many items per cursor page. */
-const CURSOR_PAGE_LIMIT = 100;
-const QUERY_ENDPOINT = "https://www.wixapis.com/wix-data/v2/items/query";
-
-const cursorReply = z.object({
-  dataItems: z.array(z.object({ data: z.record(z.string(), z.unknown()) })),
-  pagingMetadata: z.object({ cursors: z.object({ next: z.string().nullish() }).nullish() }).nullish(),
-});
+/** Items read per request of a "load more" list (the platform's cursor page size, kept for offsets too). */
+const FEED_PAGE_LIMIT = 100;
 
 /**
- * One cursor page, straight from the data items endpoint with the client's own authenticated
- * fetch. The SDK asks for a first page by offset, which leaves it to the server whether a
- * cursor comes back; asking with `cursorPaging` gets one wherever there is a next page.
+ * `count` items of a list state from `offset` on, read through the SDK's query in pages. The
+ * installed SDK never opens a cursor (it sends a first page by offset and follows only cursors
+ * the platform hands back, which this one does for cursor requests alone), so positions are offsets.
  */
-async function cursorPage(
-  client: WixClient,
-  collection: CollectionConfig,
-  query: { filter: Filter; sort: ReturnType<typeof sortBy>; limit: number } | { cursor: string; limit: number },
-) {
-  const paging =
-    "cursor" in query
-      ? { cursorPaging: { limit: query.limit, cursor: query.cursor } }
-      : { filter: query.filter, sort: query.sort, cursorPaging: { limit: query.limit } };
-  const body = JSON.stringify({
-    dataCollectionId: collection.collectionId,
-    query: paging,
-    includeReferences: referenceFields(collection).map((field) => ({ field })),
-  });
-  const response = await client.fetchWithAuth(QUERY_ENDPOINT, { method: "POST", headers: { "content-type": "application/json" }, body });
-  if (!response.ok) throw new Error(`The items query answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
-  const reply = cursorReply.parse(await response.json());
-  return { items: reply.dataItems.map((item) => item.data), nextCursor: reply.pagingMetadata?.cursors?.next ?? undefined };
+async function feedRange(client: WixClient, collection: CollectionConfig, state: ListState, offset: number, count: number) {
+  const request = { filter: shownItemsFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
+  const items: unknown[] = [];
+  let hasMore = false;
+  do {
+    const limit = Math.min(count - items.length, FEED_PAGE_LIMIT);
+    const found = await find(client, collection, { ...request, paging: { limit, offset: offset + items.length } });
+    items.push(...found.items);
+    hasMore = found.pagingMetadata?.hasNext === true;
+  } while (hasMore && items.length < count);
+  return { items, hasMore };
 }
 
-/**
- * The first `state.page` batches of a "load more" list, read with cursors (each follow-up
- * carries only the cursor), and the cursor of the batch after them.
- */
+/** The first `state.page` batches of a "load more" list, and whether there is a batch after them. */
 export async function feedItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
-  const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
-    const wanted = state.page * state.pageSize;
-    const first = { filter: shownItemsFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
-    const items: unknown[] = [];
-    let cursor: string | undefined;
-    do {
-      const limit = Math.min(wanted - items.length, CURSOR_PAGE_LIMIT);
-      const page = await cursorPage(client, collection, cursor ? { cursor, limit } : { ...first, limit });
-      items.push(...page.items);
-      cursor = page.nextCursor;
-    } while (cursor && items.length < wanted);
-    return { items, nextCursor: cursor };
-  });
-  return { items: toSiteItems(collection, result.items), ...(result.nextCursor && { nextCursor: result.nextCursor }) };
+  const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), (client) =>
+    feedRange(client, collection, state, 0, state.page * state.pageSize),
+  );
+  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore };
 }
 
-/**
- * The batch a "load more" cursor points at. Not cached: the cursor comes from the browser,
- * and any string would make a cache entry of its own.
- */
-export async function moreItems(collection: CollectionConfig, cursor: string, pageSize: number): Promise<ItemFeed> {
-  const page = await publicRead((client) => cursorPage(client, collection, { cursor, limit: pageSize }));
-  return { items: toSiteItems(collection, page.items), ...(page.nextCursor && { nextCursor: page.nextCursor }) };
+/** Batch number `state.page` of a "load more" list alone: what "Load more" adds to the batches before it. */
+export async function moreItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
+  const result = await cachedRead(["feed-batch", collection.route, JSON.stringify(state)], tagsOf(collection), (client) =>
+    feedRange(client, collection, state, (state.page - 1) * state.pageSize, state.pageSize),
+  );
+  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore };
 }
 
 /** The first items in the collection's default order (for the home page). */
@@ -245,12 +218,14 @@ export async function itemBySlug(collection: CollectionConfig, slug: string): Pr
 }
 
 /**
- * The first items of a collection only members may read, with the member's own client: the
- * answer depends on who asks, so it is never cached or shared.
+ * The first items of a collection only members may read (those meeting `conditions`, when
+ * given), with the member's own client: the answer depends on who asks, so it is never cached
+ * or shared.
  */
-export async function memberItems(client: WixClient, collection: CollectionConfig, count: number): Promise<SiteItem[]> {
+export async function memberItems(client: WixClient, collection: CollectionConfig, count: number, conditions: Filter[] = []): Promise<SiteItem[]> {
   const { field, order } = collection.sorts[0];
-  const found = await find(client, collection, { filter: shownItemsFilter(collection), sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
+  const filter = shownItemsFilter(collection, ...conditions);
+  const found = await find(client, collection, { filter, sort: sortBy(field, order), paging: { limit: count, offset: 0 } });
   return toSiteItems(collection, found.items);
 }
 

@@ -3,16 +3,23 @@ import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
-import { publicVisitorPair, sessionClient, type WixClient } from "./client";
+import { publicRead, publicVisitorPair, sessionClient, type WixClient } from "./client";
+import { privacyStatusOf } from "./members";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
-import { platformFetch, withinPlatformTimeout } from "./platform-fetch";
+import { platformCall, platformFetch, withinPlatformTimeout } from "./platform-fetch";
 
 /** What a registration, login or verification came to, in the site's own terms. */
 export type AuthOutcome =
   | { kind: "signed-in"; sessionToken: string }
   | { kind: "verify-email"; stateToken: string }
+  /** The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com"). */
+  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string }
   | { kind: "awaiting-approval" }
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>> };
+
+/** The second factors the site can ask a code for. */
+export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
 
 export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
 
@@ -28,6 +35,7 @@ export type AuthFailure =
   | "missingCaptchaToken"
   | "invalidCaptchaToken"
   | "invalidCode"
+  | "codeExpired"
   | "tooManyAttempts"
   | "invalidField"
   | "unknown";
@@ -44,6 +52,15 @@ const EXTRA_CODES: Record<string, AuthFailure> = {
   "429": "tooManyAttempts",
   THROTTLED_FEATURE: "tooManyAttempts",
   VERIFICATION_FAILED: "invalidCode",
+  VERIFICATION_EXPIRED: "codeExpired",
+};
+
+/** The numeric codes OAuthStrategy's `login` maps, for the login the site asks of `loginV2` itself; any other is its catch-all. */
+const LOGIN_CODES: Record<string, AuthFailure> = {
+  "-19976": "invalidPassword",
+  "-19973": "resetPassword",
+  "-19971": "missingCaptchaToken",
+  "-19970": "invalidCaptchaToken",
 };
 
 const KNOWN_ERROR_CODES = new Set<AuthFailure>([
@@ -102,6 +119,47 @@ export function toAuthOutcome(result: unknown): AuthOutcome {
   return failureOf(body);
 }
 
+const stateReply = z.object({
+  state: z.string(),
+  sessionToken: z.string().nullish(),
+  stateToken: z.string().nullish(),
+  mfaChallengeData: z
+    .object({
+      factorType: z.string(),
+      verificationChallengeData: z.object({ hint: z.string().max(200).nullish() }).nullish(),
+    })
+    .nullish(),
+});
+
+/**
+ * Maps the platform's state-machine reply (loginV2, a factor's verify) as OAuthStrategy's
+ * `handleState` does, plus the second-factor challenge it does not know. Pure: tested on its own.
+ */
+export function stateOutcome(reply: unknown): AuthOutcome {
+  const parsed = stateReply.safeParse(reply);
+  if (!parsed.success) return { kind: "failed", reason: "unknown", fields: {} };
+  const { state, sessionToken, stateToken, mfaChallengeData } = parsed.data;
+  if (state === "SUCCESS" && sessionToken) return { kind: "signed-in", sessionToken };
+  if (state === "REQUIRE_EMAIL_VERIFICATION" && stateToken) return { kind: "verify-email", stateToken };
+  if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
+  const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
+  if (state === "MFA_CHALLENGE" && stateToken && factorType) {
+    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "" };
+  }
+  return { kind: "failed", reason: "unknown", fields: {} };
+}
+
+/** A refused login in the site's terms: the codes OAuthStrategy's `login` names, then the ones the site tells apart. Pure. */
+export function loginRefusalOutcome(refusal: Refusal): AuthOutcome & { kind: "failed" } {
+  const code = refusal.code ?? "";
+  const named = LOGIN_CODES[code];
+  if (named) return { kind: "failed", reason: named, fields: {} };
+  // Any other numeric code is the SDK's catch-all, invalidEmail; a code it does not name (a
+  // system error included) is not a wrong e-mail address, so it is told apart or "unknown".
+  if (EXTRA_CODES[code] || refusal.violations.length > 0 || !/^-\d+$/.test(code)) return failureOf(refusal);
+  return { kind: "failed", reason: "invalidEmail", fields: {} };
+}
+
 /** A refusal in the site's terms: a code it tells apart, else the fields it names. */
 function failureOf(refusal: Refusal | null): AuthOutcome & { kind: "failed" } {
   const extra = EXTRA_CODES[refusal?.code ?? ""];
@@ -137,17 +195,65 @@ export type CaptchaAnswer = { token: string; invisible: boolean };
 const captcha = (answer: CaptchaAnswer | undefined) =>
   answer ? { captchaTokens: answer.invisible ? { invisibleRecaptchaToken: answer.token } : { recaptchaToken: answer.token } } : {};
 
-export type Registration = { email: string; password: string; firstName?: string; lastName?: string; nickname?: string; captcha?: CaptchaAnswer };
+export type Registration = {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  nickname?: string;
+  /** Whether others may see the new member's profile (and their nickname on their reports). */
+  publicProfile: boolean;
+  captcha?: CaptchaAnswer;
+};
 
 export async function register(input: Registration): Promise<AuthOutcome> {
   const strategy = await auth();
-  const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname };
+  const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname, privacyStatus: privacyStatusOf(input.publicProfile) };
   return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captcha) })));
 }
 
+/** A robot check's answer in loginV2's own shape: the invisible check's under its own key. */
+type LoginCaptchaToken = { Recaptcha: string } | { InvisibleRecaptcha: string };
+
+/**
+ * The SDK's own `login` drops a second-factor challenge (it knows only SUCCESS, e-mail
+ * verification and approval), so the site sends the same `loginV2` call itself.
+ */
 export async function logIn(input: { email: string; password: string; captcha?: CaptchaAnswer }): Promise<AuthOutcome> {
-  const strategy = await auth();
-  return toAuthOutcome(await asked(() => strategy.login({ email: input.email, password: input.password, ...captcha(input.captcha) })));
+  const answer = input.captcha;
+  const token: LoginCaptchaToken | null = answer ? (answer.invisible ? { InvisibleRecaptcha: answer.token } : { Recaptcha: answer.token }) : null;
+  return loginV2(input.email, { password: input.password, ...(token && { captchaTokens: [token] }) });
+}
+
+/** A new code for a login waiting for its second factor: `loginV2` with the challenge's state token and no password. */
+export async function resendLoginCode(email: string, stateToken: string): Promise<AuthOutcome> {
+  return loginV2(email, { stateToken });
+}
+
+async function loginV2(email: string, options: { password?: string; stateToken?: string; captchaTokens?: LoginCaptchaToken[] }) {
+  try {
+    return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email }, options)));
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return loginRefusalOutcome(refusal);
+    throw error instanceof PlatformUnavailableError ? error : new PlatformUnavailableError("the identity service did not answer", { cause: error });
+  }
+}
+
+/** The code a second factor was sent, with the state token of the login's challenge: the login's last step. */
+export async function verifySecondFactor(factorType: SecondFactorType, code: string, stateToken: string): Promise<AuthOutcome> {
+  const data = factorType === "SMS" ? { smsData: { code } } : { emailData: { code } };
+  try {
+    return stateOutcome(
+      await publicRead((_client, accessToken) =>
+        platformCall(`/_api/iam/authentication/v2/${factorType.toLowerCase()}/verify`, { accessToken, body: { stateToken, ...data } }),
+      ),
+    );
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return failureOf(refusal);
+    throw error;
+  }
 }
 
 /** The code from the verification e-mail, with the state token the registration or login gave. */

@@ -20,6 +20,8 @@ export type PostalAddress = {
   addressLine2: string;
   streetNumber: string;
   streetName: string;
+  /** The apartment or suite of the street address. */
+  apt: string;
   city: string;
   subdivision: string;
   country: string;
@@ -56,7 +58,7 @@ const strings = z
 const addressData = z.object({
   addressLine: textOrEmpty,
   addressLine2: textOrEmpty,
-  streetAddress: z.object({ number: textOrEmpty, name: textOrEmpty }).nullish().catch(undefined),
+  streetAddress: z.object({ number: textOrEmpty, name: textOrEmpty, apt: textOrEmpty }).nullish().catch(undefined),
   city: textOrEmpty,
   subdivision: textOrEmpty,
   country: textOrEmpty,
@@ -121,6 +123,7 @@ export function toProfile(raw: unknown): Profile {
       addressLine2: address.addressLine2,
       streetNumber: address.streetAddress?.number ?? "",
       streetName: address.streetAddress?.name ?? "",
+      apt: address.streetAddress?.apt ?? "",
       city: address.city,
       subdivision: address.subdivision,
       country: address.country,
@@ -153,8 +156,14 @@ export async function currentMember(client: WixClient): Promise<Member> {
   return { id, name, email, firstName, lastName, joinedAt };
 }
 
+/** The platform's privacy status for the site's one choice: a public profile or a private one. */
+export function privacyStatusOf(publicProfile: boolean): "PUBLIC" | "PRIVATE" {
+  return publicProfile ? "PUBLIC" : "PRIVATE";
+}
+
 /** What the account page's form changes: lists are replaced whole. */
 export type ProfileChanges = Pick<Profile, "nickname" | "title" | "emails" | "phones" | "addresses"> & {
+  publicProfile: boolean;
   firstName: string;
   lastName: string;
   photoUrl: string;
@@ -167,6 +176,7 @@ export type ProfileChanges = Pick<Profile, "nickname" | "title" | "emails" | "ph
  */
 export async function updateProfile(client: WixClient, id: string, changes: ProfileChanges): Promise<Profile> {
   const member = await client.members.updateMember(id, {
+    privacyStatus: privacyStatusOf(changes.publicProfile),
     profile: { nickname: changes.nickname, title: changes.title, ...(changes.photoUrl ? { photo: { url: changes.photoUrl } } : {}) },
     contact: {
       firstName: changes.firstName,
@@ -175,9 +185,12 @@ export async function updateProfile(client: WixClient, id: string, changes: Prof
       ...(changes.phones.length ? { phones: changes.phones } : {}),
       ...(changes.addresses.length
         ? {
-            addresses: changes.addresses.map(({ streetNumber, streetName, ...address }) => ({
+            addresses: changes.addresses.map(({ streetNumber, streetName, apt, ...address }) => ({
               ...address,
-              ...(streetNumber || streetName ? { streetAddress: { number: streetNumber, name: streetName } } : {}),
+              // The members module's type leaves out `apt`, which the platform's street address has; the client passes it through.
+              ...(streetNumber || streetName || apt
+                ? { streetAddress: { number: streetNumber, name: streetName, apt } as { number: string; name: string } }
+                : {}),
             })),
           }
         : {}),

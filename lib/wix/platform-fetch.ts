@@ -21,8 +21,8 @@ const RETRY_DELAY_MS = 100;
 type Fetch = typeof globalThis.fetch;
 
 /** The POSTs the `@wix/*` clients send for reads: queries travel in a body, but change nothing. */
-const READ_POSTS =
-  /^\/(?:wix-data\/v2\/items\/(?:query|count|search|aggregate|aggregate-pipeline|query-distinct-values|query-referenced|is-referenced)|members\/v1\/members\/query|oauth2\/token-info)$/;
+const DATA_READS = ["query", "count", "search", "aggregate", "aggregate-pipeline", "query-distinct-values", "query-referenced", "is-referenced"];
+const READ_POSTS = new RegExp(`^/(?:wix-data/v2/items/(?:${DATA_READS.join("|")})|members/v1/members/query|oauth2/token-info)$`);
 
 /** Whether sending a call twice is harmless: every GET, and the read POSTs. Writes and token grants are never repeated. */
 export function isIdempotentRead(url: string, method: string): boolean {
@@ -96,4 +96,29 @@ export async function withinPlatformTimeout<T>(call: () => Promise<T>): Promise<
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** What the platform refused, for a call no SDK function sends: `details` as the SDK's errors carry them, so refusalOf reads both. */
+export class PlatformRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly details: unknown,
+  ) {
+    super(`the platform refused the request (${status})`);
+  }
+}
+
+/**
+ * A JSON call to an endpoint no installed `@wix/*` function sends (second factors), on the
+ * host the SDK uses, through platformFetch: the same deadline, typed errors and request ids.
+ */
+export async function platformCall<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; accessToken: string; body?: unknown }): Promise<T> {
+  const response = await platformFetch(`https://www.wixapis.com${path}`, {
+    method: init.method ?? "POST",
+    headers: { Authorization: init.accessToken, ...(init.body !== undefined && { "Content-Type": "application/json" }) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as { details?: unknown };
+  if (!response.ok) throw new PlatformRefusal(response.status, body?.details);
+  return body as T;
 }

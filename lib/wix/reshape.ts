@@ -9,8 +9,11 @@ export { imageUrl } from "./media";
 
 /** Rich text reduced to plain text, for excerpts. */
 export function plainText(html: string): string {
-  // Block tags separate words; inline tags (strong, a) sit inside them.
+  // A list reads as one: its items separated by commas, a full stop after the last. Other block
+  // tags separate words; inline tags (strong, a) sit inside them.
   return html
+    .replace(/<\/li>\s*(?=<li\b)/gi, ", ")
+    .replace(/<\/li>\s*<\/(ul|ol)>/gi, ". ")
     .replace(/<\/?(p|div|li|ul|ol|br|h[1-6]|blockquote|tr|td)\b[^>]*>/gi, " ")
     .replace(/<[^>]*>/g, "")
     .replace(/&nbsp;/g, " ")

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
+import { knownTimeZone, zoneName } from "@/lib/outings/time";
 import { collectionByRoute, type CollectionConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
 import { documentFrom, imageUrl, pictureFrom, soundFrom, videoFrom, type Document, type Picture, type Sound, type Video } from "./media";
 import { plainText } from "./reshape";
@@ -14,8 +15,10 @@ export type GalleryEntry =
 export type FieldValue =
   | { type: "text"; text: string }
   | { type: "number"; value: number; unit?: string }
-  | { type: "date"; iso: string; withTime: boolean }
-  | { type: "time"; text: string }
+  /** `timeZone`: the item's own zone, for items that carry one (outings); otherwise shown in UTC. */
+  | { type: "date"; iso: string; withTime: boolean; timeZone?: string }
+  /** `zone`: the zone's name on the item's day ("MST"), for items that carry one. */
+  | { type: "time"; text: string; zone?: string }
   | { type: "boolean"; value: boolean }
   | { type: "url"; href: string; label: string }
   | { type: "image"; picture: Picture }
@@ -44,7 +47,14 @@ export type SiteItem = {
   imageUrl?: string;
   summary: string;
   fields: Record<string, ShownField>;
+  /** When the item was added and last changed (ISO instants), when the platform says. */
+  createdDate?: string;
+  updatedDate?: string;
+  /** For outings: when (and in which zone), and how many may join. */
+  outing?: OutingFacts;
 };
+
+export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number };
 
 /**
  * Rich text from the platform, reduced to harmless markup: no scripts, no event handlers,
@@ -290,7 +300,8 @@ function summaryOf(raw: unknown): string {
   return richContentText(richContentBlocks(raw));
 }
 
-const itemBase = z.object({ _id: z.string() }).passthrough();
+const systemDate = instant.optional().catch(undefined);
+const itemBase = z.object({ _id: z.string(), _createdDate: systemDate, _updatedDate: systemDate }).passthrough();
 
 /**
  * Reshapes one platform item by the collection's configuration. An item without an id, title
@@ -310,6 +321,13 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     const value = fieldValue(field, data[field.key]);
     if (value) fields[field.key] = { key: field.key, label: field.label, value };
   }
+  const createdDate = parsed.data._createdDate?.toISOString();
+  const dated = collection.fields.find((field) => field.key === collection.datedBy);
+  // An item without its own date is dated by when it was added, so a list by date never shows an undated entry.
+  if (dated && !fields[dated.key] && createdDate) {
+    fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
+  }
+  const outing = collection.outing && outingFacts(collection.outing, data, fields);
   return {
     id: parsed.data._id,
     slug: slug.data,
@@ -318,5 +336,24 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     imageUrl: collection.imageField ? imageUrl(data[collection.imageField]) : undefined,
     summary: collection.summaryField ? summaryOf(data[collection.summaryField]) : "",
     fields,
+    ...(createdDate && { createdDate }),
+    ...(parsed.data._updatedDate && { updatedDate: parsed.data._updatedDate.toISOString() }),
+    ...(outing && { outing }),
   };
+}
+
+/**
+ * An outing's start, zone and capacity; its date and time fields are put in its zone (a zone
+ * the runtime does not know falls back to UTC, which the times then say).
+ */
+function outingFacts(config: NonNullable<CollectionConfig["outing"]>, data: Record<string, unknown>, fields: Record<string, ShownField>): OutingFacts {
+  const timeZone = knownTimeZone(data[config.timeZoneField]) ?? "UTC";
+  const starts = fields[config.startsField]?.value;
+  const startsAt = starts?.type === "date" ? starts.iso : undefined;
+  for (const field of Object.values(fields)) {
+    if (field.value.type === "date" && field.value.withTime) field.value = { ...field.value, timeZone };
+    if (field.value.type === "time") field.value = { ...field.value, zone: zoneName(startsAt ? new Date(startsAt) : new Date(), timeZone) };
+  }
+  const capacity = number.int().min(0).safeParse(data[config.capacityField]);
+  return { ...(startsAt && { startsAt }), timeZone, ...(capacity.success && { capacity: capacity.data }) };
 }

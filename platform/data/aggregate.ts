@@ -25,7 +25,9 @@ const numeric = (path: string) => `CASE WHEN json_type(data, '${path}') IN ('int
 
 /** min/max compare numbers, text (code-point order) and dates; null, missing, objects and booleans are ignored. */
 function extreme(fn: "min" | "max", path: string): string {
-  const value = `${fn}(CASE WHEN json_type(data, '${path}') IN ('integer', 'real', 'text') THEN json_extract(data, '${path}') WHEN json_type(data, '${path}."$date"') = 'text' THEN json_extract(data, '${path}."$date"') END)`;
+  const value =
+    `${fn}(CASE WHEN json_type(data, '${path}') IN ('integer', 'real', 'text') THEN json_extract(data, '${path}')` +
+    ` WHEN json_type(data, '${path}."$date"') = 'text' THEN json_extract(data, '${path}."$date"') END)`;
   const holdsDates = `max(json_type(data, '${path}."$date"') = 'text')`;
   return `CASE WHEN ${holdsDates} THEN json_object('$date', ${value}) ELSE ${value} END`;
 }
@@ -80,7 +82,10 @@ export function groupedRows(source: SqlFragment, groupingFields: string[], opera
 export function distinctRows(source: SqlFragment, fieldName: string): SqlFragment {
   const path = jsonPath(fieldName);
   return {
-    sql: `SELECT json_object('value', json(value)) AS data FROM (SELECT DISTINCT (source.list -> element.fullkey) AS value FROM (SELECT CASE WHEN json_type(data, '${path}') = 'array' THEN data -> '${path}' ELSE json_array(data -> '${path}') END AS list FROM (${source.sql})) AS source, json_each(source.list) AS element WHERE element.type <> 'null')`,
+    sql:
+      "SELECT json_object('value', json(value)) AS data FROM (SELECT DISTINCT (source.list -> element.fullkey) AS value FROM " +
+      `(SELECT CASE WHEN json_type(data, '${path}') = 'array' THEN data -> '${path}' ELSE json_array(data -> '${path}') END AS list FROM (${source.sql}))` +
+      " AS source, json_each(source.list) AS element WHERE element.type <> 'null')",
     params: source.params,
   };
 }

@@ -26,9 +26,17 @@ export class BackupFile {
   createTables(): void {
     const schema = this.schema;
     this.db.exec(`
-      CREATE TABLE ${schema}.data_collections (id TEXT PRIMARY KEY, doc TEXT NOT NULL, revision INTEGER NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL);
-      CREATE TABLE ${schema}.data_items (collection_id TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, owner TEXT, created_date TEXT NOT NULL, updated_date TEXT NOT NULL, PRIMARY KEY (collection_id, id));
-      CREATE TABLE ${schema}.data_references (position INTEGER PRIMARY KEY, collection_id TEXT NOT NULL, field TEXT NOT NULL, referring_id TEXT NOT NULL, referenced_collection_id TEXT NOT NULL, referenced_id TEXT NOT NULL);
+      CREATE TABLE ${schema}.data_collections (
+        id TEXT PRIMARY KEY, doc TEXT NOT NULL, revision INTEGER NOT NULL, created_date TEXT NOT NULL, updated_date TEXT NOT NULL
+      );
+      CREATE TABLE ${schema}.data_items (
+        collection_id TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, owner TEXT, created_date TEXT NOT NULL, updated_date TEXT NOT NULL,
+        PRIMARY KEY (collection_id, id)
+      );
+      CREATE TABLE ${schema}.data_references (
+        position INTEGER PRIMARY KEY, collection_id TEXT NOT NULL, field TEXT NOT NULL, referring_id TEXT NOT NULL,
+        referenced_collection_id TEXT NOT NULL, referenced_id TEXT NOT NULL
+      );
     `);
   }
 
@@ -41,7 +49,8 @@ export class BackupFile {
     if (last === null) return null;
     const copied = this.db
       .prepare(
-        `INSERT INTO ${this.schema}.data_items SELECT collection_id, id, data, owner, created_date, updated_date FROM main.data_items WHERE rowid > ? AND rowid <= ?`,
+        `INSERT INTO ${this.schema}.data_items SELECT collection_id, id, data, owner, created_date, updated_date` +
+          " FROM main.data_items WHERE rowid > ? AND rowid <= ?",
       )
       .run(afterRowid, last).changes;
     return { last, copied };

@@ -5,8 +5,16 @@ export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
 export type CollectionPlugin = { type: "PUBLISH"; publishOptions?: { defaultStatus?: PublishStatus } };
 
-export type PermissionRole = "ADMIN" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
-export type CollectionPermissions = Record<"read" | "insert" | "update" | "remove", PermissionRole>;
+/**
+ * The level an action needs. `CMS_EDITOR` (collaborators with CMS access) is the permissions API's
+ * level that the collections API also reports; `ADMIN` is that API's `PRIVILEGED`.
+ */
+export type PermissionRole = "ADMIN" | "CMS_EDITOR" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
+export type DataAction = "read" | "insert" | "update" | "remove";
+export type CollectionPermissions = Record<DataAction, PermissionRole>;
+
+/** A grant of the permissions API: a member allowed actions whatever the collection's levels. */
+export type SpecialPermission = { id: string; userId: string; allowed: DataAction[] };
 
 export type CollectionField = {
   key: string;
@@ -26,4 +34,10 @@ export type CollectionDefinition = {
   plugins?: CollectionPlugin[];
 };
 
-export type StoredCollection = CollectionDefinition & { revision: number; createdDate: string; updatedDate: string };
+export type StoredCollection = CollectionDefinition & {
+  revision: number;
+  createdDate: string;
+  updatedDate: string;
+  /** Kept in their own table (`data/special-permissions.ts`), not in the definition. */
+  specialPermissions: SpecialPermission[];
+};

@@ -2,8 +2,9 @@ import { PlatformError } from "../http/errors";
 
 /**
  * Every error the data service answers, one constructor per platform code, with the platform's
- * status and wording (docs/platform/data.md §9). Data code throws only through these, so a
- * code's text and status are decided in one place.
+ * status and wording; docs/platform/data-errors.md gives each path, its code and where the code
+ * comes from. Data code throws only through these, so a code's text and status are decided in
+ * one place.
  */
 
 /** WDE0004: an item body that is not an object. */
@@ -26,9 +27,20 @@ export function documentTooLarge(): PlatformError {
   return new PlatformError(400, "WDE0009", "Document is too large.");
 }
 
-/** WDE0020: an invalid filter, sort or field name in a query (the platform's validation code for queries). */
-export function invalidQuery(message: string, data: Record<string, unknown> = {}): PlatformError {
-  return new PlatformError(400, "WDE0020", message, data);
+/**
+ * The codes the `@wix/data` client gives its own filter-model and sort-model checks (WDE0016 and
+ * WDE0056–WDE0067, spec §8): a filter or sort the platform refuses for the same fault answers
+ * the same code.
+ */
+export type QueryModelCode = "WDE0016" | "WDE0056" | "WDE0057" | "WDE0058" | "WDE0059" | "WDE0060" | "WDE0062" | "WDE0064" | "WDE0065" | "WDE0066" | "WDE0067";
+
+/**
+ * A filter, sort or search the platform cannot run: the client's code for the same fault, else
+ * WDE0075 (an unknown operator, a reserved field name, the platform's size limits), Wix's
+ * generic bad request. Never WDE0020, which means "not a multi-reference field".
+ */
+export function invalidQuery(message: string, code: QueryModelCode | "WDE0075" = "WDE0075"): PlatformError {
+  return new PlatformError(400, code, message);
 }
 
 /** WDE0020: a relationship call naming a field that is not a multi-reference field. */
@@ -56,6 +68,19 @@ export function adminRequired(action: string): PlatformError {
   return new PlatformError(403, "WDE0027", `WDE0027: The current user does not have permissions to ${action}.`, { action });
 }
 
+/** ALREADY_EXISTS (the permissions API's code): a second set of special permissions for one member of a collection. */
+export function specialPermissionsExist(collectionId: string, userId: string): PlatformError {
+  return new PlatformError(409, "ALREADY_EXISTS", `Special permissions for user [${userId}] already exist in collection [${collectionId}].`, {
+    collectionId,
+    userId,
+  });
+}
+
+/** NOT_FOUND (the permissions API's code): a set of special permissions the platform does not have. */
+export function specialPermissionsNotFound(id: string): PlatformError {
+  return new PlatformError(404, "NOT_FOUND", `Special permissions [${id}] do not exist.`, { id });
+}
+
 /** WDE0029: a multi-reference link that already exists. */
 export function referenceExists(collectionId: string, field: string, referringId: string, referencedId: string): PlatformError {
   return new PlatformError(409, "WDE0029", `Reference ${collectionId}.${field} from ${referringId} to ${referencedId} already exists.`, {
@@ -81,7 +106,7 @@ export function itemAlreadyExists(collectionId: string, id: string): PlatformErr
   return new PlatformError(409, "WDE0074", `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id, collectionId });
 }
 
-/** WDE0075: a malformed request (bad body, bad aggregation, request limits). */
+/** WDE0075 (WD_BAD_REQUEST): a malformed request (bad body, bad aggregation, request limits). */
 export function badRequest(message: string, data: Record<string, unknown> = {}): PlatformError {
   return new PlatformError(400, "WDE0075", message, data);
 }
@@ -108,6 +133,20 @@ export function fieldOutOfRange(collectionId: string, violations: { field: strin
   return new PlatformError(400, "WDE0076", `Validation failed for an item of collection [${collectionId}]: ${broken}.`, {
     collectionId,
     fieldViolations: violations,
+  });
+}
+
+/** WDE0006 / WDE0069: a bulk call over the cap, with the codes the client gives the same cap (WDE0069 for removals). */
+export function tooManyBulkItems(code: "WDE0006" | "WDE0069", maximum: number): PlatformError {
+  const verb = code === "WDE0069" ? "remove" : "insert or change";
+  return new PlatformError(400, code, `${code}: Cannot ${verb} more than ${maximum} items in one request.`, { maximum });
+}
+
+/** WDE0023: an `includeReferences` limit over the maximum of referenced items per field. */
+export function includeLimitExceeded(limit: number, maximum: number): PlatformError {
+  return new PlatformError(400, "WDE0023", `WDE0023: Cannot fetch more than ${maximum} elements when include is being used on a reference field.`, {
+    limit,
+    maximum,
   });
 }
 

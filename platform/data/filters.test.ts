@@ -163,16 +163,16 @@ describe("rejected filters", () => {
   it("rejects $regex with WDE0070", async () => {
     expect(await codeOf(platform.visitorClient().items.query("Things").eq("title", { $regex: "A.*" }).find())).toBe("WDE0070");
   });
-  it("rejects an unknown operator with a 400", async () => {
-    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { title: { $near: 1 } } } as never))).toBe("WDE0020");
+  it("rejects an unknown operator with WDE0075", async () => {
+    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { title: { $near: 1 } } } as never))).toBe("WDE0075");
   });
   it("rejects a field name starting with $", async () => {
-    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { $where: "1" } } as never))).toBe("WDE0020");
+    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { $where: "1" } } as never))).toBe("WDE0075");
   });
-  it("rejects an operand of the wrong type", async () => {
-    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { n: { $gt: { a: 1 } } } } as never))).toBe("WDE0020");
+  it("rejects an operand of the wrong type with the client's own code for it (WDE0058)", async () => {
+    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { n: { $gt: { a: 1 } } } } as never))).toBe("WDE0058");
   });
-  it("rejects $hasSome without an array", async () => {
-    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { tags: { $hasSome: "red" } } } as never))).toBe("WDE0020");
+  it("rejects $hasSome without an array (WDE0057)", async () => {
+    expect(await codeOf(platform.visitorClient().items.query("Things", { filter: { tags: { $hasSome: "red" } } } as never))).toBe("WDE0057");
   });
 });

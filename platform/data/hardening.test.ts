@@ -56,29 +56,29 @@ describe("raw requests that used to fail inside the platform", () => {
     ["an item nested 5,000 arrays deep", "/items", `{"dataCollectionId":"${COLLECTION}","dataItem":{"data":{"d":${deepArray(5000)}}}}`, "WDE0075"],
     ["a filter nested 5,000 deep", "/items/query", `{"dataCollectionId":"${COLLECTION}","query":{"filter":${deepObject(5000)}}}`, "WDE0075"],
     ["a count filter nested 5,000 deep", "/items/count", `{"dataCollectionId":"${COLLECTION}","filter":${deepObject(5000)}}`, "WDE0075"],
-    ["a NUL character in a filter's field name", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { "a\u0000": 1 } } }), "WDE0020"],
+    ["a NUL character in a filter's field name", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { "a\u0000": 1 } } }), "WDE0075"],
     ["__proto__ in a filter", "/items/query", `{"dataCollectionId":"${COLLECTION}","query":{"filter":{"__proto__":1}}}`, "WDE0075"],
-    ["constructor in a filter", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { constructor: 1 } } }), "WDE0020"],
-    ["constructor as a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "constructor" }] } }), "WDE0020"],
-    ["a NUL character in a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "a\u0000" }] } }), "WDE0020"],
-    ["5,000 sort keys", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: many(5000, (i) => ({ fieldName: `f${i}` })) } }), "WDE0020"],
+    ["constructor in a filter", "/items/query", json({ dataCollectionId: COLLECTION, query: { filter: { constructor: 1 } } }), "WDE0075"],
+    ["constructor as a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "constructor" }] } }), "WDE0075"],
+    ["a NUL character in a sort field", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: [{ fieldName: "a\u0000" }] } }), "WDE0075"],
+    ["5,000 sort keys", "/items/query", json({ dataCollectionId: COLLECTION, query: { sort: many(5000, (i) => ({ fieldName: `f${i}` })) } }), "WDE0075"],
     [
       "$in with 40,000 values",
       "/items/query",
       json({ dataCollectionId: COLLECTION, query: { filter: { title: { $in: many(40000, (i) => `v${i}`) } } } }),
-      "WDE0020",
+      "WDE0075",
     ],
     [
       "$or of 40,000 conditions",
       "/items/query",
       json({ dataCollectionId: COLLECTION, query: { filter: { $or: many(40000, (i) => ({ title: `v${i}` })) } } }),
-      "WDE0020",
+      "WDE0075",
     ],
     [
       "a filter on 20,000 fields",
       "/items/query",
       json({ dataCollectionId: COLLECTION, query: { filter: Object.fromEntries(many(20000, (i) => [`k${i}`, 1] as const)) } }),
-      "WDE0020",
+      "WDE0075",
     ],
     ["reserved names in a projection", "/items/query", json({ dataCollectionId: COLLECTION, query: { fields: ["constructor"] } }), "WDE0075"],
     ["a NUL character in a projection", "/items/query", json({ dataCollectionId: COLLECTION, query: { fields: ["a\u0000"] } }), "WDE0075"],
@@ -86,7 +86,7 @@ describe("raw requests that used to fail inside the platform", () => {
       "a search of 40,000 words",
       "/items/search",
       json({ dataCollectionId: COLLECTION, search: { search: { expression: many(40000, (i) => `w${i}`).join(" ") } } }),
-      "WDE0020",
+      "WDE0075",
     ],
     [
       "a patch of a reserved path",
@@ -109,7 +109,8 @@ describe("raw requests that used to fail inside the platform", () => {
     [
       "a patch value nested 5,000 deep",
       "/items/patch",
-      `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`,
+      `{"dataCollectionId":"${COLLECTION}","patch":{"dataItemId":"one","fieldModifications":` +
+        `[{"fieldPath":"a","action":"SET_FIELD","setFieldOptions":{"value":${deepObject(5000)}}}]}}`,
       "WDE0075",
     ],
     [
@@ -178,7 +179,7 @@ describe("raw requests that used to fail inside the platform", () => {
       "a null sort in a pipeline",
       "/items/aggregate-pipeline",
       json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ sort: { values: [null] } }] } }),
-      "WDE0020",
+      "WDE0066",
     ],
     ["an unwind without a field", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ unwindArray: {} }] } }), "WDE0075"],
     ["a skip beyond safe integers", "/items/aggregate-pipeline", json({ dataCollectionId: COLLECTION, pipeline: { stages: [{ skip: 1e300 }] } }), "WDE0075"],
@@ -290,9 +291,9 @@ describe("the same cases through the real @wix/data client", () => {
   });
 
   it("refuses NUL and reserved names in filters and sorts", async () => {
-    expect(await codeOf(admin().query(COLLECTION).eq("a\u0000", 1).find())).toBe("WDE0020");
-    expect(await codeOf(admin().query(COLLECTION).eq("constructor", 1).find())).toBe("WDE0020");
-    expect(await codeOf(admin().query(COLLECTION).ascending("constructor").find())).toBe("WDE0020");
+    expect(await codeOf(admin().query(COLLECTION).eq("a\u0000", 1).find())).toBe("WDE0075");
+    expect(await codeOf(admin().query(COLLECTION).eq("constructor", 1).find())).toBe("WDE0075");
+    expect(await codeOf(admin().query(COLLECTION).ascending("constructor").find())).toBe("WDE0075");
   });
 
   it("refuses 5,000 sort keys and a 40,000-value hasSome", async () => {
@@ -303,7 +304,7 @@ describe("the same cases through the real @wix/data client", () => {
           .ascending(...many(5000, (i) => `f${i}`))
           .find(),
       ),
-    ).toBe("WDE0020");
+    ).toBe("WDE0075");
     expect(
       await codeOf(
         admin()
@@ -314,7 +315,7 @@ describe("the same cases through the real @wix/data client", () => {
           )
           .find(),
       ),
-    ).toBe("WDE0020");
+    ).toBe("WDE0075");
   });
 
   it("refuses reserved projections, patch paths and aggregate groups", async () => {

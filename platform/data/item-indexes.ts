@@ -39,7 +39,8 @@ export function duplicateItem(db: Db, index: IndexShape): string | null {
   return (
     (db
       .prepare(
-        `SELECT id FROM data_items WHERE collection_id = ? AND (${key}) IN (SELECT ${key} FROM data_items WHERE collection_id = ? GROUP BY ${key} HAVING count(*) > 1) ORDER BY id LIMIT 1`,
+        `SELECT id FROM data_items WHERE collection_id = ? AND (${key}) IN ` +
+          `(SELECT ${key} FROM data_items WHERE collection_id = ? GROUP BY ${key} HAVING count(*) > 1) ORDER BY id LIMIT 1`,
       )
       .pluck()
       .get(index.collectionId, index.collectionId) as string | undefined) ?? null

@@ -1,12 +1,12 @@
 import type { Caller } from "../types";
-import { invalidItemId, invalidRequest, itemNotFound, limitExceeded, notMultiReference, permissionDenied } from "./errors";
+import { includeLimitExceeded, invalidItemId, invalidRequest, itemNotFound, notMultiReference, permissionDenied } from "./errors";
 import { assertWithinRanges } from "./field-ranges";
 import { applyFieldModifications, type FieldModification } from "./patch";
-import { assertPermitted, isPermitted, mayTouchItem, ownerOf, rowScope, type DataAction } from "./permissions";
+import { assertPermitted, isPermitted, mayAct, mayTouchItem, ownerOf } from "./permissions";
 import { isHiddenDraft, settlePublishStatus } from "./publishing";
 import { isPlainObject } from "./query-compiler";
 import type { DataStore } from "./store";
-import type { CollectionField, StoredCollection } from "./collection";
+import type { CollectionField, DataAction, StoredCollection } from "./collection";
 import { normaliseItemData, type ItemData } from "./wire";
 
 /** A data item as requests carry it: `{id?, data}`; the id may sit in either place. */
@@ -203,7 +203,7 @@ export class ItemService {
   includeReferences(collection: StoredCollection, caller: Caller, items: ItemData[], include: IncludeReference[], includeDrafts = false): ItemData[] {
     if (include.length === 0 || items.length === 0) return items;
     for (const { field: fieldKey, limit = DEFAULT_INCLUDE_LIMIT } of include) {
-      if (limit > MAX_INCLUDE_LIMIT) throw limitExceeded(limit, MAX_INCLUDE_LIMIT);
+      if (limit > MAX_INCLUDE_LIMIT) throw includeLimitExceeded(limit, MAX_INCLUDE_LIMIT);
       const field = collection.fields.find((f) => f.key === fieldKey);
       const targetId = field ? referenceTarget(field) : undefined;
       if (!field || !targetId) continue;
@@ -231,11 +231,6 @@ export class ItemService {
   }
 
   canRead(collection: StoredCollection, caller: Caller): boolean {
-    try {
-      assertPermitted(collection, "read", caller);
-      return rowScope(collection, caller)?.ownerId !== null;
-    } catch {
-      return false;
-    }
+    return mayAct(collection, "read", caller);
   }
 }

@@ -133,7 +133,7 @@ describe("imports", () => {
     expect(idsOf((await items().query("Peaks").find()).items)).toEqual(["ok1", "ok2"]);
   });
 
-  it("follow the write policy: SKIP_EXISTING keeps stored items (logged as skipped), OVERWRITE replaces them, TRUNCATE_BEFORE empties the collection first", async () => {
+  it("follow the write policy: SKIP_EXISTING keeps stored items (logged as skipped), OVERWRITE replaces them, TRUNCATE_BEFORE empties first", async () => {
     await items().bulkInsert("Peaks", [
       { _id: "k2", name: "K2", height: 8611 },
       { _id: "gone", name: "Gone" },
@@ -156,7 +156,8 @@ describe("imports", () => {
 
   it("read JSONL (the format found from the file when not given), keeping dates and owners", async () => {
     const done = await importFile(
-      `{"_id":"a","name":"A","firstAscent":{"$date":"1953-05-29T11:30:00Z"},"_owner":"someone","_createdDate":{"$date":"2001-01-01T00:00:00Z"}}\n\n{"_id":"b","name":"B"}\n`,
+      `{"_id":"a","name":"A","firstAscent":{"$date":"1953-05-29T11:30:00Z"},"_owner":"someone","_createdDate":{"$date":"2001-01-01T00:00:00Z"}}\n` +
+        `\n{"_id":"b","name":"B"}\n`,
       "Peaks",
       undefined,
       { fileName: "peaks.txt" },
@@ -293,7 +294,7 @@ describe("listing and refusals", () => {
       await codeOf(
         client().submitJob({ wixDataCollection: { collectionId: "Peaks", filterQuery: { filter: { height: { $nope: 1 } } } } }, { file: { format: "CSV" } }),
       ),
-    ).toBe("WDE0020");
+    ).toBe("WDE0075");
     expect(await codeOf(client().getJob("no-such-job"))).toBe("WDE0075");
     expect(await codeOf(client().listMovementLogs("no-such-job"))).toBe("WDE0075");
 

@@ -174,7 +174,7 @@ export class MovementJobs {
       const collection = this.store.getCollection(source.wixDataCollection.collectionId);
       const { filter, fields } = { filter: source.wixDataCollection.filter, fields: source.wixDataCollection.fields, ...source.wixDataCollection.filterQuery };
       const selection: ItemSelection = { filter: filter ?? {}, includeDrafts: true };
-      // A bad filter is refused now, as for a query (WDE0020).
+      // A bad filter is refused now, with the code a query would answer.
       this.store.count(collection.id, selection);
       const format = destination.file.format;
       const result = this.files.save({

@@ -24,6 +24,7 @@ const peaks: StoredCollection = {
   revision: 1,
   createdDate: "2026-01-01T00:00:00.000Z",
   updatedDate: "2026-01-01T00:00:00.000Z",
+  specialPermissions: [],
 };
 
 let files = 0;
@@ -42,7 +43,9 @@ async function rowsOf(text: string, format: FileFormat) {
 describe("reading rows", () => {
   it("types CSV cells by the collection's fields; empty cells are absent", async () => {
     const rows = await rowsOf(
-      `\uFEFF_id,name,height,climbed,firstAscent,tags,_createdDate\neverest,Everest,8849,TRUE,1953-05-29T11:30:00Z,"[""himalaya""]",2020-01-01T00:00:00Z\n,Nameless,,,,,\n`,
+      "\uFEFF_id,name,height,climbed,firstAscent,tags,_createdDate\n" +
+        'everest,Everest,8849,TRUE,1953-05-29T11:30:00Z,"[""himalaya""]",2020-01-01T00:00:00Z\n' +
+        ",Nameless,,,,,\n",
       "CSV",
     );
     expect(rows).toEqual([

@@ -181,7 +181,10 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
     case "unwindArray": {
       const array = path(spec, "arrayFieldName");
       return {
-        sql: `SELECT json_set(source.data, '${array}', json(source.data -> element.fullkey)) AS data, row_number() OVER (ORDER BY source.pos, element.id) AS pos FROM ${previous} AS source, json_each(source.data, '${array}') AS element WHERE json_type(source.data, '${array}') = 'array'`,
+        sql:
+          `SELECT json_set(source.data, '${array}', json(source.data -> element.fullkey)) AS data, ` +
+          `row_number() OVER (ORDER BY source.pos, element.id) AS pos ` +
+          `FROM ${previous} AS source, json_each(source.data, '${array}') AS element WHERE json_type(source.data, '${array}') = 'array'`,
         params: [],
       };
     }
@@ -189,7 +192,9 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
       const source = path(spec, "objectFieldName");
       const destination = path(spec, "destinationFieldName");
       return {
-        sql: `SELECT json_set(data, '${destination}', (SELECT json_group_array(json_object('k', entry.key, 'v', json(data -> entry.fullkey))) FROM json_each(data, '${source}') AS entry)) AS data, pos ${from} WHERE json_type(data, '${source}') = 'object'`,
+        sql:
+          `SELECT json_set(data, '${destination}', (SELECT json_group_array(json_object('k', entry.key, 'v', json(data -> entry.fullkey))) ` +
+          `FROM json_each(data, '${source}') AS entry)) AS data, pos ${from} WHERE json_type(data, '${source}') = 'object'`,
         params: [],
       };
     }

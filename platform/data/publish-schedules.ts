@@ -41,7 +41,8 @@ export class PublishScheduleStore {
   forItem(collectionId: string, itemId: string): ScheduledChange[] {
     return this.db
       .prepare(
-        "SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt FROM data_publish_schedules WHERE collection_id = ? AND item_id = ? ORDER BY due_at",
+        "SELECT collection_id AS collectionId, item_id AS itemId, status, due_at AS dueAt " +
+          "FROM data_publish_schedules WHERE collection_id = ? AND item_id = ? ORDER BY due_at",
       )
       .all(collectionId, itemId) as ScheduledChange[];
   }

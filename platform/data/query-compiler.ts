@@ -52,6 +52,8 @@ export const MATCHES_FUNCTION = "wix_matches";
 export const SEEDED_RANK_FUNCTION = "wix_seeded_rank";
 
 const TRUE: SqlFragment = { sql: "1", params: [] };
+/** A `data_references` row (aliased `link`) of the item in scope, through the field given as the first parameter. */
+const LINK_OF_ITEM = "link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id";
 const FALSE: SqlFragment = { sql: "0", params: [], scoped: true };
 
 const invalid = invalidQuery;
@@ -96,7 +98,7 @@ function operandOf(value: unknown, field: string, operator: string): Operand {
   if (typeof value === "number" && Number.isFinite(value)) return { type: "number", value };
   if (typeof value === "boolean") return { type: "boolean", value };
   if (isDateValue(value)) return { type: "date", value: normaliseDate(value.$date, field) };
-  throw invalid(`Invalid ${operator} value for field [${field}]: expected a string, number, boolean or {"$date"}.`);
+  throw invalid(`Invalid ${operator} value for field [${field}]: expected a string, number, boolean or {"$date"}.`, "WDE0058");
 }
 
 /** How one stored value is reached: a field in `data`, an element of an array, or a system column. */
@@ -144,7 +146,7 @@ function compare(a: Accessor, comparator: string, operand: Operand): SqlFragment
 
 /** Case-folded text matching for contains/startsWith/endsWith. */
 function textMatch(a: Accessor, operator: string, operand: unknown, field: string): SqlFragment {
-  if (typeof operand !== "string") throw invalid(`${operator} on field [${field}] expects a string.`);
+  if (typeof operand !== "string") throw invalid(`${operator} on field [${field}] expects a string.`, "WDE0059");
   const folded = `${FOLD_FUNCTION}(${a.value})`;
   const condition =
     operator === "$contains"
@@ -159,16 +161,16 @@ function textMatch(a: Accessor, operator: string, operand: unknown, field: strin
 
 /** `$matches` (urlized dynamic-page lookups): a case-insensitive whole-value pattern. */
 function matchesPattern(operand: unknown, field: string): string {
-  if (!isPlainObject(operand) || !Array.isArray(operand.spec)) throw invalid(`$matches on field [${field}] expects {ignoreCase, spec}.`);
+  if (!isPlainObject(operand) || !Array.isArray(operand.spec)) throw invalid(`$matches on field [${field}] expects {ignoreCase, spec}.`, "WDE0062");
   return (
     "^" +
     operand.spec
       .map((part: unknown) => {
-        if (!isPlainObject(part) || typeof part.value !== "string") throw invalid(`Invalid $matches spec on field [${field}].`);
+        if (!isPlainObject(part) || typeof part.value !== "string") throw invalid(`Invalid $matches spec on field [${field}].`, "WDE0064");
         const escaped = part.value.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&");
         if (part.type === "literal") return escaped;
         if (part.type === "anyOf") return `[${escaped}]+`;
-        throw invalid(`Invalid $matches spec type [${String(part.type)}] on field [${field}].`);
+        throw invalid(`Invalid $matches spec type [${String(part.type)}] on field [${field}].`, "WDE0064");
       })
       .join("") +
     "$"
@@ -247,7 +249,7 @@ class FieldCompiler {
   private linked(referencedId: unknown): SqlFragment {
     if (typeof referencedId !== "string") throw invalid(`Multi-reference field [${this.field}] compares item ids (strings).`);
     return {
-      sql: "EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id AND link.referenced_id = ?)",
+      sql: `EXISTS (SELECT 1 FROM data_references AS link WHERE ${LINK_OF_ITEM} AND link.referenced_id = ?)`,
       params: [this.field, referencedId],
     };
   }
@@ -260,7 +262,7 @@ class FieldCompiler {
     if (this.multiReference) {
       if (operand === null || operand === undefined) {
         return {
-          sql: "NOT EXISTS (SELECT 1 FROM data_references AS link WHERE link.collection_id = data_items.collection_id AND link.field = ? AND link.referring_id = data_items.id)",
+          sql: `NOT EXISTS (SELECT 1 FROM data_references AS link WHERE ${LINK_OF_ITEM})`,
           params: [this.field],
         };
       }
@@ -306,7 +308,7 @@ class FieldCompiler {
         if (typeof operand !== "boolean") throw invalid(`$exists on field [${this.field}] expects true or false.`);
         return operand ? not(this.equals(null)) : this.equals(null);
       case "$not":
-        if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`);
+        if (!isPlainObject(operand)) throw invalid(`$not on field [${this.field}] expects an object of operators.`, "WDE0056");
         return not(this.operators(operand));
       case "$matches": {
         const pattern = matchesPattern(operand, this.field);
@@ -320,11 +322,11 @@ class FieldCompiler {
   }
 
   private list(operator: string, operand: unknown): unknown[] {
-    if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`);
+    if (!Array.isArray(operand)) throw invalid(`${operator} on field [${this.field}] expects an array of values.`, "WDE0057");
     if (operand.length > MAX_LIST_VALUES) throw invalid(`${operator} on field [${this.field}] takes at most ${MAX_LIST_VALUES} values.`);
     for (const value of operand) {
       if (value === null || Array.isArray(value) || (isPlainObject(value) && !isDateValue(value))) {
-        throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`);
+        throw invalid(`${operator} on field [${this.field}] supports only Number, String or Date items.`, "WDE0060");
       }
     }
     return operand;
@@ -361,18 +363,18 @@ class FieldCompiler {
 
 function compileNode(filter: unknown, options: CompileOptions, depth: number): SqlFragment {
   if (depth > MAX_FILTER_DEPTH) throw filterTooDeep(MAX_FILTER_DEPTH);
-  if (!isPlainObject(filter)) throw invalid("Filter must be an object.");
+  if (!isPlainObject(filter)) throw invalid("Filter must be an object.", "WDE0016");
   const parts: SqlFragment[] = [];
   for (const [key, operand] of Object.entries(filter)) {
     if (key === "$and" || key === "$or") {
-      if (!Array.isArray(operand)) throw invalid(`${key} expects an array of filters.`);
+      if (!Array.isArray(operand)) throw invalid(`${key} expects an array of filters.`, "WDE0057");
       // `{}` inside `$and` means match-all; an empty `$and` or `$or` adds no condition.
       if (operand.length === 0) continue;
       const children = operand.map((child) => compileNode(child, options, depth + 1));
       parts.push(key === "$and" ? and(children) : or(children));
     } else if (key === "$not") {
       const children = Array.isArray(operand) ? operand : [operand];
-      if (children.length !== 1) throw invalid("$not expects exactly one filter.");
+      if (children.length !== 1) throw invalid("$not expects exactly one filter.", "WDE0057");
       parts.push(not(compileNode(children[0], options, depth + 1)));
     } else if (key === "$regex") {
       throw regexNotAllowed();
@@ -401,10 +403,29 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
   if (words.length === 0) return undefined;
   if (words.length > MAX_SEARCH_WORDS) throw invalid(`A search expression takes at most ${MAX_SEARCH_WORDS} words.`);
   const conditions = words.map((word) => ({
-    sql: `EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`,
+    sql:
+      "EXISTS (SELECT 1 FROM json_tree(data) WHERE type = 'text' AND key NOT IN ('_id', '_owner', '$date') " +
+      `AND instr(${FOLD_FUNCTION}(value), ${FOLD_FUNCTION}(?)) > 0)`,
     params: [word],
   }));
   return mode === "AND" ? and(conditions) : or(conditions);
+}
+
+/**
+ * Why a value is not a sort (a list of `{fieldName, order}`), with the client's sort-model code
+ * for the same fault (WDE0065–WDE0067); undefined when it is one. Requests are checked with it
+ * as they are parsed, and the compiler checks again for sorts that come from elsewhere (pipelines).
+ */
+export function sortProblem(sort: unknown): { message: string; code: "WDE0065" | "WDE0066" | "WDE0067" } | undefined {
+  if (!Array.isArray(sort)) return { message: "sort must be a list of {fieldName, order}", code: "WDE0065" };
+  for (const key of sort) {
+    if (!isPlainObject(key)) return { message: "sort must be a list of {fieldName, order}", code: "WDE0066" };
+    const { fieldName, order } = key;
+    if (typeof fieldName !== "string" || fieldName === "") return { message: "every sort entry needs a fieldName", code: "WDE0067" };
+    const normalised = String(order ?? "ASC").toUpperCase();
+    if (normalised !== "ASC" && normalised !== "DESC") return { message: `invalid sort order [${String(order)}] for field [${fieldName}]`, code: "WDE0067" };
+  }
+  return undefined;
 }
 
 /**
@@ -415,19 +436,19 @@ export function compileSearch(expression: string | undefined, mode: "AND" | "OR"
  */
 export function compileSort(sort: SortSpec[] | undefined, options: CompileOptions & { defaultSort?: SortSpec[]; tieBreaker?: string } = {}): string {
   const keys = sort && sort.length > 0 ? sort : (options.defaultSort ?? []);
-  if (!Array.isArray(keys)) throw invalid("Sort must be a list of {fieldName, order}.");
+  const problem = sortProblem(keys);
+  if (problem) throw invalid(`Invalid sort: ${problem.message}.`, problem.code);
   if (keys.length > MAX_SORT_KEYS) throw invalid(`A sort takes at most ${MAX_SORT_KEYS} fields.`);
-  const terms = keys.flatMap((key) => {
-    if (!isPlainObject(key)) throw invalid("Sort must be a list of {fieldName, order}.");
-    const { fieldName, order } = key as SortSpec;
+  const terms = keys.flatMap(({ fieldName, order }) => {
     const normalised = String(order ?? "ASC").toUpperCase();
-    if (normalised !== "ASC" && normalised !== "DESC") throw invalid(`Invalid sort order [${order}] for field [${fieldName}].`);
     const system = options.systemColumns ? SYSTEM_COLUMNS.get(fieldName) : undefined;
     // Only `_owner` can be missing; the date and id columns never are, which keeps the index order usable.
     if (system) return system.column === "owner" ? [`${system.column} IS NOT NULL ${normalised}`, `owner ${normalised}`] : [`${system.column} ${normalised}`];
     const path = jsonPath(fieldName);
     const type = `json_type(data, '${path}')`;
-    const rank = `CASE WHEN ${type} IS NULL OR ${type} = 'null' THEN 0 WHEN ${type} IN ('integer', 'real') THEN 1 WHEN ${type} = 'text' THEN 2 WHEN json_type(data, '${path}."$date"') = 'text' THEN 6 WHEN ${type} = 'object' THEN 3 WHEN ${type} = 'array' THEN 4 ELSE 5 END`;
+    const rank =
+      `CASE WHEN ${type} IS NULL OR ${type} = 'null' THEN 0 WHEN ${type} IN ('integer', 'real') THEN 1 WHEN ${type} = 'text' THEN 2 ` +
+      `WHEN json_type(data, '${path}."$date"') = 'text' THEN 6 WHEN ${type} = 'object' THEN 3 WHEN ${type} = 'array' THEN 4 ELSE 5 END`;
     const value = `COALESCE(json_extract(data, '${path}."$date"'), json_extract(data, '${path}'))`;
     return [`${rank} ${normalised}`, `${value} ${normalised}`];
   });

@@ -3,7 +3,7 @@ import type { Statement } from "better-sqlite3";
 import type { Db, Migration } from "../types";
 import { collectionAlreadyExists, collectionNotFound, itemAlreadyExists, itemNotFound, staleRevision, uniqueIndexViolation } from "./errors";
 import { IndexStore } from "./indexes";
-import type { CollectionDefinition, StoredCollection } from "./collection";
+import type { CollectionDefinition, CollectionPermissions, StoredCollection } from "./collection";
 import { PublishScheduleStore } from "./publish-schedules";
 import { publishPlugin, publishStatusFilter, PUBLISH_STATUS_FIELD } from "./publishing";
 import type { ReadScope } from "./permissions";
@@ -18,6 +18,7 @@ import {
   type SqlFragment,
 } from "./query-compiler";
 import { ReferenceStore } from "./references";
+import { SpecialPermissionStore } from "./special-permissions";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
 
@@ -118,6 +119,7 @@ export class DataStore {
   readonly references: ReferenceStore;
   readonly indexes: IndexStore;
   readonly schedules: PublishScheduleStore;
+  readonly specialPermissions: SpecialPermissionStore;
   private readonly statements = new Map<string, Statement>();
 
   constructor(
@@ -128,6 +130,7 @@ export class DataStore {
     this.references = new ReferenceStore(db);
     this.indexes = new IndexStore(db, now);
     this.schedules = new PublishScheduleStore(db);
+    this.specialPermissions = new SpecialPermissionStore(db);
   }
 
   statement(sql: string): Statement {
@@ -171,10 +174,22 @@ export class DataStore {
     return this.getCollection(definition.id);
   }
 
+  /** The permissions API's change of a collection's levels: a new revision, the rest of the definition as it was. */
+  setPermissions(id: string, permissions: CollectionPermissions): StoredCollection {
+    this.getCollection(id);
+    this.statement("UPDATE data_collections SET doc = json_set(doc, '$.permissions', json(?)), revision = revision + 1, updated_date = ? WHERE id = ?").run(
+      JSON.stringify(permissions),
+      this.now().toISOString(),
+      id,
+    );
+    return this.getCollection(id);
+  }
+
   deleteCollection(id: string): void {
     this.transaction(() => {
       this.truncate(id);
       this.indexes.dropAll(id);
+      this.specialPermissions.clear(id);
       this.statement("DELETE FROM data_collections WHERE id = ?").run(id);
     });
   }
@@ -183,7 +198,13 @@ export class DataStore {
     const row = this.statement("SELECT doc, revision, created_date, updated_date FROM data_collections WHERE id = ?").get(id) as
       { doc: string; revision: number; created_date: string; updated_date: string } | undefined;
     if (!row) return undefined;
-    return { ...(JSON.parse(row.doc) as CollectionDefinition), revision: row.revision, createdDate: row.created_date, updatedDate: row.updated_date };
+    return {
+      ...(JSON.parse(row.doc) as CollectionDefinition),
+      revision: row.revision,
+      createdDate: row.created_date,
+      updatedDate: row.updated_date,
+      specialPermissions: this.specialPermissions.list(id),
+    };
   }
 
   getCollection(id: string): StoredCollection {

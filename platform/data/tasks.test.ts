@@ -108,7 +108,7 @@ describe("tasks", () => {
     expect(await codeOf(client().createTask({ type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Nope" } }))).toBe("WDE0025");
     expect(
       await codeOf(client().createTask({ type: "DELETE_BY_QUERY", deleteByQueryOptions: { dataCollectionId: "Logs", filter: { level: { $nope: 1 } } } })),
-    ).toBe("WDE0020");
+    ).toBe("WDE0075");
     expect(
       await codeOf(
         client().createTask({ type: "COPY_FIELD_DATA", copyFieldDataOptions: { dataCollectionId: "Tags", sourceFieldKey: "a", targetFieldKey: "a" } }),

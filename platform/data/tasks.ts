@@ -133,7 +133,7 @@ export class TaskService {
     return this.tasks.list();
   }
 
-  /** Records the task NEW and runs it after the current request. The filter is checked here, as for a query (WDE0020). */
+  /** Records the task NEW and runs it after the current request. The filter is checked here, with the code a query would answer. */
   start(options: TaskOptions, collection: StoredCollection, caller: Caller): Task {
     const { selection, apply } = this.plan(options, collection, caller);
     const task = this.save({

@@ -1,16 +1,16 @@
 import { createClient, OAuthStrategy } from "@wix/sdk";
-import { items, collections } from "@wix/data";
+import { items, collections, permissions } from "@wix/data";
 import { LOCAL_CLIENT_ID } from "../config";
 import type { TestPlatform } from "../testing";
 
 /** Test support for the data contract suites: fixture collections and member clients. */
 
-export type Role = "ADMIN" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
+export type Role = "ADMIN" | "CMS_EDITOR" | "SITE_MEMBER_AUTHOR" | "SITE_MEMBER" | "ANYONE";
 
 export function memberClient(platform: TestPlatform, memberId: string) {
   const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID });
   return createClient({
-    modules: { items, collections },
+    modules: { items, collections, permissions },
     auth: OAuthStrategy({
       clientId: LOCAL_CLIENT_ID,
       tokens: {

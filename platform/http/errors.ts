@@ -30,6 +30,11 @@ export const faultInjected = (status: number) => new PlatformError(status, "FAUL
 /** Identity and recovery refusals, each with the code the real IAM service answers. */
 export const identityRefused = (code: string, message: string, status = 400) => new PlatformError(status, code, message);
 
+/** A login's code (an e-mail verification or a second factor): wrong, no longer live, or tried too often. */
+export const wrongCode = () => new PlatformError(400, "VERIFICATION_FAILED", "The code is not right.");
+export const codeExpired = () => new PlatformError(400, "VERIFICATION_EXPIRED", "This code has expired or was already used. Log in again for a new one.");
+export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
+
 export const unsupportedIntent = (intents: string[]) =>
   new PlatformError(400, "UNSUPPORTED_INTENT", `The local platform supports only the auth, login and logout intents, not ${intents.join(", ")}.`);
 export const invalidClient = (clientId: string) => new PlatformError(400, "INVALID_CLIENT", `Unknown OAuth client id "${clientId}".`);
@@ -97,7 +102,8 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) 
   const body = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();

@@ -4,7 +4,21 @@ import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
 import { IdentityService } from "./iam";
-import { SITE_NAME, framedPage, loginPage, messagePage, resetPage, signupPage, webMessagePage, type FormError, type HtmlPage, type PageContent } from "./pages";
+import { HOSTED_PAGES } from "./paths";
+import {
+  SITE_NAME,
+  framedPage,
+  loginCodePage,
+  loginRestartPage,
+  loginPage,
+  messagePage,
+  resetPage,
+  signupPage,
+  webMessagePage,
+  type FormError,
+  type HtmlPage,
+  type PageContent,
+} from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { LoginSession } from "./login-sessions";
@@ -103,7 +117,43 @@ export class HostedFlow {
       return page(messagePage("Waiting for approval", "Your account is waiting for a club organiser to approve it. Try again once you hear from us."));
     }
     if (found.identity.status === "BLOCKED") return again({ message: "This account is blocked." }, 403);
+    const factors = this.ctx.factors.list(found.identity.id);
+    if (factors.length > 0) {
+      let challenge;
+      try {
+        challenge = this.identityService.challenge(found.identity, factors);
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        return again({ message: "Too many login codes were sent to this account. Try again in an hour." }, 429);
+      }
+      const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
+      const codeForm = { rs: rs.id, csrf: browser.csrf, formActionOrigins: form.formActionOrigins, stateToken: challenge.stateToken! };
+      return page(loginCodePage({ ...codeForm, factorType, hint: verificationChallengeData.hint }));
+    }
     return this.completeLogin(rs, found.identity, browser.session);
+  }
+
+  /** The code of a log-in's second factor; a right one finishes the log-in as a password alone would have. */
+  submitLoginCode(rsId: unknown, input: { stateToken: string; code: string; factorType: string; hint: string }, browser: Browser & { csrfValid: boolean }) {
+    const rs = this.openSession(rsId);
+    if (!("intent" in rs)) return rs;
+    const form = { rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), stateToken: input.stateToken, hint: input.hint };
+    const factorType = input.factorType === "SMS" ? ("SMS" as const) : ("EMAIL" as const);
+    const again = (error: FormError, status?: number) => page(loginCodePage({ ...form, factorType, error }), status);
+    if (!browser.csrfValid) return again({ message: "This form expired. Please log in again." }, 403);
+    const code = input.code.trim();
+    if (!/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6-digit code.", fields: ["code"] });
+    let identity: Identity;
+    try {
+      identity = this.identityService.checkFactor(input.stateToken, code);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const restart = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: rs.id })}`;
+      if (error.code === "VERIFICATION_FAILED") return again({ message: "That code is not right. Check the latest message and try again.", fields: ["code"] });
+      const title = error.code === "THROTTLED_FEATURE" ? "Too many wrong codes" : "This code has expired";
+      return page(loginRestartPage(title, restart), error.code === "THROTTLED_FEATURE" ? 429 : 400);
+    }
+    return this.completeLogin(rs, identity, browser.session);
   }
 
   showSignup(rsId: unknown, browser: Browser): HostedResult {

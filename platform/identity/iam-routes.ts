@@ -3,7 +3,17 @@ import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
 import { FieldViolations, notFound, permissionDenied, schemaViolations } from "../http/errors";
 import { platformOrigin } from "../http/origin";
-import { IdentityService, loginRequest, registerRequest, signOnRequest } from "./iam";
+import { SECOND_FACTOR_TYPES, type Factor } from "./factors";
+import { IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
+
+/** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
+const phoneNumber = z
+  .string()
+  .max(40)
+  .transform((value) => value.replace(/[\s().-]/g, ""))
+  .pipe(z.string().regex(/^\+[0-9]{8,15}$/));
+
+const enrollRequest = z.object({ factor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), phone: phoneNumber.optional() }) });
 
 /** The IAM endpoints the SDK's own-form helpers call (docs/platform/identity.md §3). */
 export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -64,6 +74,39 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const memberId = memberOf(request);
     const { newPassword } = parse(z.object({ newPassword: z.string().max(1024) }), request.body);
     await service.changePassword(memberId, newPassword);
+    return {};
+  });
+
+  // The second step of a login with a second factor: the code it sent, in the factor's data object.
+  app.post("/_api/iam/authentication/v2/:factorType/verify", async (request) => {
+    ctx.callerOf(request);
+    const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(SECOND_FACTOR_TYPES)) }), request.params);
+    const body = parse(factorVerifyRequest, request.body);
+    const code = (factorType === "EMAIL" ? body.emailData : body.smsData)?.code;
+    const field = `${factorType === "EMAIL" ? "emailData" : "smsData"}.code`;
+    if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
+    return service.verifyFactor(factorType, body.stateToken, code);
+  });
+
+  // A member's second factors (docs/platform/identity.md §3.8): listed, turned on, turned off, by the member for themselves.
+  // The member's own list shows where SMS codes go, so they can recognise the number.
+  const ownFactor = (factor: Factor) => ({ ...factorWire(factor), ...(factor.phone && { phone: factor.phone }) });
+
+  app.get("/_api/iam/factors/v1/factors", async (request) => ({ factors: ctx.factors.list(memberOf(request)).map(ownFactor) }));
+
+  app.post("/_api/iam/factors/v1/factors", async (request) => {
+    const memberId = memberOf(request);
+    const { factor } = parse(enrollRequest, request.body);
+    if (factor.type === "SMS" && !factor.phone) {
+      throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
+    }
+    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, factor.type === "SMS" ? factor.phone! : null)) };
+  });
+
+  app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {
+    const memberId = memberOf(request);
+    const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
+    if (!ctx.factors.remove(memberId, factorId)) throw notFound("This member has no such factor.");
     return {};
   });
 

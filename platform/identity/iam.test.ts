@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { openSignUp, startTestPlatform, type TestPlatform } from "../testing";
 import { getAuthUrl, memberSiteClient, TestBrowser } from "./test-browser";
 import { FREE_FAILURES, MAX_FAILURES } from "./throttle";
 
@@ -14,9 +14,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
 });
 afterAll(() => platform.close());
-beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
-});
+beforeEach(() => openSignUp(platform));
 
 const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
 let counter = 0;
@@ -53,6 +51,23 @@ describe("register and log in through the SDK's own-form helpers", () => {
       profile: { nickname: "Robin" },
       contact: { firstName: "Robin", lastName: "Hill" },
     });
+  });
+
+  it("keeps the privacy asked for at sign-up: a public member is listed to visitors, an unasked one stays private", async () => {
+    const publicEmail = freshEmail();
+    const privateEmail = freshEmail();
+    const visitor = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const listed = async () => ((await visitor.members.listMembers({ paging: { limit: 100 } })).members ?? []).map((member) => member.profile?.nickname);
+    const asked = await strategy().register({ email: publicEmail, password: PASSWORD, profile: { nickname: "Open Walker", privacyStatus: "PUBLIC" } });
+    await strategy().register({ email: privateEmail, password: PASSWORD, profile: { nickname: "Quiet Walker" } });
+    expect(await listed()).toContain("Open Walker");
+    expect(await listed()).not.toContain("Quiet Walker");
+    const { client } = await exchange((asked as { data: { sessionToken: string } }).data.sessionToken);
+    const { member } = await client!.members.getCurrentMember({ fieldsets: ["FULL"] });
+    expect(member?.privacyStatus).toBe("PUBLIC");
+    // A made-up status is a field violation, not a member with an unknown privacy.
+    const refused = await strategy().register({ email: freshEmail(), password: PASSWORD, profile: { privacyStatus: "FRIENDS" as never } });
+    expect(refused.loginState).toBe("FAILURE");
   });
 
   it("logs in with the e-mail in any case; a wrong password, an unknown e-mail and a taken e-mail get the SDK's error names", async () => {

@@ -2,13 +2,15 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
-import { FieldViolations, identityRefused, type FieldViolation } from "../http/errors";
-import type { Mail } from "../mail/outbox";
+import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode, type FieldViolation } from "../http/errors";
+import type { NewMail } from "../mail/outbox";
+import type { Factor, SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { SITE_NAME } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { normaliseEmail, type Identity } from "./store";
+import type { VerificationPurpose } from "./verifications";
 
 /**
  * The identity service behind the site's own forms (docs/platform/identity.md §3): register,
@@ -32,10 +34,17 @@ export const IAM_CODES = {
 export const SESSION_TOKEN_TTL_MS = 10 * 60 * 1000;
 
 export type StateReply = {
-  state: "SUCCESS" | "REQUIRE_EMAIL_VERIFICATION" | "REQUIRE_OWNER_APPROVAL";
+  state: "SUCCESS" | "REQUIRE_EMAIL_VERIFICATION" | "REQUIRE_OWNER_APPROVAL" | "MFA_CHALLENGE";
   sessionToken?: string;
   stateToken?: string;
   identity: ReturnType<typeof identityWire>;
+  /** With MFA_CHALLENGE: which factor the code went by, a hint of where, and the member's other factors. */
+  mfaChallengeData?: {
+    factorType: SecondFactorType;
+    verificationChallengeData: { hint: string };
+    availableFactors: Array<{ factorType: SecondFactorType; factorStatus: "ENABLED" }>;
+    reason: "USER_SETTINGS";
+  };
 };
 
 const captchaTokens = z
@@ -47,7 +56,12 @@ export const registerRequest = z.object({
   loginId: z.object({ email: z.string().max(320) }),
   password: z.string().max(1024).optional(),
   profile: z
-    .object({ firstName: z.string().max(200), lastName: z.string().max(200), nickname: z.string().max(200) })
+    .object({
+      firstName: z.string().max(200),
+      lastName: z.string().max(200),
+      nickname: z.string().max(200),
+      privacyStatus: z.enum(["UNDEFINED", "PUBLIC", "PRIVATE"]),
+    })
     .partial()
     .passthrough()
     .optional(),
@@ -69,6 +83,14 @@ export const loginRequest = z.object({
   stateToken: z.string().max(1000).optional(),
 });
 
+/** `POST /v2/{factorType}/verify`: the state token of the challenge and the code, in the factor's own data object. */
+export const factorVerifyRequest = z.object({
+  stateToken: z.string().min(1).max(1000),
+  rememberThisDevice: z.boolean().optional(),
+  emailData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  smsData: z.object({ code: z.string().min(1).max(100) }).optional(),
+});
+
 const emailFormat = z.email();
 
 function emailViolation(email: string): FieldViolation | null {
@@ -82,10 +104,19 @@ function nicknameFrom(profile: z.infer<typeof registerRequest>["profile"], email
   return (given.nickname?.trim() || [given.firstName, given.lastName].filter(Boolean).join(" ").trim() || email.split("@")[0]).slice(0, 100);
 }
 
+/** The privacy the new member asked for; none (or UNDEFINED) leaves the store's default, private. */
+function privacyFrom(profile: z.infer<typeof registerRequest>["profile"]): Identity["privacyStatus"] | undefined {
+  const asked = profile?.privacyStatus;
+  return asked === "PUBLIC" || asked === "PRIVATE" ? asked : undefined;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** A second factor as the identity's `factors` list shows it (no phone number: a login's first step shows the identity too). */
+export const factorWire = (factor: Factor) => ({ factorId: factor.factorId, type: factor.type, status: "ACTIVE" as const });
+
 /** The identity in the platform's REST shape (the SDK renames `id` and the dates). */
-export function identityWire(identity: Identity) {
+export function identityWire(identity: Identity, factors: readonly Factor[] = []) {
   const reasons = identity.status === "PENDING" ? ["PENDING_ADMIN_APPROVAL_REQUIRED"] : [];
   return {
     id: identity.id,
@@ -104,7 +135,7 @@ export function identityWire(identity: Identity) {
     status: { name: identity.status === "APPROVED" ? "ACTIVE" : identity.status, reasons },
     metadata: {},
     connections: [],
-    factors: [{ factorId: `${identity.id}-password`, type: "PASSWORD", status: "ACTIVE" }],
+    factors: [{ factorId: `${identity.id}-password`, type: "PASSWORD", status: "ACTIVE" }, ...factors.map(factorWire)],
   };
 }
 
@@ -126,7 +157,18 @@ export class IdentityService {
   constructor(
     private readonly ctx: Pick<
       PlatformContext,
-      "identities" | "verifications" | "recoveries" | "loginSessions" | "settings" | "outbox" | "loginThrottle" | "mailLimit" | "tokens" | "clients" | "config"
+      | "identities"
+      | "verifications"
+      | "factors"
+      | "recoveries"
+      | "loginSessions"
+      | "settings"
+      | "outbox"
+      | "loginThrottle"
+      | "mailLimit"
+      | "tokens"
+      | "clients"
+      | "config"
     >,
   ) {}
 
@@ -141,12 +183,18 @@ export class IdentityService {
     if (!trusted.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
   }
 
-  /** Where the identity goes next after proving who it is: verification, approval, or a session. */
+  /**
+   * Where the identity goes next after proving who it is (its password, or an e-mailed code):
+   * verification, approval, a second factor, or a session.
+   */
   private continueWith(identity: Identity): StateReply {
+    const factors = this.ctx.factors.list(identity.id);
+    const wire = identityWire(identity, factors);
     if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
-      return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: this.sendVerification(identity), identity: identityWire(identity) };
+      return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: this.sendVerification(identity), identity: wire };
     }
-    if (identity.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: identityWire(identity) };
+    if (identity.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: wire };
+    if (factors.length > 0) return this.challenge(identity, factors);
     return this.signedIn(identity);
   }
 
@@ -154,53 +202,67 @@ export class IdentityService {
   signedIn(identity: Identity): StateReply {
     const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
-    return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity) };
+    return { state: "SUCCESS", sessionToken: token, identity: identityWire(identity, this.ctx.factors.list(identity.id)) };
+  }
+
+  /** E-mails a verification code; the state token it answers with carries the verification on. */
+  sendVerification(identity: Identity): string {
+    return this.sendCode(identity, "email", null);
   }
 
   /**
-   * E-mails a verification code; the state token it answers with carries the verification on.
-   * Past a few codes an hour no new one is mailed: the login continues with the code already
-   * sent, and with none left to continue, it is refused.
+   * The second step of a login (docs/platform/identity.md §3.8): a code by the member's first
+   * factor, and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
    */
-  sendVerification(identity: Identity): string {
-    if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
-      const stateToken = this.ctx.verifications.resume(identity.id);
+  challenge(identity: Identity, factors: readonly Factor[]): StateReply {
+    const [factor] = factors;
+    return {
+      state: "MFA_CHALLENGE",
+      stateToken: this.sendCode(identity, "mfa", factor),
+      identity: identityWire(identity, factors),
+      mfaChallengeData: {
+        factorType: factor.type,
+        verificationChallengeData: { hint: factorHint(identity, factor) },
+        availableFactors: factors.map((each) => ({ factorType: each.type, factorStatus: "ENABLED" as const })),
+        reason: "USER_SETTINGS",
+      },
+    };
+  }
+
+  /**
+   * Sends a code (by e-mail, or by SMS for an SMS factor); the state token it answers with
+   * carries the login on. Past a few codes an hour no new one is sent: the login continues
+   * with the code already sent, and with none left to continue, it is refused.
+   */
+  private sendCode(identity: Identity, purpose: VerificationPurpose, factor: Factor | null): string {
+    if (!this.ctx.mailLimit.allow(`${purpose === "email" ? "verification" : "mfa"}:${identity.id}`)) {
+      const stateToken = this.ctx.verifications.resume(identity.id, purpose);
       if (stateToken) return stateToken;
-      throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
+      throw identityRefused("THROTTLED_FEATURE", "Too many codes for this account. Try again in an hour.", 429);
     }
-    const { stateToken, code } = this.ctx.verifications.start(identity.id);
-    this.mailCode(identity, code);
+    const { stateToken, code } = this.ctx.verifications.start(identity.id, purpose, factor?.type ?? null);
+    this.mail(codeMessage(identity, factor, code));
     return stateToken;
   }
 
   /**
-   * A new code for the verification a state token stands for (the "Resend code" of a verify
-   * page), counted against the same hourly limit as every code mail; the state token stays.
+   * A new code for the e-mail verification a state token stands for (the "Resend code" of a
+   * verify page), counted against the same hourly limit as every code mail; the state token stays.
    */
   resendVerification(stateToken: string): StateReply {
-    const identityId = this.ctx.verifications.identityOf(stateToken);
+    const identityId = this.ctx.verifications.identityOf(stateToken, "email");
     const identity = identityId ? this.ctx.identities.get(identityId) : null;
     if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
     if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
       throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
     }
-    const renewed = this.ctx.verifications.renew(stateToken);
+    const renewed = this.ctx.verifications.renew(stateToken, "email");
     if (!renewed) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
-    this.mailCode(identity, renewed.code);
-    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken, identity: identityWire(identity) };
+    this.mail(codeMessage(identity, null, renewed.code));
+    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken, identity: identityWire(identity, this.ctx.factors.list(identity.id)) };
   }
 
-  private mailCode(identity: Identity, code: string) {
-    this.mail({
-      to: identity.loginEmail,
-      kind: "verification",
-      subject: `Your ${SITE_NAME} verification code`,
-      text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
-      code,
-    });
-  }
-
-  private mail(message: Omit<Mail, "id" | "sentAt">) {
+  private mail(message: NewMail) {
     this.ctx.outbox.send(message);
   }
 
@@ -220,6 +282,7 @@ export class IdentityService {
       nickname: nicknameFrom(profile, email),
       firstName: profile.firstName?.trim() || null,
       lastName: profile.lastName?.trim() || null,
+      privacyStatus: privacyFrom(profile),
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
     if (!identity) {
@@ -243,7 +306,8 @@ export class IdentityService {
       subject: `Someone tried to create a ${SITE_NAME} account with your address`,
       text:
         "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
-        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\nIf it was not you, ignore this message: nothing changed.`,
+        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\n` +
+        "If it was not you, ignore this message: nothing changed.",
     });
   }
 
@@ -264,6 +328,7 @@ export class IdentityService {
         nickname: nicknameFrom(input.profile, email),
         firstName: input.profile?.firstName?.trim() || null,
         lastName: input.profile?.lastName?.trim() || null,
+        privacyStatus: privacyFrom(input.profile),
         // The caller may vouch for the address too; by default it is still to be verified.
         emailVerified: input.verifyEmail === true,
       }) ??
@@ -276,6 +341,7 @@ export class IdentityService {
   }
 
   async login(input: z.infer<typeof loginRequest>): Promise<StateReply> {
+    if (input.stateToken && input.password === undefined) return this.continueChallenge(input.loginId.email, input.stateToken);
     const email = normaliseEmail(input.loginId.email);
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
@@ -297,14 +363,54 @@ export class IdentityService {
     return this.continueWith(found.identity);
   }
 
+  /**
+   * The e-mailed code of a verification. An unknown state token gets the same answer as a wrong
+   * code: the site's sign-up hands out made-up ones for addresses already taken.
+   */
   verify(code: string, stateToken: string): StateReply {
-    const result = this.ctx.verifications.check(stateToken, code.trim());
-    if (result === "unknown") throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
-    if (result === "wrong-code") throw identityRefused("VERIFICATION_FAILED", "The verification code is not right.");
+    const result = this.ctx.verifications.check(stateToken, code.trim(), "email");
+    if (result === "too-many") throw tooManyWrongCodes();
+    if (result === "unknown" || result === "wrong-code") throw wrongCode();
     this.ctx.identities.markEmailVerified(result.identityId);
     const identity = this.ctx.identities.get(result.identityId);
-    if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (!identity) throw wrongCode();
     return this.continueWith(identity);
+  }
+
+  /**
+   * `loginV2({stateToken})` with no password: the login whose second-factor challenge the token
+   * stands for goes on with a new code (the previous one stops working). Only while that
+   * challenge is live and not tried too often, and for the same login e-mail.
+   */
+  continueChallenge(email: string, stateToken: string): StateReply {
+    const live = this.ctx.verifications.peek(stateToken, "mfa");
+    const identity = live ? this.ctx.identities.get(live.identityId) : null;
+    const factors = identity ? this.ctx.factors.list(identity.id) : [];
+    if (!identity || identity.loginEmail !== normaliseEmail(email) || factors.length === 0) throw codeExpired();
+    return this.challenge(identity, factors);
+  }
+
+  /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */
+  verifyFactor(factorType: SecondFactorType, stateToken: string, code: string): StateReply {
+    return this.signedIn(this.checkFactor(stateToken, code, factorType));
+  }
+
+  /**
+   * Who a second-factor code proves to be logging in; refused when it is wrong, expired or
+   * tried too often, or (given a type) was sent by another factor. The hosted page shares it.
+   */
+  checkFactor(stateToken: string, code: string, factorType?: SecondFactorType): Identity {
+    // Checked before the code, which a right answer would use up.
+    const sentBy = this.ctx.verifications.peek(stateToken, "mfa")?.factorType;
+    if (factorType && sentBy && sentBy !== factorType) throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
+    const result = this.ctx.verifications.check(stateToken, code.trim(), "mfa");
+    if (result === "unknown") throw codeExpired();
+    if (result === "too-many") throw tooManyWrongCodes();
+    if (result === "wrong-code") throw wrongCode();
+    const identity = this.ctx.identities.get(result.identityId);
+    if (!identity) throw codeExpired();
+    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    return identity;
   }
 
   async changePassword(memberId: string, newPassword: string): Promise<void> {
@@ -350,4 +456,34 @@ export class IdentityService {
     if (!identity) throw identityRefused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     return { identity, redirectUrl: recovery.redirectUrl };
   }
+}
+
+/** Where the code went, as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
+export function factorHint(identity: Identity, factor: Factor): string {
+  if (factor.type === "SMS") return `•••• ${(factor.phone ?? "").replace(/\D/g, "").slice(-4)}`;
+  const [local, domain] = identity.loginEmail.split("@");
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/** The message a code goes out in: an e-mail verification, or a login's code by e-mail or text message. */
+function codeMessage(identity: Identity, factor: Factor | null, code: string): NewMail {
+  if (!factor) {
+    return {
+      to: identity.loginEmail,
+      kind: "verification",
+      subject: `Your ${SITE_NAME} verification code`,
+      text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
+      code,
+    };
+  }
+  if (factor.type === "SMS") {
+    return { to: factor.phone ?? "", kind: "sms", subject: `Text message from ${SITE_NAME}`, text: `${code} is your ${SITE_NAME} login code.`, code };
+  }
+  return {
+    to: identity.loginEmail,
+    kind: "login-code",
+    subject: `Your ${SITE_NAME} login code`,
+    text: `Your login code is ${code}. It works for 15 minutes.\n\nIf you did not just log in, change your password: someone else knows it.`,
+    code,
+  };
 }

@@ -127,6 +127,15 @@ function formError(error: FormError | undefined): string {
   return errorBlock(error?.message, !error?.fields?.length);
 }
 
+/** The password field of the sign-up and reset pages: the same limits as the identity service checks. */
+const NEW_PASSWORD = {
+  name: "password",
+  type: "password",
+  autocomplete: "new-password",
+  limits: `minlength="8" maxlength="256"`,
+  hint: "At least 8 characters; avoid common passwords.",
+} as const;
+
 export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string; captcha?: boolean }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
   return {
@@ -146,6 +155,35 @@ ${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_C
   };
 }
 
+const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
+
+/** The second step of a log-in: the code the member's second factor was sent. */
+export function loginCodePage(state: FormState & { rs: string; stateToken: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
+  const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
+  return {
+    title: "Enter your login code",
+    content: `<h1>Enter your login code</h1>
+<p>We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.</p>
+${formError(state.error)}
+<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf, stateToken: state.stateToken, factorType: state.factorType, hint: state.hint })}
+${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+<button type="submit">Log in</button>
+</form>`,
+    formActionOrigins: state.formActionOrigins,
+  };
+}
+
+/** After a login code that can no longer be used (expired, or tried too often): the way back, for a new code. */
+export function loginRestartPage(title: string, loginUrl: string): PageContent {
+  return {
+    title,
+    content: `<h1>${escapeHtml(title)}</h1>
+<p>For your safety this code no longer works. Log in again and we will send a new one.</p>
+<p><a href="${escapeHtml(loginUrl)}">Log in again</a></p>`,
+  };
+}
+
 export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string }): PageContent {
   const loginHref = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: state.rs })}`;
   return {
@@ -154,9 +192,12 @@ export function signupPage(state: FormState & { rs: string; email?: string; disp
 ${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.signup}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${input({ name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" }, state.error)}
+${input(
+  { name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" },
+  state.error,
+)}
 ${input({ name: "email", label: "Email", type: "email", autocomplete: "email", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
-${input({ name: "password", label: "Password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
+${input({ ...NEW_PASSWORD, label: "Password" }, state.error)}
 <button type="submit">Create account</button>
 </form>
 <p class="alt">Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,
@@ -172,7 +213,7 @@ export function resetPage(state: FormState & { token: string }): PageContent {
 ${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.reset}">
 ${hiddenFields({ token: state.token, csrf: state.csrf })}
-${input({ name: "password", label: "New password", type: "password", autocomplete: "new-password", limits: `minlength="8" maxlength="256"`, hint: "At least 8 characters; avoid common passwords." }, state.error)}
+${input({ ...NEW_PASSWORD, label: "New password" }, state.error)}
 <button type="submit">Set password</button>
 </form>`,
     formActionOrigins: state.formActionOrigins,

@@ -1,6 +1,8 @@
 /** Where the hosted pages live on the platform's origin; redirect sessions point the browser here. */
 export const HOSTED_PAGES = {
   login: "/hosted/login",
+  /** The second step of a log-in with a second factor: the code it sent. */
+  loginCode: "/hosted/login/code",
   signup: "/hosted/signup",
   logout: "/hosted/logout",
   /** Where the e-mailed reset link leads: set a new password, then back to the site. */

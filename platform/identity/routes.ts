@@ -83,6 +83,12 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return send(request, reply, await flow.submitLogin(body.rs, input, browser(request, reply, body)));
     });
 
+    scope.post(HOSTED_PAGES.loginCode, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      const input = { stateToken: field(body, "stateToken"), code: field(body, "code"), factorType: field(body, "factorType"), hint: field(body, "hint") };
+      return send(request, reply, flow.submitLoginCode(body.rs, input, browser(request, reply, body)));
+    });
+
     scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));
 
     scope.post(HOSTED_PAGES.signup, async (request, reply) => {

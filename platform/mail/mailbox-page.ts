@@ -5,7 +5,8 @@ import type { Mail } from "./outbox";
 export function mailboxPage(messages: Mail[]): PageContent {
   const items = messages.map(
     (mail) => `<li>
-<p><strong>${escapeHtml(mail.subject)}</strong><br><span class="hint">To ${escapeHtml(mail.to)} · ${escapeHtml(new Date(mail.sentAt).toLocaleString("en-GB"))}</span></p>
+<p><strong>${escapeHtml(mail.subject)}</strong><br>
+<span class="hint">To ${escapeHtml(mail.to)} · ${escapeHtml(new Date(mail.sentAt).toLocaleString("en-GB"))}</span></p>
 ${mail.code ? `<p>Code: <strong>${escapeHtml(mail.code)}</strong></p>` : ""}
 ${mail.link ? `<p><a href="${escapeHtml(mail.link)}">Open the link in this e-mail</a></p>` : ""}
 </li>`,

@@ -2,8 +2,9 @@ import type { CollectionDefinition } from "../data/collection";
 
 /**
  * The demo site: a hiking club. Its collections between them use every field type the site
- * renders (docs/public-site.md, "Field types"), and three permission setups: public reads,
- * members-only reads, and member-written reports (docs/platform/members.md §6). Media are
+ * renders (docs/public-site.md, "Field types"), and four permission setups: public reads,
+ * members-only reads, member-written reports, and member-written outing sign-ups anyone may
+ * count (docs/platform/members.md §6). Media are
  * files under the site's public/media/demo folder (made by scripts/demo-media/make.sh).
  */
 
@@ -12,9 +13,16 @@ const publicRead = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "
 const memberRead = { read: "SITE_MEMBER", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
 /** Anyone reads trail reports; members write them and change or remove only their own. */
 const memberReports = { read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
+/**
+ * Members sign up for outings and cancel only their own sign-ups. Anyone reads them, because
+ * the places left on a public outing page are counted with the site's visitor token; a sign-up
+ * holds only which outing and the member's id, never a name.
+ */
+const memberSignups = { read: "ANYONE", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
 
 export const TRAIL_REPORTS = "TrailReports";
 export const MEMBERS_OUTINGS = "MembersOutings";
+export const OUTING_SIGNUPS = "OutingSignups";
 
 const eventFields: CollectionDefinition["fields"] = [
   { key: "title", displayName: "Title", type: "TEXT", stringLengthRange: { maxLength: 200 } },
@@ -23,7 +31,10 @@ const eventFields: CollectionDefinition["fields"] = [
   { key: "trail", displayName: "Trail", type: "REFERENCE", typeMetadata: { reference: { referencedCollectionId: "Trails" } } },
   { key: "capacity", displayName: "Capacity", type: "NUMBER", numberRange: { min: 1, max: 500 } },
   { key: "summary", displayName: "Summary", type: "TEXT", stringLengthRange: { maxLength: 2000 } },
+  // A wall-clock time in the outing's own zone.
   { key: "meetAt", displayName: "Meet at", type: "TIME" },
+  // Where the outing happens, as an IANA zone name: its times are shown in this zone.
+  { key: "timeZone", displayName: "Time zone", type: "TEXT", stringLengthRange: { maxLength: 64 } },
 ];
 
 export const demoCollections: CollectionDefinition[] = [
@@ -116,6 +127,17 @@ export const demoCollections: CollectionDefinition[] = [
       { key: "body", displayName: "Report", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 4000 } },
       { key: "rating", displayName: "Rating (1-5)", type: "NUMBER", numberRange: { min: 1, max: 5 } },
       { key: "hikedOn", displayName: "Hiked on", type: "DATE" },
+    ],
+  },
+  {
+    id: OUTING_SIGNUPS,
+    displayName: "Outing sign-ups",
+    displayField: "outing",
+    permissions: memberSignups,
+    fields: [
+      // The outing's collection and id: public and members' outings live in two collections.
+      { key: "collection", displayName: "Collection", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
+      { key: "outing", displayName: "Outing", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
     ],
   },
   {
@@ -351,19 +373,25 @@ const trails: TrailSeed[] = [
   ],
 ];
 
+/** Start times are written with the offset of the outing's zone on that day. */
 const events = [
-  ["Family Creek Walk", "2026-12-06T10:00:00.000Z", "cedar-creek", 30, "An easy morning with a ranger talk for kids."],
-  ["Tide Pool Discovery", "2026-12-13T09:00:00.000Z", "hidden-cove", 15, "Timed for the lowest tide of the month."],
-  ["Winter Solstice Lantern Walk", "2026-12-21T16:00:00.000Z", "shoreline-loop", 40, "Lanterns, cocoa and the longest night of the year."],
-  ["Birding by the Lake", "2027-01-24T07:00:00.000Z", "shoreline-loop", 18, "Bring binoculars; spotting scopes on loan."],
+  ["Family Creek Walk", "2026-12-06T10:00:00+00:00", "Europe/London", "cedar-creek", 30, "An easy morning with a ranger talk for kids."],
+  ["Tide Pool Discovery", "2026-12-13T09:00:00-08:00", "America/Los_Angeles", "hidden-cove", 15, "Timed for the lowest tide of the month."],
+  ["Winter Solstice Lantern Walk", "2026-12-21T16:00:00+00:00", "Europe/London", "shoreline-loop", 40, "Lanterns, cocoa and the longest night of the year."],
+  ["Birding by the Lake", "2027-01-24T07:00:00+00:00", "Europe/London", "shoreline-loop", 18, "Bring binoculars; spotting scopes on loan."],
 ] as const;
 
 const outings = [
-  ["Sunrise on the Summit", "2026-12-05T06:30:00.000Z", "summit-loop", 12, "Headlamps on at 5:30; coffee at the top."],
-  ["Desert Sunset Hike", "2026-12-19T15:30:00.000Z", "red-canyon", 20, "Rim walk ending at the overlook for sunset."],
-  ["Trail Care Day", "2027-01-09T08:30:00.000Z", "old-growth", 25, "Boardwalk repairs; tools and lunch provided."],
-  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00.000Z", "goat-pass", 10, "Members' shuttle to the trailhead and back."],
+  ["Sunrise on the Summit", "2026-12-05T06:30:00-07:00", "America/Denver", "summit-loop", 12, "Headlamps on at 5:30; coffee at the top."],
+  ["Desert Sunset Hike", "2026-12-19T15:30:00-07:00", "America/Phoenix", "red-canyon", 20, "Rim walk ending at the overlook for sunset."],
+  ["Trail Care Day", "2027-01-09T08:30:00-08:00", "America/Los_Angeles", "old-growth", 25, "Boardwalk repairs; tools and lunch provided."],
+  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00-07:00", "America/Denver", "goat-pass", 10, "Members' shuttle to the trailhead and back."],
 ] as const;
+
+/** The wall-clock time ("hh:mm") of an instant in a zone. */
+function wallClock(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+}
 
 /** Trail reports and which demo member wrote each (seed.ts sets the owner once the members exist). */
 const trailReports = [
@@ -398,7 +426,8 @@ const journal = [
     "2026-10-02T09:00:00.000Z",
     ["safety", "gear"],
     "gear",
-    "<p>The classic list still holds, but we have updated it for <strong>phones, power banks and offline maps</strong>.</p><ul><li>Navigation</li><li>Headlamp</li><li>Sun protection</li></ul>",
+    "<p>The classic list still holds, but we have updated it for <strong>phones, power banks and offline maps</strong>.</p>" +
+      "<ul><li>Navigation</li><li>Headlamp</li><li>Sun protection</li></ul>",
   ],
   [
     "Why We Start Early",
@@ -641,17 +670,18 @@ export function demoItems(): Record<string, SeedItem[]> {
   let minutesAgo = 0;
   const created = () => date(new Date(Date.UTC(2026, 10, 1) - (minutesAgo += 97) * 60_000).toISOString());
   const eventItems = (list: typeof events | typeof outings, idPrefix: string) =>
-    list.map(([title, startsAt, trail, capacity, summary], index) => ({
+    list.map(([title, startsAt, timeZone, trail, capacity, summary], index) => ({
       _id: `${idPrefix}-${index + 1}`,
       _createdDate: created(),
       title,
       slug: slugOf(title),
       startsAt: date(startsAt),
+      timeZone,
       trail: `trail-${trail}`,
       capacity,
       summary,
-      // Fifteen minutes before the start.
-      meetAt: new Date(Date.parse(startsAt) - 15 * 60_000).toISOString().slice(11, 23),
+      // Fifteen minutes before the start, on the clocks where the outing is.
+      meetAt: wallClock(new Date(Date.parse(startsAt) - 15 * 60_000), timeZone),
     }));
   return {
     Regions: regions.map(([slug, title, summary, picture]) => ({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, idsOf, memberClient } from "../data/test-support";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { MEMBERS_OUTINGS, TRAIL_REPORTS } from "./demo-content";
+import { MEMBERS_OUTINGS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedTrailReports } from "./seed";
 
 /** The seeded demo site, read and written through the real `@wix/data` client. */
@@ -34,6 +34,39 @@ describe("members-only outings", () => {
     expect(outings.items.map((outing) => outing.title)).toEqual(["Sunrise on the Summit", "Desert Sunset Hike", "Trail Care Day", "Goat Pass Shuttle Trip"]);
     expect(outings.items[0].trail).toMatchObject({ _id: "trail-summit-loop", title: "Summit Loop" });
     expect(await codeOf(dana().insert(MEMBERS_OUTINGS, { title: "Mine" }))).toBe("WDE0027");
+  });
+});
+
+describe("outing times", () => {
+  it("carry their own zone, with the meeting time on the clocks where the outing is", async () => {
+    const sunrise = await dana().get(MEMBERS_OUTINGS, "outing-1");
+    // 06:30 in Denver in December (MST, UTC-7) is 13:30 UTC; people meet a quarter of an hour earlier.
+    expect(sunrise).toMatchObject({ timeZone: "America/Denver", meetAt: "06:15", startsAt: new Date("2026-12-05T13:30:00.000Z") });
+    const events = (await visitor().query("Events").find()).items;
+    expect(events.map((event) => [event.timeZone, event.meetAt])).toEqual([
+      ["Europe/London", "09:45"],
+      ["America/Los_Angeles", "08:45"],
+      ["Europe/London", "15:45"],
+      ["Europe/London", "06:45"],
+    ]);
+  });
+});
+
+describe("outing sign-ups", () => {
+  it("are written by members, read by anyone, and cancelled by their author only", async () => {
+    const signup = { collection: "Events", outing: "event-1" };
+    expect(await codeOf(visitor().insert(OUTING_SIGNUPS, signup))).toBe("WDE0027");
+    const danas = await dana().insert(OUTING_SIGNUPS, signup);
+    expect(danas._owner).toBe(danaId);
+    await rowan().insert(OUTING_SIGNUPS, signup);
+    const counted = await visitor().query(OUTING_SIGNUPS).eq("outing", "event-1").count();
+    expect(counted).toBe(2);
+
+    expect(await codeOf(rowan().remove(OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
+    expect(await codeOf(rowan().update(OUTING_SIGNUPS, { ...danas, outing: "event-2" }))).toBe("WDE0027");
+    expect(await codeOf(visitor().remove(OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
+    await dana().remove(OUTING_SIGNUPS, danas._id!);
+    expect(await visitor().query(OUTING_SIGNUPS).eq("outing", "event-1").count()).toBe(1);
   });
 });
 

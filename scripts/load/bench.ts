@@ -45,7 +45,8 @@ await withStack(async (stack) => {
   const coldRenders = stack.renders.get(COLD_PAGE) ?? 0;
   const coldCalls = (await stack.platformCalls()) - coldCallsBefore;
   console.log(
-    `cold start ${COLD_PAGE}: ${cold.requests} requests in ${COLD_SECONDS} s, p99 ${format.ms(cold.p99Ms).trim()}, ${coldRenders} render(s), ${coldCalls} platform calls\n`,
+    `cold start ${COLD_PAGE}: ${cold.requests} requests in ${COLD_SECONDS} s, p99 ${format.ms(cold.p99Ms).trim()}, ` +
+      `${coldRenders} render(s), ${coldCalls} platform calls\n`,
   );
 
   console.log("target                        req/s      p50      p99   ×static  errors  timeouts  non-2xx  platform calls");
@@ -59,9 +60,18 @@ await withStack(async (stack) => {
     results.push({ ...target, ...result, calls });
     const ratio = result.requestsPerSecond / results[0].requestsPerSecond;
     const non2xx = result.requests - (result.statuses["2xx"] ?? 0);
-    console.log(
-      `${target.name.padEnd(27)} ${format.rate(result.requestsPerSecond)} ${format.ms(result.p50Ms)} ${format.ms(result.p99Ms)}   ${ratio.toFixed(3).padStart(6)}  ${String(result.errors).padStart(6)}  ${String(result.timeouts).padStart(8)}  ${String(non2xx).padStart(7)}  ${String(calls).padStart(14)}`,
-    );
+    const columns = [
+      target.name.padEnd(27),
+      format.rate(result.requestsPerSecond),
+      format.ms(result.p50Ms),
+      `${format.ms(result.p99Ms)}  `,
+      ratio.toFixed(3).padStart(6),
+      String(result.errors).padStart(7),
+      String(result.timeouts).padStart(9),
+      String(non2xx).padStart(8),
+      String(calls).padStart(15),
+    ];
+    console.log(columns.join(" "));
   }
   console.log(`\nMachine after the runs: ${machine()}`);
 

@@ -180,7 +180,8 @@ export async function warm(siteUrl: string, paths: string[], headers: Record<str
 /** What the figures were measured on: they mean little without it (the machine is shared). */
 export function machine(): string {
   const [one, five] = os.loadavg();
-  return `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load average ${one.toFixed(2)} (1 min) ${five.toFixed(2)} (5 min), Node ${process.version}`;
+  const memory = `${Math.round(os.totalmem() / 2 ** 30)} GiB`;
+  return `${os.cpus().length} cores, ${memory}, load average ${one.toFixed(2)} (1 min) ${five.toFixed(2)} (5 min), Node ${process.version}`;
 }
 
 export const format = {

@@ -31,7 +31,8 @@ const VISITOR_PATHS = [
 const MEMBER_PATHS = ["/account", "/trails", "/trails/arch-spur", "/"];
 
 const describe = (result: LoadResult) =>
-  `${result.requests} requests, ${format.rate(result.requestsPerSecond).trim()} req/s, p50 ${format.ms(result.p50Ms).trim()}, p99 ${format.ms(result.p99Ms).trim()}, errors ${result.errors}, timeouts ${result.timeouts}, answers ${JSON.stringify(result.statuses)}`;
+  `${result.requests} requests, ${format.rate(result.requestsPerSecond).trim()} req/s, p50 ${format.ms(result.p50Ms).trim()}, ` +
+  `p99 ${format.ms(result.p99Ms).trim()}, errors ${result.errors}, timeouts ${result.timeouts}, answers ${JSON.stringify(result.statuses)}`;
 
 const failuresOf = (group: string, result: LoadResult) => [
   ...(result.statuses["5xx"] ? [`${group}: ${result.statuses["5xx"]} answers were 5xx`] : []),
@@ -72,7 +73,8 @@ await withStack(async (stack) => {
   console.log(`visitors: ${describe(mixedVisitors)}`);
   console.log(`members:  ${describe(mixedMembers)}`);
   console.log(
-    `site RSS: ${idleRss.toFixed(0)} MiB idle after warming, ${startRss.toFixed(0)} MiB after ${SETTLE_SECONDS} s at this load (the start), ${endRss.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)}%), peak ${peakRss.toFixed(0)} MiB`,
+    `site RSS: ${idleRss.toFixed(0)} MiB idle after warming, ${startRss.toFixed(0)} MiB after ${SETTLE_SECONDS} s at this load (the start), ` +
+      `${endRss.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)}%), peak ${peakRss.toFixed(0)} MiB`,
   );
   console.log(`Machine after the runs: ${machine()}`);
   missed.push(...failuresOf("mixed, visitors", mixedVisitors), ...failuresOf("mixed, members", mixedMembers));

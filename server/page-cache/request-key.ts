@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { carriesSiteState } from "@/lib/auth/cookie-names";
 import { MEMBER_LOGGED_IN_PARAM } from "@/lib/auth/routes";
-import { listHref, parseListState, parsePageParam, parseReportsPage, reportsPageHref, type SearchParams } from "@/lib/search-params";
+import { listHref, parseListState, parsePageParam, parseReportsPage, reportsPageHref, searchParamsOf } from "@/lib/search-params";
 import { siteCollections } from "@/lib/site-config";
 
 /**
@@ -64,16 +64,6 @@ function reportsQuery(params: URLSearchParams): string | "invalid" {
   const page = parseReportsPage(searchParamsOf(params));
   if (page === null) return "invalid";
   return reportsPageHref("", page).replace(/^\?/, "");
-}
-
-/** The page's `searchParams` as Next.js gives them: a repeated name becomes a list. */
-function searchParamsOf(params: URLSearchParams): SearchParams {
-  const record: Record<string, string | string[]> = {};
-  for (const name of new Set(params.keys())) {
-    const values = params.getAll(name);
-    record[name] = values.length > 1 ? values : values[0];
-  }
-  return record;
 }
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -9,6 +9,7 @@ import { safeReturnTo } from "@/lib/auth/return-to";
 import { loginPageHref } from "@/lib/auth/routes";
 import { getSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
+import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import { registerAction } from "../actions";
 
 export const metadata: Metadata = { title: "Create an account" };
@@ -39,8 +40,16 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
           { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 8 characters; avoid common passwords." },
           { name: "firstName", label: "First name", autoComplete: "given-name", optional: true },
           { name: "lastName", label: "Last name", autoComplete: "family-name", optional: true },
-          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: "Shown next to your trail reports." },
+          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: PROFILE_WORDS.nicknameHint },
+          {
+            name: "publicProfile",
+            label: PROFILE_WORDS.publicChoice,
+            type: "checkbox",
+            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.changeLater}`,
+          },
         ]}
+        // Public unless the new member says otherwise: the club is about sharing trail reports.
+        defaultValue={{ publicProfile: "on" }}
         submitLabel="Create account"
         pendingLabel="Creating your account…"
         hidden={{ returnTo }}

@@ -12,7 +12,8 @@ export const metadata: Metadata = { title: "Confirm your e-mail" };
 
 export default async function VerifyPage() {
   const pending = await readPendingVerification(await cookies());
-  if (!pending) {
+  // A second factor's code has its own page.
+  if (!pending || pending.secondFactor) {
     return (
       <AuthCard title="Confirm your e-mail">
         <p className="text-stone-700">There is no confirmation waiting, or it has expired.</p>

@@ -6,6 +6,7 @@ import { FieldValueView, isWide } from "@/components/collection/field-value";
 import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { ItemReports } from "@/components/reports/item-reports";
 import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
@@ -56,6 +57,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
   const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
   const facts = shown.filter((field) => !isMain(field));
   const prose = shown.filter(isMain);
+  const unheaded = new Set(collection.fields.flatMap((field) => (field.unheaded ? [field.key] : [])));
 
   return (
     <article className="py-8">
@@ -67,11 +69,16 @@ export default async function ItemPage({ params, searchParams }: Props) {
         <span aria-current="page">{item.title}</span>
       </nav>
       <h1 className="mt-3 font-serif text-4xl font-semibold text-pine-900">{item.title}</h1>
+      {collection.outing && (
+        <div className="mt-6 max-w-xl">
+          <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
+        </div>
+      )}
       {/* On a phone the picture comes first, then the details, then the long read; on a wide
           screen the details sit beside both. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
-        {facts.length > 0 && (
+        {(facts.length > 0 || item.updatedDate) && (
           <aside aria-label="Details" className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1">
             <dl className="space-y-3 text-sm">
               {facts.map((field) => (
@@ -82,6 +89,15 @@ export default async function ItemPage({ params, searchParams }: Props) {
                   </dd>
                 </div>
               ))}
+              {/* How fresh the page is: conditions on a trail and advice in a story change. */}
+              {item.updatedDate && (
+                <div>
+                  <dt className="font-semibold text-stone-700">Last updated</dt>
+                  <dd className="mt-0.5 text-stone-900">
+                    <FieldValueView value={{ type: "date", iso: item.updatedDate, withTime: false }} label="Last updated" layout="aside" />
+                  </dd>
+                </div>
+              )}
             </dl>
           </aside>
         )}
@@ -89,7 +105,8 @@ export default async function ItemPage({ params, searchParams }: Props) {
           <div className={`min-w-0 space-y-8 lg:col-start-1 ${item.imageUrl ? "lg:row-start-2" : "lg:row-start-1"}`}>
             {prose.map((field) => (
               <section key={field.key} aria-labelledby={`field-${field.key}`}>
-                <h2 id={`field-${field.key}`} className="mb-2 font-serif text-xl font-semibold text-pine-900">
+                {/* An unheaded field's heading is there for screen readers only: the outline stays whole, the page shows no label. */}
+                <h2 id={`field-${field.key}`} className={unheaded.has(field.key) ? "sr-only" : "mb-2 font-serif text-xl font-semibold text-pine-900"}>
                   {field.label}
                 </h2>
                 <div className="leading-relaxed text-stone-800">

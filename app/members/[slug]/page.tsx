@@ -8,27 +8,51 @@ import { ReportPages } from "@/components/reports/report-pages";
 import { slugSchema } from "@/lib/account/forms";
 import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { reportedCollections } from "@/lib/site-config";
-import { publicMemberBySlug } from "@/lib/wix/members";
+import { PROFILE_WORDS } from "@/lib/account/profile-words";
+import { getSession, readAsMember } from "@/lib/auth/request-session";
+import { currentProfile, publicMemberBySlug, type Profile } from "@/lib/wix/members";
 import { reportsBy } from "@/lib/wix/reports";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<SearchParams> };
 
+const slugOf = (segment: string) => {
+  const parsed = slugSchema.shape.slug.safeParse(decodedSegment(segment));
+  return parsed.success ? parsed.data : null;
+};
+
 /** One lookup per request, shared by the page and its metadata; a malformed slug finds nobody. */
-const memberFor = cache(async (slug: string) => {
-  const parsed = slugSchema.shape.slug.safeParse(decodedSegment(slug));
-  return parsed.success ? publicMemberBySlug(parsed.data) : null;
+const memberFor = cache(async (segment: string) => {
+  const slug = slugOf(segment);
+  return slug ? publicMemberBySlug(slug) : null;
+});
+
+/**
+ * The signed-in member's own profile when it is private and at this address: its owner is told
+ * why nobody else sees it, where anyone else gets the same 404 as for no member at all.
+ */
+const ownPrivateProfile = cache(async (segment: string) => {
+  const slug = slugOf(segment);
+  const session = await getSession();
+  if (!slug || session?.role !== "member") return null;
+  const profile = await readAsMember(session, `/members/${slug}`, currentProfile);
+  return profile.isPrivate && profile.slug === slug ? profile : null;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const member = await memberFor((await params).slug);
-  return member
-    ? { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` }
-    : { title: "Member not found" };
+  const { slug } = await params;
+  const member = await memberFor(slug);
+  if (member) return { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` };
+  return { title: (await ownPrivateProfile(slug)) ? "Your private profile" : "Member not found" };
 }
 
 export default async function MemberPage({ params, searchParams }: Props) {
-  const member = await memberFor((await params).slug);
+  const { slug } = await params;
+  const member = await memberFor(slug);
   const page = parseReportsPage(await searchParams);
+  if (!member && page !== null) {
+    const own = await ownPrivateProfile(slug);
+    if (own) return <PrivateProfile profile={own} />;
+  }
   if (!member || page === null) notFound();
   // One `?reports=` pages every list of the profile; a page past the last of all of them is a 404.
   const lists = await Promise.all(reportedCollections.map(async (collection) => ({ collection, ...(await reportsBy(collection, member.id, page)) })));
@@ -68,6 +92,30 @@ export default async function MemberPage({ params, searchParams }: Props) {
           All members
         </Link>
       </p>
+    </article>
+  );
+}
+
+/** What the owner of a private profile sees at its address. */
+function PrivateProfile({ profile }: { profile: Profile }) {
+  return (
+    <article className="mx-auto max-w-2xl py-12">
+      <header className="flex flex-wrap items-center gap-5">
+        <MemberAvatar name={profile.name} photoUrl={profile.photoUrl} size={96} />
+        <div className="min-w-0">
+          <p className="text-sm font-medium uppercase tracking-wide text-pine-700">Your private profile</p>
+          <h1 className="break-words font-serif text-4xl font-semibold text-pine-900">{profile.name}</h1>
+          {profile.title && <p className="mt-1 text-stone-700">{profile.title}</p>}
+        </div>
+      </header>
+      <div className="mt-8 space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950">
+        <p>{PROFILE_WORDS.privateExplained}</p>
+        <p>
+          <Link href="/account#profile" className="font-medium text-pine-800 underline underline-offset-2">
+            Make your profile public on your account page
+          </Link>
+        </p>
+      </div>
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { PlatformError } from "../../http/errors";
+import { tooManyBulkItems } from "../errors";
 import type { StoredCollection } from "../collection";
 import type { ItemData } from "../wire";
 import { authorise, booleanish, collectionId, draftsIncluded, parseRequest, publishPluginOptionsSchema, type DataServices } from "./common";
@@ -12,30 +13,29 @@ export const MAX_BULK_ITEMS = 1000;
 
 type BulkAction = "INSERT" | "UPDATE" | "DELETE" | "PATCH";
 
-const capped = <T extends z.ZodType>(schema: T, name: string, code: string) =>
-  z
-    .array(schema)
-    .min(1, `${name} must not be empty`)
-    .refine((list) => list.length <= MAX_BULK_ITEMS, {
-      message: `${code}: cannot process more than ${MAX_BULK_ITEMS} items in one request`,
-    });
+const entries = <T extends z.ZodType>(schema: T, name: string) => z.array(schema).min(1, `${name} must not be empty`);
+
+/** The cap on entries, checked after parsing so that it answers the client's own code for it. */
+function assertCapped(list: unknown[], code: "WDE0006" | "WDE0069"): void {
+  if (list.length > MAX_BULK_ITEMS) throw tooManyBulkItems(code, MAX_BULK_ITEMS);
+}
 
 const itemsRequest = z.object({
   dataCollectionId: collectionId,
-  dataItems: capped(dataItemSchema, "dataItems", "WDE0006"),
+  dataItems: entries(dataItemSchema, "dataItems"),
   saveReferences: booleanish.optional(),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
 });
 const removeRequest = z.object({
   dataCollectionId: collectionId,
-  dataItemIds: capped(z.string().min(1), "dataItemIds", "WDE0069"),
+  dataItemIds: entries(z.string().min(1), "dataItemIds"),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
 });
 const patchRequest = z.object({
   dataCollectionId: collectionId,
-  patches: capped(z.object({ dataItemId: z.string().min(1), fieldModifications: fieldModificationsSchema }), "patches", "WDE0006"),
+  patches: entries(z.object({ dataItemId: z.string().min(1), fieldModifications: fieldModificationsSchema }), "patches"),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
 });
@@ -87,7 +87,11 @@ const entryId = (entry: { id?: string; data?: unknown }) => entry.id ?? ((entry.
 export function registerBulkRoutes(app: FastifyInstance, services: DataServices) {
   const { items } = services;
 
-  const itemsBody = (request: FastifyRequest) => parseRequest(itemsRequest, request.body);
+  const itemsBody = (request: FastifyRequest) => {
+    const body = parseRequest(itemsRequest, request.body);
+    assertCapped(body.dataItems, "WDE0006");
+    return body;
+  };
 
   app.post("/wix-data/v2/bulk/items/insert", async (request) => {
     const body = itemsBody(request);
@@ -122,6 +126,7 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
 
   app.post("/wix-data/v2/bulk/items/remove", async (request) => {
     const body = parseRequest(removeRequest, request.body);
+    assertCapped(body.dataItemIds, "WDE0069");
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "remove");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.dataItemIds, body.returnEntity, { action: "DELETE", id: (id) => id }, (id) => ({
@@ -132,6 +137,7 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
 
   app.post("/wix-data/v2/bulk/items/patch", async (request) => {
     const body = parseRequest(patchRequest, request.body);
+    assertCapped(body.patches, "WDE0006");
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
     return runBulk(services, collection, body.patches, body.returnEntity, { action: "PATCH", id: (patch) => patch.dataItemId }, (patch) => ({

@@ -80,7 +80,8 @@ const SYSTEM_FIELDS: CollectionField[] = [
 const PUBLISH_STATUS_SYSTEM_FIELD: CollectionField = { key: "_publishStatus", displayName: "Publish Status", type: "TEXT" };
 const SYSTEM_FIELD_KEYS = new Set([...SYSTEM_FIELDS, PUBLISH_STATUS_SYSTEM_FIELD].map((field) => field.key));
 
-const role = z.enum(["ADMIN", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE"]);
+// The collections API's roles, and CMS_EDITOR, which it documents as the default and reports as set.
+const role = z.enum(["ADMIN", "CMS_EDITOR", "SITE_MEMBER_AUTHOR", "SITE_MEMBER", "ANYONE"]);
 
 const fieldSchema = z
   .object({

@@ -4,12 +4,13 @@ import type { PlatformContext } from "../../context";
 import type { Caller } from "../../types";
 import { PlatformError } from "../../http/errors";
 import { decodeQueryParams } from "../../http/request-params";
-import { adminRequired, badRequest } from "../errors";
+import { adminRequired, badRequest, invalidQuery, type QueryModelCode } from "../errors";
 import type { ItemService } from "../items";
 import { fieldPathProblem, MAX_REQUEST_DEPTH, unreadableRequestProblem } from "../limits";
-import { assertPermitted, type DataAction } from "../permissions";
+import { assertPermitted } from "../permissions";
+import { sortProblem, type SortSpec } from "../query-compiler";
 import type { DataStore } from "../store";
-import type { StoredCollection } from "../collection";
+import type { DataAction, StoredCollection } from "../collection";
 
 /** What every data route module needs. */
 export type DataServices = { ctx: PlatformContext; store: DataStore; items: ItemService };
@@ -24,7 +25,10 @@ export function parseRequest<T>(schema: z.ZodType<T>, input: unknown): T {
   const parsed = schema.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw badRequest(`Invalid request: ${issue.path.join(".") || "body"}: ${issue.message}.`, { field: issue.path.join(".") });
+    const message = `Invalid request: ${issue.path.join(".") || "body"}: ${issue.message}.`;
+    // A check that has a code of its own (sortSchema) names it; everything else is WDE0075.
+    const code = issue.code === "custom" ? (issue.params as { wdeCode?: QueryModelCode } | undefined)?.wdeCode : undefined;
+    throw code ? invalidQuery(message, code) : badRequest(message, { field: issue.path.join(".") });
   }
   return parsed.data;
 }
@@ -86,7 +90,11 @@ export const itemId = z.string().refine(noNul, "an item id cannot contain a NUL 
 export const pagingSchema = z.object({ limit: z.coerce.number().int().min(0).optional(), offset: z.coerce.number().int().min(0).optional() }).optional();
 export const cursorPagingSchema = z.object({ limit: z.coerce.number().int().min(0).optional(), cursor: z.string().optional() }).optional();
 
-export const sortSchema = z.array(z.object({ fieldName: z.string().min(1), order: z.enum(["ASC", "DESC", "asc", "desc"]).optional() }));
+/** A sort, refused with the client's sort-model codes (WDE0065–WDE0067) rather than WDE0075. */
+export const sortSchema = z.custom<SortSpec[]>().superRefine((sort, context) => {
+  const problem = sortProblem(sort);
+  if (problem) context.addIssue({ code: "custom", message: problem.message, params: { wdeCode: problem.code } });
+});
 
 /** Projections (`fields`); flat GET params send a single field as a string. */
 export const fieldList = z.union([z.array(fieldPath), fieldPath.transform((s) => [s])]);

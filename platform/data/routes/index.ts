@@ -18,6 +18,7 @@ import { registerBulkRoutes } from "./bulk";
 import { registerCollectionRoutes } from "./collections";
 import { registerIndexRoutes } from "./indexes";
 import { registerItemRoutes } from "./items";
+import { registerPermissionRoutes } from "./permissions";
 import { registerQueryRoutes } from "./query";
 import { registerReferenceRoutes } from "./references";
 
@@ -33,6 +34,7 @@ function handleDataError(error: FastifyError | PlatformError, request: FastifyRe
 
 /**
  * The data service: items, bulk, references, aggregations and collections under `/wix-data/v2`,
+ * permissions under `/wix-data/v1/permissions`,
  * tasks under `/cms/v1/tasks` and data-movement jobs under `/data-mover/v1` (docs/platform/data.md).
  */
 export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -52,6 +54,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     registerCollectionRoutes(scope, services);
     registerAsyncJobRoutes(scope, services);
     registerIndexRoutes(scope, services);
+    registerPermissionRoutes(scope, services);
     // The server owns the background work, so it alone fails what a stop left unfinished (not the CLI).
     const backups = new BackupStore(ctx.data, backupFolder(ctx.config.dataDir));
     backups.failUnfinished();

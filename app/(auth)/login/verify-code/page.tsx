@@ -1,0 +1,52 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { cookies } from "next/headers";
+import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
+import { ActionForm } from "@/components/forms/action-form";
+import { readPendingVerification } from "@/lib/auth/verification-store";
+import { SITE_PAGES } from "@/lib/auth/routes";
+import { loginCodeAction, resendLoginCodeAction } from "../../actions";
+
+export const metadata: Metadata = { title: "Enter your login code" };
+
+/** A login's second step, for a member with a second factor: the code it sent. */
+export default async function LoginCodePage() {
+  const pending = await readPendingVerification(await cookies());
+  if (!pending?.secondFactor) {
+    return (
+      <AuthCard title="Enter your login code">
+        <p className="text-stone-700">There is no login waiting for a code, or it has expired.</p>
+        <p className="mt-4">
+          <Link href={SITE_PAGES.login} className={linkClass}>
+            Log in again
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  const { type, hint } = pending.secondFactor;
+  return (
+    <AuthCard
+      title="Enter your login code"
+      intro={
+        <p>
+          Your account has two-step sign-in. We sent a 6-digit code {type === "SMS" ? "by text message to" : "by e-mail to"}{" "}
+          <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
+        </p>
+      }
+      footer={<LocalMailboxHint />}
+    >
+      <ActionForm
+        kind="loginCode"
+        action={loginCodeAction}
+        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }]}
+        submitLabel="Log in"
+        pendingLabel="Checking the code…"
+      />
+      <div className="mt-6 border-t border-stone-200 pt-4">
+        <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+        <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,8 @@
+// Class lists that several components share, so a change of look is made once.
+
+/** The outline keyboard users see on a focused control (never on a mouse click). */
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-pine-700";
+/** The same outline in red, for destructive actions. */
+export const dangerFocusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
+/** The header's menu buttons (sections on a phone, the member menu): white, outlined, green while open. */
+export const headerMenuButton = "border border-stone-300 bg-white text-sm font-medium text-stone-800 hover:border-pine-600 data-open:border-pine-600";

@@ -1,0 +1,116 @@
+"use client";
+
+import { useRouter } from "nextjs-toploader/app";
+import { useEffect, useRef, type ReactNode } from "react";
+
+/**
+ * The control to focus again once the list has loaded: the form is remade for every URL (so back
+ * and forward, and the removal of a filter, show the right choices), and a keyboard user who
+ * ticked a box must not be sent back to the top of the page.
+ */
+let refocus: { name: string; value: string } | null = null;
+
+let lastNavigationKeptFocus = false;
+
+/** Whether the list's latest navigation came from a changed control, which keeps the focus: the results heading then leaves it there. */
+export function focusStaysOnControl(): boolean {
+  return refocus !== null || lastNavigationKeptFocus;
+}
+
+/** A range whose "from" is past its "to" can match nothing: said on the field, not searched. */
+function misorderedRange(form: HTMLFormElement): HTMLInputElement | null {
+  for (const to of form.querySelectorAll<HTMLInputElement>('input[name$=".to"]')) {
+    const from = form.elements.namedItem(to.name.replace(/\.to$/, ".from"));
+    to.setCustomValidity("");
+    if (!(from instanceof HTMLInputElement) || from.value === "" || to.value === "") continue;
+    const past = to.type === "number" ? Number(from.value) > Number(to.value) : from.value > to.value;
+    if (past) {
+      to.setCustomValidity(`Enter a value from ${from.value} up: the range cannot end before it starts.`);
+      return to;
+    }
+  }
+  return null;
+}
+
+/** The list's own choices, which its canonical URL writes after the filters (`listHref` in lib/search-params.ts). */
+const WRITTEN_LAST = ["sort", "size"];
+
+/**
+ * The form's choices as the list's canonical query: empty fields and lists left at their first
+ * (default) choice stay out, sort and page size come after the filters. The canonical URL is the
+ * one the page cache keeps, so the list loads without a redirect.
+ */
+function canonicalQuery(form: HTMLFormElement): string {
+  const chosen: [string, string][] = [];
+  for (const control of form.elements) {
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement) || !control.name || control.disabled) continue;
+    if (control instanceof HTMLInputElement && control.type === "checkbox" && !control.checked) continue;
+    if (control instanceof HTMLSelectElement && control.selectedIndex === 0) continue;
+    if (control.value.trim() !== "") chosen.push([control.name, control.value.trim()]);
+  }
+  const ordered = [...chosen.filter(([name]) => !WRITTEN_LAST.includes(name)), ...chosen.filter(([name]) => WRITTEN_LAST.includes(name))];
+  const query = new URLSearchParams(ordered).toString();
+  return query ? `?${query}` : "";
+}
+
+/**
+ * The list's search form. Without JavaScript it is a plain GET form. With it, a filter, sort or
+ * page size applies as soon as it changes, the search when submitted, and the URL carries only
+ * what is chosen, in the order of its canonical URL.
+ */
+export function ListForm({ action, label, className, children }: { action: string; label: string; className: string; children: ReactNode }) {
+  const router = useRouter();
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    const wanted = refocus;
+    refocus = null;
+    lastNavigationKeptFocus = wanted !== null;
+    if (!wanted || !form.current) return;
+    const control = [...form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${CSS.escape(wanted.name)}"]`)].find(
+      (element) => !(element instanceof HTMLInputElement && element.type === "checkbox") || element.value === wanted.value,
+    );
+    const folded = control?.closest("details");
+    if (folded) folded.open = true;
+    control?.focus();
+  }, []);
+
+  const apply = (target: HTMLFormElement) => {
+    const invalid = misorderedRange(target);
+    if (invalid) {
+      invalid.reportValidity();
+      return;
+    }
+    router.push(`${action}${canonicalQuery(target)}`, { scroll: false });
+  };
+
+  return (
+    <form
+      ref={form}
+      action={action}
+      method="get"
+      aria-label={label}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(event.currentTarget);
+      }}
+      onChange={(event) => {
+        const changed: EventTarget = event.target;
+        // The search box applies when submitted, not at every keystroke.
+        if (!(changed instanceof HTMLInputElement || changed instanceof HTMLSelectElement) || changed.type === "search") return;
+        const target = event.currentTarget;
+        // A typed bound changes as focus leaves it: once focus has landed, that is the control to return to.
+        setTimeout(() => {
+          const focused = document.activeElement;
+          const control = focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement ? focused : null;
+          const landed = control && target.contains(control) && control.name ? control : changed;
+          refocus = { name: landed.name, value: landed.value };
+          apply(target);
+        });
+      }}
+    >
+      {children}
+    </form>
+  );
+}

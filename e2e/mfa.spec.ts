@@ -1,0 +1,151 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { latestMail } from "./platform";
+
+const newEmail = () => `two-step-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
+const password = "granite-two-step-42";
+const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`);
+
+async function registerAndLand(page: Page, email: string) {
+  await page.goto(`${SITE_PAGES.register}?returnTo=%2Faccount`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Nickname").fill("Robin Two");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+}
+
+async function logOut(page: Page) {
+  await page.getByTestId("member-name").click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+}
+
+async function logInWithPassword(page: Page, email: string, typed = password) {
+  await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(typed);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
+
+test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await expect(twoStep).toContainText("Two-step sign-in is off");
+  await twoStep.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
+  await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await logOut(page);
+
+  // A wrong password is refused as before: no code is sent, and the form says so at the password.
+  await logInWithPassword(page, email, "not-the-password");
+  await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByText("t•••@ridgeline.example")).toBeVisible();
+  const code = page.getByLabel("Login code");
+
+  // Checked in the browser before anything is sent.
+  await code.fill("12");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Enter the 6 digits of the code")).toBeVisible();
+
+  // A new code (loginV2 with the state token): the first one stops working.
+  const first = await latestMail(email, "login-code");
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect.poll(async () => (await latestMail(email, "login-code")).id).not.toBe(first.id);
+  const mail = await latestMail(email, "login-code");
+  // The page shows again for the new code once the request is done.
+  await expect(page.locator('form[aria-busy="true"]')).toHaveCount(0);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await code.fill(first.code === mail.code ? wrongCodeFor(mail.code!) : first.code!);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("That code is not right.")).toBeVisible();
+  await expect(code).toHaveAttribute("aria-invalid", "true");
+  await expect(code).toBeFocused();
+
+  await code.fill(mail.code!);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+
+  // Turned off, the password alone logs in again.
+  await page.getByRole("button", { name: "Turn off e-mail codes" }).click();
+  await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText("Two-step sign-in is off");
+  await logOut(page);
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});
+
+test("too many wrong codes end the login's code, with a message saying to log in again; a new login sends a new one", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await page.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  const mail = await latestMail(email, "login-code");
+  const code = page.getByLabel("Login code");
+  for (let attempt = 1; attempt < 5; attempt++) {
+    await code.fill(wrongCodeFor(mail.code!));
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByText("That code is not right.")).toBeVisible();
+  }
+  await code.fill(wrongCodeFor(mail.code!));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Too many wrong codes")).toBeVisible();
+  await expect(code).toBeFocused();
+  // Now even the right code no longer works: the member logs in again for a new one.
+  await code.fill(mail.code!);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Too many wrong codes")).toBeVisible();
+  // Nor can this login get a new one: it starts again with the password.
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByText("That code has expired. Log in again")).toBeVisible();
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});
+
+test("an SMS factor: the code goes to the phone in the local outbox, on the hosted login page too", async ({ page }) => {
+  const email = newEmail();
+  const phone = `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
+  await registerAndLand(page, email);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await twoStep.getByLabel("Mobile number").fill("07700 900123");
+  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await expect(page.getByText("Enter the number in international form")).toBeVisible();
+  await twoStep.getByLabel("Mobile number").fill(phone);
+  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
+  await logOut(page);
+
+  // The hosted page asks for the code after the password.
+  await page.goto(SITE_PAGES.login);
+  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+  await expect(page).toHaveURL(platformPage);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
+  await expect(page.getByText(`•••• ${phone.slice(-4)}`)).toBeVisible();
+  const text = await latestMail(phone, "sms");
+  await page.getByLabel("Login code").fill(wrongCodeFor(text.code!));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("That code is not right.")).toBeVisible();
+  await expect(page.getByLabel("Login code")).toBeFocused();
+  await page.getByLabel("Login code").fill(text.code!);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+});

@@ -1,0 +1,31 @@
+import { expect, test, type Page } from "@playwright/test";
+import { logInWithForm, publicPages, signedInPages } from "./site-pages";
+
+/** The narrowest phones still in use: every page fits 320 px, signed in or out, menus open or closed. */
+const NARROW = { width: 320, height: 640 };
+
+async function expectNoSidewaysScroll(page: Page, paths: string[]) {
+  for (const path of paths) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  }
+}
+
+test("every page fits a 320 px screen for a visitor", async ({ page }) => {
+  await page.setViewportSize(NARROW);
+  await expectNoSidewaysScroll(page, publicPages);
+});
+
+test("every page fits a 320 px screen for a member, and the member menu opens without shifting the page", async ({ page }) => {
+  await page.setViewportSize(NARROW);
+  await logInWithForm(page);
+  await expectNoSidewaysScroll(page, signedInPages);
+  await page.goto("/");
+  const button = page.getByRole("button", { name: /Account menu/ });
+  const before = await button.boundingBox();
+  await button.click();
+  await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
+  expect(await button.boundingBox()).toEqual(before);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+});

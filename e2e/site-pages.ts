@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { demoMember } from "./platform";
+
+/**
+ * Home, every list, items that between them show every field type the demo content has
+ * (gallery, video, objects and arrays on trails; an address on regions; a time on outings;
+ * rich content, a document, audio and multi-references on the journal), and the sign-in pages.
+ */
+export const publicPages = [
+  "/",
+  "/trails",
+  "/regions",
+  "/outings",
+  "/journal",
+  "/trails/summit-loop",
+  "/trails/arch-spur",
+  "/regions/north-ridge",
+  "/regions/high-desert",
+  "/outings/family-creek-walk",
+  "/journal/ten-essentials-revisited",
+  "/journal/why-we-start-early",
+  "/journal/leave-no-trace-in-the-desert",
+  "/member-outings",
+  "/members",
+  "/members/rowan",
+  "/login",
+  "/register",
+  "/forgot-password",
+];
+
+/** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
+export const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings", "/member-outings/sunrise-on-the-summit"];
+
+/** Every page a signed-in member can open: theirs and the public ones (the sign-in pages send a member on). */
+export const signedInPages = [...memberPages, ...publicPages.filter((path) => !["/login", "/register", "/forgot-password"].includes(path))];
+
+export type Member = { email: string; password: string; name: string };
+
+/** Signs in with the site's own form (at `loginUrl`) and waits until the header shows the member. */
+export async function logInWithForm(page: Page, loginUrl: string = SITE_PAGES.login, member: Member = demoMember): Promise<void> {
+  await page.goto(loginUrl);
+  await fillLoginForm(page, member);
+}
+
+/** Signs in with the login form the page shows, and waits until the header shows the member. */
+export async function fillLoginForm(page: Page, member: Member): Promise<void> {
+  await page.getByLabel("E-mail").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText(member.name);
+}

@@ -1,0 +1,70 @@
+/**
+ * An outing's times, on the clocks where it happens: its own IANA zone is data (the item's
+ * time-zone field), never the server's zone or the reader's. Everything here is Intl only.
+ */
+
+/** The zone, when the runtime knows it; undefined for anything else (times then show in UTC, saying so). */
+export function knownTimeZone(zone: unknown): string | undefined {
+  if (typeof zone !== "string" || zone.trim() === "" || zone.length > 64) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes): string {
+  return parts.find((entry) => entry.type === type)?.value ?? "";
+}
+
+/**
+ * The zone's name at that instant, as people there write it: "MST", "MDT", "GMT", "PST". Where
+ * the zone has no common abbreviation ("GMT+11"), its long name follows: "GMT+11 (Australian
+ * Eastern Daylight Time)".
+ */
+export function zoneName(instant: Date, timeZone: string): string {
+  const short = part(new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant), "timeZoneName");
+  if (!/^GMT[+-]/.test(short)) return short;
+  const long = part(new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "long" }).formatToParts(instant), "timeZoneName");
+  return `${short} (${long})`;
+}
+
+const dayFormat = { weekday: "short", day: "numeric", month: "long", year: "numeric" } as const;
+const compactDayFormat = { day: "numeric", month: "short", year: "numeric" } as const;
+
+/** "Sat, 5 December 2026, 06:30 MST" (compact: "5 Dec 2026, 06:30 MST"). */
+export function formatInZone(iso: string, timeZone: string, compact = false): string {
+  const instant = new Date(iso);
+  const day = new Intl.DateTimeFormat("en-GB", { ...(compact ? compactDayFormat : dayFormat), timeZone }).format(instant);
+  return `${day}, ${clockTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;
+}
+
+/** "06:30": the 24-hour wall-clock time in the zone. */
+export function clockTime(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+}
+
+export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+/** The date and time an instant reads on the zone's clocks. */
+export function wallClockOf(instant: Date, timeZone: string): WallClock {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(instant);
+  const number = (type: Intl.DateTimeFormatPartTypes) => Number(part(parts, type));
+  return { year: number("year"), month: number("month"), day: number("day"), hour: number("hour"), minute: number("minute"), second: number("second") };
+}
+
+/** The zone's offset from UTC at that instant, in minutes (Denver in winter: -420). */
+export function offsetMinutes(instant: Date, timeZone: string): number {
+  const clock = wallClockOf(instant, timeZone);
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
