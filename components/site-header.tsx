@@ -4,6 +4,7 @@ import { loginPageHref } from "@/lib/auth/routes";
 import type { Notice } from "@/lib/auth/notice-store";
 import { getSession, pageNotice } from "@/lib/auth/request-session";
 import { memberOutings, siteCollections } from "@/lib/site-config";
+import { SessionPrewarm } from "./auth/session-prewarm";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
 import { MainNav } from "./nav/main-nav";
@@ -37,7 +38,10 @@ export async function SiteHeader() {
           <nav aria-label="Main" className="flex items-center gap-3 text-sm font-medium sm:gap-6">
             <MainNav links={sectionLinks} />
             {session?.role === "member" ? (
-              <MemberMenu name={session.member?.name || "Your account"} links={memberLinks} />
+              <>
+                <MemberMenu name={session.member?.name || "Your account"} links={memberLinks} />
+                <SessionPrewarm />
+              </>
             ) : (
               <Suspense
                 fallback={

@@ -58,7 +58,9 @@ export async function revokeMemberSessions(email: string): Promise<number> {
 }
 
 /** Changes the local platform's sign-up settings while it runs. */
-export async function setPlatformSettings(settings: Partial<Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha", boolean>>) {
+export async function setPlatformSettings(
+  settings: Partial<Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>>,
+) {
   const response = await fetch(`${e2e.platformUrl}/_local/settings`, {
     method: "PATCH",
     headers: { authorization: ADMIN_KEY, "content-type": "application/json" },

@@ -1,9 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 
 /**
- * What a form on a server action shows after a submission: conform's result (field and form
- * errors, values to keep), a confirmation, and whether the robot check must be shown.
+ * The robot check a form carries once the platform asked for one: first the invisible check,
+ * which asks nothing of the person; the visible challenge when that was not enough (or failed).
  */
-export type FormState = { result?: SubmissionResult<string[]>; done?: string; captcha?: boolean };
+export type CaptchaStage = "invisible" | "visible";
+
+/**
+ * What a form on a server action shows after a submission: conform's result (field and form
+ * errors, values to keep), a confirmation, and which robot check it must carry.
+ */
+export type FormState = { result?: SubmissionResult<string[]>; done?: string; captcha?: CaptchaStage };
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;

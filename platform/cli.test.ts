@@ -89,6 +89,16 @@ describe("approve", () => {
   }, 30_000);
 });
 
+describe("require-reset", () => {
+  it("clears the member's password so a login must go through a reset; an unknown address fails", async () => {
+    const required = await runCli(["require-reset", "KEPT@ridgeline.example"], env);
+    expect([required.code, required.stdout]).toEqual([0, expect.stringContaining("kept@ridgeline.example must set a new password")]);
+    expect(withDatabase((store) => new IdentityStore(store.db).findForLogin("kept@ridgeline.example")?.passwordHash)).toBe("");
+    const unknown = await runCli(["require-reset", "nobody@ridgeline.example"], env);
+    expect([unknown.code, unknown.stderr]).toEqual([1, expect.stringContaining("No member has the e-mail address nobody@ridgeline.example")]);
+  }, 30_000);
+});
+
 /** The CLI's import, export and jobs commands: they run data-movement jobs on the platform's database file. */
 
 const movementDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-cli-"));

@@ -10,7 +10,10 @@ import { movementFolder } from "./data/movement-files";
 import { isFinished, MovementJobs, type JobRequest, type MovementJob } from "./data/movement-jobs";
 import { DataStore } from "./data/store";
 import { taskTable } from "./data/tasks";
+import { requirePasswordReset } from "./identity/iam";
+import { LoginSessionStore } from "./identity/login-sessions";
 import { IdentityStore } from "./identity/store";
+import { TokenStore } from "./oauth/store";
 import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
 
@@ -22,6 +25,7 @@ import { startPlatform } from "./server";
  *   jobs                                                list the data-movement jobs (imports and exports)
  *   reset                                               back to the demo content
  *   approve <email>                                     approve a member waiting for the owner's approval
+ *   require-reset <email>                               make a member set a new password (login answers -19973) and end their sessions
  *   backup                                              take a backup of all data (docs/platform/data.md §15)
  *   backup --to <file>                                  copy the whole database to a file (docs/platform/operations.md §5)
  *   backups                                             list the backups
@@ -38,6 +42,7 @@ const COMMANDS = [
   "jobs",
   "reset",
   "approve <email>",
+  "require-reset <email>",
   "backup [--to <file>]",
   "backups",
   "restore <backupId> [collection ...]",
@@ -233,6 +238,28 @@ function runApprove(config: PlatformConfig, args: string[]): number {
   }
 }
 
+/** Works on the database file directly, like approve: a running platform refuses the old password at once. */
+function runRequireReset(config: PlatformConfig, args: string[]): number {
+  const [email] = args;
+  if (!email) {
+    console.error(USAGE);
+    return 2;
+  }
+  const db = openPlatformDatabase(config);
+  try {
+    const stores = { identities: new IdentityStore(db), loginSessions: new LoginSessionStore(db), tokens: new TokenStore(db, config.tokenTtlSeconds) };
+    const identity = requirePasswordReset(stores, email);
+    if (!identity) {
+      console.error(`No member has the e-mail address ${email}.`);
+      return 1;
+    }
+    console.log(`${identity.loginEmail} must set a new password ("Forgot password?") before logging in again; their sessions have ended.`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
 /** Runs `work` on a store opened for it, closing the database after, even when the work fails. */
 async function withStore(config: PlatformConfig, work: (store: DataStore) => Promise<number> | number): Promise<number> {
   const store = openStore(config);
@@ -350,6 +377,9 @@ async function main() {
       return;
     case "approve":
       process.exitCode = runApprove(config, args);
+      return;
+    case "require-reset":
+      process.exitCode = runRequireReset(config, args);
       return;
     case "backup":
       process.exitCode = await runBackup(config, args);

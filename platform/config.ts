@@ -33,6 +33,7 @@ const schema = z.object({
   LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION: flag,
   LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL: flag,
   LOCAL_PLATFORM_REQUIRE_CAPTCHA: flag,
+  LOCAL_PLATFORM_REJECT_INVISIBLE_CAPTCHA: flag,
   /** Extra OAuth clients as JSON (docs/platform/oauth.md §1). */
   LOCAL_PLATFORM_OAUTH_CLIENTS: z.string().optional(),
   /** The site's revalidation webhook, called when data changes (docs/performance.md); unset: no calls. */
@@ -100,6 +101,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
       requireEmailVerification: e.LOCAL_PLATFORM_REQUIRE_EMAIL_VERIFICATION,
       requireOwnerApproval: e.LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL,
       requireCaptcha: e.LOCAL_PLATFORM_REQUIRE_CAPTCHA,
+      rejectInvisibleCaptcha: e.LOCAL_PLATFORM_REJECT_INVISIBLE_CAPTCHA,
     },
     oauthClientsJson: e.LOCAL_PLATFORM_OAUTH_CLIENTS,
     // The same secret the site uses: given, or the one generated in the data folder both share.

@@ -34,6 +34,8 @@ describe("the content security policy", () => {
   it("allows the robot check's scripts and frames, and Wix media", () => {
     expect(production["script-src"]).toContain("https://www.google.com/recaptcha/");
     expect(production["frame-src"]).toContain("https://www.google.com/recaptcha/");
+    // The session pre-warm loads the platform's page in a hidden frame; nothing else may be framed.
+    expect(production["frame-src"]).toEqual([...["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"], "http://127.0.0.1:4010"]);
     expect(production["img-src"]).toContain("https://static.wixstatic.com");
   });
 

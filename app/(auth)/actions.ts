@@ -2,7 +2,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
-import type { FormState } from "@/lib/form-state";
+import type { CaptchaStage, FormState } from "@/lib/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
@@ -11,25 +11,41 @@ import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,
   FAILURE_MESSAGES,
+  INVISIBLE_CAPTCHA_MESSAGE,
   LOGIN_CODE_MESSAGES,
+  NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
+  VERIFICATION_EXPIRED_MESSAGE,
   buttonOnlySchema,
+  codeResentMessage,
   forgotPasswordSchema,
   loginCodeSchema,
   loginSchema,
   registerSchema,
+  resendCodeSchema,
   tooManyAttemptsMessage,
   verifySchema,
 } from "@/lib/auth/forms";
 import { beginLogin } from "@/lib/auth/login";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { SITE_PAGES } from "@/lib/auth/routes";
+import { SITE_PAGES, newPasswordNeededHref } from "@/lib/auth/routes";
 import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
-import { logIn, register, resendLoginCode, sendPasswordReset, verifyEmail, verifySecondFactor, type AuthOutcome } from "@/lib/wix/identity";
+import {
+  logIn,
+  register,
+  resendLoginCode,
+  resendVerificationCode,
+  sendPasswordReset,
+  verifyEmail,
+  verifySecondFactor,
+  type AuthFailure,
+  type AuthOutcome,
+  type CaptchaAnswer,
+} from "@/lib/wix/identity";
 
 type Reply = (options?: {
   formErrors?: string[];
@@ -52,10 +68,23 @@ async function refusedAttempt(action: AuthAction, account: string, reply: Reply,
   return null;
 }
 
-/** A captcha answer from the local test widget or Google's widget (which names its field itself). */
-function captchaFrom(formData: FormData, value: string | undefined): string | undefined {
+type CaptchaFields = { captchaStage?: CaptchaStage; captchaToken?: string; invisibleCaptchaToken?: string };
+
+/**
+ * What the form's robot check answered: the invisible check's token, or the visible challenge's
+ * (the local test widget's, or Google's widget's, which names its field itself).
+ */
+function captchaFrom(formData: FormData, fields: CaptchaFields): CaptchaAnswer | undefined {
+  if (fields.captchaStage === "invisible") return fields.invisibleCaptchaToken ? { token: fields.invisibleCaptchaToken, invisible: true } : undefined;
   const google = formData.get("g-recaptcha-response");
-  return value || (typeof google === "string" && google) || undefined;
+  const token = fields.captchaToken || (typeof google === "string" && google) || undefined;
+  return token ? { token, invisible: false } : undefined;
+}
+
+/** The check the form carries next: none until the platform asks, then the invisible one, then the visible one if that was not enough. */
+function nextCaptchaStage(sent: CaptchaStage | undefined, reason: AuthFailure): CaptchaStage | undefined {
+  if (reason !== "missingCaptchaToken" && reason !== "invalidCaptchaToken") return sent;
+  return sent ? "visible" : "invisible";
 }
 
 /**
@@ -67,7 +96,7 @@ function captchaFrom(formData: FormData, value: string | undefined): string | un
 async function continueWith(
   outcome: AuthOutcome,
   reply: Reply,
-  context: { email: string; returnTo: string; captcha: boolean; signUp: boolean },
+  context: { email: string; returnTo: string; captcha?: CaptchaStage; signUp: boolean; decoy?: true },
 ): Promise<FormState> {
   const jar = await cookies();
   switch (outcome.kind) {
@@ -82,7 +111,13 @@ async function continueWith(
       redirect(target);
     }
     case "verify-email":
-      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, signUp: context.signUp });
+      await writePendingVerification(jar, {
+        stateToken: outcome.stateToken,
+        email: context.email,
+        returnTo: context.returnTo,
+        signUp: context.signUp,
+        decoy: context.decoy,
+      });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
       const secondFactor = { type: outcome.factorType, hint: outcome.hint };
@@ -96,8 +131,10 @@ async function continueWith(
       for (const [field, message] of Object.entries(outcome.fields)) fieldErrors[field] = [message];
       const field = FAILURE_FIELD[outcome.reason];
       if (field && !fieldErrors[field]) fieldErrors[field] = [FAILURE_MESSAGES[outcome.reason]];
-      const formErrors = field ? [] : [FAILURE_MESSAGES[outcome.reason]];
-      const captcha = context.captcha || outcome.reason === "missingCaptchaToken" || outcome.reason === "invalidCaptchaToken";
+      const captcha = nextCaptchaStage(context.captcha, outcome.reason);
+      // The invisible check asks nothing of the person: only another try.
+      const message = captcha === "invisible" && !context.captcha ? INVISIBLE_CAPTCHA_MESSAGE : FAILURE_MESSAGES[outcome.reason];
+      const formErrors = field ? [] : [message];
       return { result: reply({ formErrors, fieldErrors, hideFields: HIDDEN }), captcha };
     }
   }
@@ -108,53 +145,52 @@ const returnPath = (value: string | undefined) => safeReturnTo(value, siteUrl("/
 export async function logInAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
-  const { email, password, returnTo, captchaToken } = submission.value;
+  const { email, password, returnTo, captchaStage } = submission.value;
   const refused = await refusedAttempt("login", email, submission.reply, HIDDEN);
   if (refused) return refused;
-  const captcha = captchaFrom(formData, captchaToken);
   let outcome: AuthOutcome;
   try {
-    outcome = await logIn({ email, password, captchaToken: captcha });
+    outcome = await logIn({ email, password, captcha: captchaFrom(formData, submission.value) });
   } catch (error) {
     logger().error({ failure: describeFailure(error) }, "logging in failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
   }
   // A right password counts as a success even when a second factor's code is still to come.
   if (outcome.kind === "signed-in" || outcome.kind === "second-factor") await forgetAccountFailures("login", email);
+  // The account has no password to log in with (imported without one, or its owner asked for a
+  // new one): the only way on is a reset link, so the member goes straight to asking for one.
+  if (outcome.kind === "failed" && outcome.reason === "resetPassword") redirect(newPasswordNeededHref());
   // An unknown address reads as a wrong password, so the form does not tell who is a member.
   if (outcome.kind === "failed" && outcome.reason === "invalidEmail") outcome = { ...outcome, reason: "invalidPassword" };
-  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: Boolean(captcha), signUp: false });
+  return continueWith(outcome, submission.reply, { email, returnTo: returnPath(returnTo), captcha: captchaStage, signUp: false });
 }
 
 export async function registerAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: registerSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: HIDDEN }) };
-  const { returnTo, captchaToken, ...details } = submission.value;
+  const { returnTo, captchaToken, invisibleCaptchaToken, captchaStage, ...details } = submission.value;
   const refused = await refusedAttempt("register", details.email, submission.reply, HIDDEN);
   if (refused) return refused;
-  const captcha = captchaFrom(formData, captchaToken);
   let outcome: AuthOutcome;
   try {
-    outcome = await register({ ...details, captchaToken: captcha });
+    outcome = await register({ ...details, captcha: captchaFrom(formData, { captchaStage, captchaToken, invisibleCaptchaToken }) });
   } catch (error) {
     logger().error({ failure: describeFailure(error) }, "registering failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: Boolean(captcha) };
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
   }
   // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
-  if (outcome.kind === "failed" && outcome.reason === "emailAlreadyExists")
-    outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
-  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: Boolean(captcha), signUp: true });
+  const decoy = outcome.kind === "failed" && outcome.reason === "emailAlreadyExists" ? true : undefined;
+  if (decoy) outcome = { kind: "verify-email", stateToken: randomBytes(32).toString("base64url") };
+  return continueWith(outcome, submission.reply, { email: details.email, returnTo: returnPath(returnTo), captcha: captchaStage, signUp: true, decoy });
 }
-
-const EXPIRED_VERIFICATION = "This verification has expired. Log in again and we will send a new code.";
 
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: verifySchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -165,7 +201,31 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind !== "failed") clearPendingVerification(jar);
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: pending.signUp ?? false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
+}
+
+/**
+ * "Resend code" on the verify page: a new code for the verification in the sealed cookie, within
+ * the site's limit per address and account and the platform's own hourly limit of code mails.
+ */
+export async function resendCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: resendCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const pending = await readPendingVerification(await cookies());
+  // A login waiting for a second factor has its own "Send a new code" on the login-code page.
+  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  const refused = await refusedAttempt("resendCode", pending.email, submission.reply);
+  if (refused) return refused;
+  // A taken address's page answers as a new account's would; its owner was mailed instead.
+  if (pending.decoy) return { result: submission.reply(), done: codeResentMessage(pending.email) };
+  try {
+    const outcome = await resendVerificationCode(pending.stateToken);
+    if (outcome === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };
+    return { result: submission.reply({ formErrors: [outcome === "expired" ? VERIFICATION_EXPIRED_MESSAGE : NO_MORE_CODES_MESSAGE] }) };
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "resending a verification code failed");
+    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
+  }
 }
 
 /**
@@ -177,7 +237,7 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -195,7 +255,7 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
     clearPendingVerification(jar);
     await forgetAccountFailures("login", pending.email);
   }
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
 /** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
@@ -204,7 +264,7 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
   if (submission.status !== "success") return { result: submission.reply() };
   const jar = await cookies();
   const pending = await readPendingVerification(jar);
-  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [EXPIRED_VERIFICATION] }) };
+  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   const refused = await refusedAttempt("verify", pending.email, submission.reply);
   if (refused) return refused;
   let outcome: AuthOutcome;
@@ -215,7 +275,7 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
     return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
   }
   if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, captcha: false, signUp: false });
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
 /** The same answer whether or not the address has an account. */

@@ -6,7 +6,7 @@ import { useActionState } from "react";
 import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
 import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, verifySchema } from "@/lib/auth/forms";
+import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
@@ -18,6 +18,7 @@ const schemas = {
   login: loginSchema,
   register: registerSchema,
   verify: verifySchema,
+  resendCode: resendCodeSchema,
   loginCode: loginCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
@@ -40,7 +41,7 @@ type Props = {
   hidden?: Record<string, string>;
   defaultValue?: Record<string, string>;
   captcha?: CaptchaConfig;
-  tone?: "primary" | "danger";
+  tone?: "primary" | "danger" | "quiet";
   /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
   wideButton?: boolean;
   /** Takes the confirmation instead of the form, for a form that may be gone once the page refreshes. */
@@ -82,7 +83,7 @@ export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hi
       {fields.map(({ name, ...spec }) => (
         <Field key={name} meta={formFields[name]} spec={spec} />
       ))}
-      {state.captcha && captcha && <CaptchaField config={captcha} />}
+      {state.captcha && captcha && <CaptchaField config={captcha} stage={state.captcha} />}
       <SubmitButton pending={pending} pendingLabel={pendingLabel} tone={tone} wide={wideButton}>
         {submitLabel}
       </SubmitButton>

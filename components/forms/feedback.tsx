@@ -75,6 +75,8 @@ const submitClass = "rounded-lg px-5 py-3 font-medium focus-visible:outline-none
 const tones = {
   primary: "bg-pine-700 text-white hover:bg-pine-600 focus-visible:ring-pine-100",
   danger: "bg-red-700 text-white hover:bg-red-600 focus-visible:ring-red-200",
+  /** A second action beside the main one, such as "Resend code". */
+  quiet: "border border-stone-300 bg-white text-stone-800 hover:bg-stone-50 focus-visible:ring-pine-100",
 };
 
 /** A submit button that cannot be pressed twice while its form is on its way. */

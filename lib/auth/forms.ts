@@ -15,6 +15,8 @@ const email = z
   .pipe(z.email("Enter an e-mail address like name@example.com."));
 const returnTo = z.string().max(2048).optional();
 const captchaToken = z.string().max(4096).optional();
+/** The robot check the form carried (captcha-field.tsx), and the invisible check's answer. */
+const captchaStage = z.enum(["invisible", "visible"]).optional();
 
 /** The rules for a password a member chooses, checked again (and more strictly) by the platform. */
 export function newPassword(missing: string) {
@@ -30,6 +32,8 @@ export const loginSchema = z.object({
   password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "That password is too long."),
   returnTo,
   captchaToken,
+  invisibleCaptchaToken: captchaToken,
+  captchaStage,
 });
 
 /** A checkbox without a wrong answer: sent as "on" when ticked, left out when not. */
@@ -49,6 +53,8 @@ export const registerSchema = z.object({
   publicProfile: checkbox,
   returnTo,
   captchaToken,
+  invisibleCaptchaToken: captchaToken,
+  captchaStage,
 });
 
 export const verifySchema = z.object({
@@ -72,12 +78,15 @@ export const loginCodeSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email });
 
+/** "Resend code" sends nothing but itself: the verification it is for is in a sealed cookie. */
+export const resendCodeSchema = z.object({});
+
 /** One message for each way a login or registration can fail. */
 export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   invalidEmail: "Enter a valid e-mail address.",
   // The login form shows this for an unknown address too: the same words whoever is a member.
   invalidPassword: "That e-mail address and password do not match. Check both, or reset the password.",
-  resetPassword: "This account needs a new password before you can log in. Use “Forgot password?” to set one.",
+  resetPassword: "This account needs a new password before you can log in. Enter its e-mail address and we will send you a link to set one.",
   emailAlreadyExists: "An account with this e-mail address already exists. Log in instead, or reset the password.",
   missingCaptchaToken: "Please confirm you are not a robot, then try again.",
   invalidCaptchaToken: "The robot check did not pass. Please do it again.",
@@ -96,6 +105,9 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
   invalidCode: "code",
 };
 
+/** When the platform first asks for a robot check: the invisible one needs nothing but another try (the password is cleared). */
+export const INVISIBLE_CAPTCHA_MESSAGE = "For your security, please enter your password again and submit once more.";
+
 /** What the login-code step says next to the code: a wrong code, an expired one, too many wrong ones. */
 export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
   invalidCode: "That code is not right. Check the latest message and try again.",
@@ -104,6 +116,13 @@ export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
 };
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
+
+export const VERIFICATION_EXPIRED_MESSAGE = "This verification has expired. Log in again and we will send a new code.";
+
+export const codeResentMessage = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
+
+/** The platform's own hourly limit of code mails, which the site's limit normally reaches first. */
+export const NO_MORE_CODES_MESSAGE = "We have sent as many codes as we can for now. Use the latest one, or try again in an hour.";
 
 export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
 

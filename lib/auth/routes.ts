@@ -8,6 +8,8 @@ export const AUTH_ROUTES = {
   logout: "/api/auth/logout",
   /** Renews a session whose access token the platform refused, then returns. */
   renew: "/api/auth/renew",
+  /** The session pre-warm URL for a signed-in member's browser (POST). */
+  prewarm: "/api/auth/prewarm",
   /** The page that explains a failed sign-in. */
   problem: "/auth/error",
 } as const;
@@ -24,6 +26,13 @@ export const SITE_PAGES = {
   loginCode: "/login/verify-code",
   forgotPassword: "/forgot-password",
 } as const;
+
+/** The forgot-password page's `reason` when a login found the account needs a new password (login answered resetPassword). */
+export const NEW_PASSWORD_REASON = "new-password";
+
+export function newPasswordNeededHref(): string {
+  return withParams(SITE_PAGES.forgotPassword, { reason: NEW_PASSWORD_REASON });
+}
 
 /** The site's login page, coming back to `returnTo` afterwards. */
 export function loginPageHref(returnTo = "/"): string {

@@ -26,6 +26,7 @@ const SECRET_FIELDS = [
   "sessionToken",
   "stateToken",
   "captchaToken",
+  "invisibleCaptchaToken",
   "secret",
   "clientSecret",
 ];

@@ -23,7 +23,7 @@ export type ScriptSources = { nonce: string } | { hashes: string[] };
 
 export type PolicyContext = {
   scripts: ScriptSources;
-  /** Origins a form may lead to: the platform's login and logout pages. */
+  /** Origins a form may lead to and a frame may show: the platform's login, logout and pre-warm pages. */
   platformOrigins: string[];
   https: boolean;
   /** Next's development server evaluates code and talks over a websocket. */
@@ -55,7 +55,8 @@ export function contentSecurityPolicy({ scripts, platformOrigins, https, develop
     "media-src": ["'self'", ...WIX_MEDIA_ORIGINS],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(development ? ["ws:", "wss:"] : [])],
-    "frame-src": CAPTCHA_FRAMES,
+    // The platform's pages load in a hidden frame for the session pre-warm.
+    "frame-src": [...CAPTCHA_FRAMES, ...platformOrigins],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'", ...platformOrigins],
     "base-uri": ["'self'"],

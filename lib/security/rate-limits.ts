@@ -25,6 +25,8 @@ export const AUTH_LIMITS = {
   register: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
   forgotPassword: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
   verify: { perAddress: { points: 30, duration: 15 * MINUTE }, perAccount: { points: 10, duration: 15 * MINUTE } },
+  /** "Resend code": as many as the platform mails codes to one identity (5 an hour), and a few addresses' worth per client. */
+  resendCode: { perAddress: { points: 15, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
 } as const;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;

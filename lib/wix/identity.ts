@@ -6,7 +6,7 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { publicRead, publicVisitorPair, sessionClient, type WixClient } from "./client";
 import { privacyStatusOf } from "./members";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
-import { platformCall, withinPlatformTimeout } from "./platform-fetch";
+import { platformCall, platformFetch, withinPlatformTimeout } from "./platform-fetch";
 
 /** What a registration, login or verification came to, in the site's own terms. */
 export type AuthOutcome =
@@ -107,7 +107,10 @@ export function toAuthOutcome(result: unknown): AuthOutcome {
       return { kind: "awaiting-approval" };
   }
   const body = parseErrorBody(outcome.error);
-  if (!EXTRA_CODES[body?.code ?? ""] && outcome.errorCode && KNOWN_ERROR_CODES.has(outcome.errorCode as AuthFailure)) {
+  // The SDK names every login failure it does not know `invalidEmail`, a system error included:
+  // its name is believed only for the numeric codes it maps, or when it passed no platform error.
+  const sdkNamed = !body || /^-\d+$/.test(body.code ?? "");
+  if (sdkNamed && outcome.errorCode && KNOWN_ERROR_CODES.has(outcome.errorCode as AuthFailure)) {
     const reason = outcome.errorCode as AuthFailure;
     // The SDK passes an e-mail violation's own description for invalidEmail on registration.
     const fields = reason === "invalidEmail" && typeof outcome.error === "string" && !body ? { email: outcome.error } : {};
@@ -148,9 +151,12 @@ export function stateOutcome(reply: unknown): AuthOutcome {
 
 /** A refused login in the site's terms: the codes OAuthStrategy's `login` names, then the ones the site tells apart. Pure. */
 export function loginRefusalOutcome(refusal: Refusal): AuthOutcome & { kind: "failed" } {
-  const named = LOGIN_CODES[refusal.code ?? ""];
+  const code = refusal.code ?? "";
+  const named = LOGIN_CODES[code];
   if (named) return { kind: "failed", reason: named, fields: {} };
-  if (EXTRA_CODES[refusal.code ?? ""] || refusal.violations.length > 0) return failureOf(refusal);
+  // Any other numeric code is the SDK's catch-all, invalidEmail; a code it does not name (a
+  // system error included) is not a wrong e-mail address, so it is told apart or "unknown".
+  if (EXTRA_CODES[code] || refusal.violations.length > 0 || !/^-\d+$/.test(code)) return failureOf(refusal);
   return { kind: "failed", reason: "invalidEmail", fields: {} };
 }
 
@@ -183,7 +189,11 @@ async function asked<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-const captcha = (token: string | undefined) => (token ? { captchaTokens: { recaptchaToken: token } } : {});
+/** A robot check's answer: from the invisible check (its own site key) or the visible challenge. */
+export type CaptchaAnswer = { token: string; invisible: boolean };
+
+const captcha = (answer: CaptchaAnswer | undefined) =>
+  answer ? { captchaTokens: answer.invisible ? { invisibleRecaptchaToken: answer.token } : { recaptchaToken: answer.token } } : {};
 
 export type Registration = {
   email: string;
@@ -193,22 +203,26 @@ export type Registration = {
   nickname?: string;
   /** Whether others may see the new member's profile (and their nickname on their reports). */
   publicProfile: boolean;
-  captchaToken?: string;
+  captcha?: CaptchaAnswer;
 };
 
 export async function register(input: Registration): Promise<AuthOutcome> {
   const strategy = await auth();
   const profile = { firstName: input.firstName, lastName: input.lastName, nickname: input.nickname, privacyStatus: privacyStatusOf(input.publicProfile) };
-  return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captchaToken) })));
+  return toAuthOutcome(await asked(() => strategy.register({ email: input.email, password: input.password, profile, ...captcha(input.captcha) })));
 }
+
+/** A robot check's answer in loginV2's own shape: the invisible check's under its own key. */
+type LoginCaptchaToken = { Recaptcha: string } | { InvisibleRecaptcha: string };
 
 /**
  * The SDK's own `login` drops a second-factor challenge (it knows only SUCCESS, e-mail
  * verification and approval), so the site sends the same `loginV2` call itself.
  */
-export async function logIn(input: { email: string; password: string; captchaToken?: string }): Promise<AuthOutcome> {
-  const captchaTokens = input.captchaToken ? { captchaTokens: [{ Recaptcha: input.captchaToken }] } : {};
-  return loginV2(input.email, { password: input.password, ...captchaTokens });
+export async function logIn(input: { email: string; password: string; captcha?: CaptchaAnswer }): Promise<AuthOutcome> {
+  const answer = input.captcha;
+  const token: LoginCaptchaToken | null = answer ? (answer.invisible ? { InvisibleRecaptcha: answer.token } : { Recaptcha: answer.token }) : null;
+  return loginV2(input.email, { password: input.password, ...(token && { captchaTokens: [token] }) });
 }
 
 /** A new code for a login waiting for its second factor: `loginV2` with the challenge's state token and no password. */
@@ -216,7 +230,7 @@ export async function resendLoginCode(email: string, stateToken: string): Promis
   return loginV2(email, { stateToken });
 }
 
-async function loginV2(email: string, options: { password?: string; stateToken?: string; captchaTokens?: Array<{ Recaptcha: string }> }) {
+async function loginV2(email: string, options: { password?: string; stateToken?: string; captchaTokens?: LoginCaptchaToken[] }) {
   try {
     return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email }, options)));
   } catch (error) {
@@ -259,6 +273,50 @@ export async function verifyEmail(code: string, stateToken: string): Promise<Aut
   }
 }
 
+/** What asking for a new verification code came to: mailed, the verification is gone, or too many codes this hour. */
+export type ResendOutcome = "sent" | "expired" | "tooManyAttempts";
+
+/** The SDK has no function for it, so the call goes where its verify call goes, the same way. */
+const RESEND_URL = "https://www.wixapis.com/_api/iam/verification/v1/auth/resend";
+
+/** Mails a new code for the verification a state token stands for; the state token stays the same. */
+export async function resendVerificationCode(stateToken: string): Promise<ResendOutcome> {
+  const { accessToken } = await publicVisitorPair();
+  const response = await platformFetch(RESEND_URL, {
+    method: "POST",
+    headers: { authorization: accessToken, "content-type": "application/json" },
+    body: JSON.stringify({ stateToken }),
+  });
+  const body = (await response.json()) as { details?: unknown } | null;
+  if (response.ok) return "sent";
+  const refusal = readRefusal(body?.details);
+  if (response.status === 429 || (refusal?.code && EXTRA_CODES[refusal.code] === "tooManyAttempts")) return "tooManyAttempts";
+  if (refusal?.code && EXTRA_CODES[refusal.code] === "invalidCode") return "expired";
+  throw new PlatformUnavailableError(`answered ${response.status} to a new verification code`);
+}
+
+/** Where the SDK's own redirect-session calls go (OAuthStrategy's logout and getAuthUrl use the same). */
+const REDIRECT_SESSION_URL = "https://www.wixapis.com/_api/redirects-api/v1/redirect-session";
+
+const redirectSessionReply = z.object({ redirectSession: z.object({ fullUrl: z.url() }).partial().optional() });
+
+/**
+ * The URL that signs the member's browser in on the platform's own pages (session pre-warm, what
+ * the SDK's `sessions.syncToWixPages` does): a `login` redirect session asked for with the
+ * member's token, for the browser to load in a hidden frame. Null when the platform gave none.
+ * `@wix/redirects` is not one of the site's packages, so the call is made as that module makes it.
+ */
+export async function sessionPrewarmUrl(accessToken: string): Promise<string | null> {
+  const response = await platformFetch(REDIRECT_SESSION_URL, {
+    method: "POST",
+    headers: { authorization: accessToken, "content-type": "application/json" },
+    body: JSON.stringify({ login: {} }),
+  });
+  const body: unknown = await response.json();
+  if (!response.ok) throw new PlatformUnavailableError(`answered ${response.status} to a session pre-warm`);
+  return redirectSessionReply.safeParse(body).data?.redirectSession?.fullUrl ?? null;
+}
+
 /** Sends the reset e-mail; its link leads back to `returnUrl`. Unknown addresses are not told apart. */
 export async function sendPasswordReset(email: string, returnUrl: string): Promise<void> {
   const strategy = await auth();
@@ -294,14 +352,15 @@ export async function endMemberSession(accessToken: string): Promise<void> {
   await sessionClient(accessToken).authentication.logout({ clientId: getConfig().wixClientId });
 }
 
-/** Which robot check the platform wants: Google's widget on Wix, a stand-in on the local platform. */
-export type CaptchaConfig = { kind: "recaptcha"; siteKey: string } | { kind: "local"; token: string };
+/** Which robot check the platform wants: Google's widgets on Wix (an invisible and a visible key), a stand-in on the local platform. */
+export type CaptchaConfig = { kind: "recaptcha"; siteKey: string; invisibleSiteKey: string } | { kind: "local"; token: string };
 
-/** The robot check the forms show when asked: Google's widget with the key Wix expects, or the local platform's stand-in. */
+/** The robot check the forms show when asked: Google's widgets with the keys Wix expects, or the local platform's stand-in. */
 export function captchaConfig(): CaptchaConfig {
   const { localPlatformUrl, wixClientId } = getConfig();
   if (localPlatformUrl) return { kind: "local", token: LOCAL_CAPTCHA_TOKEN };
-  return { kind: "recaptcha", siteKey: OAuthStrategy({ clientId: wixClientId }).captchaVisibleSiteKey };
+  const strategy = OAuthStrategy({ clientId: wixClientId });
+  return { kind: "recaptcha", siteKey: strategy.captchaVisibleSiteKey, invisibleSiteKey: strategy.captchaInvisibleSiteKey };
 }
 
 /** In local mode, where a person reads the e-mails the platform "sends". */

@@ -47,6 +47,29 @@ export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
 
+/** One field at fault, in the shape the SDK reports as `INVALID_ARGUMENT: "field" description`. */
+export type FieldViolation = { field: string; description: string; violatedRule: string; data: Record<string, unknown> };
+
+/**
+ * A request whose fields are at fault: answered as a `validationError` listing each field with its
+ * description, which the SDK keeps (and renames to its argument paths) instead of an application error.
+ */
+export class FieldViolations extends PlatformError {
+  constructor(readonly violations: FieldViolation[]) {
+    super(400, "INVALID_ARGUMENT", violations.map((v) => v.description).join(" "));
+  }
+}
+
+/** A body that does not match its schema: one violation per field, with zod's description of what is wrong. */
+export function schemaViolations(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldViolations {
+  return new FieldViolations(
+    issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", description: issue.message, violatedRule: "VALIDATION", data: {} })),
+  );
+}
+
+/** What a genuine bug answers: no detail, only the request id to quote (the SDK's "System error occurred"). */
+export const SYSTEM_ERROR_MESSAGE = "System error occurred";
+
 export function errorBody(code: string, message: string, data: Record<string, unknown> = {}) {
   return { message, details: { applicationError: { code, description: message, data } } };
 }
@@ -88,6 +111,9 @@ export function handleClientError(error: NodeJS.ErrnoException, socket: Socket) 
 
 /** Maps every failure to a JSON envelope (docs/platform/transport.md §5); only genuine bugs become a 500, and never with a stack. */
 export function handleError(error: FastifyError | PlatformError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof FieldViolations) {
+    return reply.status(400).send({ message: error.message, details: { validationError: { fieldViolations: error.violations } } });
+  }
   if (error instanceof PlatformError) {
     return reply.status(error.status).send(errorBody(error.code, error.message, error.data));
   }
@@ -98,5 +124,5 @@ export function handleError(error: FastifyError | PlatformError, request: Fastif
     return reply.status(clientError.status).send(errorBody(code, clientError.message));
   }
   request.log.error({ err: error }, "unhandled platform error");
-  return reply.status(500).send(errorBody("INTERNAL_ERROR", "Internal platform error."));
+  return reply.status(500).send(errorBody("INTERNAL_ERROR", SYSTEM_ERROR_MESSAGE, { requestId: request.id }));
 }

@@ -49,9 +49,10 @@ describe("/_local/settings and the outbox", () => {
       requireEmailVerification: false,
       requireOwnerApproval: false,
       requireCaptcha: false,
+      rejectInvisibleCaptcha: false,
     });
     const changed = await call("/_local/settings", { method: "PATCH", body: { requireOwnerApproval: true }, key: true });
-    expect(await changed.json()).toEqual({ requireEmailVerification: false, requireOwnerApproval: true, requireCaptcha: false });
+    expect(await changed.json()).toEqual({ requireEmailVerification: false, requireOwnerApproval: true, requireCaptcha: false, rejectInvisibleCaptcha: false });
     for (const body of [{ requireOwnerApproval: "yes" }, { somethingElse: true }, []]) {
       expect((await call("/_local/settings", { method: "PATCH", body, key: true })).status).toBe(400);
     }

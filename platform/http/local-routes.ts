@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import { requirePasswordReset } from "../identity/iam";
 import { settingsPatchSchema } from "../identity/settings";
 import { render } from "../identity/pages";
 import { mailboxPage } from "../mail/mailbox-page";
@@ -10,8 +11,8 @@ import { faultsSchema } from "./faults";
 
 /**
  * Endpoints the hosted platform does not have, for tests and tooling only: health, a request
- * counter, session revocation, the sign-up settings, the outbox (docs/platform/identity.md §4–5)
- * and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
+ * counter, session revocation, requiring a new password, the sign-up settings, the outbox
+ * (docs/platform/identity.md §3.4–5) and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
  * admin API key; health needs nothing, and the mailbox page opens on this machine only.
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -75,6 +76,16 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     return { revoked: ctx.tokens.revokeSubject(subjectId) };
   });
 
+  // The owner's "require a new password" for one member (docs/platform/identity.md §3.4).
+  app.post("/_local/require-reset", async (request) => {
+    requireAdmin(request, "Requiring a password reset");
+    const body = z.object({ email: z.string().min(1).max(320) }).safeParse(request.body);
+    if (!body.success) throw invalidArgument("email is required.");
+    const identity = requirePasswordReset(ctx, body.data.email);
+    if (!identity) throw notFound("No member has that email.");
+    return { identityId: identity.id };
+  });
+
   app.get("/_local/settings", async (request) => {
     requireAdmin(request, "Reading the settings");
     return ctx.settings.get();
@@ -84,7 +95,7 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     requireAdmin(request, "Changing the settings");
     const patch = settingsPatchSchema.safeParse(request.body);
     if (!patch.success) {
-      throw invalidArgument("Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha as true or false.");
+      throw invalidArgument("Send any of requireEmailVerification, requireOwnerApproval, requireCaptcha, rejectInvisibleCaptcha as true or false.");
     }
     return ctx.settings.update(patch.data);
   });

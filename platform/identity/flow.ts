@@ -7,6 +7,7 @@ import { IdentityService } from "./iam";
 import { HOSTED_PAGES } from "./paths";
 import {
   SITE_NAME,
+  framedPage,
   loginCodePage,
   loginRestartPage,
   loginPage,
@@ -63,6 +64,7 @@ export class HostedFlow {
   showLogin(rsId: unknown, browser: Browser): HostedResult {
     const rs = this.ctx.redirects.get(rsId);
     if (!rs || rs.intent === "logout") return page(EXPIRED_SIGN_IN, 400);
+    if (rs.intent === "login" && rs.memberId) return this.prewarm(rs, rs.memberId, browser);
     if (rs.completed) return this.afterCompleted(rs);
     if (rs.intent === "auth" && rs.auth.prompt === "none") {
       // Silent log-in: the session token given to the redirect session, else this browser's cookie.
@@ -258,6 +260,20 @@ export class HostedFlow {
       return { kind: "redirect", url: `${new URL(rs.auth.redirectUri).origin}/`, status: 303 };
     }
     return page(ALREADY_USED);
+  }
+
+  /**
+   * Session pre-warm (the SDK's `syncToWixPages`): a login session a member's server asked for
+   * with their token signs this browser in as them on the hosted pages, once. The site loads it
+   * in a hidden frame, so the answer is an empty page its origins may frame.
+   */
+  private prewarm(rs: RedirectSession, memberId: string, browser: Browser): HostedResult {
+    const done: HostedResult = { kind: "document", page: framedPage("Signed in", this.ctx.clients.originsOf()) };
+    const identity = this.ctx.identities.get(memberId);
+    if (!this.ctx.redirects.complete(rs.id) || identity?.status !== "APPROVED" || browser.session?.memberId === memberId) return done;
+    // A fresh session id, as on any log-in; the browser's previous one ends.
+    if (browser.session) this.ctx.loginSessions.end(browser.session.id);
+    return { ...done, session: { token: this.ctx.loginSessions.start(memberId).token } };
   }
 
   /** After a correct password or a sign-up: a new login session, then the flow continues. */

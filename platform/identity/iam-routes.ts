@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { invalidArgument, notFound, permissionDenied } from "../http/errors";
+import { FieldViolations, notFound, permissionDenied, schemaViolations } from "../http/errors";
 import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, type Factor } from "./factors";
-import { FieldViolations, IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
+import { IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
 const phoneNumber = z
@@ -19,23 +19,11 @@ const enrollRequest = z.object({ factor: z.object({ type: z.enum(SECOND_FACTOR_T
 export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const service = new IdentityService(ctx);
 
+  /** A malformed body is answered as a validationError naming each field at fault (docs/platform/identity.md §3). */
   function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
     const parsed = schema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const fields = [...new Set(parsed.error.issues.map((issue) => issue.path.join(".") || "body"))].join(", ");
-      throw invalidArgument(`The request is missing or has malformed fields: ${fields}.`);
-    }
+    if (!parsed.success) throw schemaViolations(parsed.error.issues);
     return parsed.data;
-  }
-
-  /** Field violations go out as a validationError; everything else through the platform's error handler. */
-  async function answer(reply: FastifyReply, work: () => unknown) {
-    try {
-      return await work();
-    } catch (error) {
-      if (!(error instanceof FieldViolations)) throw error;
-      return reply.status(400).send({ message: error.message, details: { validationError: { fieldViolations: error.violations } } });
-    }
   }
 
   function memberOf(request: FastifyRequest): string {
@@ -49,23 +37,23 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   }
 
   // Any caller may register or log in; an unreadable token is still refused by callerOf.
-  app.post("/_api/iam/authentication/v2/register", async (request, reply) => {
+  app.post("/_api/iam/authentication/v2/register", async (request) => {
     ctx.callerOf(request);
-    return answer(reply, () => service.register(parse(registerRequest, request.body)));
+    return service.register(parse(registerRequest, request.body));
   });
 
-  app.post("/_api/iam/authentication/v2/login", async (request, reply) => {
+  app.post("/_api/iam/authentication/v2/login", async (request) => {
     ctx.callerOf(request);
-    return answer(reply, () => service.login(parse(loginRequest, request.body)));
+    return service.login(parse(loginRequest, request.body));
   });
 
   // Only a server holding the API key may vouch for a person: `<access token>,<API key>`, as the token endpoint takes it.
-  app.post("/_api/iam/authentication/v2/sign-on", async (request, reply) => {
+  app.post("/_api/iam/authentication/v2/sign-on", async (request) => {
     const accessToken = externalLoginToken(ctx.config, request.headers.authorization);
     if (!accessToken || !ctx.tokens.resolveAccess(accessToken)) {
       throw permissionDenied("Signing a member on needs a live access token and the platform's API key.");
     }
-    return answer(reply, () => service.signOn(parse(signOnRequest, request.body)));
+    return service.signOn(parse(signOnRequest, request.body));
   });
 
   // A member's server ends their session, without the browser: the login session their token
@@ -82,13 +70,11 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return {};
   });
 
-  app.post("/_api/iam/authentication/v2/change-password", async (request, reply) => {
+  app.post("/_api/iam/authentication/v2/change-password", async (request) => {
     const memberId = memberOf(request);
     const { newPassword } = parse(z.object({ newPassword: z.string().max(1024) }), request.body);
-    return answer(reply, async () => {
-      await service.changePassword(memberId, newPassword);
-      return {};
-    });
+    await service.changePassword(memberId, newPassword);
+    return {};
   });
 
   // The second step of a login with a second factor: the code it sent, in the factor's data object.
@@ -97,7 +83,8 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(SECOND_FACTOR_TYPES)) }), request.params);
     const body = parse(factorVerifyRequest, request.body);
     const code = (factorType === "EMAIL" ? body.emailData : body.smsData)?.code;
-    if (!code) throw invalidArgument(`The request is missing or has malformed fields: ${factorType === "EMAIL" ? "emailData" : "smsData"}.code.`);
+    const field = `${factorType === "EMAIL" ? "emailData" : "smsData"}.code`;
+    if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
     return service.verifyFactor(factorType, body.stateToken, code);
   });
 
@@ -110,7 +97,9 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.post("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
     const { factor } = parse(enrollRequest, request.body);
-    if (factor.type === "SMS" && !factor.phone) throw invalidArgument("An SMS factor needs a phone number: factor.phone.");
+    if (factor.type === "SMS" && !factor.phone) {
+      throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
+    }
     return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, factor.type === "SMS" ? factor.phone! : null)) };
   });
 
@@ -125,6 +114,14 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     ctx.callerOf(request);
     const { code, stateToken } = parse(z.object({ code: z.string().min(1).max(64), stateToken: z.string().min(1).max(1000) }), request.body);
     return service.verify(code, stateToken);
+  });
+
+  // A new code for the verification a login or registration is waiting on, mailed within the
+  // identity's hourly limit; the state token stays the same, so the form the member is on still works.
+  app.post("/_api/iam/verification/v1/auth/resend", async (request) => {
+    ctx.callerOf(request);
+    const { stateToken } = parse(z.object({ stateToken: z.string().min(1).max(1000) }), request.body);
+    return service.resendVerification(stateToken);
   });
 
   // Starts a verification outside a login (a member, for themselves, or the admin for anyone): the code goes by e-mail.
@@ -157,17 +154,15 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return {};
   });
 
-  app.post("/_api/iam/recovery/v1/recover", async (request, reply) => {
+  app.post("/_api/iam/recovery/v1/recover", async (request) => {
     ctx.callerOf(request);
     const { recoveryToken, password } = parse(
       z.object({ recoveryToken: z.string().min(1).max(1000), password: z.string().max(1024).optional() }),
       request.body,
     );
-    return answer(reply, async () => {
-      const result = await service.recover(recoveryToken, password ?? "");
-      if ("weak" in result) throw new FieldViolations([{ field: "password", description: result.weak, violatedRule: "FORMAT", data: {} }]);
-      return service.signedIn(result.identity);
-    });
+    const result = await service.recover(recoveryToken, password ?? "");
+    if ("weak" in result) throw new FieldViolations([{ field: "password", description: result.weak, violatedRule: "FORMAT", data: {} }]);
+    return service.signedIn(result.identity);
   });
 
   app.post("/_api/iam/recovery/v1/activation-email", async (request) => {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
-import { codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode } from "../http/errors";
+import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode, type FieldViolation } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
 import type { Factor, SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
@@ -93,9 +93,7 @@ export const factorVerifyRequest = z.object({
 
 const emailFormat = z.email();
 
-type Violation = FieldViolations["violations"][number];
-
-function emailViolation(email: string): Violation | null {
+function emailViolation(email: string): FieldViolation | null {
   if (emailFormat.safeParse(email).success && email.length <= 254) return null;
   return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
 }
@@ -141,11 +139,18 @@ export function identityWire(identity: Identity, factors: readonly Factor[] = []
   };
 }
 
-/** A validation failure in the envelope `register` reads: every violation carries `data`. */
-export class FieldViolations extends Error {
-  constructor(readonly violations: Array<{ field: string; description: string; violatedRule: string; data: Record<string, unknown> }>) {
-    super(violations.map((v) => v.description).join(" "));
-  }
+/**
+ * The owner's "must set a new password" (also how a member imported without one starts): the
+ * password stops working, so a login answers -19973 (the SDK's `resetPassword`), and every
+ * session and token of the member ends. Only a reset link lets them in again. Null for an unknown e-mail.
+ */
+export function requirePasswordReset(stores: Pick<PlatformContext, "identities" | "loginSessions" | "tokens">, email: string): Identity | null {
+  const found = stores.identities.findForLogin(email);
+  if (!found) return null;
+  stores.identities.setPasswordHash(found.identity.id, "");
+  for (const sessionId of stores.loginSessions.endAllFor(found.identity.id)) stores.tokens.revokeLoginSession(sessionId);
+  stores.tokens.revokeSubject(found.identity.id);
+  return found.identity;
 }
 
 export class IdentityService {
@@ -170,9 +175,12 @@ export class IdentityService {
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
     if (!required) return;
-    const answers = (tokens ?? []).flatMap((token) => [token.Recaptcha, token.InvisibleRecaptcha]).filter((value): value is string => Boolean(value));
-    if (answers.length === 0) throw identityRefused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
-    if (!answers.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
+    const given = (values: Array<string | undefined>) => values.filter((value): value is string => Boolean(value));
+    const visible = given((tokens ?? []).map((token) => token.Recaptcha));
+    const invisible = given((tokens ?? []).map((token) => token.InvisibleRecaptcha));
+    if (visible.length + invisible.length === 0) throw identityRefused(IAM_CODES.missingCaptcha, "A captcha answer is required.");
+    const trusted = this.ctx.settings.get().rejectInvisibleCaptcha ? visible : [...visible, ...invisible];
+    if (!trusted.includes(LOCAL_CAPTCHA_TOKEN)) throw identityRefused(IAM_CODES.invalidCaptcha, "The captcha answer is not valid.");
   }
 
   /**
@@ -237,6 +245,23 @@ export class IdentityService {
     return stateToken;
   }
 
+  /**
+   * A new code for the e-mail verification a state token stands for (the "Resend code" of a
+   * verify page), counted against the same hourly limit as every code mail; the state token stays.
+   */
+  resendVerification(stateToken: string): StateReply {
+    const identityId = this.ctx.verifications.identityOf(stateToken, "email");
+    const identity = identityId ? this.ctx.identities.get(identityId) : null;
+    if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
+      throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
+    }
+    const renewed = this.ctx.verifications.renew(stateToken, "email");
+    if (!renewed) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
+    this.mail(codeMessage(identity, null, renewed.code));
+    return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken, identity: identityWire(identity, this.ctx.factors.list(identity.id)) };
+  }
+
   private mail(message: NewMail) {
     this.ctx.outbox.send(message);
   }
@@ -244,7 +269,7 @@ export class IdentityService {
   async register(input: z.infer<typeof registerRequest>): Promise<StateReply> {
     this.checkCaptcha(input.captchaTokens);
     const email = input.loginId.email.trim();
-    const violations: Violation[] = [];
+    const violations: FieldViolation[] = [];
     const badEmail = emailViolation(email);
     if (badEmail) violations.push(badEmail);
     const weak = weakPasswordReason(input.password ?? "");

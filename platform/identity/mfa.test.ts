@@ -202,3 +202,46 @@ describe("second factors: the hosted login page", () => {
     expect(tokens.refreshToken.role).toBe("member");
   });
 });
+
+describe("second factors beside the identity calls", () => {
+  it("'Resend code' of an e-mail verification does not renew a second factor's challenge", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
+    expect(challenge.state).toBe("MFA_CHALLENGE");
+    const code = latestCode(email);
+    const resent = await call("/_api/iam/verification/v1/auth/resend", { body: { stateToken: challenge.stateToken } });
+    expect([resent.status, resent.body.details?.applicationError?.code]).toEqual([400, "VERIFICATION_FAILED"]);
+    expect(latestCode(email)).toBe(code);
+    const verified = await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken: challenge.stateToken, emailData: { code } } });
+    expect(verified.body.state).toBe("SUCCESS");
+  });
+
+  it("a factor's verify without its code names the missing field in a validationError", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
+    const refused = await fetch(`${platform.url}/_api/iam/authentication/v2/sms/verify`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stateToken: challenge.stateToken, emailData: { code: "123456" } }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ details: { validationError: { fieldViolations: [{ field: "smsData.code" }] } } });
+  });
+
+  it("an e-mail verification past its wrong codes gets no new code by 'Resend code': the member logs in again", async () => {
+    platform.ctx.settings.update({ requireEmailVerification: true });
+    try {
+      const email = freshEmail();
+      const started = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password: PASSWORD });
+      const stateToken = (started as { data: { stateToken: string } }).data.stateToken;
+      const wrong = latestCode(email) === "000000" ? "111111" : "000000";
+      for (let tried = 0; tried < MAX_VERIFICATION_ATTEMPTS; tried++) {
+        await call("/_api/iam/verification/v1/auth/verify", { body: { code: wrong, stateToken } });
+      }
+      const resent = await call("/_api/iam/verification/v1/auth/resend", { body: { stateToken } });
+      expect([resent.status, resent.body.details?.applicationError?.code]).toEqual([400, "VERIFICATION_FAILED"]);
+    } finally {
+      platform.ctx.settings.update({ requireEmailVerification: false });
+    }
+  });
+});

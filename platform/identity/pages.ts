@@ -226,6 +226,17 @@ export function messagePage(title: string, message: string): PageContent {
 }
 
 /**
+ * A page with no script and nothing to show, which only the given origins may frame: the answer
+ * to a session pre-warm, which a site loads in a hidden frame.
+ */
+export function framedPage(title: string, ancestors: readonly string[]): HtmlPage {
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title></head><body></body></html>
+`;
+  return { html, csp: `default-src 'none'; frame-ancestors ${ancestors.length > 0 ? ancestors.join(" ") : "'none'"}; base-uri 'none'` };
+}
+
+/**
  * The web_message response: posts `{code, state}` (or `{error, error_description, state}`) flat to
  * `window.parent`, as the SDK's listener expects (docs/platform/identity.md §1.3). The message is addressed
  * to the client's own origins rather than "*", so no other embedding page can read the code,

@@ -11,10 +11,15 @@ export type SignupSettings = {
   requireOwnerApproval: boolean;
   /** Sign-ups and logins need a captcha answer. */
   requireCaptcha: boolean;
+  /**
+   * Invisible captcha answers are refused, as Google refuses a low score: the stand-in for a
+   * browser the invisible check does not trust, so the visible challenge must follow.
+   */
+  rejectInvisibleCaptcha: boolean;
 };
 
 export const settingsPatchSchema = z
-  .object({ requireEmailVerification: z.boolean(), requireOwnerApproval: z.boolean(), requireCaptcha: z.boolean() })
+  .object({ requireEmailVerification: z.boolean(), requireOwnerApproval: z.boolean(), requireCaptcha: z.boolean(), rejectInvisibleCaptcha: z.boolean() })
   .partial()
   .strict();
 

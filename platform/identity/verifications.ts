@@ -61,6 +61,31 @@ export class VerificationStore {
   }
 
   /**
+   * A fresh e-mail code for the live verification a state token stands for, its attempts and
+   * lifetime started again; null when there is none (or its wrong codes used up the limit, and
+   * the member starts again by logging in). The state token is unchanged.
+   */
+  renew(stateToken: string, purpose: VerificationPurpose = "email"): { identityId: string; code: string } | null {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    const now = this.now();
+    const row = this.db
+      .prepare(
+        "UPDATE verification_states SET code = ?, attempts = 0, expires_at = ? " +
+          "WHERE state_hash = ? AND purpose = ? AND expires_at > ? AND attempts < ? RETURNING identity_id",
+      )
+      .get(code, now + VERIFICATION_TTL_MS, hashToken(stateToken), purpose, now, MAX_VERIFICATION_ATTEMPTS) as { identity_id: string } | undefined;
+    return row ? { identityId: row.identity_id, code } : null;
+  }
+
+  /** The identity whose live verification of this purpose a state token stands for, or null. */
+  identityOf(stateToken: string, purpose: VerificationPurpose = "email"): string | null {
+    const row = this.db
+      .prepare("SELECT identity_id FROM verification_states WHERE state_hash = ? AND purpose = ? AND expires_at > ? AND attempts < ?")
+      .get(hashToken(stateToken), purpose, this.now(), MAX_VERIFICATION_ATTEMPTS) as { identity_id: string } | undefined;
+    return row?.identity_id ?? null;
+  }
+
+  /**
    * Checks a code against the verification of this purpose a state token stands for. A right
    * code ends the verification; a wrong one counts, and past the limit no code is tried any
    * more (not even the right one) until it expires: the member starts again for a new code.

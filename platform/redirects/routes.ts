@@ -99,7 +99,8 @@ export function registerRedirectRoutes(app: FastifyInstance, ctx: PlatformContex
         memberId: caller.kind === "member" ? caller.id : null,
       };
     } else {
-      intent = { intent: "login", returnUrl: ctx.clients.safeReturnUrl(postFlowUrl) };
+      // With a member's token this is a session pre-warm: the page signs the browser in as them.
+      intent = { intent: "login", returnUrl: ctx.clients.safeReturnUrl(postFlowUrl), memberId: caller.kind === "member" ? caller.id : null };
     }
 
     const id = ctx.redirects.create(intent);

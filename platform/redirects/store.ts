@@ -16,10 +16,11 @@ export type AuthRequest = {
 /**
  * What a redirect session asks the hosted pages to do. `loginSessionId` is the platform login
  * session the caller already has (auth: from its session token; logout: from its member token).
+ * A `login` asked for with a member's token (`memberId`) is a session pre-warm.
  */
 export type RedirectIntent =
   | { intent: "auth"; auth: AuthRequest; loginSessionId: string | null }
-  | { intent: "login"; returnUrl: string | null }
+  | { intent: "login"; returnUrl: string | null; memberId?: string | null }
   | { intent: "logout"; clientId: string; returnUrl: string | null; loginSessionId: string | null; memberId: string | null };
 
 export type RedirectSession = RedirectIntent & { id: string; completed: boolean };

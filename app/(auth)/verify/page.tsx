@@ -6,7 +6,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
 import { captchaConfig } from "@/lib/wix/identity";
-import { verifyAction } from "../actions";
+import { resendCodeAction, verifyAction } from "../actions";
 
 export const metadata: Metadata = { title: "Confirm your e-mail" };
 
@@ -43,6 +43,10 @@ export default async function VerifyPage() {
         pendingLabel="Confirming…"
         captcha={captchaConfig()}
       />
+      <div className="mt-6 border-t border-stone-200 pt-5">
+        <p className="mb-3 text-sm text-stone-700">No e-mail, or the code has expired?</p>
+        <ActionForm kind="resendCode" action={resendCodeAction} fields={[]} submitLabel="Resend code" pendingLabel="Sending…" tone="quiet" wideButton={false} />
+      </div>
     </AuthCard>
   );
 }

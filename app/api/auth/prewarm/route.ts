@@ -1,0 +1,1 @@
+export { handlePrewarm as POST } from "@/lib/auth/prewarm";

@@ -1,0 +1,138 @@
+import { execFileSync } from "node:child_process";
+import { expect, test, type Page } from "@playwright/test";
+import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
+import { AUTH_ROUTES, SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { demoMember, latestMail, setPlatformFaults, setPlatformSettings } from "./platform";
+
+// Issue 20's identity calls in a real browser: "Resend code", a member who must set a new
+// password, and the session pre-warm (docs/auth-pitfalls.md).
+
+const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
+const strongPassword = "granite-switchback-42";
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+async function register(page: Page, email: string, nickname: string) {
+  await page.goto(SITE_PAGES.register);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Nickname").fill(nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+test.afterEach(async () => {
+  await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  await setPlatformFaults([]);
+});
+
+test("the verify page resends the code: the new one works, and past the limit it says to wait", async ({ page }) => {
+  await setPlatformSettings({ requireEmailVerification: true });
+  const email = newEmail("resend");
+  await register(page, email, "Robin S");
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  const first = await latestMail(email, "verification");
+
+  await page.getByRole("button", { name: "Resend code" }).click();
+  await expect(page.getByRole("status")).toContainText(`We sent a new code to ${email}`);
+  const second = await latestMail(email, "verification");
+  expect(second.id).not.toBe(first.id);
+
+  // The site allows as many as the platform mails in an hour (5, the registration's included).
+  for (let resent = 2; resent <= 4; resent++) {
+    await page.getByRole("button", { name: "Resend code" }).click();
+    await expect(page.getByRole("status")).toContainText("We sent a new code");
+  }
+  await page.getByRole("button", { name: "Resend code" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /as many codes as we can|Please wait/ })).toBeVisible();
+
+  await page.getByLabel("Code from the e-mail").fill((await latestMail(email, "verification")).code!);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Robin S");
+});
+
+test("resending on the page a taken address leads to answers as for a new account", async ({ page }) => {
+  await setPlatformSettings({ requireEmailVerification: true });
+  await register(page, demoMember.email, "Someone Else");
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  await page.getByRole("button", { name: "Resend code" }).click();
+  await expect(page.getByRole("status")).toContainText(`We sent a new code to ${demoMember.email}`);
+});
+
+test("a member whose owner required a new password is sent to reset it, and the mailed link lets them in again", async ({ page }) => {
+  const email = newEmail("must-reset");
+  await register(page, email, "Robin N");
+  await expect(page.getByTestId("member-name")).toHaveText("Robin N");
+
+  execFileSync("npx", ["tsx", "platform/cli.ts", "require-reset", email], { env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: e2e.dataDir }, stdio: "pipe" });
+  await page.context().clearCookies();
+  await page.goto(SITE_PAGES.login);
+  await fillLogin(page, email, strongPassword);
+  await expect(page).toHaveURL(new RegExp(`${SITE_PAGES.forgotPassword}\\?reason=new-password$`));
+  await expect(page.getByRole("status")).toContainText("This account needs a new password before you can log in");
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status").last()).toContainText("If an account exists for that address");
+  await page.goto((await latestMail(email, "password-reset")).link!);
+  await page.getByLabel("New password").fill("alpine-meadow-77");
+  await page.getByRole("button", { name: /set|save|change/i }).click();
+  await expect(page.getByRole("status")).toContainText("Your new password is set");
+  await fillLogin(page, email, "alpine-meadow-77");
+  await expect(page.getByTestId("member-name")).toHaveText("Robin N");
+});
+
+test.describe("session pre-warm", () => {
+  async function logInAsDemo(page: Page) {
+    await page.goto(SITE_PAGES.login);
+    await fillLogin(page, demoMember.email, demoMember.password);
+    await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  }
+
+  test("runs once for a signed-in member, loading the platform's page in a hidden frame, and not again within 7 days", async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === AUTH_ROUTES.prewarm) asked.push(request.method());
+    });
+    // The log-in itself passes through the platform too, in the page; the pre-warm is the platform page loaded in a frame.
+    const framed = page.waitForResponse(
+      (response) => response.url().startsWith(`${e2e.platformUrl}/hosted/login?rs=`) && response.request().frame().parentFrame() !== null,
+    );
+    await logInAsDemo(page);
+    expect((await framed).status()).toBe(200);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PREWARM_STORAGE_KEY)).toMatch(/^\d{13}$/);
+    expect(asked).toEqual(["POST"]);
+    // The frame is gone once loaded.
+    await expect(page.locator("iframe[title='Session pre-warm']")).toHaveCount(0);
+
+    await page.goto("/trails");
+    await expect(page.getByTestId("member-name")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("member-name")).toBeVisible();
+    expect(asked).toEqual(["POST"]);
+
+    // Eight days later it is due again.
+    await page.evaluate((key) => localStorage.setItem(key, String(Date.now() - 8 * 24 * 60 * 60 * 1000)), PREWARM_STORAGE_KEY);
+    await page.goto("/");
+    await expect.poll(() => asked.length).toBe(2);
+  });
+
+  test("a failure is only logged ('No redirect URL found'); the page works and it is tried again later", async ({ page }) => {
+    await logInAsDemo(page);
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PREWARM_STORAGE_KEY)).not.toBeNull();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.evaluate((key) => localStorage.removeItem(key), PREWARM_STORAGE_KEY);
+    await setPlatformFaults([{ pathPrefix: "/_api/redirects-api/", errorRate: 1, errorStatus: 500 }]);
+    await page.goto("/trails");
+    await expect.poll(() => errors.find((text) => text.includes("Error during redirect session pre-warm"))).toContain("No redirect URL found");
+    await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+    expect(await page.evaluate((key) => localStorage.getItem(key), PREWARM_STORAGE_KEY)).toBeNull();
+  });
+});

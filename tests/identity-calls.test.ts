@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
+import { FAILURE_MESSAGES } from "@/lib/auth/forms";
+import { PlatformUnavailableError } from "@/lib/wix/errors";
+import { logIn, loginRefusalOutcome, register, resendVerificationCode } from "@/lib/wix/identity";
+import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
+import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+
+// The site's side of the identity calls, against the real platform: "Resend code", and what a
+// member is told when the platform refuses or fails (docs/auth-pitfalls.md, "Identity errors").
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(() => platform.close());
+beforeEach(() => {
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
+  platform.ctx.faults.replace([]);
+});
+
+let counter = 0;
+const freshEmail = () => `site-${Date.now()}-${++counter}@ridgeline.example`;
+const PASSWORD = "Granite-ridge-walk-42";
+const codes = (to: string) => platform.ctx.outbox.list(to).filter((mail) => mail.kind === "verification");
+
+describe("resending a verification code", () => {
+  it("mails a new code for the pending verification, up to the platform's hourly limit", async () => {
+    platform.ctx.settings.update({ requireEmailVerification: true });
+    const email = freshEmail();
+    const outcome = await register({ email, password: PASSWORD, publicProfile: true });
+    if (outcome.kind !== "verify-email") throw new Error(`expected a verification, got ${outcome.kind}`);
+    for (let sent = 1; sent < MAILS_PER_HOUR; sent++) expect(await resendVerificationCode(outcome.stateToken)).toBe("sent");
+    expect(codes(email)).toHaveLength(MAILS_PER_HOUR);
+    expect(await resendVerificationCode(outcome.stateToken)).toBe("tooManyAttempts");
+    expect(await resendVerificationCode("VST-gone")).toBe("expired");
+  });
+});
+
+describe("what the forms are told", () => {
+  it("a platform that fails is 'something went wrong', never a wrong password or its raw text", async () => {
+    platform.ctx.faults.replace([
+      { pathPrefix: "/_api/iam/authentication/v2/login", latencyMs: 0, errorRate: 1, errorStatus: 500, dropRate: 0, garbageRate: 0 },
+    ]);
+    // The site sends loginV2 itself (for the second-factor challenge): a 5xx is the platform not
+    // answering, which the login form reports as UNAVAILABLE_MESSAGE.
+    await expect(logIn({ email: "demo@ridgeline.example", password: "whatever-it-is" })).rejects.toBeInstanceOf(PlatformUnavailableError);
+    // A refusal with a code the SDK does not name is not a wrong e-mail address either.
+    for (const code of ["INTERNAL_ERROR", "FAULT_INJECTED", undefined]) {
+      expect(loginRefusalOutcome({ code, violations: [] })).toEqual({ kind: "failed", reason: "unknown", fields: {} });
+    }
+    expect(FAILURE_MESSAGES.unknown).toBe("Something went wrong on our side. Please try again in a moment.");
+  });
+
+  it("a login sends the invisible check's answer under its own key; one the platform does not trust is an invalid captcha", async () => {
+    platform.ctx.settings.update({ requireCaptcha: true });
+    const demo = { email: "demo@ridgeline.example", password: "ridgeline-demo" };
+    expect(await logIn(demo)).toMatchObject({ kind: "failed", reason: "missingCaptchaToken" });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: true } })).toMatchObject({ kind: "signed-in" });
+    platform.ctx.settings.update({ rejectInvisibleCaptcha: true });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: true } })).toMatchObject({ kind: "failed", reason: "invalidCaptchaToken" });
+    expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: false } })).toMatchObject({ kind: "signed-in" });
+  });
+
+  it("a refused field is named with the platform's description of it", async () => {
+    const outcome = await register({ email: freshEmail(), password: "password", publicProfile: true });
+    expect(outcome).toEqual({ kind: "failed", reason: "invalidField", fields: { password: expect.stringMatching(/common/i) } });
+  });
+});
