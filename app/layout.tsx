@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import NextTopLoader from "nextjs-toploader";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
+import { NavigationProgress } from "@/components/nav/navigation-progress";
 import { SiteHeader } from "@/components/site-header";
 import { getConfig } from "@/lib/config";
 import { siteName } from "@/lib/site-config";
@@ -23,14 +23,9 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       {/* A column as tall as the screen, so the footer stays at the bottom of short pages. */}
       <body className="flex min-h-screen flex-col font-sans text-stone-800 antialiased">
         {/* A thin bar at the top while a link's page loads, so a slow phone shows that the tap was taken. */}
-        <NextTopLoader
-          color="var(--color-ember-500)"
-          height={3}
-          showSpinner={false}
-          shadow={false}
-          // NProgress finds its bar by role="bar", not a valid ARIA role: the bar is hidden from assistive technology, as decoration.
-          template='<div class="bar" role="bar" aria-hidden="true"><div class="peg"></div></div>'
-        />
+        <Suspense>
+          <NavigationProgress />
+        </Suspense>
         <a href="#main" className="sr-only rounded-md bg-pine-900 px-4 py-2 text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50">
           Skip to content
         </a>

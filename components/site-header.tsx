@@ -4,10 +4,10 @@ import { loginPageHref } from "@/lib/auth/routes";
 import type { Notice } from "@/lib/auth/notice-store";
 import { getSession, pageNotice } from "@/lib/auth/request-session";
 import { memberOutings, siteCollections } from "@/lib/site-config";
-import { SessionPrewarm } from "./auth/session-prewarm";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
 import { MainNav } from "./nav/main-nav";
+import { SessionPrewarm } from "./auth/lazy-session-prewarm";
 import { NoticeBanner } from "./notice-banner";
 
 const sectionLinks = siteCollections.map((collection) => ({ href: `/${collection.route}`, label: collection.title }));

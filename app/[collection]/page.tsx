@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ItemCard, ItemGrid } from "@/components/collection/item-card";
 import { ListControls } from "@/components/collection/list-controls";
-import { LoadMoreList } from "@/components/collection/load-more";
+import { LoadMoreList } from "@/components/collection/lazy-load-more";
 import { ResultsHeading } from "@/components/collection/results-focus";
 import { Pagination } from "@/components/pagination";
 import { PlatformUnavailable } from "@/components/platform-unavailable";

@@ -1,7 +1,8 @@
 "use client";
 
-import { useRouter } from "nextjs-toploader/app";
+import { useRouter } from "next/navigation";
 import { useEffect, useRef, type ReactNode } from "react";
+import { startNavigationProgress } from "@/components/nav/navigation-progress";
 
 /**
  * The control to focus again once the list has loaded: the form is remade for every URL (so back
@@ -81,7 +82,9 @@ export function ListForm({ action, label, className, children }: { action: strin
       invalid.reportValidity();
       return;
     }
-    router.push(`${action}${canonicalQuery(target)}`, { scroll: false });
+    const href = `${action}${canonicalQuery(target)}`;
+    if (href !== `${window.location.pathname}${window.location.search}`) startNavigationProgress();
+    router.push(href, { scroll: false });
   };
 
   return (
