@@ -4,21 +4,14 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { hydrated } from "./hydration";
 import { demoMember, latestMail, setPlatformSettings } from "./platform";
+import { STRONG_PASSWORD, newEmail, submitLogin } from "./site-pages";
 
 /** A fresh address per test run, so tests never depend on each other's accounts. */
-const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
-const strongPassword = "granite-switchback-42";
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
 
 async function register(page: Page, email: string, nickname: string) {
   await page.goto(SITE_PAGES.register);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("First name").fill("Robin");
   await page.getByLabel("Last name").fill("Alder");
   await page.getByLabel("Nickname").fill(nickname);
@@ -52,7 +45,7 @@ test("register, read the code in the mailbox, verify, arrive logged in; log out"
 
 test("a wrong password says so, next to the password only, and keeps the e-mail", async ({ page }) => {
   await page.goto(SITE_PAGES.login);
-  await fillLogin(page, demoMember.email, "not-the-password");
+  await submitLogin(page, demoMember.email, "not-the-password");
   const password = page.getByLabel("Password", { exact: true });
   await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
   await expect(password).toHaveAttribute("aria-invalid", "true");
@@ -93,7 +86,7 @@ test("forgot password: the e-mailed link sets a new password, which then logs in
   await page.getByRole("button", { name: /set|save|change/i }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}${SITE_PAGES.login}`));
   await expect(page.getByRole("status")).toContainText("Your new password is set");
-  await fillLogin(page, email, "alpine-meadow-77");
+  await submitLogin(page, email, "alpine-meadow-77");
   await expect(page.getByTestId("member-name")).toHaveText("Robin R");
 });
 
@@ -105,14 +98,14 @@ test("with owner approval on, registration says so, and login works once an admi
 
   execFileSync("npx", ["tsx", "platform/cli.ts", "approve", email], { env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: e2e.dataDir }, stdio: "pipe" });
   await page.goto(SITE_PAGES.login);
-  await fillLogin(page, email, strongPassword);
+  await submitLogin(page, email, STRONG_PASSWORD);
   await expect(page.getByTestId("member-name")).toHaveText("Robin A");
 });
 
 test("with captcha required, the invisible check passes on the next try, with nothing to tick", async ({ page }) => {
   await setPlatformSettings({ requireCaptcha: true });
   await page.goto(SITE_PAGES.login);
-  await fillLogin(page, demoMember.email, demoMember.password);
+  await submitLogin(page, demoMember.email, demoMember.password);
   await expect(page.getByText("please enter your password again")).toBeVisible();
   await expect(page.getByLabel("I am not a robot")).toHaveCount(0);
   await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
@@ -123,7 +116,7 @@ test("with captcha required, the invisible check passes on the next try, with no
 test("when the invisible check is not trusted, the form falls back to the visible widget and succeeds with it", async ({ page }) => {
   await setPlatformSettings({ requireCaptcha: true, rejectInvisibleCaptcha: true });
   await page.goto(SITE_PAGES.login);
-  await fillLogin(page, demoMember.email, demoMember.password);
+  await submitLogin(page, demoMember.email, demoMember.password);
   await expect(page.getByText("please enter your password again")).toBeVisible();
   await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();

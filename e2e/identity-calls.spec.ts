@@ -4,23 +4,15 @@ import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { AUTH_ROUTES, SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { demoMember, latestMail, setPlatformFaults, setPlatformSettings } from "./platform";
+import { STRONG_PASSWORD, newEmail, submitLogin } from "./site-pages";
 
 // Issue 20's identity calls in a real browser: "Resend code", a member who must set a new
 // password, and the session pre-warm (docs/auth-pitfalls.md).
 
-const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
-const strongPassword = "granite-switchback-42";
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
 async function register(page: Page, email: string, nickname: string) {
   await page.goto(SITE_PAGES.register);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(strongPassword);
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
   await page.getByLabel("Nickname").fill(nickname);
   await page.getByRole("button", { name: "Create account" }).click();
 }
@@ -71,7 +63,7 @@ test("a member whose owner required a new password is sent to reset it, and the 
   execFileSync("npx", ["tsx", "platform/cli.ts", "require-reset", email], { env: { ...process.env, LOCAL_PLATFORM_DATA_DIR: e2e.dataDir }, stdio: "pipe" });
   await page.context().clearCookies();
   await page.goto(SITE_PAGES.login);
-  await fillLogin(page, email, strongPassword);
+  await submitLogin(page, email, STRONG_PASSWORD);
   await expect(page).toHaveURL(new RegExp(`${SITE_PAGES.forgotPassword}\\?reason=new-password$`));
   await expect(page.getByRole("status")).toContainText("This account needs a new password before you can log in");
 
@@ -82,14 +74,14 @@ test("a member whose owner required a new password is sent to reset it, and the 
   await page.getByLabel("New password").fill("alpine-meadow-77");
   await page.getByRole("button", { name: /set|save|change/i }).click();
   await expect(page.getByRole("status")).toContainText("Your new password is set");
-  await fillLogin(page, email, "alpine-meadow-77");
+  await submitLogin(page, email, "alpine-meadow-77");
   await expect(page.getByTestId("member-name")).toHaveText("Robin N");
 });
 
 test.describe("session pre-warm", () => {
   async function logInAsDemo(page: Page) {
     await page.goto(SITE_PAGES.login);
-    await fillLogin(page, demoMember.email, demoMember.password);
+    await submitLogin(page, demoMember.email, demoMember.password);
     await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
   }
 

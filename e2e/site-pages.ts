@@ -45,8 +45,18 @@ export async function logInWithForm(page: Page, loginUrl: string = SITE_PAGES.lo
 
 /** Signs in with the login form the page shows, and waits until the header shows the member. */
 export async function fillLoginForm(page: Page, member: Member): Promise<void> {
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password", { exact: true }).fill(member.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await submitLogin(page, member.email, member.password);
   await expect(page.getByTestId("member-name")).toHaveText(member.name);
 }
+
+/** Fills and sends the login form the page shows, whatever the answer. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** An address no test has used, for a new account. */
+export const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
+/** A password the platform accepts for a new account. */
+export const STRONG_PASSWORD = "granite-switchback-42";

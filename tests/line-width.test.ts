@@ -9,7 +9,8 @@ const CHECKED = /\.(ts|tsx|mjs|js|json|css|ya?ml|sh)$|(^|\/)(Dockerfile|run)$/;
 const GENERATED = new Set(["package-lock.json"]);
 
 function trackedSourceFiles(): string[] {
-  const files = execFileSync("git", ["ls-files", "-z"], { encoding: "utf8" }).split("\0");
+  // Tracked files and new ones not yet added (but not ignored ones), so a new file is held to the width before its commit.
+  const files = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], { encoding: "utf8" }).split("\0");
   return files.filter((file) => CHECKED.test(file) && !GENERATED.has(file.split("/").pop() ?? ""));
 }
 

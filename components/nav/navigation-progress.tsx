@@ -9,6 +9,11 @@ export function startNavigationProgress(): void {
 }
 const NAVIGATION_STARTED = "ridgeline:navigation-started";
 
+/** Hidden until a navigation starts, then growing slowly towards the end while the page loads. */
+const barClass =
+  "pointer-events-none fixed inset-x-0 top-0 z-[60] h-[3px] origin-left scale-x-0 bg-ember-500 " +
+  "data-loading:scale-x-90 data-loading:transition-transform data-loading:duration-[3000ms] data-loading:ease-out";
+
 /** A navigation that never lands (an error the router swallows) must not leave the bar up. */
 const GIVE_UP_MS = 15_000;
 
@@ -51,11 +56,5 @@ export function NavigationProgress() {
     };
   }, []);
 
-  return (
-    <div
-      aria-hidden
-      data-loading={loading || undefined}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] h-[3px] origin-left scale-x-0 bg-ember-500 data-loading:scale-x-90 data-loading:transition-transform data-loading:duration-[3000ms] data-loading:ease-out"
-    />
-  );
+  return <div aria-hidden data-loading={loading || undefined} className={barClass} />;
 }
