@@ -48,5 +48,5 @@ export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
 /** Sign-up as open as it goes (no e-mail verification, owner approval or captcha): identity tests start here and turn one on. */
 export function openSignUp(platform: TestPlatform): void {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false });
+  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
 }

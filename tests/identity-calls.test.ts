@@ -4,7 +4,7 @@ import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { PlatformUnavailableError } from "@/lib/wix/errors";
 import { logIn, loginRefusalOutcome, register, resendVerificationCode } from "@/lib/wix/identity";
 import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
-import { startTestPlatform, type TestPlatform } from "@/platform/testing";
+import { openSignUp, startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 // The site's side of the identity calls, against the real platform: "Resend code", and what a
 // member is told when the platform refuses or fails (docs/auth-pitfalls.md, "Identity errors").
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
+  openSignUp(platform);
   platform.ctx.faults.replace([]);
 });
 

@@ -6,7 +6,7 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { SYSTEM_ERROR_MESSAGE } from "../http/errors";
 import { DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { openSignUp, startTestPlatform, type TestPlatform } from "../testing";
 import { signInThroughHostedPage, TestBrowser } from "./test-browser";
 import { MAILS_PER_HOUR } from "./throttle";
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 beforeEach(() => {
-  platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
+  openSignUp(platform);
 });
 
 const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
