@@ -68,6 +68,38 @@ async function refusedAttempt(action: AuthAction, account: string, reply: Reply,
   return null;
 }
 
+type PendingCodeStep = NonNullable<Awaited<ReturnType<typeof readPendingVerification>>>;
+
+/**
+ * The code step waiting in the sealed cookie (an e-mail verification, or a login's second
+ * factor), once the throttle lets this attempt through; otherwise the form's answer.
+ */
+async function pendingCodeStep(
+  step: "verify-email" | "second-factor",
+  action: AuthAction,
+  reply: Reply,
+): Promise<{ pending: PendingCodeStep } | { answer: FormState }> {
+  const pending = await readPendingVerification(await cookies());
+  if (!pending || !!pending.secondFactor !== (step === "second-factor")) return { answer: { result: reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) } };
+  const refused = await refusedAttempt(action, pending.email, reply);
+  return refused ? { answer: refused } : { pending };
+}
+
+/** A platform call made for a form: its result, or the "unavailable" answer (keeping the form's hidden fields and robot check) once the failure is logged. */
+async function platformStep<T>(
+  failure: string,
+  reply: Reply,
+  call: () => Promise<T>,
+  form: { hideFields?: string[]; captcha?: CaptchaStage } = {},
+): Promise<{ value: T } | { answer: FormState }> {
+  try {
+    return { value: await call() };
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, failure);
+    return { answer: { result: reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: form.hideFields }), captcha: form.captcha } };
+  }
+}
+
 type CaptchaFields = { captchaStage?: CaptchaStage; captchaToken?: string; invisibleCaptchaToken?: string };
 
 /**
@@ -148,13 +180,17 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
   const { email, password, returnTo, captchaStage } = submission.value;
   const refused = await refusedAttempt("login", email, submission.reply, HIDDEN);
   if (refused) return refused;
-  let outcome: AuthOutcome;
-  try {
-    outcome = await logIn({ email, password, captcha: captchaFrom(formData, submission.value) });
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "logging in failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
-  }
+  const loggedIn = await platformStep(
+    "logging in failed",
+    submission.reply,
+    () => logIn({ email, password, captcha: captchaFrom(formData, submission.value) }),
+    {
+      hideFields: HIDDEN,
+      captcha: captchaStage,
+    },
+  );
+  if ("answer" in loggedIn) return loggedIn.answer;
+  let outcome = loggedIn.value;
   // A right password counts as a success even when a second factor's code is still to come.
   if (outcome.kind === "signed-in" || outcome.kind === "second-factor") await forgetAccountFailures("login", email);
   // The account has no password to log in with (imported without one, or its owner asked for a
@@ -171,13 +207,14 @@ export async function registerAction(_previous: FormState, formData: FormData): 
   const { returnTo, captchaToken, invisibleCaptchaToken, captchaStage, ...details } = submission.value;
   const refused = await refusedAttempt("register", details.email, submission.reply, HIDDEN);
   if (refused) return refused;
-  let outcome: AuthOutcome;
-  try {
-    outcome = await register({ ...details, captcha: captchaFrom(formData, { captchaStage, captchaToken, invisibleCaptchaToken }) });
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "registering failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: HIDDEN }), captcha: captchaStage };
-  }
+  const registered = await platformStep(
+    "registering failed",
+    submission.reply,
+    () => register({ ...details, captcha: captchaFrom(formData, { captchaStage, captchaToken, invisibleCaptchaToken }) }),
+    { hideFields: HIDDEN, captcha: captchaStage },
+  );
+  if ("answer" in registered) return registered.answer;
+  let outcome = registered.value;
   // A taken address gets the same "we sent a code" page as a new one (its owner is mailed by the
   // platform instead); the state token leads nowhere, so any code typed there is simply wrong.
   const decoy = outcome.kind === "failed" && outcome.reason === "emailAlreadyExists" ? true : undefined;
@@ -188,20 +225,13 @@ export async function registerAction(_previous: FormState, formData: FormData): 
 export async function verifyAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: verifySchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const jar = await cookies();
-  const pending = await readPendingVerification(jar);
-  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
-  const refused = await refusedAttempt("verify", pending.email, submission.reply);
-  if (refused) return refused;
-  let outcome: AuthOutcome;
-  try {
-    outcome = await verifyEmail(submission.value.code, pending.stateToken);
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "verifying an e-mail failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
-  }
-  if (outcome.kind !== "failed") clearPendingVerification(jar);
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
+  const step = await pendingCodeStep("verify-email", "verify", submission.reply);
+  if ("answer" in step) return step.answer;
+  const { pending } = step;
+  const verified = await platformStep("verifying an e-mail failed", submission.reply, () => verifyEmail(submission.value.code, pending.stateToken));
+  if ("answer" in verified) return verified.answer;
+  if (verified.value.kind !== "failed") clearPendingVerification(await cookies());
+  return continueWith(verified.value, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
 }
 
 /**
@@ -211,21 +241,16 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
 export async function resendCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: resendCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const pending = await readPendingVerification(await cookies());
   // A login waiting for a second factor has its own "Send a new code" on the login-code page.
-  if (!pending || pending.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
-  const refused = await refusedAttempt("resendCode", pending.email, submission.reply);
-  if (refused) return refused;
+  const step = await pendingCodeStep("verify-email", "resendCode", submission.reply);
+  if ("answer" in step) return step.answer;
+  const { pending } = step;
   // A taken address's page answers as a new account's would; its owner was mailed instead.
   if (pending.decoy) return { result: submission.reply(), done: codeResentMessage(pending.email) };
-  try {
-    const outcome = await resendVerificationCode(pending.stateToken);
-    if (outcome === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };
-    return { result: submission.reply({ formErrors: [outcome === "expired" ? VERIFICATION_EXPIRED_MESSAGE : NO_MORE_CODES_MESSAGE] }) };
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "resending a verification code failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
-  }
+  const resent = await platformStep("resending a verification code failed", submission.reply, () => resendVerificationCode(pending.stateToken));
+  if ("answer" in resent) return resent.answer;
+  if (resent.value === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };
+  return { result: submission.reply({ formErrors: [resent.value === "expired" ? VERIFICATION_EXPIRED_MESSAGE : NO_MORE_CODES_MESSAGE] }) };
 }
 
 /**
@@ -235,24 +260,20 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const jar = await cookies();
-  const pending = await readPendingVerification(jar);
-  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
-  const refused = await refusedAttempt("verify", pending.email, submission.reply);
-  if (refused) return refused;
-  let outcome: AuthOutcome;
-  try {
-    outcome = await verifySecondFactor(pending.secondFactor.type, submission.value.code, pending.stateToken);
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "checking a login code failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
-  }
+  const step = await pendingCodeStep("second-factor", "verify", submission.reply);
+  if ("answer" in step) return step.answer;
+  const { pending } = step;
+  const checked = await platformStep("checking a login code failed", submission.reply, () =>
+    verifySecondFactor(pending.secondFactor!.type, submission.value.code, pending.stateToken),
+  );
+  if ("answer" in checked) return checked.answer;
+  const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
   // re-render the page without the message. It expires on its own; the platform refuses it until then.
   const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
   if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
-    clearPendingVerification(jar);
+    clearPendingVerification(await cookies());
     await forgetAccountFailures("login", pending.email);
   }
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
@@ -262,18 +283,12 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
 export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: buttonOnlySchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const jar = await cookies();
-  const pending = await readPendingVerification(jar);
-  if (!pending?.secondFactor) return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
-  const refused = await refusedAttempt("verify", pending.email, submission.reply);
-  if (refused) return refused;
-  let outcome: AuthOutcome;
-  try {
-    outcome = await resendLoginCode(pending.email, pending.stateToken);
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "sending a new login code failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
-  }
+  const step = await pendingCodeStep("second-factor", "verify", submission.reply);
+  if ("answer" in step) return step.answer;
+  const { pending } = step;
+  const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken));
+  if ("answer" in resent) return resent.answer;
+  const outcome = resent.value;
   if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
@@ -284,12 +299,10 @@ export async function forgotPasswordAction(_previous: FormState, formData: FormD
   if (submission.status !== "success") return { result: submission.reply() };
   const refused = await refusedAttempt("forgotPassword", submission.value.email, submission.reply);
   if (refused) return refused;
-  try {
-    await sendPasswordReset(submission.value.email, siteUrl(SITE_PAGES.login).href);
-  } catch (error) {
-    logger().error({ failure: describeFailure(error) }, "sending a reset e-mail failed");
-    return { result: submission.reply({ formErrors: [UNAVAILABLE_MESSAGE] }) };
-  }
+  const sent = await platformStep("sending a reset e-mail failed", submission.reply, () =>
+    sendPasswordReset(submission.value.email, siteUrl(SITE_PAGES.login).href),
+  );
+  if ("answer" in sent) return sent.answer;
   return {
     result: submission.reply({ resetForm: true }),
     done: "If an account exists for that address, we have sent it a link to set a new password. Check your inbox (and the spam folder).",
