@@ -12,7 +12,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["platform/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+    include: ["platform/**/*.test.{ts,tsx}", "tests/**/*.test.{ts,tsx}"],
     environment: "node",
     pool: "forks",
     setupFiles: ["tests/support/next-cache.ts"],

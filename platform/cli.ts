@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reachableUrl } from "@ridgeline/platform-contract";
+import { LOCAL_STUDIO_PATH, reachableUrl } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY, readPlatformConfig, type PlatformConfig } from "./config";
 import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshotDatabase } from "./db";
 import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";
@@ -16,6 +16,7 @@ import { IdentityStore } from "./identity/store";
 import { TokenStore } from "./oauth/store";
 import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
+import { ensureStudioBundle } from "./studio/bundle";
 
 /**
  * `npm run platform [-- <command>]`:
@@ -68,8 +69,10 @@ function openStore(config: PlatformConfig) {
 }
 
 async function serve(config: PlatformConfig) {
+  await ensureStudioBundle();
   const platform = await startPlatform(config);
   console.log(`Local platform listening on ${platform.url} (data in ${config.dataDir})`);
+  console.log(`Studio: ${reachableUrl(config.host, config.port)}${LOCAL_STUDIO_PATH}`);
   if (config.apiKey === DEFAULT_API_KEY) {
     platform.app.log.warn("The admin key is the default one: it works only from this machine. Set LOCAL_PLATFORM_API_KEY to your own.");
   }

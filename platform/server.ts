@@ -29,6 +29,7 @@ import { RedirectSessionStore } from "./redirects/store";
 import { RevalidationNotifier } from "./revalidation/notifier";
 import { watchDataChanges } from "./revalidation/store";
 import { startPruning } from "./pruning";
+import { registerStudio } from "./studio/routes";
 import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
 
 export type Platform = { app: FastifyInstance; ctx: PlatformContext };
@@ -100,6 +101,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerDataRoutes(app, ctx);
+  registerStudio(app, ctx);
 
   const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.

@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 /** The platform's own tests, run from its folder (`npm test -w @ridgeline/local-platform`); the site's `npm test` runs them too. */
 export default defineConfig({
   test: {
-    include: ["**/*.test.ts"],
+    include: ["**/*.test.{ts,tsx}"],
     exclude: ["node_modules/**"],
     environment: "node",
     pool: "forks",

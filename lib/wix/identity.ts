@@ -2,7 +2,7 @@ import "server-only";
 import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
+import { LOCAL_CAPTCHA_TOKEN, LOCAL_MAILBOX_PATH } from "@ridgeline/platform-contract";
 import { publicRead, publicVisitorPair, sessionClient, type WixClient } from "./client";
 import { privacyStatusOf } from "./members";
 import { PlatformUnavailableError, readRefusal, refusalOf, type Refusal } from "./errors";
@@ -366,5 +366,5 @@ export function captchaConfig(): CaptchaConfig {
 /** In local mode, where a person reads the e-mails the platform "sends". */
 export function localMailboxUrl(): string | null {
   const { localPlatformUrl } = getConfig();
-  return localPlatformUrl && `${localPlatformUrl}/_local/mailbox`;
+  return localPlatformUrl && `${localPlatformUrl}${LOCAL_MAILBOX_PATH}`;
 }

@@ -62,14 +62,14 @@ describe("the admin key and /_local from browsers", () => {
     expect((await call("/wix-data/v2/collections", { headers: admin() })).status).toBe(200);
   });
 
-  it("accepts the site's origin and the platform's own, and a top-level navigation to the mailbox", async () => {
+  it("accepts the site's origin and the platform's own, and a top-level navigation to the Studio", async () => {
     const site = new URL(platform.config.siteUrl).origin;
     expect((await call("/_local/settings", { headers: admin({ origin: site }) })).status).toBe(200);
     expect((await call("/_local/settings", { headers: admin({ origin: platform.url }) })).status).toBe(200);
     // Node's fetch always says `Sec-Fetch-Mode: cors`, so the browser's headers are injected.
     const mailbox = (mode: string) =>
       platform.app.inject({
-        url: "/_local/mailbox",
+        url: "/_local/studio/mailbox",
         remoteAddress: "127.0.0.1",
         headers: { host: "127.0.0.1:4010", "sec-fetch-site": "cross-site", "sec-fetch-mode": mode },
       });

@@ -3,9 +3,6 @@ import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { requirePasswordReset } from "../identity/iam";
 import { settingsPatchSchema } from "../identity/settings";
-import { render } from "../identity/pages";
-import { mailboxPage } from "../mail/mailbox-page";
-import { fromLoopback } from "./admin-guard";
 import { errorBody, invalidArgument, notFound, permissionDenied } from "./errors";
 import { faultsSchema } from "./faults";
 
@@ -13,7 +10,7 @@ import { faultsSchema } from "./faults";
  * Endpoints the hosted platform does not have, for tests and tooling only: health, a request
  * counter, session revocation, requiring a new password, the sign-up settings, the outbox
  * (docs/platform/identity.md §3.4–5) and fault mode (docs/platform/operations.md). Everything that reads or changes state needs the
- * admin API key; health needs nothing, and the mailbox page opens on this machine only.
+ * admin API key; health needs nothing. The pages for a person are the Studio's (studio/routes.ts).
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
   function requireAdmin(request: FastifyRequest, what: string) {
@@ -104,16 +101,5 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
     requireAdmin(request, "Reading the outbox");
     const { to } = z.object({ to: z.string().max(320).optional() }).parse(request.query ?? {});
     return { messages: ctx.outbox.list(to) };
-  });
-
-  // The outbox for a person: open it in a browser on this machine.
-  app.get("/_local/mailbox", async (request, reply) => {
-    if (!fromLoopback(request)) throw permissionDenied("The mailbox opens on this machine only.");
-    const page = render(mailboxPage(ctx.outbox.list(undefined, 50)), ctx.config.siteUrl);
-    return reply
-      .header("content-type", "text/html; charset=utf-8")
-      .header("content-security-policy", page.csp)
-      .header("cache-control", "no-store")
-      .send(page.html);
   });
 }

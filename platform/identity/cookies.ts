@@ -1,4 +1,4 @@
-/** Just enough cookie handling for the hosted pages' two cookies. */
+/** Just enough cookie handling for the hosted pages' cookies and the Studio's session. */
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
   if (!header) return undefined;
@@ -9,11 +9,11 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-export type CookieOptions = { path: string; maxAgeSeconds: number; secure: boolean };
+export type CookieOptions = { path: string; maxAgeSeconds: number; secure: boolean; sameSite?: "Lax" | "Strict" };
 
-/** HttpOnly and SameSite=Lax always: the values are bearer secrets that only the platform reads. */
+/** HttpOnly always, SameSite=Lax unless stricter is asked: the values are bearer secrets that only the platform reads. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${value}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, "HttpOnly", "SameSite=Lax"];
+  const parts = [`${name}=${value}`, `Path=${options.path}`, `Max-Age=${options.maxAgeSeconds}`, "HttpOnly", `SameSite=${options.sameSite ?? "Lax"}`];
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }

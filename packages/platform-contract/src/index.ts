@@ -168,3 +168,7 @@ export function parseEnv<T extends z.ZodType>(schema: T, env: Record<string, str
 
 /** The answer the local platform's test captcha accepts; any other answer is refused. */
 export const LOCAL_CAPTCHA_TOKEN = "local-captcha-pass";
+
+/** The local platform's Studio, and its mailbox the site links to in local mode. */
+export const LOCAL_STUDIO_PATH = "/_local/studio";
+export const LOCAL_MAILBOX_PATH = `${LOCAL_STUDIO_PATH}/mailbox`;

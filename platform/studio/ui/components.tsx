@@ -1,0 +1,44 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import type { StudioApiError } from "./api";
+
+/** Building blocks every area uses, so the Studio reads and behaves the same everywhere. */
+
+/** The area's heading. It takes the focus when the area (or the `focusKey`) changes, so screen readers hear where they are. */
+export function AreaHeading({ children, focusKey, actions }: { children: ReactNode; focusKey?: string; actions?: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [focusKey]);
+  return (
+    <div className="area-heading">
+      <h1 ref={heading} tabIndex={-1}>
+        {children}
+      </h1>
+      {actions && <div className="actions">{actions}</div>}
+    </div>
+  );
+}
+
+/** A refusal or failure, announced at once. */
+export function ErrorMessage({ error }: { error?: StudioApiError | string | null }) {
+  if (!error) return null;
+  const text = typeof error === "string" ? error : error.code ? `${error.message} (${error.code})` : error.message;
+  return (
+    <p className="error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+/** A short confirmation (saved, deleted, …), announced politely; always rendered so the announcement is heard. */
+export function StatusMessage({ children }: { children?: ReactNode }) {
+  return (
+    <p className={children ? "status" : "status empty"} role="status" aria-live="polite">
+      {children}
+    </p>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return <p className="muted">Loading {what}…</p>;
+}
