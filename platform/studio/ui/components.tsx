@@ -1,13 +1,17 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { StudioApiError } from "./api";
+import { movedInStudio } from "./router";
 
 /** Building blocks every area uses, so the Studio reads and behaves the same everywhere. */
 
-/** The area's heading. It takes the focus when the area (or the `focusKey`) changes, so screen readers hear where they are. */
+/**
+ * The area's heading. It takes the focus when the person moves to the area (or the `focusKey`
+ * changes), so screen readers hear where they are; a freshly loaded page leaves focus where the browser puts it.
+ */
 export function AreaHeading({ children, focusKey, actions }: { children: ReactNode; focusKey?: string; actions?: ReactNode }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
+    if (movedInStudio()) heading.current?.focus({ preventScroll: true });
   }, [focusKey]);
   return (
     <div className="area-heading">

@@ -6,6 +6,11 @@ export const STUDIO_BASE = "/_local/studio";
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
+/** Whether the person has moved inside the Studio since the page loaded: a loaded page keeps the browser's own focus at its start. */
+let moved = false;
+export const movedInStudio = () => moved;
+window.addEventListener("popstate", () => (moved = true));
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   window.addEventListener("popstate", listener);
@@ -35,7 +40,10 @@ export function studioHref(segments: readonly string[], query?: Record<string, s
 export function navigate(href: string, options: { replace?: boolean } = {}) {
   if (href === currentUrl()) return;
   if (options.replace) window.history.replaceState(null, "", href);
-  else window.history.pushState(null, "", href);
+  else {
+    window.history.pushState(null, "", href);
+    moved = true;
+  }
   notify();
 }
 
