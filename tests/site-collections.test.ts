@@ -221,7 +221,7 @@ describe("queries against the running platform", () => {
     expect(easy.items.map((item) => item.slug).sort()).toEqual(["island-causeway", "shoreline-loop"]);
 
     const admin = platform.adminClient().items;
-    const region = await admin.get("Regions", "region-lake-country");
+    const region = (await admin.get("Regions", "region-lake-country"))!;
     await admin.update("Regions", { ...region, title: "Lakeland" });
     try {
       // The cached answer stands until the regions' data is announced as changed, as the webhook does;
