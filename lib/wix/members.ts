@@ -98,7 +98,7 @@ const memberData = z.object({
   _createdDate: date,
 });
 
-/** The parts that hold text, each once, as one line: "12 Cedar Road, Old Mill House". */
+/** The parts that hold text, each once, as one line: "Old Mill House, 4 Mill Lane". */
 function joinedParts(parts: string[]): string {
   return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(", ");
 }
