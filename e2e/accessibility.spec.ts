@@ -38,6 +38,14 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId("site-notice")).toBeFocused();
     await expectNoViolationsHere(page, "the page after login, with its notice");
     await expectNoViolations(page, memberPages);
+    // The profile form with an address refused for want of its country: the list, its message, the focus on it.
+    await page.goto("/account");
+    await page.getByRole("button", { name: "Add an address" }).click();
+    const address = page.getByRole("group", { name: /^Address \d+$/ }).last();
+    await address.getByLabel("Town or city").fill("Keswick");
+    await page.getByRole("button", { name: "Save profile" }).click();
+    await expect(address.getByLabel("Country", { exact: true })).toBeFocused();
+    await expectNoViolationsHere(page, "/account with an address refused");
   });
 
   test(`axe finds no violation on a private profile as its owner sees it, and after a report's deletion, at ${width} px`, async ({ page }) => {

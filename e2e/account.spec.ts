@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { screenshot } from "./screenshots";
 
 const newEmail = () => `account-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
 
@@ -27,30 +28,44 @@ test("a member edits the profile with an address, sees it after reload and in th
   await page.getByLabel("Nickname").fill("Robin Fell");
   await page.getByLabel("Title").fill("Fell runner");
   await page.getByRole("button", { name: "Add an address" }).click();
-  await page.getByLabel("Address line").fill("1 Fell Road");
-  await page.getByLabel("Apartment or suite").fill("Flat 3");
-  await page.getByLabel("City").fill("Keswick");
-  await page.getByLabel("Country code").fill("gb");
+  const address = page.getByRole("group", { name: "Address 1" });
+  await address.getByLabel("Street address").fill("1 Fell Road");
+  await address.getByLabel("Apartment, suite or floor").fill("Flat 3");
+  await address.getByLabel("Town or city").fill("Keswick");
+  await address.getByLabel("Postal code").fill("CA12 5AB");
   await page.getByRole("button", { name: "Add a phone number" }).click();
   await page.getByRole("textbox", { name: "Phone 1" }).fill("+44 17687 12345");
+
+  // An address without its country is refused next to the list, which takes the focus; nothing typed is lost.
+  const country = address.getByLabel("Country", { exact: true });
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(address.getByText("Choose the country of this address.")).toBeVisible();
+  await expect(country).toBeFocused();
+  await expect(country).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Title")).toHaveValue("Fell runner");
+  await expect(address.getByLabel("Street address")).toHaveValue("1 Fell Road");
+  await screenshot(page, "account-address-missing-country", address);
+
+  // The country is chosen by its name; the form sends its code.
+  await country.selectOption({ label: "United Kingdom" });
+  await expect(country).toHaveValue("GB");
   await page.getByRole("button", { name: "Save profile" }).click();
   await expect(page.getByRole("status")).toContainText("Your profile is saved.");
   await expect(page.getByTestId("member-name")).toHaveText("Robin Fell");
 
   await page.reload();
   await expect(page.getByLabel("Nickname")).toHaveValue("Robin Fell");
-  await expect(page.getByLabel("Address line")).toHaveValue("1 Fell Road");
-  await expect(page.getByLabel("Apartment or suite")).toHaveValue("Flat 3");
-  await expect(page.getByLabel("Country code")).toHaveValue("GB");
+  await expect(address.getByLabel("Street address")).toHaveValue("1 Fell Road");
+  await expect(address.getByLabel("Apartment, suite or floor")).toHaveValue("Flat 3");
+  await expect(address.getByLabel("Town or city")).toHaveValue("Keswick");
+  await expect(address.getByLabel("Postal code")).toHaveValue("CA12 5AB");
+  await expect(country).toHaveValue("GB");
+  await expect(country.locator("option:checked")).toHaveText("United Kingdom");
+  // Each part is one the browser's autofill knows, in a section of this address's own.
+  await expect(address.getByLabel("Street address")).toHaveAttribute("autocomplete", "section-address1 address-line1");
+  await expect(country).toHaveAttribute("autocomplete", "section-address1 country");
   await expect(page.getByRole("textbox", { name: "Phone 1" })).toHaveValue("+44 17687 12345");
-
-  // A bad value is refused next to its field, and nothing typed is lost.
-  await page.getByLabel("Country code").fill("Britain");
-  await page.getByRole("button", { name: "Save profile" }).click();
-  await expect(page.getByText("Use the two-letter country code")).toBeVisible();
-  await expect(page.getByLabel("Title")).toHaveValue("Fell runner");
-  await page.reload();
-
+  await screenshot(page, "account-address-form", address);
   await page.getByLabel("Current password").fill("not-my-password");
   await page.getByLabel("New password", { exact: true }).fill("second-heather-way-2");
   await page.getByLabel("New password again").fill("second-heather-way-2");

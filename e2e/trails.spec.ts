@@ -40,3 +40,19 @@ test("a malformed page number is a clear 404, not an error", async ({ page }) =>
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+test("searching a region's name finds its trails, and the search shows as a chip that clears it", async ({ page }) => {
+  await page.goto("/trails");
+  await page.getByRole("searchbox", { name: "Search" }).fill("Lake Country");
+  await page.getByRole("button", { name: "Show results" }).click();
+  await expect(page).toHaveURL(/\/trails\?q=Lake\+Country$/);
+  const cards = page.getByTestId("item-card");
+  // No trail names the region in its own text: these are found through their region.
+  await expect(cards).toHaveCount(3);
+  for (const title of ["Island Causeway", "Ridge to Lake", "Shoreline Loop"]) await expect(cards.filter({ hasText: title })).toContainText("Lake Country");
+  const chip = page.getByRole("list", { name: "In use" }).getByRole("link", { name: "Remove “Lake Country”" });
+  await expect(chip).toHaveText(/“Lake Country”/);
+  await chip.click();
+  await expect(page).toHaveURL(/\/trails$/);
+  await expect(cards).toHaveCount(9);
+});

@@ -3,6 +3,7 @@ import { listHref, parseListState } from "@/lib/search-params";
 import { collectionByRoute, siteCollections, type CollectionConfig } from "@/lib/site-config";
 import { loadMore } from "@/app/[collection]/actions";
 import { feedItems, itemBySlug, listItems, moreItems, whenAvailable } from "@/lib/wix/collections";
+import { TAGS } from "@/lib/wix/cache";
 import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
 import { fieldValue, sanitiseRichText, toSiteItem } from "@/lib/wix/site-item";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
@@ -19,6 +20,18 @@ describe("the site configuration", () => {
       for (const key of [...collection.listFields, ...collection.detailFields, ...collection.filters.map((f) => f.field)]) expect(keys).toContain(key);
       for (const related of collection.related) expect(collectionByRoute(related.from)).toBeDefined();
       for (const field of collection.fields) if (field.type === "REFERENCE") expect(collectionByRoute(field.references ?? "")).toBeDefined();
+      for (const search of collection.searchFields) {
+        if (typeof search === "string") {
+          expect(keys).toContain(search);
+          continue;
+        }
+        // A search through a reference names a reference field and fields of the collection it points into.
+        const through = collection.fields.find((field) => field.key === search.through);
+        expect(["REFERENCE", "MULTI_REFERENCE"]).toContain(through?.type);
+        const target = collectionByRoute(through?.references ?? "")!;
+        expect(target).toBeDefined();
+        for (const key of search.fields) expect([target.titleField, ...target.fields.map((field) => field.key)]).toContain(key);
+      }
     }
   });
 });
@@ -167,6 +180,11 @@ describe("queries against the running platform", () => {
   afterAll(() => platform.close());
 
   const state = (collection: CollectionConfig, params: Record<string, string | string[]> = {}) => parseListState(collection, params)!;
+  // What revalidateTag does inside a request, done on the cache tests/support/next-cache.ts gives the reads.
+  const dropCachedCollection = (collectionId: string) =>
+    (globalThis as unknown as { __incrementalCache: { revalidateTag(tags: string[]): Promise<void> } }).__incrementalCache.revalidateTag([
+      TAGS.collection(collectionId),
+    ]);
 
   it("pages trails in the default order, with regions resolved in the same query", async () => {
     const first = await listItems(trails, state(trails));
@@ -188,6 +206,35 @@ describe("queries against the running platform", () => {
     expect(easyDogWalks.items.map((item) => item.slug)).toEqual(["island-causeway", "lighthouse-walk", "arch-spur"]);
     const tagged = await listItems(trails, state(trails, { tags: ["swimming", "sunset"] }));
     expect(tagged.total).toBe(4);
+  });
+
+  it("finds trails by their region's name, through the cached public read, and by the new name once the region is renamed", async () => {
+    const slugs = async (q: string) => (await listItems(trails, state(trails, { q }))).items.map((item) => item.slug).sort();
+    const lakeCountry = ["island-causeway", "ridge-to-lake", "shoreline-loop"];
+    expect(await slugs("Lake Country")).toEqual(lakeCountry);
+    expect(await slugs("lake country")).toEqual(lakeCountry);
+    expect(await slugs("High Desert")).toEqual(["arch-spur", "mesa-top", "red-canyon"]);
+    expect(await slugs("Atlantis")).toEqual([]);
+    // The trails' own fields still count alongside the region's name, and filters narrow both.
+    expect(await slugs("lake")).toEqual(["island-causeway", "mirror-lakes", "ridge-to-lake", "shoreline-loop"]);
+    const easy = await listItems(trails, state(trails, { q: "Lake Country", difficulty: "Easy" }));
+    expect(easy.items.map((item) => item.slug).sort()).toEqual(["island-causeway", "shoreline-loop"]);
+
+    const admin = platform.adminClient().items;
+    const region = (await admin.get("Regions", "region-lake-country"))!;
+    await admin.update("Regions", { ...region, title: "Lakeland" });
+    try {
+      // The cached answer stands until the regions' data is announced as changed, as the webhook does;
+      // dropping the regions' reads (not the trails') is what brings the new name.
+      expect(await slugs("Lake Country")).toEqual(lakeCountry);
+      await dropCachedCollection("Regions");
+      expect(await slugs("Lake Country")).toEqual([]);
+      expect(await slugs("Lakeland")).toEqual(lakeCountry);
+    } finally {
+      // Next's file-system cache, the one tests use, keeps only a tag's first revalidation: the
+      // name is put back for the data's sake, and no later test searches by it.
+      await admin.update("Regions", region);
+    }
   });
 
   it("never lists members-only outings, and filters them by date", async () => {

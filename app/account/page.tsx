@@ -11,6 +11,7 @@ import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
 import { mySecondFactors } from "@/lib/wix/factors";
 import { whoSeesProfile } from "@/lib/account/profile-words";
+import { countryOptions } from "@/lib/countries";
 import { currentProfile } from "@/lib/wix/members";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
@@ -77,6 +78,7 @@ export default async function AccountPage() {
       <Section id="profile" title="Profile">
         <ProfileForm
           action={updateProfileAction}
+          countries={countryOptions()}
           profile={{
             nickname: profile.nickname,
             publicProfile: !profile.isPrivate,

@@ -5,8 +5,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
-import { profileSchema } from "@/lib/account/forms";
+import { ADDRESS_LABELS, profileSchema } from "@/lib/account/forms";
 import { PROFILE_WORDS } from "@/lib/account/profile-words";
+import type { CountryOption } from "@/lib/countries";
 import type { FormAction } from "@/lib/form-state";
 import { focusRing } from "@/components/class-names";
 
@@ -19,20 +20,17 @@ export type ProfileDefaults = {
   photoUrl: string;
   emails: string[];
   phones: string[];
-  addresses: Array<Record<"addressLine" | "addressLine2" | "streetNumber" | "streetName" | "apt" | "city" | "subdivision" | "country" | "postalCode", string>>;
+  addresses: Array<Record<keyof typeof ADDRESS_LABELS, string>>;
   customFields: Array<{ key: string; name: string; value: string }>;
 };
 
-const ADDRESS_FIELDS: Array<{ name: keyof ProfileDefaults["addresses"][number]; label: string; autoComplete?: string; hint?: string; wide?: boolean }> = [
-  { name: "addressLine", label: "Address line", autoComplete: "address-line1", wide: true },
-  { name: "addressLine2", label: "Second line", autoComplete: "address-line2", wide: true },
-  { name: "streetNumber", label: "Street number" },
-  { name: "streetName", label: "Street name" },
-  { name: "apt", label: "Apartment or suite" },
-  { name: "city", label: "City", autoComplete: "address-level2" },
-  { name: "subdivision", label: "Region or state", autoComplete: "address-level1" },
-  { name: "country", label: "Country code", autoComplete: "country", hint: "Two letters, like GB." },
-  { name: "postalCode", label: "Postal code", autoComplete: "postal-code" },
+/** An address's text parts in the order a letter has them, each with the browser's autofill token; the country follows, from a list. */
+const ADDRESS_TEXT_FIELDS: Array<{ name: Exclude<keyof typeof ADDRESS_LABELS, "country">; autoComplete: string; hint?: string; wide?: boolean }> = [
+  { name: "addressLine", autoComplete: "address-line1", hint: "Number and street, like 12 Cedar Road.", wide: true },
+  { name: "apt", autoComplete: "address-line2", wide: true },
+  { name: "city", autoComplete: "address-level2" },
+  { name: "subdivision", autoComplete: "address-level1" },
+  { name: "postalCode", autoComplete: "postal-code" },
 ];
 
 const sectionClass = "space-y-4 rounded-xl border border-stone-200 bg-white p-5";
@@ -41,7 +39,7 @@ const smallButton =
   "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 " + `hover:border-pine-700 hover:text-pine-800 ${focusRing}`;
 
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
-export function ProfileForm({ action, profile }: { action: FormAction; profile: ProfileDefaults }) {
+export function ProfileForm({ action, profile, countries }: { action: FormAction; profile: ProfileDefaults; countries: CountryOption[] }) {
   const [state, formAction, pending] = useActionState(action, {});
   const [form, fields] = useForm({
     lastResult: state.result,
@@ -57,6 +55,7 @@ export function ProfileForm({ action, profile }: { action: FormAction; profile: 
   const addresses = fields.addresses.getFieldList();
   const customFields = fields.customFields.getFieldList();
   const formProps = getFormProps(form);
+  const countryChoices = countries.map(({ code, name }) => ({ value: code, label: name }));
   const submit = useActionSubmit(state, formAction, formProps.onSubmit);
 
   const list = (items: FieldMetadata<string | undefined>[], listName: string, label: string, type: "email" | "tel", autoComplete: string) => (
@@ -114,15 +113,30 @@ export function ProfileForm({ action, profile }: { action: FormAction; profile: 
         <legend className={legendClass}>Addresses</legend>
         {addresses.map((address, index) => {
           const parts = address.getFieldset();
+          // Each address its own autofill section, so a browser fills one without touching the others.
+          const section = `section-address${index + 1}`;
+          const country = parts.country.value ?? "";
+          // A country saved before the list (a code it does not have) stays shown until another is chosen.
+          const choices = country && !countries.some(({ code }) => code === country) ? [{ value: country, label: country }, ...countryChoices] : countryChoices;
           return (
             <fieldset key={address.key} {...getFieldsetProps(address)} className="space-y-4 rounded-lg border border-stone-200 p-4">
               <legend className="px-1 text-sm font-semibold text-stone-800">Address {index + 1}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                {ADDRESS_FIELDS.map(({ name, wide, ...spec }) => (
+                {ADDRESS_TEXT_FIELDS.map(({ name, wide, autoComplete, hint }) => (
                   <div key={name} className={wide ? "sm:col-span-2" : undefined}>
-                    <Field meta={parts[name]} spec={{ ...spec, optional: true }} />
+                    <Field meta={parts[name]} spec={{ label: ADDRESS_LABELS[name], autoComplete: `${section} ${autoComplete}`, hint, optional: true }} />
                   </div>
                 ))}
+                <Field
+                  meta={parts.country}
+                  spec={{
+                    label: ADDRESS_LABELS.country,
+                    type: "select",
+                    options: choices,
+                    placeholder: "Choose a country",
+                    autoComplete: `${section} country`,
+                  }}
+                />
               </div>
               <button {...form.remove.getButtonProps({ name: fields.addresses.name, index })} className={smallButton}>
                 Remove address {index + 1}

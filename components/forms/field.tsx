@@ -1,12 +1,15 @@
 "use client";
 
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { focusRing } from "@/components/class-names";
 
 export type FieldSpec = {
   name: string;
   label: string;
-  type?: "email" | "password" | "text" | "url" | "tel" | "number" | "date" | "checkbox" | "textarea";
+  type?: "email" | "password" | "text" | "url" | "tel" | "number" | "date" | "checkbox" | "textarea" | "select";
+  /** For a select: its choices, after a first empty one that reads `placeholder`. */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+  placeholder?: string;
   autoComplete?: string;
   hint?: string;
   optional?: boolean;
@@ -28,10 +31,25 @@ export function Field({ meta, spec }: { meta: FieldMetadata<string | boolean | u
   // Conform adds the error's id itself when the field is invalid.
   const describedBy = spec.hint ? hintId : undefined;
   const checkbox = spec.type === "checkbox";
-  const type = spec.type === "checkbox" || spec.type === "textarea" || spec.type === undefined ? "text" : spec.type;
+  const type = spec.type === "checkbox" || spec.type === "textarea" || spec.type === "select" || spec.type === undefined ? "text" : spec.type;
   const fieldClass = `${inputClass} ${invalid ? invalidInputClass : validInputClass}`;
   const input =
-    spec.type === "textarea" ? (
+    spec.type === "select" ? (
+      <select
+        {...getSelectProps(meta, { ariaDescribedBy: describedBy })}
+        key={meta.key}
+        autoComplete={spec.autoComplete}
+        aria-invalid={invalid || undefined}
+        className={fieldClass}
+      >
+        <option value="">{spec.placeholder ?? ""}</option>
+        {spec.options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    ) : spec.type === "textarea" ? (
       <textarea
         {...getTextareaProps(meta, { ariaDescribedBy: describedBy })}
         key={meta.key}

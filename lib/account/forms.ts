@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkbox, newPassword } from "@/lib/auth/forms";
+import { isCountryCode } from "@/lib/countries";
 
 /**
  * The account page's forms: fields, rules and messages. Client components validate with the
@@ -22,25 +23,35 @@ const withoutBlanks = <T extends z.ZodType>(entry: T, max: number, label: string
     .optional()
     .transform((list) => (list ?? []).filter((value): value is NonNullable<z.infer<T>> => value !== undefined && value !== null));
 
+/** The labels of an address's parts, shared by the form and its messages. */
+export const ADDRESS_LABELS = {
+  addressLine: "Street address",
+  apt: "Apartment, suite or floor",
+  city: "Town or city",
+  subdivision: "County, state or province",
+  postalCode: "Postal code",
+  country: "Country",
+} as const;
+
+/**
+ * One postal address (lib/wix/members.ts, `PostalAddress`). The country is chosen from a list of
+ * ISO codes; an address with anything in it needs one, since the other parts mean little without.
+ */
 const address = z
   .object({
-    addressLine: optionalText("Address line", 150),
-    addressLine2: optionalText("Second line", 150),
-    streetNumber: optionalText("Street number", 20),
-    streetName: optionalText("Street name", 100),
-    apt: optionalText("Apartment or suite", 50),
-    city: optionalText("City", 100),
-    subdivision: optionalText("Region or state", 100),
+    addressLine: optionalText(ADDRESS_LABELS.addressLine, 200),
+    apt: optionalText(ADDRESS_LABELS.apt, 200),
+    city: optionalText(ADDRESS_LABELS.city, 100),
+    subdivision: optionalText(ADDRESS_LABELS.subdivision, 100),
+    postalCode: optionalText(ADDRESS_LABELS.postalCode, 20),
     country: z
       .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, "Use the two-letter country code, like GB or US.")
       .optional()
-      .transform((value) => value ?? ""),
-    postalCode: optionalText("Postal code", 20),
+      .transform((value) => value ?? "")
+      .refine((value) => value === "" || isCountryCode(value), "Choose the country from the list."),
   })
-  .transform((value) => (Object.values(value).some(Boolean) ? value : undefined));
+  .transform((value) => (Object.values(value).some(Boolean) ? value : undefined))
+  .refine((value) => value === undefined || value.country !== "", { path: ["country"], error: "Choose the country of this address." });
 
 export const profileSchema = z.object({
   nickname: z.string({ error: "Enter the name other members see." }).trim().min(1, "Enter the name other members see.").max(50, "Keep it to 50 characters."),

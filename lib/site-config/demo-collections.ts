@@ -65,7 +65,8 @@ const trails: CollectionConfig = {
     "gallery",
     "video",
   ],
-  searchFields: ["title", "description", "tags"],
+  // "Lake Country" finds the trails of that region, though no trail names it.
+  searchFields: ["title", "description", "tags", { through: "region", fields: ["title"] }],
   filters: [
     { kind: "choice", field: "difficulty", label: "Difficulty", options: ["Easy", "Moderate", "Hard"] },
     { kind: "range", field: "distanceKm", label: "Distance (km)", type: "NUMBER" },

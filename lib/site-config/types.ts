@@ -64,6 +64,13 @@ export type FilterConfig =
   /** Yes/no on a BOOLEAN field. */
   | { kind: "yes-no"; field: string; label: string };
 
+/**
+ * A field the list's search box looks in. A key names one of the item's own fields (text, rich
+ * text, tags). `through` names a REFERENCE or MULTI_REFERENCE field instead: the search then finds
+ * items whose referenced item holds the words in one of `fields` (a trail by its region's name).
+ */
+export type SearchField = string | { through: string; fields: readonly [string, ...string[]] };
+
 export type SortConfig = { id: string; label: string; field: string; order: "asc" | "desc" };
 
 /** Other items shown on an item's page: those referencing it, or sharing its reference. */
@@ -128,7 +135,7 @@ export type CollectionConfig = {
   /** Shown on the item page, in this order. */
   detailFields: readonly string[];
   /** Searched with "contains" (case-insensitive) by the list's search box. */
-  searchFields: readonly string[];
+  searchFields: readonly SearchField[];
   filters: readonly FilterConfig[];
   /** The first is the default. */
   sorts: readonly [SortConfig, ...SortConfig[]];

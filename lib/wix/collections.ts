@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { ListState } from "@/lib/search-params";
-import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
+import { collectionByRoute, fieldOf, type CollectionConfig } from "@/lib/site-config";
 import { noteRenderDegraded } from "@/lib/cache/page-cache-signals";
 import { TAGS, cachedRead } from "./cache";
 import type { WixClient } from "./client";
@@ -24,7 +24,9 @@ function referenceFields(collection: CollectionConfig): string[] {
 
 /**
  * The cache tags of reads from a collection: its own, and those of every collection its items
- * show (references resolved in the query, related items), so a change to any of them shows.
+ * show (references resolved in the query, related items), so a change to any of them shows. A
+ * search through a reference looks in a collection among these, so renaming a region drops the
+ * searches that found, or missed, its trails by the old name.
  */
 function tagsOf(collection: CollectionConfig): string[] {
   const routes = [...collection.fields.flatMap((field) => (field.references ? [field.references] : [])), ...collection.related.map((related) => related.from)];
@@ -57,13 +59,41 @@ function rangeValue(type: "NUMBER" | "DATE" | "DATETIME", value: number | string
   return { $date: `${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z` };
 }
 
-/** A list state's search and filters as conditions. Exported for tests. */
-export function stateConditions(collection: CollectionConfig, state: ListState): Filter[] {
-  const conditions: Filter[] = [];
-  if (state.query && collection.searchFields.length > 0) {
-    const matches = collection.searchFields.map((field) => ({ [field]: { $contains: state.query } }));
-    conditions.push(matches.length === 1 ? matches[0] : { $or: matches });
-  }
+/** Most referenced items one search looks through (a search naming more regions than this finds the trails of the first ones). */
+const MAX_SEARCHED_REFERENCES = 100;
+
+const anyOf = (conditions: Filter[]): Filter => (conditions.length === 1 ? conditions[0] : { $or: conditions });
+
+/**
+ * The search box's condition: the words in one of the item's own search fields, or in a field of
+ * an item it references. The platform filters by a reference's id, not by the referenced item's
+ * fields, so the referenced items holding the words are found first (with the same public client,
+ * inside the same cached read) and their ids matched.
+ */
+async function searchCondition(client: WixClient, collection: CollectionConfig, query: string): Promise<Filter | undefined> {
+  if (!query || collection.searchFields.length === 0) return undefined;
+  const branches = await Promise.all(
+    collection.searchFields.map(async (field): Promise<Filter[]> => {
+      if (typeof field === "string") return [{ [field]: { $contains: query } }];
+      const target = collectionByRoute(fieldOf(collection, field.through)?.references ?? "");
+      if (!target) return [];
+      const found = await client.items.query(target.collectionId, {
+        filter: shownItemsFilter(target, anyOf(field.fields.map((key) => ({ [key]: { $contains: query } })))),
+        fields: ["_id"],
+        paging: { limit: MAX_SEARCHED_REFERENCES, offset: 0 },
+      });
+      const ids = found.items.flatMap((item) => (typeof item._id === "string" ? [item._id] : []));
+      return ids.length ? [{ [field.through]: { $hasSome: ids } }] : [];
+    }),
+  );
+  // Only reference searches, none of which found anything: an empty `$in` matches no item.
+  return branches.flat().length ? anyOf(branches.flat()) : { _id: { $in: [] } };
+}
+
+/** A list state's search and filters as conditions. */
+async function stateConditions(client: WixClient, collection: CollectionConfig, state: ListState): Promise<Filter[]> {
+  const search = await searchCondition(client, collection, state.query);
+  const conditions: Filter[] = search ? [search] : [];
   for (const filter of state.filters) {
     if (filter.kind === "values") conditions.push({ [filter.field]: { $hasSome: filter.values } });
     else if (filter.kind === "yes-no") conditions.push({ [filter.field]: filter.value });
@@ -99,7 +129,7 @@ export async function listItems(collection: CollectionConfig, state: ListState):
       client,
       collection,
       {
-        filter: shownItemsFilter(collection, ...stateConditions(collection, state)),
+        filter: shownItemsFilter(collection, ...(await stateConditions(client, collection, state))),
         sort: sortBy(state.sort.field, state.sort.order),
         paging: { limit: state.pageSize, offset: (state.page - 1) * state.pageSize },
       },
@@ -124,7 +154,8 @@ const FEED_PAGE_LIMIT = 100;
  * the platform hands back, which this one does for cursor requests alone), so positions are offsets.
  */
 async function feedRange(client: WixClient, collection: CollectionConfig, state: ListState, offset: number, count: number) {
-  const request = { filter: shownItemsFilter(collection, ...stateConditions(collection, state)), sort: sortBy(state.sort.field, state.sort.order) };
+  const filter = shownItemsFilter(collection, ...(await stateConditions(client, collection, state)));
+  const request = { filter, sort: sortBy(state.sort.field, state.sort.order) };
   const items: unknown[] = [];
   let hasMore = false;
   do {

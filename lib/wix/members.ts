@@ -15,15 +15,21 @@ export type Member = {
   joinedAt?: Date;
 };
 
+/**
+ * A postal address as the member fills it in: one street line, then the apartment. The platform's
+ * address holds the street either as that free-text line (`addressLine`) or as a number and a name
+ * (`streetAddress`), one or the other, and the apartment, suite or floor in `addressLine2`; this
+ * site writes the line and `addressLine2`, and reads addresses saved the other way into the same
+ * two parts, so nothing saved before is lost.
+ */
 export type PostalAddress = {
+  /** Number and street, like "12 Cedar Road". */
   addressLine: string;
-  addressLine2: string;
-  streetNumber: string;
-  streetName: string;
-  /** The apartment or suite of the street address. */
+  /** The apartment, suite or floor. */
   apt: string;
   city: string;
   subdivision: string;
+  /** An ISO 3166-1 alpha-2 code, like "GB"; whatever was saved, when an older address holds something else. */
   country: string;
   postalCode: string;
 };
@@ -92,6 +98,28 @@ const memberData = z.object({
   _createdDate: date,
 });
 
+/** The parts that hold text, each once, as one line: "Old Mill House, 4 Mill Lane". */
+function joinedParts(parts: string[]): string {
+  return [...new Set(parts.map((part) => part.trim()).filter(Boolean))].join(", ");
+}
+
+/**
+ * A saved address in the form's two street parts. An address saved with a street number and
+ * name (or with both that and a line, which the platform keeps) gets one line holding all of
+ * it; an apartment kept in the street address joins the second line.
+ */
+function toPostalAddress(address: z.infer<typeof addressData>): PostalAddress {
+  const street = [address.streetAddress?.number ?? "", address.streetAddress?.name ?? ""].filter(Boolean).join(" ");
+  return {
+    addressLine: joinedParts([address.addressLine, street]),
+    apt: joinedParts([address.streetAddress?.apt ?? "", address.addressLine2]),
+    city: address.city,
+    subdivision: address.subdivision,
+    country: address.country.trim().toUpperCase(),
+    postalCode: address.postalCode,
+  };
+}
+
 function displayName(nickname: string, firstName: string, lastName: string, email?: string): string {
   return nickname || [firstName, lastName].filter(Boolean).join(" ") || email || "Member";
 }
@@ -118,17 +146,7 @@ export function toProfile(raw: unknown): Profile {
     photoUrl: imageUrl(profile.photo?.url),
     emails: contact.emails ?? [],
     phones: contact.phones ?? [],
-    addresses: (contact.addresses ?? []).map((address) => ({
-      addressLine: address.addressLine,
-      addressLine2: address.addressLine2,
-      streetNumber: address.streetAddress?.number ?? "",
-      streetName: address.streetAddress?.name ?? "",
-      apt: address.streetAddress?.apt ?? "",
-      city: address.city,
-      subdivision: address.subdivision,
-      country: address.country,
-      postalCode: address.postalCode,
-    })),
+    addresses: (contact.addresses ?? []).map(toPostalAddress),
     customFields: Object.entries(contact.customFields ?? {}).map(([key, field]) => ({
       key,
       name: field.name || key,
@@ -185,13 +203,8 @@ export async function updateProfile(client: WixClient, id: string, changes: Prof
       ...(changes.phones.length ? { phones: changes.phones } : {}),
       ...(changes.addresses.length
         ? {
-            addresses: changes.addresses.map(({ streetNumber, streetName, apt, ...address }) => ({
-              ...address,
-              // The members module's type leaves out `apt`, which the platform's street address has; the client passes it through.
-              ...(streetNumber || streetName || apt
-                ? { streetAddress: { number: streetNumber, name: streetName, apt } as { number: string; name: string } }
-                : {}),
-            })),
+            // The line, never `streetAddress`: the platform holds one or the other.
+            addresses: changes.addresses.map(({ apt, ...address }) => ({ ...address, addressLine2: apt })),
           }
         : {}),
       ...(changes.customFields.length ? { customFields: Object.fromEntries(changes.customFields.map(({ key, value }) => [key, { value }])) } : {}),

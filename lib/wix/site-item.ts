@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
+import { countryName } from "@/lib/countries";
 import { knownTimeZone, zoneName } from "@/lib/outings/time";
 import { collectionByRoute, type CollectionConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
 import { documentFrom, imageUrl, pictureFrom, soundFrom, videoFrom, type Document, type Picture, type Sound, type Video } from "./media";
@@ -153,16 +154,6 @@ const address = z.object({
     .optional()
     .catch(undefined),
 });
-
-const countryNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
-
-function countryName(code: string): string {
-  try {
-    return countryNames.of(code.toUpperCase()) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** An address on the lines a letter would have; the formatted text when there are no parts. */
 function addressValue(raw: unknown): FieldValue | undefined {
