@@ -78,11 +78,11 @@ export function stateConditions(collection: CollectionConfig, state: ListState):
 }
 
 /** A page by position, with the query's filter and sort; or the page after one, by the cursor its reply handed back (which holds them). */
-type Request =
+type QueryRequest =
   { paging: { limit: number; offset: number }; filter?: Filter; sort?: ReturnType<typeof sortBy> } | { cursorPaging: { limit: number; cursor: string } };
 
 /** One query of a collection's public items, references included. */
-async function find(client: WixClient, collection: CollectionConfig, request: Request, returnTotalCount = false) {
+async function find(client: WixClient, collection: CollectionConfig, request: QueryRequest, returnTotalCount = false) {
   const includeReferences = referenceFields(collection).map((field) => ({ field }));
   return client.items.query(collection.collectionId, request, { ...(includeReferences.length && { includeReferences }), returnTotalCount });
 }
