@@ -32,6 +32,7 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
     visitorClient: () => createClient({ modules: { items, collections }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) }),
     /** A privileged client, authenticated with the platform's admin API key. */
     adminClient: () => createClient({ modules: { items, collections }, auth: ApiKeyStrategy({ apiKey: config.apiKey, siteId: "local-site" }) }),
+    recordRequests,
     stats: async () =>
       (await (await originalFetch(`${platform.url}/_local/stats`, { headers: { authorization: config.apiKey } })).json()) as {
         requests: Record<string, number>;
@@ -40,6 +41,37 @@ export async function startTestPlatform(overrides: Partial<PlatformConfig> = {})
       globalThis.fetch = originalFetch;
       await platform.app.close();
       fs.rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A call as it went over the wire: a GET's `.r` decoded, a POST's JSON body parsed. */
+export type RecordedRequest = { method: string; path: string; body?: Record<string, unknown> };
+
+/**
+ * Records every call made through the global fetch (the SDK's and the site's) until `stop()`,
+ * to check what a client really sent, not only how many calls it made.
+ */
+function recordRequests() {
+  const requests: RecordedRequest[] = [];
+  const routed = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const encoded = url.searchParams.get(".r");
+    const text = encoded ? Buffer.from(encoded, "base64url").toString("utf8") : typeof init?.body === "string" ? init.body : undefined;
+    let body: Record<string, unknown> | undefined;
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+    } catch {
+      body = undefined;
+    }
+    requests.push({ method: init?.method ?? (input instanceof Request ? input.method : "GET"), path: url.pathname, body });
+    return routed(input, init);
+  };
+  return {
+    requests,
+    stop() {
+      globalThis.fetch = routed;
     },
   };
 }

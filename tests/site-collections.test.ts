@@ -4,6 +4,7 @@ import { collectionByRoute, siteCollections, type CollectionConfig } from "@/lib
 import { loadMore } from "@/app/[collection]/actions";
 import { feedItems, itemBySlug, listItems, moreItems, whenAvailable } from "@/lib/wix/collections";
 import { TAGS } from "@/lib/wix/cache";
+import { publicRead } from "@/lib/wix/client";
 import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
 import { fieldValue, sanitiseRichText, toSiteItem } from "@/lib/wix/site-item";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
@@ -356,6 +357,65 @@ describe("queries against the running platform", () => {
     expect(trail!.previous).toBeUndefined();
     expect(trail!.related[0].items.map((item) => item.slug)).toEqual(["red-canyon", "mesa-top"]);
     expect(await itemBySlug(trails, "no-such-trail")).toBeNull();
+  });
+});
+
+describe("a long load-more list", () => {
+  let platform: TestPlatform;
+  const NOTES = 130;
+  const slugOf = (n: number) => `waypoint-note-${String(n).padStart(3, "0")}`;
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    await platform.adminClient().items.bulkInsert(
+      "Journal",
+      Array.from({ length: NOTES }, (_, n) => ({
+        _id: `note-${n}`,
+        title: `Waypoint note ${n}`,
+        slug: slugOf(n),
+        author: "Test",
+        publishedAt: new Date(Date.UTC(2020, 0, 1) + n * 86_400_000),
+      })),
+    );
+    // The server's visitor token is from the platform before this one: it is replaced here, not in a read under test.
+    await publicRead((client) => client.items.query("Journal").limit(1).find());
+  });
+  afterAll(() => platform.close());
+
+  /** The item queries `read` sends, and what it answers. */
+  async function queriesOf<T>(read: () => Promise<T>) {
+    const recorder = platform.recordRequests();
+    try {
+      const value = await read();
+      return { value, queries: recorder.requests.filter((request) => request.path === "/wix-data/v2/items/query").map((request) => request.body?.query) };
+    } finally {
+      recorder.stop();
+    }
+  }
+  const notes = (page: number) => parseListState(journal, { q: "waypoint", size: "12", page: String(page) })!;
+  const newestFirst = (count: number) => Array.from({ length: count }, (_, k) => slugOf(NOTES - 1 - k));
+
+  it("reads the first request by offset with the list's filter and sort, and the rest by the SDK's cursor", async () => {
+    const { value: feed, queries } = await queriesOf(() => feedItems(journal, notes(10)));
+    expect(feed.items.map((item) => item.slug)).toEqual(newestFirst(120));
+    expect(feed.hasMore).toBe(true);
+    expect(queries).toHaveLength(2);
+    expect(queries[0]).toMatchObject({
+      paging: { limit: 100, offset: 0 },
+      filter: expect.any(Object),
+      sort: [{ fieldName: "publishedAt", order: "DESC" }, { fieldName: "_id" }],
+    });
+    expect(queries[1]).toEqual({ cursorPaging: { limit: 20, cursor: expect.any(String) } });
+
+    // To the end: the cursor page comes back short and says nothing follows.
+    const all = await queriesOf(() => feedItems(journal, notes(11)));
+    expect([all.value.items.map((item) => item.slug), all.value.hasMore]).toEqual([newestFirst(NOTES), false]);
+    expect(all.queries.map((query) => Object.keys(query ?? {}).includes("cursorPaging"))).toEqual([false, true]);
+
+    // A batch alone starts at its position, and the same read again comes from the cache.
+    const batch = await queriesOf(() => moreItems(journal, notes(11)));
+    expect(batch.value.items.map((item) => item.slug)).toEqual(newestFirst(NOTES).slice(120));
+    expect(batch.queries).toEqual([expect.objectContaining({ paging: { limit: 12, offset: 120 } })]);
+    expect((await queriesOf(() => feedItems(journal, notes(10)))).queries).toEqual([]);
   });
 });
 

@@ -107,15 +107,12 @@ async function stateConditions(client: WixClient, collection: CollectionConfig, 
   return conditions;
 }
 
-type Paging = { paging: { limit: number; offset: number } };
+/** A page by position, with the query's filter and sort; or the page after one, by the cursor its reply handed back (which holds them). */
+type QueryRequest =
+  { paging: { limit: number; offset: number }; filter?: Filter; sort?: ReturnType<typeof sortBy> } | { cursorPaging: { limit: number; cursor: string } };
 
 /** One query of a collection's public items, references included. */
-async function find(
-  client: WixClient,
-  collection: CollectionConfig,
-  request: Paging & { filter?: Filter; sort?: ReturnType<typeof sortBy> },
-  returnTotalCount = false,
-) {
+async function find(client: WixClient, collection: CollectionConfig, request: QueryRequest, returnTotalCount = false) {
   const includeReferences = referenceFields(collection).map((field) => ({ field }));
   return client.items.query(collection.collectionId, request, { ...(includeReferences.length && { includeReferences }), returnTotalCount });
 }
@@ -145,26 +142,30 @@ export async function listItems(collection: CollectionConfig, state: ListState):
   };
 }
 
-/** Items read per request of a "load more" list (the platform's cursor page size, kept for offsets too). */
+/** Items read per request of a "load more" list: at most the platform's cursor page size, as requests after the first go by cursor. */
 const FEED_PAGE_LIMIT = 100;
 
 /**
- * `count` items of a list state from `offset` on, read through the SDK's query in pages. The
- * installed SDK never opens a cursor (it sends a first page by offset and follows only cursors
- * the platform hands back, which this one does for cursor requests alone), so positions are offsets.
+ * `count` items of a list state from `offset` on, read through the SDK's query in pages: the
+ * first by offset with the list's filter and sort, each later one with the cursor the previous
+ * reply handed back (`cursorPaging`), which carries the filter, sort and position itself.
  */
 async function feedRange(client: WixClient, collection: CollectionConfig, state: ListState, offset: number, count: number) {
-  const filter = shownItemsFilter(collection, ...(await stateConditions(client, collection, state)));
-  const request = { filter, sort: sortBy(state.sort.field, state.sort.order) };
   const items: unknown[] = [];
-  let hasMore = false;
-  do {
-    const limit = Math.min(count - items.length, FEED_PAGE_LIMIT);
-    const found = await find(client, collection, { ...request, paging: { limit, offset: offset + items.length } });
+  const limit = () => Math.min(count - items.length, FEED_PAGE_LIMIT);
+  let found = await find(client, collection, {
+    filter: shownItemsFilter(collection, ...(await stateConditions(client, collection, state))),
+    sort: sortBy(state.sort.field, state.sort.order),
+    paging: { limit: limit(), offset },
+  });
+  items.push(...found.items);
+  let cursor = found.pagingMetadata?.cursors?.next;
+  while (cursor && items.length < count) {
+    found = await find(client, collection, { cursorPaging: { limit: limit(), cursor } });
     items.push(...found.items);
-    hasMore = found.pagingMetadata?.hasNext === true;
-  } while (hasMore && items.length < count);
-  return { items, hasMore };
+    cursor = found.pagingMetadata?.cursors?.next;
+  }
+  return { items, hasMore: found.pagingMetadata?.hasNext === true };
 }
 
 /** The first `state.page` batches of a "load more" list, and whether there is a batch after them. */

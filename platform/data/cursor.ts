@@ -45,14 +45,18 @@ export function assertLimit(limit: number, maxLimit: number): void {
   if (limit > maxLimit) throw limitExceeded(limit, maxLimit);
 }
 
-/** Offset paging, a first cursor page (`cursorPaging` without cursor), or a cursor follow-up. */
+/**
+ * Offset paging, a first cursor page (`cursorPaging` without cursor), or a cursor follow-up. A
+ * follow-up may ask for up to 100 items, or up to the page size its cursor was issued with when
+ * that is larger (a cursor handed back by an offset page of up to 1000 carries on at that size).
+ */
 export function resolvePage<State>(input: PagingInput, collectionId: string, state: State, limits: PagingLimits<State>): Page<State> {
   const cursor = input.cursorPaging?.cursor;
   if (cursor) {
     if (input.paging?.offset) throw invalidRequest("WDE0080: Skip is not supported in cursor paging.");
     const payload = decodeCursor(cursor, collectionId, limits.stateSchema);
     const limit = input.cursorPaging?.limit ?? payload.limit;
-    assertLimit(limit, Math.min(limits.maxLimit, MAX_CURSOR_PAGE_SIZE));
+    assertLimit(limit, Math.min(limits.maxLimit, Math.max(MAX_CURSOR_PAGE_SIZE, payload.limit)));
     return { limit, offset: payload.offset, state: payload.state, cursorMode: true };
   }
   if (input.cursorPaging) {
@@ -66,18 +70,18 @@ export function resolvePage<State>(input: PagingInput, collectionId: string, sta
   return { limit, offset: input.paging?.offset ?? 0, state, cursorMode: false };
 }
 
-/** `pagingMetadata` for a page; cursors only in cursor mode, `total` only when counted. */
+/**
+ * `pagingMetadata` for a page. Every page carries self-contained `cursors` (`next` when a page
+ * follows, `prev` past the start), offset pages too: the SDK continues by cursor whenever the
+ * previous reply had one, sending neither filter nor sort. `offset`, `total` (when counted) and
+ * `tooManyToCount` belong to offset pages.
+ */
 export function pagingMetadata<State>(page: Page<State>, collectionId: string, count: number, hasNext: boolean, total?: number) {
-  if (page.cursorMode) {
-    const at = (offset: number) => encodeCursor({ collectionId, state: page.state, offset, limit: page.limit });
-    return {
-      count,
-      cursors: {
-        ...(hasNext && { next: at(page.offset + page.limit) }),
-        ...(page.offset > 0 && { prev: at(Math.max(0, page.offset - page.limit)) }),
-      },
-      hasNext,
-    };
-  }
-  return { count, offset: page.offset, ...(total !== undefined && { total }), tooManyToCount: false, hasNext };
+  const at = (offset: number) => encodeCursor({ collectionId, state: page.state, offset, limit: page.limit });
+  const cursors = {
+    ...(hasNext && { next: at(page.offset + page.limit) }),
+    ...(page.offset > 0 && { prev: at(Math.max(0, page.offset - page.limit)) }),
+  };
+  if (page.cursorMode) return { count, cursors, hasNext };
+  return { count, offset: page.offset, ...(total !== undefined && { total }), tooManyToCount: false, cursors, hasNext };
 }
