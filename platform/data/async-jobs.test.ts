@@ -34,10 +34,10 @@ beforeAll(async () => {
 });
 afterAll(() => platform.close());
 
-async function fill() {
+async function fill(count = ITEMS) {
   await admin().truncate("Logs");
-  for (let start = 0; start < ITEMS; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, ITEMS - start) }, (_, i) => ({
+  for (let start = 0; start < count; start += 1000) {
+    const batch = Array.from({ length: Math.min(1000, count - start) }, (_, i) => ({
       _id: `log-${String(start + i).padStart(5, "0")}`,
       level: (start + i) % 3 === 0 ? "debug" : "info",
       n: start + i,
@@ -71,14 +71,16 @@ describe("async remove and patch by filter", () => {
   });
 
   it("an empty filter means every item; other collections answer while it runs", async () => {
-    await fill();
+    // Twenty batches: enough that two reads fit in while it runs, however fast the machine.
+    const many = JOB_BATCH_SIZE * 20;
+    await fill(many);
     const { jobId } = await admin().asyncRemoveByFilter("Logs", admin().filter());
-    // A read of another collection is served between batches, before the job ends.
-    const started = performance.now();
+    // Reads are served between batches: a job that held the platform until it finished would
+    // leave no item to count by the time both reads answer.
     const other = await platform.visitorClient().items.query("Trails").limit(1).find();
     expect(other.items).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1000);
-    expect((await finish(jobId)).successCount).toBe(ITEMS);
+    expect(await admin().query("Logs").count()).toBeGreaterThan(0);
+    expect((await finish(jobId)).successCount).toBe(many);
     expect(await admin().query("Logs").count()).toBe(0);
   });
 
