@@ -78,7 +78,8 @@ export class BackupStore {
     return this.now().toISOString();
   }
 
-  private fileOf(id: string): string {
+  /** Where a backup's SQLite file is (the Studio offers it for download). */
+  fileOf(id: string): string {
     return path.join(this.folder, `${id}.sqlite`);
   }
 

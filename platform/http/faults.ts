@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { faultInjected } from "./errors";
+import { faultInjected, invalidArgument } from "./errors";
 
 /**
  * Fault mode (docs/platform/operations.md §3): the platform misbehaves on purpose, per path
@@ -31,6 +31,14 @@ export const faultRuleSchema = z
 export const faultsSchema = z.strictObject({ rules: z.array(faultRuleSchema).max(50) });
 
 export type FaultRule = z.infer<typeof faultRuleSchema>;
+
+/** The rules of a `{ rules: [...] }` body (`PUT /_local/faults`, the Studio); a clear 400 for anything else. */
+export function parseFaults(body: unknown): FaultRule[] {
+  const parsed = faultsSchema.safeParse(body);
+  if (parsed.success) return parsed.data.rules;
+  const issue = parsed.error.issues[0];
+  throw invalidArgument(`Invalid faults: ${issue.path.join(".") || "body"}: ${issue.message}.`);
+}
 
 /** `LOCAL_PLATFORM_FAULTS`: the same JSON as the body of `PUT /_local/faults`, checked when the platform starts. */
 export const faultsFromEnv = z

@@ -4,7 +4,7 @@ import type { PlatformContext } from "../context";
 import { requirePasswordReset } from "../identity/iam";
 import { settingsPatchSchema } from "../identity/settings";
 import { errorBody, invalidArgument, notFound, permissionDenied } from "./errors";
-import { faultsSchema } from "./faults";
+import { parseFaults } from "./faults";
 
 /**
  * Endpoints the hosted platform does not have, for tests and tooling only: health, a request
@@ -49,13 +49,9 @@ export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) 
 
   app.put("/_local/faults", async (request) => {
     requireAdmin(request, "Setting faults");
-    const parsed = faultsSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw invalidArgument(`Invalid faults: ${issue.path.join(".") || "body"}: ${issue.message}.`);
-    }
-    request.log.warn({ rules: parsed.data.rules }, "fault mode changed");
-    return { rules: ctx.faults.replace(parsed.data.rules) };
+    const rules = parseFaults(request.body);
+    request.log.warn({ rules }, "fault mode changed");
+    return { rules: ctx.faults.replace(rules) };
   });
 
   app.delete("/_local/faults", async (request) => {

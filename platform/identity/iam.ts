@@ -148,9 +148,17 @@ export function requirePasswordReset(stores: Pick<PlatformContext, "identities" 
   const found = stores.identities.findForLogin(email);
   if (!found) return null;
   stores.identities.setPasswordHash(found.identity.id, "");
-  for (const sessionId of stores.loginSessions.endAllFor(found.identity.id)) stores.tokens.revokeLoginSession(sessionId);
-  stores.tokens.revokeSubject(found.identity.id);
+  endAllSessions(stores, found.identity.id);
   return found.identity;
+}
+
+/**
+ * Signs a member out everywhere: their platform login sessions (the hosted pages' cookie, a form
+ * login's session token) end and every token pair they hold is revoked. Answers how many pairs were.
+ */
+export function endAllSessions(stores: Pick<PlatformContext, "loginSessions" | "tokens">, memberId: string): number {
+  for (const sessionId of stores.loginSessions.endAllFor(memberId)) stores.tokens.revokeLoginSession(sessionId);
+  return stores.tokens.revokeSubject(memberId);
 }
 
 export class IdentityService {

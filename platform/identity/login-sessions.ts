@@ -66,6 +66,16 @@ export class LoginSessionStore {
     return row ? { id: row.id, memberId: row.member_id } : null;
   }
 
+  /** How many login sessions of a member are live now. */
+  countFor(memberId: string): number {
+    const row = this.db
+      .prepare("SELECT COUNT(*) AS live FROM login_sessions WHERE member_id = ? AND ended_at IS NULL AND expires_at > ?")
+      .get(memberId, this.now()) as {
+      live: number;
+    };
+    return row.live;
+  }
+
   /** Every platform login session of a member ends (a password change or reset elsewhere). */
   endAllFor(memberId: string): string[] {
     const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map(

@@ -8,6 +8,7 @@ import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityChanges, MemberStatus } from "../identity/store";
 import { newToken } from "../oauth/store";
+import { deleteMember, setMemberStatus } from "./actions";
 import { type Paging, pagingSchema, runQuery, type Sort, sortSchema } from "./query";
 import { type Member, MemberStore, type ProfileDetails } from "./store";
 import { FIELDSETS, type Fieldset, type MemberInput, memberInputSchema, slugSchema, toMemberWire } from "./wire";
@@ -121,13 +122,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
 
   const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: MemberStatus, action: string) => {
     requireAdmin(ctx.callerOf(request), action);
-    if (!members.update(request.params.id, { status }, {})) throw memberNotFound(request.params.id);
-    return fullReply(request.params.id);
+    return { member: toMemberWire(setMemberStatus(members, request.params.id, status), ["FULL"]) };
   };
 
-  const deleteMember = (id: string) => {
-    if (!ctx.identities.delete(id)) throw memberNotFound(id);
-    ctx.tokens.revokeSubject(id);
+  const removeMember = (id: string) => {
+    deleteMember(ctx, id);
     return {};
   };
 
@@ -158,7 +157,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   });
 
   // deleteMyMember() → {}
-  app.delete("/members/v1/members/my", async (request) => deleteMember(requireMember(ctx.callerOf(request), "deleteMyMember")));
+  app.delete("/members/v1/members/my", async (request) => removeMember(requireMember(ctx.callerOf(request), "deleteMyMember")));
 
   // updateCurrentMemberSlug(slug) → {member}
   app.post("/members/v1/members/my/slug", async (request) => {
@@ -262,6 +261,6 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   // deleteMember(id) → {}
   app.delete<{ Params: { id: string } }>("/members/v1/members/:id", async (request) => {
     requireAdmin(ctx.callerOf(request), "deleteMember");
-    return deleteMember(request.params.id);
+    return removeMember(request.params.id);
   });
 }

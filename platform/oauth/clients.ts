@@ -17,12 +17,15 @@ const UNSAFE_URL_CHARACTERS = /[\u0000-\u0020\u007f\\]/;
 /** The file in the data folder that registers more clients (same shape as the environment variable). */
 export const CLIENTS_FILE = "oauth-clients.json";
 
-const redirectUriSchema = z
+export const redirectUriSchema = z
   .string()
   .url()
-  .refine((uri) => !UNSAFE_URL_CHARACTERS.test(uri) && /^https?:$/.test(new URL(uri).protocol), "must be an absolute http(s) URL");
+  // zod runs a refinement even after .url() failed, so the URL is parsed here only once known to parse.
+  .refine((uri) => !UNSAFE_URL_CHARACTERS.test(uri) && URL.canParse(uri) && /^https?:$/.test(new URL(uri).protocol), "must be an absolute http(s) URL");
 
-const clientsSchema = z.array(z.object({ id: z.string().trim().min(1).max(200), redirectUris: z.array(redirectUriSchema).min(1).max(50) }));
+export const clientIdSchema = z.string().trim().min(1).max(200);
+
+const clientsSchema = z.array(z.object({ id: clientIdSchema, redirectUris: z.array(redirectUriSchema).min(1).max(50) }));
 
 function parseClients(json: string, source: string): OAuthClient[] {
   let value: unknown;
@@ -37,22 +40,47 @@ function parseClients(json: string, source: string): OAuthClient[] {
   throw new ConfigError(`${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."]}]).`);
 }
 
+/** Where a client's redirect URI was registered: the site's own callback, LOCAL_PLATFORM_OAUTH_CLIENTS, or `oauth-clients.json`. */
+export type ClientSource = "site" | "environment" | "file";
+
+/** A client with each redirect URI and every place that registers it. */
+export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[] };
+
+type ClientsConfig = Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">;
+
+const clientsFile = (config: Pick<PlatformConfig, "dataDir">) => path.join(config.dataDir, CLIENTS_FILE);
+
+function fileClients(config: Pick<PlatformConfig, "dataDir">): OAuthClient[] {
+  const file = clientsFile(config);
+  return fs.existsSync(file) ? parseClients(fs.readFileSync(file, "utf8"), file) : [];
+}
+
+/** Every client as each source lists it, with repeats: the site's own, then the environment's, then the file's. */
+function listedClients(config: ClientsConfig): Array<OAuthClient & { source: ClientSource }> {
+  const environment = config.oauthClientsJson ? parseClients(config.oauthClientsJson, "LOCAL_PLATFORM_OAUTH_CLIENTS") : [];
+  return [
+    { id: LOCAL_CLIENT_ID, redirectUris: [`${config.siteUrl}${SITE_CALLBACK_PATH}`], source: "site" as const },
+    ...environment.map((client) => ({ ...client, source: "environment" as const })),
+    ...fileClients(config).map((client) => ({ ...client, source: "file" as const })),
+  ];
+}
+
+function describeClients(config: ClientsConfig): DescribedClient[] {
+  const merged = new Map<string, Map<string, ClientSource[]>>();
+  for (const client of listedClients(config)) {
+    const uris = merged.get(client.id) ?? new Map<string, ClientSource[]>();
+    for (const uri of client.redirectUris) uris.set(uri, [...new Set([...(uris.get(uri) ?? []), client.source])]);
+    merged.set(client.id, uris);
+  }
+  return [...merged].map(([id, uris]) => ({ id, redirectUris: [...uris].map(([uri, sources]) => ({ uri, sources })) }));
+}
+
 /**
  * The site's own client with its callback, then the clients from LOCAL_PLATFORM_OAUTH_CLIENTS and
  * from `oauth-clients.json` in the data folder; entries for the same id add redirect URIs.
  */
-export function configuredClients(config: Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">): OAuthClient[] {
-  const listed: OAuthClient[] = [{ id: LOCAL_CLIENT_ID, redirectUris: [`${config.siteUrl}${SITE_CALLBACK_PATH}`] }];
-  if (config.oauthClientsJson) listed.push(...parseClients(config.oauthClientsJson, "LOCAL_PLATFORM_OAUTH_CLIENTS"));
-  const file = path.join(config.dataDir, CLIENTS_FILE);
-  if (fs.existsSync(file)) listed.push(...parseClients(fs.readFileSync(file, "utf8"), file));
-  const merged = new Map<string, Set<string>>();
-  for (const client of listed) {
-    const uris = merged.get(client.id) ?? new Set<string>();
-    for (const uri of client.redirectUris) uris.add(uri);
-    merged.set(client.id, uris);
-  }
-  return [...merged].map(([id, uris]) => ({ id, redirectUris: [...uris] }));
+export function configuredClients(config: ClientsConfig): OAuthClient[] {
+  return describeClients(config).map(({ id, redirectUris }) => ({ id, redirectUris: redirectUris.map(({ uri }) => uri) }));
 }
 
 /**
@@ -60,10 +88,36 @@ export function configuredClients(config: Pick<PlatformConfig, "siteUrl" | "data
  * (RFC 9700 §2.1); return URLs after a flow must share an origin with one of them.
  */
 export class ClientRegistry {
-  private readonly clients: Map<string, OAuthClient>;
+  private clients: Map<string, OAuthClient>;
 
-  constructor(config: Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">) {
-    this.clients = new Map(configuredClients(config).map((client) => [client.id, client]));
+  constructor(private readonly config: ClientsConfig) {
+    this.clients = this.load();
+  }
+
+  private load() {
+    return new Map(configuredClients(this.config).map((client) => [client.id, client]));
+  }
+
+  /** The clients with where each redirect URI comes from, as the files say now. */
+  describe(): DescribedClient[] {
+    return describeClients(this.config);
+  }
+
+  /**
+   * Registers a redirect URI (and its client, when new) in `oauth-clients.json`, so it outlives a
+   * restart, and uses it at once. The file is replaced whole, never left half written.
+   */
+  addRedirectUri(clientId: string, redirectUri: string): OAuthClient {
+    const saved = fileClients(this.config);
+    const entry = saved.find((client) => client.id === clientId);
+    if (entry && !entry.redirectUris.includes(redirectUri)) entry.redirectUris = [...entry.redirectUris, redirectUri];
+    if (!entry) saved.push({ id: clientId, redirectUris: [redirectUri] });
+    const file = clientsFile(this.config);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.tmp`, `${JSON.stringify(saved, null, 2)}\n`);
+    fs.renameSync(`${file}.tmp`, file);
+    this.clients = this.load();
+    return this.clients.get(clientId)!;
   }
 
   get(clientId: string): OAuthClient | null {

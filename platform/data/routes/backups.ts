@@ -25,22 +25,24 @@ const partialRestoreRequest = z.object({
 });
 
 /** The REST shapes (`id`; the SDK renames it to `_id`). */
-function wireBackup(backup: Backup) {
+export function wireBackup(backup: Backup) {
   return { ...backup, collections: backup.collections.map(({ id, displayName }) => ({ id, displayName })) };
 }
-function wireRestoration(restoration: Restoration) {
+export function wireRestoration(restoration: Restoration) {
   return { ...restoration, backup: wireBackup(restoration.backup) };
 }
 
 /** `/wix-data/v2/backups`: create, list, delete, restore (whole or partial) and list restorations; admin only. */
+/** A backup that can be restored (or downloaded): it exists and is READY. */
+export function readyBackup(backups: BackupStore, id: string): Backup {
+  const backup = backups.findBackup(id);
+  if (!backup) throw recordNotFound("Backup", id);
+  if (backup.status !== "READY") throw badRequest(`Backup [${id}] is ${backup.status}; only a READY backup can be restored.`, { backupId: id });
+  return backup;
+}
+
 export function registerBackupRoutes(app: FastifyInstance, services: DataServices, backups: BackupStore) {
-  /** A backup that can be restored: it exists and is READY. */
-  const restorable = (id: string) => {
-    const backup = backups.findBackup(id);
-    if (!backup) throw recordNotFound("Backup", id);
-    if (backup.status !== "READY") throw badRequest(`Backup [${id}] is ${backup.status}; only a READY backup can be restored.`, { backupId: id });
-    return backup;
-  };
+  const restorable = (id: string) => readyBackup(backups, id);
 
   app.post("/wix-data/v2/backups", async (request) => {
     assertAdmin(services, request, "create backups");

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { csrfToken, signedIn } from "./api";
 import { AREAS } from "./areas";
+import { FaultsWarning } from "./areas/settings";
 import { Link, navigate, studioHref, useLocation } from "./router";
 
 const LOGO = (
@@ -43,6 +44,7 @@ export function App() {
             ))}
           </ul>
         </nav>
+        <FaultsWarning />
         {signedIn() && (
           <form method="post" action="/_local/studio/sign-out" className="sign-out">
             <input type="hidden" name="csrf" value={csrfToken()} />
