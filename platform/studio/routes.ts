@@ -68,6 +68,7 @@ function shell(visit: StudioVisit, signOut: boolean): string {
 
 function signInPage(failed: boolean, next: string) {
   const error = failed ? `<div class="error" role="alert" id="form-error" tabindex="-1" autofocus>That is not the platform's API key.</div>` : "";
+  const keyState = failed ? ` aria-invalid="true" aria-describedby="form-error"` : " autofocus";
   return {
     title: "Studio sign-in",
     content: `<h1>Studio</h1>
@@ -76,7 +77,7 @@ ${error}
 <form method="post" action="${STUDIO_PATH}/sign-in">
 <input type="hidden" name="next" value="${escapeHtml(next)}">
 <label for="key">API key</label>
-<input id="key" name="key" type="password" autocomplete="current-password" required${failed ? ` aria-invalid="true" aria-describedby="form-error"` : " autofocus"}>
+<input id="key" name="key" type="password" autocomplete="current-password" required${keyState}>
 <button type="submit">Open the Studio</button>
 </form>`,
   };
