@@ -13,8 +13,7 @@ ${mail.link ? `<p><a href="${escapeHtml(mail.link)}">Open the link in this e-mai
   );
   return {
     title: "Mailbox",
-    content: `<h1>Mailbox</h1>
-<p class="hint">E-mails the local platform would have sent. Nothing leaves this machine.</p>
-${messages.length === 0 ? "<p>No messages yet.</p>" : `<ul>${items.join("\n")}</ul>`}`,
+    intro: "E-mails the local platform would have sent. Nothing leaves this machine.",
+    content: `${messages.length === 0 ? "<p>No messages yet.</p>" : `<ul>${items.join("\n")}</ul>`}`,
   };
 }
