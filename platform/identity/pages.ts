@@ -31,7 +31,8 @@ body { margin: 0; min-height: 100vh; font-family: ${BRANDING.fontSans}; backgrou
 .brand { display: inline-flex; align-items: center; gap: 8px; font-family: ${BRANDING.fontSerif}; font-size: 1.25rem; line-height: 1.75rem;
   font-weight: 600; color: var(--pine-900); text-decoration: none; }
 main { max-width: 28rem; margin: 0 auto; padding: 40px 16px; }
-.card { background: #fff; border: 1px solid var(--stone-200); border-radius: 16px; padding: 32px 20px; box-shadow: 0 1px 3px rgba(0,0,0,.1), 0 1px 2px -1px rgba(0,0,0,.1); }
+.card { background: #fff; border: 1px solid var(--stone-200); border-radius: 16px; padding: 32px 20px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.1), 0 1px 2px -1px rgba(0,0,0,.1); }
 @media (min-width: 640px) { .site-header div { padding: 16px 24px; } main { padding: 64px 0; } .card { padding: 32px; } }
 h1 { margin: 0; font-family: ${BRANDING.fontSerif}; font-size: 1.875rem; line-height: 2.25rem; font-weight: 600; color: var(--pine-900); }
 .intro { margin: 8px 0 0; font-size: .875rem; color: var(--stone-700); }
@@ -48,7 +49,8 @@ input[aria-invalid="true"]:focus-visible { box-shadow: 0 0 0 4px #ffc9c9; }
 .check { display: flex; align-items: flex-start; gap: 12px; font-weight: 400; }
 .check input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--pine-700); box-shadow: none; }
 .hint { margin: 0; color: var(--stone-600); font-size: .75rem; }
-button { width: 100%; padding: 12px 20px; font: inherit; font-weight: 500; color: #fff; background: var(--pine-700); border: 0; border-radius: 8px; cursor: pointer; }
+button { width: 100%; padding: 12px 20px; font: inherit; font-weight: 500; color: #fff; background: var(--pine-700); border: 0; border-radius: 8px;
+  cursor: pointer; }
 button:hover { background: var(--pine-600); }
 button:focus-visible { outline: none; box-shadow: 0 0 0 4px var(--pine-100); }
 .error { background: #fef2f2; color: #82181a; border: 1px solid #ffa2a2; border-radius: 8px; padding: 12px 16px; margin: 0 0 20px; font-size: .875rem; }
