@@ -34,9 +34,7 @@ export class HostedFormStateStore {
   save(key: FormStateKey, value: object, ttlMs: number): void {
     this.prune();
     this.db
-      .prepare(
-        "INSERT INTO hosted_form_states (key_hash, payload, expires_at) VALUES (?, ?, ?) ON CONFLICT (key_hash) DO UPDATE SET payload = excluded.payload, expires_at = excluded.expires_at",
-      )
+      .prepare("INSERT OR REPLACE INTO hosted_form_states (key_hash, payload, expires_at) VALUES (?, ?, ?)")
       .run(hashKey(key), JSON.stringify(value), this.now() + ttlMs);
   }
 
