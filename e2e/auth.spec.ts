@@ -11,7 +11,7 @@ async function signInOnHostedPage(page: Page) {
   await page.waitForURL((url) => url.pathname === SITE_PAGES.login || platformPage.test(url.href));
   if (new URL(page.url()).pathname === SITE_PAGES.login) await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
   await expect(page).toHaveURL(platformPage);
-  await page.getByLabel("Email").fill(demoMember.email);
+  await page.getByLabel("E-mail").fill(demoMember.email);
   await page.getByLabel("Password").fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
