@@ -11,7 +11,7 @@ const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\
 /** From a page of the site, the header's Log in, then on to the platform's hosted login page. */
 async function startHostedLogin(page: Page, path: string) {
   await page.goto(path);
-  await page.getByRole("link", { name: "Log in" }).click();
+  await page.getByRole("banner").getByRole("link", { name: "Log in", exact: true }).click();
   await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
   await expect(page).toHaveURL(platformPage);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
@@ -79,7 +79,7 @@ test("Back to the site from a hosted login started on a trail page returns to th
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails/arch-spur`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   // Still a visitor, and no problem page or banner: going back is not an error.
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
   await expect(page.getByTestId("site-notice")).toHaveCount(0);
 });
 
