@@ -11,7 +11,7 @@ async function signInOnHostedPage(page: Page) {
   await page.waitForURL((url) => url.pathname === SITE_PAGES.login || platformPage.test(url.href));
   if (new URL(page.url()).pathname === SITE_PAGES.login) await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
   await expect(page).toHaveURL(platformPage);
-  await page.getByLabel("Email").fill(demoMember.email);
+  await page.getByLabel("E-mail").fill(demoMember.email);
   await page.getByLabel("Password").fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();
 }
@@ -103,8 +103,11 @@ test("a forged or replayed callback shows a friendly page with a way to try agai
   await expect(page.getByText("expired or was already used")).toBeVisible();
   await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", loginHref("/"));
 
-  await page.goto(`${AUTH_ROUTES.callback}?error=access_denied&error_description=nope`);
+  await page.goto(`${AUTH_ROUTES.callback}?error=server_error&error_description=nope`);
   await expect(page.getByText("cancelled or refused")).toBeVisible();
+  // access_denied is the hosted page's "Back to the site": no error page, just the site.
+  await page.goto(`${AUTH_ROUTES.callback}?error=access_denied&error_description=nope`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
   await page.goto(AUTH_ROUTES.callback);
   await expect(page.getByText("response was incomplete")).toBeVisible();
 });

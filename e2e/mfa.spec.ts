@@ -66,7 +66,7 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await code.fill(first.code === mail.code ? wrongCodeFor(mail.code!) : first.code!);
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByText("That code is not right.")).toBeVisible();
+  await expect(page.getByText("That code is not right")).toBeVisible();
   await expect(code).toHaveAttribute("aria-invalid", "true");
   await expect(code).toBeFocused();
 
@@ -97,7 +97,7 @@ test("too many wrong codes end the login's code, with a message saying to log in
   for (let attempt = 1; attempt < 5; attempt++) {
     await code.fill(wrongCodeFor(mail.code!));
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByText("That code is not right.")).toBeVisible();
+    await expect(page.getByText("That code is not right")).toBeVisible();
   }
   await code.fill(wrongCodeFor(mail.code!));
   await page.getByRole("button", { name: "Log in" }).click();
@@ -134,7 +134,7 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await page.goto(SITE_PAGES.login);
   await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
   await expect(page).toHaveURL(platformPage);
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
@@ -142,7 +142,7 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   const text = await latestMail(phone, "sms");
   await page.getByLabel("Login code").fill(wrongCodeFor(text.code!));
   await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByText("That code is not right.")).toBeVisible();
+  await expect(page.getByText("That code is not right")).toBeVisible();
   await expect(page.getByLabel("Login code")).toBeFocused();
   await page.getByLabel("Login code").fill(text.code!);
   await page.getByRole("button", { name: "Log in" }).click();

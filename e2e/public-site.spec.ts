@@ -264,7 +264,7 @@ test("the section menu on a phone works by keyboard, with type-ahead, and marks 
 
 test("the member menu: keyboard, Escape, outside click, above the home page's hero, closes after navigation", async ({ page }) => {
   await page.goto(loginHref("/"));
-  await page.getByLabel("Email").fill(demoMember.email);
+  await page.getByLabel("E-mail").fill(demoMember.email);
   await page.getByLabel("Password").fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);

@@ -5,6 +5,7 @@ import type { DataStore } from "./data/store";
 import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { FactorStore } from "./identity/factors";
+import type { HostedFormStateStore } from "./identity/form-states";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
 import type { RecoveryTokenStore } from "./identity/recovery-tokens";
@@ -33,6 +34,8 @@ export type PlatformContext = {
   recoveries: RecoveryTokenStore;
   /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */
   loginSessions: LoginSessionStore;
+  /** What a hosted form's POST leaves for the page it redirects to. */
+  formStates: HostedFormStateStore;
   /** The site owner's sign-up settings, changeable while the platform runs. */
   settings: SettingsStore;
   /** Every e-mail the platform "sends". */

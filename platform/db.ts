@@ -12,6 +12,7 @@ import { migrateSpecialPermissions } from "./data/special-permissions";
 import { migrateData } from "./data/store";
 import { migrateTasks } from "./data/tasks";
 import { migrateLoginSessions } from "./identity/login-sessions";
+import { migrateHostedFormStates } from "./identity/form-states";
 import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
@@ -35,6 +36,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateFactors,
   migrateRecoveryTokens,
   migrateLoginSessions,
+  migrateHostedFormStates,
   migrateMembers,
   migrateRedirects,
   migrateData,

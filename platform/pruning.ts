@@ -8,6 +8,7 @@ export function pruneExpired(ctx: PlatformContext) {
     authorizationCodes: ctx.codes.prune(),
     redirectSessions: ctx.redirects.prune(),
     loginSessions: ctx.loginSessions.prune(),
+    hostedFormStates: ctx.formStates.prune(),
     verifications: ctx.verifications.prune(),
     recoveryTokens: ctx.recoveries.prune(),
   };

@@ -13,6 +13,7 @@ import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
 import { SettingsStore } from "./identity/settings";
 import { LoginSessionStore } from "./identity/login-sessions";
+import { HostedFormStateStore } from "./identity/form-states";
 import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
 import { MailLimit, createLoginThrottle } from "./identity/throttle";
@@ -51,6 +52,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     factors: new FactorStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
+    formStates: new HostedFormStateStore(db),
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),

@@ -119,7 +119,26 @@ describe("GET /api/auth/callback", () => {
     const jar = new CookieJar();
     expect(problemOf(await handleCallback(jar.request(site(`${AUTH_ROUTES.callback}?code=forged&state=never-issued-state`))))).toBe("state");
     expect(problemOf(await handleCallback(jar.request(site(AUTH_ROUTES.callback))))).toBe("missing");
-    expect(problemOf(await handleCallback(jar.request(site(`${AUTH_ROUTES.callback}?error=access_denied`))))).toBe("denied");
+    expect(problemOf(await handleCallback(jar.request(site(`${AUTH_ROUTES.callback}?error=server_error`))))).toBe("denied");
+  });
+
+  it("returns quietly to where the login started when the person goes back to the site from the hosted page", async () => {
+    const jar = new CookieJar();
+    const login = await handleLogin(jar.request(site(`${AUTH_ROUTES.login}?returnTo=${encodeURIComponent("/trails/summit-loop?tab=reports")}`)));
+    jar.apply(login);
+    const hosted = await new TestBrowser().get(login.headers.get("location")!);
+    const back = /<a href="([^"]*)">Back to Ridgeline Hiking Club<\/a>/.exec(hosted.text)![1].replaceAll("&#38;", "&");
+    expect(back.startsWith(site(AUTH_ROUTES.callback))).toBe(true);
+    const response = await handleCallback(jar.request(back));
+    jar.apply(response);
+    expect(response.headers.get("location")).toBe(site("/trails/summit-loop?tab=reports"));
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    // A cancelled login is no failure: no problem page, no notice, still a visitor, and the pending login is gone.
+    expect(jar.get("wms_notice")).toBeUndefined();
+    expect(await sessionOf(jar)).toBeNull();
+    expect([...jar.cookies.keys()].filter((name) => name.startsWith("wms_txn_"))).toEqual([]);
+    // The same link once the pending login is gone (expired, or used in another tab): home, quietly.
+    expect((await handleCallback(jar.request(back))).headers.get("location")).toBe(site("/"));
   });
 
   it("leaves a visitor quietly when a silent login finds no platform session", async () => {

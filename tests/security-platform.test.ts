@@ -94,11 +94,14 @@ describe("sign-up with an address that has an account", () => {
 
     const client = memberSiteClient();
     const { authUrl } = await getAuthUrl(client, client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query" });
-    const taken = await new TestBrowser().submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), {
+    const browser = new TestBrowser();
+    const posted = await browser.submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), {
       displayName: "Someone",
       email,
       password: "Some-other-pass-46",
     });
+    expect(posted.status).toBe(303);
+    const taken = await browser.follow(posted);
     expect(taken.status).toBe(200);
     expect(taken.text).toContain("Check your inbox");
     expect(taken.text).not.toMatch(/already|exists/i);

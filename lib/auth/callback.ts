@@ -16,6 +16,9 @@ const callbackParams = z.object({
   error: z.string().max(256).optional().catch(undefined),
 });
 
+/** OAuth's error for a request the person declined: the hosted page's way back to the site. */
+const CANCELLED = "access_denied";
+
 /**
  * `GET /api/auth/callback`: checks the state against this browser's transaction, exchanges
  * the code, and replaces whatever session there was with the member's. A refused code and an
@@ -31,8 +34,10 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   };
 
   if (error) {
-    // A silent login that found no platform session simply leaves a visitor.
-    if (transaction?.mode === "silent") return finish(noStoreRedirect(siteUrl(transaction.returnTo)));
+    // A silent login that found no platform session simply leaves a visitor; so does a person who
+    // chose "Back to the site" on the hosted page (access_denied): they return to where the login
+    // started, or home once its transaction has expired. Neither is a failure to explain.
+    if (transaction?.mode === "silent" || error === CANCELLED) return finish(noStoreRedirect(siteUrl(transaction?.returnTo ?? "/")));
     return finish(signInProblem(transaction?.mode === "direct" ? "direct" : "denied", transaction?.returnTo));
   }
   if (!code || !state) return finish(signInProblem("missing", transaction?.returnTo));

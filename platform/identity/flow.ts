@@ -6,10 +6,8 @@ import type { AuthRequest, RedirectSession } from "../redirects/store";
 import { IdentityService } from "./iam";
 import { HOSTED_PAGES } from "./paths";
 import {
-  SITE_NAME,
   framedPage,
   loginCodePage,
-  loginRestartPage,
   loginPage,
   messagePage,
   resetPage,
@@ -17,6 +15,7 @@ import {
   webMessagePage,
   type FormError,
   type HtmlPage,
+  type Notice,
   type PageContent,
 } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -26,32 +25,58 @@ import type { Identity } from "./store";
 
 /**
  * What a hosted-page request comes to (docs/platform/identity.md §1), for the thin handlers in
- * routes.ts to send: a page, a ready HTML document (web_message), or a redirect; and what happens
- * to the browser's login-session cookie.
+ * routes.ts to send: a page, a ready HTML document (web_message), or a redirect (always 303, so
+ * that a POST's answer is a GET page the browser's history can go back to); and what happens to
+ * the browser's login-session cookie.
  */
-export type HostedResult = (
-  { kind: "page"; page: PageContent; status?: number } | { kind: "document"; page: HtmlPage } | { kind: "redirect"; url: string; status?: 302 | 303 }
-) & { session?: { token: string } | "clear" };
+export type HostedResult = ({ kind: "page"; page: PageContent; status?: number } | { kind: "document"; page: HtmlPage } | { kind: "redirect"; url: string }) & {
+  session?: { token: string } | "clear";
+};
 
-/** What the handlers know about the browser: its login session and a fresh CSRF token for forms. */
-export type Browser = { session: LoginSession | null; csrf: string };
+/**
+ * What the handlers know about the browser: its login session, a fresh CSRF token for forms, and
+ * its CSRF cookie, which binds what a POST leaves for the next GET to this browser.
+ */
+export type Browser = { session: LoginSession | null; csrf: string; key: string };
+
+/** What a failed or finished POST leaves for the GET page it redirects to, shown once: never a password. */
+type Flash = { error?: FormError; notice?: Notice; email?: string; displayName?: string; captcha?: boolean };
+/** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
+type PendingCode = { stateToken: string; factorType: "EMAIL" | "SMS"; hint: string; email: string };
+
+/** Long enough to follow a redirect, short enough that a message never shows up much later. */
+const FLASH_TTL_MS = 5 * 60 * 1000;
+/** As long as a login code works. */
+const PENDING_CODE_TTL_MS = 15 * 60 * 1000;
+/** The form-state key of a pending code, apart from the code page's one-time message. */
+const PENDING_CODE = "pending-code";
 
 const loginForm = z.object({
   email: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(256),
 });
+// In the form's order, so the first field at fault is the first one on the page.
 const signupForm = z.object({
-  displayName: z.string().trim().min(1, "Enter a display name.").max(60, "Keep the display name to 60 characters."),
-  email: z.email("Enter a valid email address.").max(254, "Enter a valid email address."),
-  password: z.string().max(256, "Keep the password to 256 characters."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Enter your e-mail address.")
+    .max(254, "That e-mail address is too long.")
+    .pipe(z.email("Enter an e-mail address like name@example.com.")),
+  password: z.string().max(256, "Use at most 256 characters."),
+  displayName: z.string().trim().min(1, "Enter a nickname.").max(60, "Nickname can be at most 60 characters."),
 });
 
 const page = (content: PageContent, status?: number): HostedResult => ({ kind: "page", page: content, status });
+const seeOther = (url: string): HostedResult => ({ kind: "redirect", url });
+const pageUrl = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params)}`;
 
-const EXPIRED_SIGN_IN = messagePage("This link has expired", "Log-in links work for 15 minutes. Go back to the site and choose Log in again.");
-const ALREADY_USED = messagePage("This link was already used", "Go back to the site; if you are not logged in there, choose Log in again.");
-const CHECK_INBOX = messagePage("Check your inbox", "We sent a message to the address you gave. Follow it to finish, then log in.");
-const EXPIRED_RESET = messagePage("This link has expired", "Reset links work once, for an hour. Ask for a new one with “Forgot password?” on the site.");
+const EXPIRED_SIGN_IN = { title: "This link has expired", message: "Log-in links work for 15 minutes. Go back to the site and choose Log in again." };
+const ALREADY_USED = { title: "This link was already used", message: "Go back to the site; if you are not logged in there, choose Log in again." };
+const CHECK_INBOX = { title: "Check your inbox", message: "We sent a message to the address you gave. Follow it to finish, then log in." };
+const EXPIRED_RESET = { title: "This link has expired", message: "Reset links work once, for an hour. Ask for a new one with “Forgot password?” on the site." };
+const FORM_EXPIRED = "This form expired. Please try again.";
+const WRONG_PASSWORD = "That e-mail address and password do not match. Check both, or reset the password.";
 
 export class HostedFlow {
   private readonly identityService: IdentityService;
@@ -63,7 +88,7 @@ export class HostedFlow {
   /** The log-in page, or at once a code (prompt=none), or back to the site when the flow is already done. */
   showLogin(rsId: unknown, browser: Browser): HostedResult {
     const rs = this.ctx.redirects.get(rsId);
-    if (!rs || rs.intent === "logout") return page(EXPIRED_SIGN_IN, 400);
+    if (!rs || rs.intent === "logout") return page(messagePage(EXPIRED_SIGN_IN), 400);
     if (rs.intent === "login" && rs.memberId) return this.prewarm(rs, rs.memberId, browser);
     if (rs.completed) return this.afterCompleted(rs);
     if (rs.intent === "auth" && rs.auth.prompt === "none") {
@@ -73,11 +98,14 @@ export class HostedFlow {
       if (!session) return this.deliver(rs.auth, { error: "login_required", error_description: "The member is not logged in." });
       return this.issueCode(rs, session);
     }
+    const flash = this.takeFlash(HOSTED_PAGES.login, rs.id, browser);
+    if (flash.notice) return page(messagePage(flash.notice, this.backToSite(rs)));
     if (rs.intent === "login" && browser.session) {
       const identity = this.ctx.identities.get(browser.session.memberId);
-      if (identity) return page(this.loggedInPage(identity));
+      if (identity) return page(this.loggedInPage(identity, rs));
     }
-    return page(loginPage({ rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() }));
+    const { error, email, captcha } = flash;
+    return page(loginPage({ ...this.formOf(rs, browser), email, error, captcha, forgotPasswordUrl: this.forgotPasswordUrl() }));
   }
 
   async submitLogin(
@@ -85,23 +113,19 @@ export class HostedFlow {
     input: { email: string; password: string; captcha: string },
     browser: Browser & { csrfValid: boolean },
   ): Promise<HostedResult> {
-    const rs = this.openSession(rsId);
+    const rs = this.openSession(rsId, HOSTED_PAGES.login);
     if (!("intent" in rs)) return rs;
-    const form = { rs: rs.id, email: input.email, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), forgotPasswordUrl: this.forgotPasswordUrl() };
-    const again = (error: FormError, status?: number) => page(loginPage({ ...form, error }), status);
-    if (!browser.csrfValid) return again({ message: "This form expired. Please log in again." }, 403);
+    const again = (flash: Flash) => this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: input.email, ...flash });
+    if (!browser.csrfValid) return again({ error: { message: FORM_EXPIRED } });
     const parsed = loginForm.safeParse(input);
     if (!parsed.success) {
       const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-      return again({ message: "Enter your email and password.", fields });
+      return again({ error: { message: "Enter your e-mail address and password.", fields } });
     }
     // The same throttle as the API: failures per account slow logins down, then ask for a captcha too (docs/platform/identity.md §3.6).
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(parsed.data.email);
     if (captcha && input.captcha !== LOCAL_CAPTCHA_TOKEN) {
-      return page(
-        loginPage({ ...form, captcha, error: { message: "Too many failed attempts for this account. Confirm you are not a robot, then log in." } }),
-        429,
-      );
+      return again({ captcha, error: { message: "Too many failed attempts for this account. Please confirm you are not a robot, then try again." } });
     }
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const found = this.ctx.identities.findForLogin(parsed.data.email);
@@ -110,13 +134,15 @@ export class HostedFlow {
     if (!found || !passwordOk) {
       await this.ctx.loginThrottle.failed(parsed.data.email);
       // The same words for an unknown email, so the page does not tell who is a member; the password is what to retype.
-      return again({ message: "That email and password do not match. Check them and try again.", fields: ["password"] });
+      return again({ error: { message: WRONG_PASSWORD, fields: ["password"] } });
     }
     await this.ctx.loginThrottle.succeeded(parsed.data.email);
     if (found.identity.status === "PENDING") {
-      return page(messagePage("Waiting for approval", "Your account is waiting for a club organiser to approve it. Try again once you hear from us."));
+      return again({
+        notice: { title: "Waiting for approval", message: "Your account is waiting for a club organiser to approve it. Try again once you hear from us." },
+      });
     }
-    if (found.identity.status === "BLOCKED") return again({ message: "This account is blocked." }, 403);
+    if (found.identity.status === "BLOCKED") return again({ error: { message: "This account is blocked." } });
     const factors = this.ctx.factors.list(found.identity.id);
     if (factors.length > 0) {
       let challenge;
@@ -124,43 +150,65 @@ export class HostedFlow {
         challenge = this.identityService.challenge(found.identity, factors);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
-        return again({ message: "Too many login codes were sent to this account. Try again in an hour." }, 429);
+        return again({ error: { message: "Too many login codes were sent to this account. Try again in an hour." } });
       }
       const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
-      const codeForm = { rs: rs.id, csrf: browser.csrf, formActionOrigins: form.formActionOrigins, stateToken: challenge.stateToken! };
-      return page(loginCodePage({ ...codeForm, factorType, hint: verificationChallengeData.hint }));
+      const pending: PendingCode = { stateToken: challenge.stateToken!, factorType, hint: verificationChallengeData.hint, email: parsed.data.email };
+      this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, PENDING_CODE_TTL_MS);
+      return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
     }
     return this.completeLogin(rs, found.identity, browser.session);
   }
 
+  /** The second step of a log-in: the code page, while this browser has a log-in waiting for one. */
+  showLoginCode(rsId: unknown, browser: Browser): HostedResult {
+    const rs = this.ctx.redirects.get(rsId);
+    if (!rs || rs.intent === "logout") return page(messagePage(EXPIRED_SIGN_IN), 400);
+    if (rs.completed) return this.afterCompleted(rs);
+    const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
+    return page(loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, error }));
+  }
+
   /** The code of a log-in's second factor; a right one finishes the log-in as a password alone would have. */
-  submitLoginCode(rsId: unknown, input: { stateToken: string; code: string; factorType: string; hint: string }, browser: Browser & { csrfValid: boolean }) {
-    const rs = this.openSession(rsId);
+  submitLoginCode(rsId: unknown, input: { code: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
     if (!("intent" in rs)) return rs;
-    const form = { rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), stateToken: input.stateToken, hint: input.hint };
-    const factorType = input.factorType === "SMS" ? ("SMS" as const) : ("EMAIL" as const);
-    const again = (error: FormError, status?: number) => page(loginCodePage({ ...form, factorType, error }), status);
-    if (!browser.csrfValid) return again({ message: "This form expired. Please log in again." }, 403);
-    const code = input.code.trim();
-    if (!/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6-digit code.", fields: ["code"] });
+    const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
+    const pending = this.ctx.formStates.read<PendingCode>(pendingKey);
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
+    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const code = input.code.replace(/\s/g, "");
+    if (!/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: ["code"] });
     let identity: Identity;
     try {
-      identity = this.identityService.checkFactor(input.stateToken, code);
+      identity = this.identityService.checkFactor(pending.stateToken, code);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      const restart = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: rs.id })}`;
-      if (error.code === "VERIFICATION_FAILED") return again({ message: "That code is not right. Check the latest message and try again.", fields: ["code"] });
-      const title = error.code === "THROTTLED_FEATURE" ? "Too many wrong codes" : "This code has expired";
-      return page(loginRestartPage(title, restart), error.code === "THROTTLED_FEATURE" ? 429 : 400);
+      if (error.code === "VERIFICATION_FAILED") {
+        return again({ message: "That code is not right, or it has expired. Check the latest message and try again.", fields: ["code"] });
+      }
+      // Expired or tried too often: this code is done; a new log-in sends a new one.
+      this.ctx.formStates.delete(pendingKey);
+      const message =
+        error.code === "THROTTLED_FEATURE"
+          ? "Too many wrong codes. Log in again and we will send you a new one."
+          : "That code has expired. Log in again and we will send you a new one.";
+      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
     }
+    this.ctx.formStates.delete(pendingKey);
     return this.completeLogin(rs, identity, browser.session);
   }
 
   showSignup(rsId: unknown, browser: Browser): HostedResult {
     const rs = this.ctx.redirects.get(rsId);
-    if (!rs || rs.intent === "logout") return page(EXPIRED_SIGN_IN, 400);
+    if (!rs || rs.intent === "logout") return page(messagePage(EXPIRED_SIGN_IN), 400);
     if (rs.completed) return this.afterCompleted(rs);
-    return page(signupPage({ rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs) }));
+    const { notice, error, email, displayName } = this.takeFlash(HOSTED_PAGES.signup, rs.id, browser);
+    if (notice) return page(messagePage(notice, this.backToSite(rs)));
+    return page(signupPage({ ...this.formOf(rs, browser), email, displayName, error }));
   }
 
   async submitSignup(
@@ -168,17 +216,18 @@ export class HostedFlow {
     input: { displayName: string; email: string; password: string },
     browser: Browser & { csrfValid: boolean },
   ): Promise<HostedResult> {
-    const rs = this.openSession(rsId);
+    const rs = this.openSession(rsId, HOSTED_PAGES.signup);
     if (!("intent" in rs)) return rs;
-    const form = { rs: rs.id, displayName: input.displayName, email: input.email, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs) };
-    const again = (error: FormError, status?: number) => page(signupPage({ ...form, error }), status);
-    if (!browser.csrfValid) return again({ message: "This form expired. Please try again." }, 403);
+    const again = (flash: Flash) => this.redirectWith(HOSTED_PAGES.signup, rs.id, browser, flash);
+    const typed = { email: input.email, displayName: input.displayName };
+    if (!browser.csrfValid) return again({ ...typed, error: { message: FORM_EXPIRED } });
     const parsed = signupForm.safeParse(input);
     const issues = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message }));
     const weak = weakPasswordReason(input.password);
     if (weak && !issues.some((issue) => issue.field === "password")) issues.push({ field: "password", message: weak });
     if (!parsed.success || issues.length > 0) {
-      return again({ message: [...new Set(issues.map((issue) => issue.message))].join(" "), fields: [...new Set(issues.map((issue) => issue.field))] });
+      const fields = Object.keys(signupForm.shape).filter((field) => issues.some((issue) => issue.field === field));
+      return again({ ...typed, error: { message: [...new Set(issues.map((issue) => issue.message))].join(" "), fields } });
     }
     const identity = this.ctx.identities.create({
       email: parsed.data.email,
@@ -189,41 +238,45 @@ export class HostedFlow {
     // The same answer as for a new address that needs confirming; the owner is told by mail.
     if (!identity) {
       this.identityService.tellOwnerOfSignup(parsed.data.email);
-      return page(CHECK_INBOX);
+      return again({ notice: CHECK_INBOX });
     }
     if (identity.status === "PENDING") {
-      return page(messagePage("Waiting for approval", "Your account is created and waits for a club organiser to approve it."));
+      return again({ notice: { title: "Waiting for approval", message: "Your account is created and waits for a club organiser to approve it." } });
     }
     return this.completeLogin(rs, identity, browser.session);
   }
 
   showReset(token: string, browser: Browser): HostedResult {
-    if (!token || !this.ctx.recoveries.peek(token)) return page(EXPIRED_RESET, 400);
-    return page(resetPage({ token, csrf: browser.csrf, formActionOrigins: this.ctx.clients.originsOf() }));
+    const { notice, error } = token ? this.takeFlash(HOSTED_PAGES.reset, token, browser) : {};
+    if (notice) return page(messagePage(notice));
+    if (!token || !this.ctx.recoveries.peek(token)) return page(messagePage(EXPIRED_RESET), 400);
+    return page(resetPage({ token, csrf: browser.csrf, error, formActionOrigins: this.ctx.clients.originsOf() }));
   }
 
   async submitReset(token: string, password: string, browser: Browser & { csrfValid: boolean }): Promise<HostedResult> {
-    const form = { token, csrf: browser.csrf, formActionOrigins: this.ctx.clients.originsOf() };
-    if (!browser.csrfValid) return page(resetPage({ ...form, error: { message: "This form expired. Please try again." } }), 403);
+    const again = (flash: Flash) => (token ? this.redirectWith(HOSTED_PAGES.reset, token, browser, flash) : seeOther(HOSTED_PAGES.reset));
+    if (!browser.csrfValid) return again({ error: { message: FORM_EXPIRED } });
     let result;
     try {
       result = await this.identityService.recover(token, password);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      return page(EXPIRED_RESET, 400);
+      return again({});
     }
-    if ("weak" in result) return page(resetPage({ ...form, error: { message: result.weak, fields: ["password"] } }));
+    if ("weak" in result) return again({ error: { message: result.weak, fields: ["password"] } });
     // Every session of the member ended with the reset, this browser's cookie included.
-    if (!result.redirectUrl) return { ...page(messagePage("Your password is set", "Log in on the site with your new password.")), session: "clear" };
+    if (!result.redirectUrl)
+      return { ...again({ notice: { title: "Your password is set", message: "Log in on the site with your new password." } }), session: "clear" };
     const target = new URL(result.redirectUrl);
     target.searchParams.set("passwordReset", "1");
-    return { kind: "redirect", url: target.href, status: 303, session: "clear" };
+    return { ...seeOther(target.href), session: "clear" };
   }
 
   logout(rsId: unknown, browser: Browser): HostedResult {
     const rs = this.ctx.redirects.get(rsId);
-    if (!rs || rs.intent !== "logout") return page(messagePage("This link has expired", "Go back to the site and choose Log out again."), 400);
-    const signedOut = page(messagePage("You are logged out", `You have logged out of the ${SITE_NAME}.`));
+    if (!rs || rs.intent !== "logout")
+      return page(messagePage({ title: "This link has expired", message: "Go back to the site and choose Log out again." }), 400);
+    const signedOut = page(messagePage({ title: "You are logged out", message: "See you on the trail." }));
     // A used link logs out nothing more: it may be an old tab, and a newer session is not its to end.
     if (!this.ctx.redirects.complete(rs.id)) return signedOut;
     // Only the member whose token asked for the link: a link anyone can make (with a visitor
@@ -236,16 +289,48 @@ export class HostedFlow {
     }
     // The cookie goes too when it is this member's, or already dead (the site ended the session first).
     const session = rs.memberId !== null && (ownBrowser || !browser.session) ? ("clear" as const) : undefined;
-    if (rs.returnUrl) return { kind: "redirect", url: rs.returnUrl, session };
+    if (rs.returnUrl) return { ...seeOther(rs.returnUrl), session };
     return { ...signedOut, session };
   }
 
-  /** A live, unfinished log-in redirect session, or the result explaining why there is none. */
-  private openSession(rsId: unknown): RedirectSession | HostedResult {
+  /**
+   * A live, unfinished log-in redirect session; else back to the page's GET, which explains
+   * (an expired link) or returns to the site (a finished one).
+   */
+  private openSession(rsId: unknown, path: string): RedirectSession | HostedResult {
     const rs = this.ctx.redirects.get(rsId);
-    if (!rs || rs.intent === "logout") return page(EXPIRED_SIGN_IN, 400);
-    if (rs.completed) return page(ALREADY_USED);
+    if (!rs || rs.intent === "logout" || rs.completed) return seeOther(pageUrl(path, { rs: typeof rsId === "string" ? rsId : "" }));
     return rs;
+  }
+
+  private stateKey(path: string, subject: string, browser: Browser) {
+    return { page: path, subject, browser: browser.key };
+  }
+
+  /** Post/Redirect/Get: what the POST has to say waits, for this browser only, for the page it redirects to. */
+  private redirectWith(path: string, subject: string, browser: Browser, flash: Flash): HostedResult {
+    this.ctx.formStates.save(this.stateKey(path, subject, browser), flash, FLASH_TTL_MS);
+    return seeOther(pageUrl(path, path === HOSTED_PAGES.reset ? { token: subject } : { rs: subject }));
+  }
+
+  private takeFlash(path: string, subject: string, browser: Browser): Flash {
+    return this.ctx.formStates.take<Flash>(this.stateKey(path, subject, browser)) ?? {};
+  }
+
+  /** What every form of a log-in redirect session carries. */
+  private formOf(rs: RedirectSession, browser: Browser) {
+    return { rs: rs.id, csrf: browser.csrf, formActionOrigins: this.formOrigins(rs), back: this.backToSite(rs) };
+  }
+
+  /**
+   * Where "Back to the site" leads from a log-in: for an authorization request, its redirect URI
+   * with `error=access_denied` and the request's state (OAuth's answer for a person who declines),
+   * so the site can return them to where the log-in started; else where the log-in was going.
+   */
+  private backToSite(rs: RedirectSession): string | undefined {
+    if (rs.intent === "login") return rs.returnUrl ?? undefined;
+    if (rs.intent !== "auth" || rs.auth.responseMode === "web_message" || !rs.auth.redirectUri) return undefined;
+    return this.callbackUrl(rs.auth, { error: "access_denied", error_description: "The member went back without logging in." });
   }
 
   /**
@@ -255,11 +340,9 @@ export class HostedFlow {
    * there is nowhere to go, so it says so.
    */
   private afterCompleted(rs: RedirectSession): HostedResult {
-    if (rs.intent === "login") return { kind: "redirect", url: rs.returnUrl ?? `${this.ctx.config.siteUrl}/`, status: 303 };
-    if (rs.intent === "auth" && rs.auth.responseMode !== "web_message" && rs.auth.redirectUri) {
-      return { kind: "redirect", url: `${new URL(rs.auth.redirectUri).origin}/`, status: 303 };
-    }
-    return page(ALREADY_USED);
+    if (rs.intent === "login") return seeOther(rs.returnUrl ?? `${this.ctx.config.siteUrl}/`);
+    if (rs.intent === "auth" && rs.auth.responseMode !== "web_message" && rs.auth.redirectUri) return seeOther(`${new URL(rs.auth.redirectUri).origin}/`);
+    return page(messagePage(ALREADY_USED));
   }
 
   /**
@@ -278,17 +361,13 @@ export class HostedFlow {
 
   /** After a correct password or a sign-up: a new login session, then the flow continues. */
   private completeLogin(rs: RedirectSession, identity: Identity, previous: LoginSession | null): HostedResult {
-    if (!this.ctx.redirects.complete(rs.id)) return page(ALREADY_USED);
+    // Finished meanwhile by another request: its GET page says what became of it.
+    if (!this.ctx.redirects.complete(rs.id)) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     // A fresh session id on every log-in; the browser's previous one ends (session fixation).
     if (previous) this.ctx.loginSessions.end(previous.id);
     const { session, token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
-    const next: HostedResult =
-      rs.intent === "auth"
-        ? this.issueCode(rs, session)
-        : rs.intent === "login" && rs.returnUrl
-          ? { kind: "redirect", url: rs.returnUrl }
-          : page(this.loggedInPage(identity));
+    const next = rs.intent === "auth" ? this.issueCode(rs, session) : seeOther((rs.intent === "login" && rs.returnUrl) || `${this.ctx.config.siteUrl}/`);
     return { ...next, session: { token } };
   }
 
@@ -305,12 +384,17 @@ export class HostedFlow {
 
   /** Hands the result to the client by the requested response mode (docs/platform/identity.md §1.3). */
   private deliver(auth: AuthRequest, result: Record<string, string>): HostedResult {
-    const params = { ...result, state: auth.state };
     if (auth.responseMode === "web_message") {
       const client = this.ctx.clients.get(auth.clientId);
       const origins = auth.redirectUri ? [new URL(auth.redirectUri).origin] : client ? this.ctx.clients.originsOf(client) : [];
-      return { kind: "document", page: webMessagePage(params, origins) };
+      return { kind: "document", page: webMessagePage({ ...result, state: auth.state }, origins) };
     }
+    return seeOther(this.callbackUrl(auth, result));
+  }
+
+  /** The client's redirect URI carrying a result and the request's state, in the query or the fragment as it asked. */
+  private callbackUrl(auth: AuthRequest, result: Record<string, string>): string {
+    const params = { ...result, state: auth.state };
     // Redirect sessions without a redirect URI are web_message only, so the URI exists here.
     const target = new URL(auth.redirectUri as string);
     if (auth.responseMode === "query") {
@@ -318,7 +402,7 @@ export class HostedFlow {
     } else {
       target.hash = new URLSearchParams(params).toString();
     }
-    return { kind: "redirect", url: target.href };
+    return target.href;
   }
 
   /** Origins the forms may hand the browser over to after logging in. */
@@ -331,7 +415,7 @@ export class HostedFlow {
     return `${this.ctx.config.siteUrl}/forgot-password`;
   }
 
-  private loggedInPage(identity: Identity): PageContent {
-    return messagePage("You are logged in", `Logged in as ${identity.nickname}. You can close this page.`);
+  private loggedInPage(identity: Identity, rs: RedirectSession): PageContent {
+    return messagePage({ title: "You are logged in", message: `Logged in as ${identity.nickname}. You can close this page.` }, this.backToSite(rs));
   }
 }

@@ -1,3 +1,4 @@
+import { OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
@@ -17,6 +18,13 @@ async function authUrlFor(options: { responseMode?: "query" | "fragment" | "web_
   return { client, oauthData, authUrl, sessionToken };
 }
 
+/** Mails a reset link through the SDK, as the site's forgot-password form does; the link and its token. */
+async function requestReset(email: string) {
+  await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).sendPasswordResetEmail(email, `${platform.config.siteUrl}/login`);
+  const [mail] = platform.ctx.outbox.list(email);
+  return { link: mail.link!, recoveryToken: mail.recoveryToken! };
+}
+
 /** Parses the web_message page's posted message out of its script. */
 function postedMessage(html: string): Record<string, string> {
   const match = /var m=(\{.*?\});/.exec(html);
@@ -24,8 +32,11 @@ function postedMessage(html: string): Record<string, string> {
   return JSON.parse(match[1]);
 }
 
+/** The alert of a page, or null: what a failed POST left for its GET. */
+const alertOf = (html: string) => /<div class="error" role="alert"[^>]*>([^<]*)<\/div>/.exec(html)?.[1] ?? null;
+
 describe("hosted sign-in page", () => {
-  it("is an accessible form with a CSRF token, served with protective headers", async () => {
+  it("is an accessible form with a CSRF token, served with protective headers, in the site's look and words", async () => {
     const { authUrl } = await authUrlFor();
     expect(authUrl).toMatch(new RegExp(`^${platform.url}/hosted/login\\?rs=[A-Za-z0-9_-]+$`));
     const browser = new TestBrowser();
@@ -34,38 +45,60 @@ describe("hosted sign-in page", () => {
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(page.text).toContain("Ridgeline Hiking Club");
-    expect(page.text).toMatch(/<label for="email">Email<\/label>\s*<input id="email"[^>]*autocomplete="username"/);
+    expect(page.text).toContain("<title>Log in · Ridgeline Hiking Club</title>");
+    // The site header's mark and name, and its type.
+    expect(page.text).toMatch(/<a class="brand" href="[^"]*"><svg[^>]*>.*<\/svg>Ridgeline<\/a>/);
+    expect(page.text).toContain(`font-family: ui-sans-serif, system-ui, "Segoe UI", Roboto, "Helvetica Neue", "DejaVu Sans", Arial, sans-serif`);
+    expect(page.text).toMatch(/<label for="email">E-mail<\/label>\s*<input id="email"[^>]*autocomplete="username"/);
     expect(page.text).toMatch(/<label for="password">Password<\/label>\s*<input id="password"[^>]*autocomplete="current-password"/);
+    expect(page.text).not.toMatch(/>Email</);
     expect(page.text).toMatch(/href="\/hosted\/signup\?rs=/);
     expect(hiddenValue(page.text, "csrf")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(page.headers.getSetCookie().join("\n")).toMatch(/^lp_csrf=[^;]+; Path=\/hosted; Max-Age=3600; HttpOnly; SameSite=Lax$/m);
   });
 
-  it("shows a wrong password in place, with no code", async () => {
+  it("answers a wrong password with a 303 to the page, which shows the error once and keeps the e-mail, never the password", async () => {
+    const { authUrl } = await authUrlFor();
+    const browser = new TestBrowser();
+    const result = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: "not-the-password" });
+    expect(result.status).toBe(303);
+    expect(result.location).toBe(authUrl.slice(platform.url.length));
+    expect(result.text).not.toContain("not-the-password");
+    const shown = await browser.follow(result);
+    expect(shown.status).toBe(200);
+    expect(alertOf(shown.text)).toBe("That e-mail address and password do not match. Check both, or reset the password.");
+    expect(shown.text).toMatch(new RegExp(`<input id="email"[^>]*value="${DEMO_MEMBER.email}"`));
+    expect(shown.text).not.toContain("not-the-password");
+    expect(shown.text).not.toContain("code=");
+    // Shown once: a reload is the plain form again.
+    const reloaded = await browser.get(authUrl);
+    expect(alertOf(reloaded.text)).toBeNull();
+    expect(reloaded.text).not.toContain(DEMO_MEMBER.email);
+  });
+
+  it("keeps the message for the browser that posted: the same link in another browser shows the plain form", async () => {
     const { authUrl } = await authUrlFor();
     const result = await new TestBrowser().submitForm(authUrl, { email: DEMO_MEMBER.email, password: "not-the-password" });
-    expect(result.status).toBe(200);
-    expect(result.location).toBeNull();
-    expect(result.text).toContain('role="alert"');
-    expect(result.text).toContain("That email and password do not match.");
-    expect(result.text).toContain(`value="${DEMO_MEMBER.email}"`);
-    expect(result.text).not.toContain("code=");
+    const elsewhere = await new TestBrowser().get(new URL(result.location!, authUrl).href);
+    expect(alertOf(elsewhere.text)).toBeNull();
+    expect(elsewhere.text).not.toContain(DEMO_MEMBER.email);
   });
 
   it("answers an unknown email exactly like a wrong password", async () => {
     const { authUrl } = await authUrlFor();
-    const result = await new TestBrowser().submitForm(authUrl, { email: "nobody@ridgeline.example", password: DEMO_MEMBER.password });
-    expect(result.status).toBe(200);
-    expect(result.text).toContain("That email and password do not match.");
+    const browser = new TestBrowser();
+    const result = await browser.submitForm(authUrl, { email: "nobody@ridgeline.example", password: DEMO_MEMBER.password });
+    expect(result.status).toBe(303);
+    expect(alertOf((await browser.follow(result)).text)).toBe("That e-mail address and password do not match. Check both, or reset the password.");
   });
 
   it("escapes what the visitor typed when it shows the form again", async () => {
     const { authUrl } = await authUrlFor();
-    const result = await new TestBrowser().submitForm(authUrl, { email: `"><script>alert(1)</script>`, password: "x" });
-    expect(result.status).toBe(200);
-    expect(result.text).not.toContain("<script>alert(1)</script>");
-    expect(result.text).toContain("&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;");
+    const browser = new TestBrowser();
+    const shown = await browser.follow(await browser.submitForm(authUrl, { email: `"><script>alert(1)</script>`, password: "x" }));
+    expect(shown.status).toBe(200);
+    expect(shown.text).not.toContain("<script>alert(1)</script>");
+    expect(shown.text).toContain("&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;");
   });
 
   it("refuses a post without the CSRF cookie or with a wrong token, showing the form again", async () => {
@@ -74,11 +107,15 @@ describe("hosted sign-in page", () => {
     const page = await browser.get(authUrl);
     const fields = { rs: hiddenValue(page.text, "rs"), email: DEMO_MEMBER.email, password: DEMO_MEMBER.password };
     const wrongToken = await browser.post(`${platform.url}/hosted/login`, { ...fields, csrf: "forged" });
-    expect(wrongToken.status).toBe(403);
-    expect(wrongToken.text).toContain("This form expired.");
-    const noCookie = await new TestBrowser().post(`${platform.url}/hosted/login`, { ...fields, csrf: hiddenValue(page.text, "csrf") });
-    expect(noCookie.status).toBe(403);
-    expect(noCookie.location).toBeNull();
+    expect([wrongToken.status, wrongToken.location]).toEqual([303, authUrl.slice(platform.url.length)]);
+    expect(alertOf((await browser.follow(wrongToken)).text)).toBe("This form expired. Please try again.");
+    expect(browser.cookies.has("lp_session")).toBe(false);
+    const stranger = new TestBrowser();
+    const noCookie = await stranger.post(`${platform.url}/hosted/login`, { ...fields, csrf: hiddenValue(page.text, "csrf") });
+    expect([noCookie.status, noCookie.location]).toEqual([303, authUrl.slice(platform.url.length)]);
+    expect(stranger.cookies.has("lp_session")).toBe(false);
+    // The link still works for the right browser.
+    expect((await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password })).location).toMatch(/[?&]code=OAC\./);
   });
 
   it("answers bad links and unreadable bodies with a page, never a 500", async () => {
@@ -92,7 +129,8 @@ describe("hosted sign-in page", () => {
     expect(garbage.status).toBe(415);
     expect(await garbage.text()).toContain("<!doctype html>");
     const noRs = await browser.post(`${platform.url}/hosted/login`, { email: "a", password: "b" });
-    expect(noRs.status).toBe(400);
+    expect([noRs.status, noRs.location]).toEqual([303, "/hosted/login?rs="]);
+    expect((await browser.follow(noRs)).status).toBe(400);
   });
 
   it("does not accept the same sign-in link twice; Back to a finished page returns to the site", async () => {
@@ -100,7 +138,7 @@ describe("hosted sign-in page", () => {
     const browser = new TestBrowser();
     const form = await browser.get(authUrl);
     const first = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
-    expect(first.status).toBe(302);
+    expect(first.status).toBe(303);
     // The browser's Back button: the page again, then the form posted again from history.
     const back = await browser.get(authUrl);
     expect(back.status).toBe(303);
@@ -112,23 +150,72 @@ describe("hosted sign-in page", () => {
       email: DEMO_MEMBER.email,
       password: DEMO_MEMBER.password,
     });
-    expect(repost.text).toContain("This link was already used");
-    expect(repost.text).not.toContain("code=");
+    expect([repost.status, repost.location]).toEqual([303, `/hosted/login?rs=${rs}`]);
+    expect((await browser.follow(repost)).location).toBe(`${new URL(platform.callbackUrl).origin}/`);
   });
 
-  it("matches the site: Log in wording, Forgot password?, a way back, and only the wrong field marked and focused", async () => {
+  it("matches the site: Log in wording, Forgot password?, and only the wrong field marked and focused", async () => {
     const { authUrl } = await authUrlFor();
     const page = await new TestBrowser().get(authUrl);
     expect(page.text).toContain("<h1>Log in</h1>");
+    expect(page.text).toContain("Welcome back. Log in to see members' outings and write trail reports.");
     expect(page.text).toContain('<button type="submit">Log in</button>');
     expect(page.text).toContain(`<a href="${platform.config.siteUrl}/forgot-password">Forgot password?</a>`);
-    expect(page.text).toContain(`<a href="${platform.config.siteUrl}/">Back to Ridgeline Hiking Club</a>`);
+    expect(page.text).toContain("New to the club? <a");
     expect(page.text).not.toMatch(/<input[^>]*aria-invalid/);
-    expect(page.text).toContain("outline: 3px solid var(--green)");
 
-    const wrong = await new TestBrowser().submitForm(authUrl, { email: DEMO_MEMBER.email, password: "not-the-password" });
+    const browser = new TestBrowser();
+    const wrong = await browser.follow(await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: "not-the-password" }));
     expect(wrong.text).toMatch(/<input id="email"(?![^>]*aria-invalid)[^>]*>/);
     expect(wrong.text).toMatch(/<input id="password"[^>]*aria-describedby="form-error" aria-invalid="true" autofocus>/);
+  });
+
+  it("leads back to the site through the client's callback with access_denied and the request's state", async () => {
+    const { client, oauthData, authUrl } = await authUrlFor();
+    const page = await new TestBrowser().get(authUrl);
+    const back = /<a href="([^"]*)">Back to Ridgeline Hiking Club<\/a>/.exec(page.text)![1].replaceAll("&#38;", "&");
+    expect(back.startsWith(`${platform.callbackUrl}?`)).toBe(true);
+    // The brand in the header leads to the same place.
+    expect(page.text).toContain(`<a class="brand" href="${back.replaceAll("&", "&#38;")}">`);
+    const parsed = client.auth.parseFromUrl(back, "query");
+    expect(parsed).toMatchObject({ error: "access_denied", state: oauthData.state });
+    expect(parsed.code).toBeFalsy();
+
+    const fragment = await authUrlFor({ responseMode: "fragment" });
+    const fragmentPage = await new TestBrowser().get(fragment.authUrl);
+    const fragmentBack = /<a href="([^"]*)">Back to/.exec(fragmentPage.text)![1].replaceAll("&#38;", "&");
+    expect(fragment.client.auth.parseFromUrl(fragmentBack, "fragment")).toMatchObject({ error: "access_denied", state: fragment.oauthData.state });
+  });
+});
+
+describe("Post/Redirect/Get on every hosted form", () => {
+  it("sign-up: invalid input comes back once on the GET page with what was typed, never the password", async () => {
+    const { authUrl } = await authUrlFor();
+    const signupUrl = authUrl.replace("/hosted/login", "/hosted/signup");
+    const browser = new TestBrowser();
+    const posted = await browser.submitForm(signupUrl, { displayName: "Pat <Peak>", email: "not-an-email", password: "hunter2" });
+    expect([posted.status, posted.location]).toEqual([303, signupUrl.slice(platform.url.length)]);
+    const shown = await browser.follow(posted);
+    expect(alertOf(shown.text)).toContain("Enter an e-mail address like name@example.com.");
+    expect(shown.text).toMatch(/<input id="email"[^>]*value="not-an-email"[^>]*aria-invalid="true" autofocus>/);
+    expect(shown.text).toContain('value="Pat &#60;Peak&#62;"');
+    expect(shown.text).not.toContain("hunter2");
+    expect(alertOf((await browser.get(signupUrl)).text)).toBeNull();
+  });
+
+  it("reset: a weak password comes back on the reset link's page, once", async () => {
+    const email = `prg-${Date.now()}@ridgeline.example`;
+    const { authUrl } = await authUrlFor();
+    const signupUrl = authUrl.replace("/hosted/login", "/hosted/signup");
+    await new TestBrowser().submitForm(signupUrl, { displayName: "Reset Me", email, password: "long-enough-ridge" });
+    const { recoveryToken, link } = await requestReset(email);
+    const browser = new TestBrowser();
+    const posted = await browser.submitForm(link, { password: "password123" });
+    expect([posted.status, posted.location]).toEqual([303, `/hosted/reset?token=${encodeURIComponent(recoveryToken)}`]);
+    const shown = await browser.follow(posted);
+    expect(alertOf(shown.text)).toContain("one of the most common");
+    expect(shown.text).not.toContain("password123");
+    expect(alertOf((await browser.get(link)).text)).toBeNull();
   });
 });
 
@@ -142,7 +229,7 @@ describe("platform login session", () => {
 
     const silent = await authUrlFor({ prompt: "none" });
     const result = await browser.get(silent.authUrl);
-    expect(result.status).toBe(302);
+    expect(result.status).toBe(303);
     const { code, state } = silent.client.auth.parseFromUrl(result.location!, "query");
     const tokens = await silent.client.auth.getMemberTokens(code!, state!, silent.oauthData);
     expect(tokens.refreshToken.role).toBe("member");
@@ -154,7 +241,7 @@ describe("platform login session", () => {
     const silent = await authUrlFor({ prompt: "none", sessionToken });
     expect(silent.sessionToken).toBe(sessionToken);
     const result = await new TestBrowser().get(silent.authUrl);
-    expect(result.status).toBe(302);
+    expect(result.status).toBe(303);
     expect(new URL(result.location!).searchParams.get("code")).toMatch(/^OAC\./);
   });
 
@@ -162,7 +249,7 @@ describe("platform login session", () => {
     const silent = await authUrlFor({ prompt: "none", sessionToken: "PLS.not-a-session" });
     expect(silent.sessionToken).toBeNull();
     const result = await new TestBrowser().get(silent.authUrl);
-    expect(result.status).toBe(302);
+    expect(result.status).toBe(303);
     const params = new URL(result.location!).searchParams;
     expect(params.get("error")).toBe("login_required");
     expect(params.get("state")).toBe(silent.oauthData.state);
@@ -222,7 +309,7 @@ describe("hosted sign-up page", () => {
     const page = await browser.get(signupUrl);
     expect(page.text).toMatch(/<input id="password"[^>]*autocomplete="new-password"/);
     const result = await browser.submitForm(signupUrl, { displayName: "Riley <Trail> Runner", email: "Riley@Example.com", password: "switchbacks" });
-    expect(result.status).toBe(302);
+    expect(result.status).toBe(303);
     const { code, state } = client.auth.parseFromUrl(result.location!, "query");
     client.auth.setTokens(await client.auth.getMemberTokens(code!, state!, oauthData));
     const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
@@ -234,17 +321,25 @@ describe("hosted sign-up page", () => {
   it("shows invalid input in place, and for a taken email the same “check your inbox” as for a new one", async () => {
     const { authUrl } = await authUrlFor();
     const signupUrl = authUrl.replace("/hosted/login", "/hosted/signup");
-    const invalid = await new TestBrowser().submitForm(signupUrl, { displayName: " ", email: "not-an-email", password: "short" });
+    const invalidBrowser = new TestBrowser();
+    const invalid = await invalidBrowser.follow(await invalidBrowser.submitForm(signupUrl, { displayName: " ", email: "not-an-email", password: "short" }));
     expect(invalid.status).toBe(200);
-    expect(invalid.text).toContain("Enter a display name.");
-    expect(invalid.text).toContain("Enter a valid email address.");
+    expect(invalid.text).toContain("Enter a nickname.");
+    expect(invalid.text).toContain("Enter an e-mail address like name@example.com.");
     expect(invalid.text).toContain("Use at least 8 characters.");
-    expect(invalid.text).toMatch(/<input id="displayName"[^>]*aria-invalid="true" autofocus>/);
+    // The first field at fault on the page takes the focus: the e-mail, as on the site's form.
+    expect(invalid.text).toMatch(/<input id="email"[^>]*aria-invalid="true" autofocus>/);
     expect(invalid.text.match(/autofocus/g)).toHaveLength(1);
-    const common = await new TestBrowser().submitForm(signupUrl, { displayName: "Pat", email: "pat@ridgeline.example", password: "password123" });
+    const commonBrowser = new TestBrowser();
+    const common = await commonBrowser.follow(
+      await commonBrowser.submitForm(signupUrl, { displayName: "Pat", email: "pat@ridgeline.example", password: "password123" }),
+    );
     expect(common.text).toContain("one of the most common");
     expect(common.text).toMatch(/<input id="email"(?![^>]*aria-invalid)[^>]*>/);
-    const taken = await new TestBrowser().submitForm(signupUrl, { displayName: "Dana again", email: "DEMO@ridgeline.example", password: "long-enough" });
+    const takenBrowser = new TestBrowser();
+    const taken = await takenBrowser.follow(
+      await takenBrowser.submitForm(signupUrl, { displayName: "Dana again", email: "DEMO@ridgeline.example", password: "long-enough" }),
+    );
     expect(taken.status).toBe(200);
     expect(taken.text).toContain("Check your inbox");
     expect(taken.text).not.toContain("already");
@@ -263,7 +358,7 @@ describe("hosted logout page", () => {
     const url = await logoutUrl(client, `${platform.config.siteUrl}/trails?page=2`);
     expect(url).toMatch(new RegExp(`^${platform.url}/hosted/logout\\?rs=`));
     const result = await browser.get(url);
-    expect(result.status).toBe(302);
+    expect(result.status).toBe(303);
     expect(result.location).toBe(`${platform.config.siteUrl}/trails?page=2`);
     expect(browser.cookies.has("lp_session")).toBe(false);
 
@@ -297,6 +392,7 @@ describe("hosted logout page", () => {
       expect(result.location).toBeNull();
       expect(result.text).toContain("You are logged out");
       expect(result.text).toContain(`<a href="${platform.config.siteUrl}/">Back to Ridgeline Hiking Club</a>`);
+      expect(result.text).toContain("See you on the trail.");
       expect(browser.cookies.has("lp_session")).toBe(false);
     }
   });

@@ -6,7 +6,7 @@ import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooMany
 import type { NewMail } from "../mail/outbox";
 import type { Factor, SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
-import { SITE_NAME } from "./pages";
+import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { normaliseEmail, type Identity } from "./store";
@@ -311,7 +311,7 @@ export class IdentityService {
     this.mail({
       to: found.identity.loginEmail,
       kind: "signup-attempt",
-      subject: `Someone tried to create a ${SITE_NAME} account with your address`,
+      subject: `Someone tried to create a ${BRANDING.name} account with your address`,
       text:
         "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
         `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\n` +
@@ -443,7 +443,7 @@ export class IdentityService {
     this.mail({
       to: identity.loginEmail,
       kind,
-      subject: kind === "activation" ? `Set a password for your ${SITE_NAME} account` : `Reset your ${SITE_NAME} password`,
+      subject: kind === "activation" ? `Set a password for your ${BRANDING.name} account` : `Reset your ${BRANDING.name} password`,
       text: `Open this link to set a new password. It works once, for an hour:\n${link}\n\nIf you did not ask for it, ignore this message.`,
       link,
       recoveryToken,
@@ -479,18 +479,18 @@ function codeMessage(identity: Identity, factor: Factor | null, code: string): N
     return {
       to: identity.loginEmail,
       kind: "verification",
-      subject: `Your ${SITE_NAME} verification code`,
+      subject: `Your ${BRANDING.name} verification code`,
       text: `Your verification code is ${code}. It works for 15 minutes.\n\nIf you did not ask for it, ignore this message.`,
       code,
     };
   }
   if (factor.type === "SMS") {
-    return { to: factor.phone ?? "", kind: "sms", subject: `Text message from ${SITE_NAME}`, text: `${code} is your ${SITE_NAME} login code.`, code };
+    return { to: factor.phone ?? "", kind: "sms", subject: `Text message from ${BRANDING.name}`, text: `${code} is your ${BRANDING.name} login code.`, code };
   }
   return {
     to: identity.loginEmail,
     kind: "login-code",
-    subject: `Your ${SITE_NAME} login code`,
+    subject: `Your ${BRANDING.name} login code`,
     text: `Your login code is ${code}. It works for 15 minutes.\n\nIf you did not just log in, change your password: someone else knows it.`,
     code,
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
-import { hiddenValue, memberSiteClient, TestBrowser } from "./test-browser";
+import { memberSiteClient, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -182,21 +182,28 @@ describe("second factors: the hosted login page", () => {
     const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
     const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
     const browser = new TestBrowser();
-    const codePage = await browser.submitForm(authUrl, { email, password: PASSWORD });
+    const submitted = await browser.submitForm(authUrl, { email, password: PASSWORD });
+    expect(submitted.status).toBe(303);
+    expect(submitted.location).toBe(`/hosted/login/code?rs=${new URL(authUrl).searchParams.get("rs")}`);
+    const codePage = await browser.follow(submitted);
     expect(codePage.status).toBe(200);
     expect(codePage.text).toContain("Enter your login code");
     expect(codePage.text).toContain("s•••@ridgeline.example");
     expect(codePage.text).toMatch(/<label for="code">Login code<\/label>\s*<input id="code"[^>]*autocomplete="one-time-code"/);
+    // The challenge stays on the platform: the page carries no state token.
+    expect(codePage.text).not.toContain("stateToken");
+    // Another browser with the same link has no login waiting for a code: back to the password.
+    expect((await new TestBrowser().get(new URL(submitted.location!, authUrl).href)).location).toMatch(/^\/hosted\/login\?rs=/);
 
     const code = latestCode(email)!;
-    const hidden = (html: string) => Object.fromEntries(["rs", "csrf", "stateToken", "factorType", "hint"].map((name) => [name, hiddenValue(html, name)]));
-    const wrong = await browser.post(`${platform.url}/hosted/login/code`, { ...hidden(codePage.text), code: code === "000000" ? "111111" : "000000" });
-    expect(wrong.status).toBe(200);
-    expect(wrong.text).toContain("That code is not right.");
-    expect(wrong.text).toMatch(/<input id="code"[^>]*aria-invalid="true"[^>]*autofocus/);
+    const wrong = await browser.submitForm(codePage.url, { code: code === "000000" ? "111111" : "000000" });
+    expect(wrong.location).toBe(submitted.location);
+    const again = await browser.follow(wrong);
+    expect(again.text).toContain("That code is not right");
+    expect(again.text).toMatch(/<input id="code"[^>]*aria-invalid="true"[^>]*autofocus/);
 
-    const right = await browser.post(`${platform.url}/hosted/login/code`, { ...hidden(wrong.text), code });
-    expect(right.status).toBe(302);
+    const right = await browser.submitForm(codePage.url, { code });
+    expect(right.status).toBe(303);
     const { code: authCode, state } = client.auth.parseFromUrl(right.location!, "query");
     const tokens = await client.auth.getMemberTokens(authCode, state, oauthData);
     expect(tokens.refreshToken.role).toBe("member");

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
+import { BRANDING } from "./branding";
 import { HOSTED_PAGES } from "./paths";
 
 /** HTML for the hosted pages. Every value that came from a request goes through `escapeHtml`. */
@@ -17,61 +18,84 @@ function cspHash(source: string): string {
   return `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
 }
 
+// The site's look (app/globals.css, components/auth/auth-card.tsx, components/forms/*): its header bar,
+// one narrow card, its colours and type. Values are Tailwind's, written out.
 const STYLE = `
-:root { color-scheme: light; --green: #2f5d3a; --green-dark: #234a2d; --ink: #1f2a22; --muted: #5b6b5f; --line: #d5ddd6; }
+:root { color-scheme: light; --pine-100: #dcebdf; --pine-600: #2f6b45; --pine-700: #255638; --pine-900: #15301f;
+  --stone-200: #e7e5e4; --stone-400: #a6a09b; --stone-600: #57534d; --stone-700: #44403b; --stone-800: #292524; --stone-900: #1c1917; }
 * { box-sizing: border-box; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 24px;
-  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
-  background: linear-gradient(160deg, #e8efe6 0%, #f6f3ea 100%); color: var(--ink); line-height: 1.5; }
-main { width: 100%; max-width: 400px; background: #fff; border-radius: 14px; padding: 32px 28px;
-  box-shadow: 0 1px 2px rgba(0,0,0,.06), 0 12px 32px rgba(31,42,34,.12); }
-.brand { margin: 0 0 20px; font-weight: 700; letter-spacing: .02em; color: var(--green); display: flex; align-items: center; gap: 8px; }
-.brand svg { flex: none; }
-h1 { margin: 0 0 20px; font-size: 1.5rem; }
+body { margin: 0; min-height: 100vh; font-family: ${BRANDING.fontSans}; background: #fbf8f3; color: var(--stone-800);
+  line-height: 1.5; -webkit-font-smoothing: antialiased; }
+.site-header { border-bottom: 1px solid var(--stone-200); background: rgba(255,255,255,.8); }
+.site-header div { max-width: 72rem; margin: 0 auto; padding: 16px; }
+.brand { display: inline-flex; align-items: center; gap: 8px; font-family: ${BRANDING.fontSerif}; font-size: 1.25rem; line-height: 1.75rem;
+  font-weight: 600; color: var(--pine-900); text-decoration: none; }
+main { max-width: 28rem; margin: 0 auto; padding: 40px 16px; }
+.card { background: #fff; border: 1px solid var(--stone-200); border-radius: 16px; padding: 32px 20px;
+  box-shadow: 0 1px 3px rgba(0,0,0,.1), 0 1px 2px -1px rgba(0,0,0,.1); }
+@media (min-width: 640px) { .site-header div { padding: 16px 24px; } main { padding: 64px 0; } .card { padding: 32px; } }
+h1 { margin: 0; font-family: ${BRANDING.fontSerif}; font-size: 1.875rem; line-height: 2.25rem; font-weight: 600; color: var(--pine-900); }
+.intro { margin: 8px 0 0; font-size: .875rem; color: var(--stone-700); }
+.body { margin-top: 24px; }
 p { margin: 0 0 16px; }
-label { display: block; font-weight: 600; margin: 14px 0 6px; font-size: .95rem; }
-input { width: 100%; padding: 10px 12px; font: inherit; border: 1px solid var(--line); border-radius: 8px; }
-/* Focus rings in the brand green: 8:1 against white, well above the 3:1 that non-text contrast needs. */
-input:focus-visible, button:focus-visible, a:focus-visible, [tabindex="-1"]:focus { outline: 3px solid var(--green); outline-offset: 2px; }
-input:focus { border-color: var(--green); }
-input[aria-invalid="true"] { border-color: #b3261e; border-width: 2px; }
-.hint { color: var(--muted); font-size: .85rem; margin: 4px 0 0; }
-button { width: 100%; margin-top: 22px; padding: 11px 14px; font: inherit; font-weight: 600; color: #fff;
-  background: var(--green); border: 0; border-radius: 8px; cursor: pointer; }
-button:hover { background: var(--green-dark); }
-.error { background: #fdecea; color: #8c1d18; border: 1px solid #f5c2bd; border-radius: 8px; padding: 10px 12px; margin: 0 0 8px; }
-.alt { margin: 22px 0 0; text-align: center; color: var(--muted); }
-.forgot { margin: 8px 0 0; text-align: right; font-size: .9rem; }
-.back { margin: 24px 0 0; padding-top: 16px; border-top: 1px solid var(--line); text-align: center; font-size: .95rem; }
-a { color: var(--green); font-weight: 600; }
+form > * + * { margin-top: 20px; }
+.field > * + * { margin-top: 6px; }
+label { display: block; font-size: .875rem; font-weight: 500; color: var(--stone-800); }
+input { display: block; width: 100%; padding: 10px 12px; font: inherit; color: var(--stone-900); background: #fff; border: 1px solid var(--stone-400);
+  border-radius: 8px; box-shadow: 0 1px 2px rgba(0,0,0,.05); outline: none; }
+input:focus-visible { border-color: var(--pine-700); box-shadow: 0 0 0 4px var(--pine-100); }
+input[aria-invalid="true"] { border-color: #e7000b; }
+input[aria-invalid="true"]:focus-visible { box-shadow: 0 0 0 4px #ffc9c9; }
+.check { display: flex; align-items: flex-start; gap: 12px; font-weight: 400; }
+.check input { width: 20px; height: 20px; margin: 2px 0 0; accent-color: var(--pine-700); box-shadow: none; }
+.hint { margin: 0; color: var(--stone-600); font-size: .75rem; }
+button { width: 100%; padding: 12px 20px; font: inherit; font-weight: 500; color: #fff; background: var(--pine-700); border: 0; border-radius: 8px;
+  cursor: pointer; }
+button:hover { background: var(--pine-600); }
+button:focus-visible { outline: none; box-shadow: 0 0 0 4px var(--pine-100); }
+.error { background: #fef2f2; color: #82181a; border: 1px solid #ffa2a2; border-radius: 8px; padding: 12px 16px; margin: 0 0 20px; font-size: .875rem; }
+.error:focus { outline: 2px solid var(--pine-700); outline-offset: 2px; }
+.forgot { margin: 16px 0 0; text-align: right; font-size: .875rem; }
+.footer { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--stone-200); font-size: .875rem; color: var(--stone-700); }
+.footer p { margin: 0; }
+.footer p + p { margin-top: 8px; }
+a { color: var(--pine-700); font-weight: 500; text-underline-offset: 2px; }
+a:focus-visible { outline: 2px solid var(--pine-700); outline-offset: 2px; }
 `;
-
-const LOGO = `<svg width="28" height="20" viewBox="0 0 28 20" aria-hidden="true"><path d="M0 20 9 5l5 8 4-6 10 13z" fill="currentColor"/></svg>`;
 
 export type HtmlPage = { html: string; csp: string };
 
-/** What a hosted page shows; `render` wraps it in the site's frame with a way back to the site. */
-export type PageContent = { title: string; content: string; formActionOrigins?: readonly string[] };
-
-export const SITE_NAME = "Ridgeline Hiking Club";
+/**
+ * What a hosted page shows; `render` wraps it in the site's frame. `back` is where "Back to the
+ * site" leads (by default the site's front page); `footer` holds the page's own links.
+ */
+export type PageContent = { title: string; content: string; intro?: string; footer?: string; back?: string; formActionOrigins?: readonly string[] };
 
 export function render(page: PageContent, siteUrl: string): HtmlPage {
   const { title, formActionOrigins = [] } = page;
-  const content = `${page.content}
-<p class="back"><a href="${escapeHtml(siteUrl)}/">Back to ${SITE_NAME}</a></p>`;
+  const back = escapeHtml(page.back ?? `${siteUrl}/`);
+  const footer = `${page.footer ?? ""}\n<p><a href="${back}">Back to ${BRANDING.name}</a></p>`;
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(title)} · ${SITE_NAME}</title>
+<title>${escapeHtml(title)} · ${BRANDING.name}</title>
 <style>${STYLE}</style>
 </head>
 <body>
+<header class="site-header"><div><a class="brand" href="${back}">${BRANDING.logo}${BRANDING.shortName}</a></div></header>
 <main>
-<p class="brand">${LOGO}${SITE_NAME}</p>
-${content}
+<section class="card">
+<h1>${escapeHtml(title)}</h1>
+${page.intro ? `<p class="intro">${page.intro}</p>\n` : ""}<div class="body">
+${page.content}
+</div>
+<div class="footer">
+${footer}
+</div>
+</section>
 </main>
 </body>
 </html>
@@ -99,7 +123,8 @@ function hiddenFields(fields: Record<string, string>): string {
 /** A form's error: the message, and the fields it is about (the first one gets the focus). */
 export type FormError = { message: string; fields?: readonly string[] };
 
-export type FormState = { csrf: string; error?: FormError; formActionOrigins: readonly string[] };
+/** A form page: its CSRF token, the error its last POST left (shown once), and where "Back to the site" leads. */
+export type FormState = { csrf: string; error?: FormError; formActionOrigins: readonly string[]; back?: string };
 
 type Field = { name: string; label: string; type: string; autocomplete: string; value?: string; limits?: string; hint?: string };
 
@@ -119,8 +144,8 @@ function input(field: Field, error: FormError | undefined): string {
     invalid ? `aria-invalid="true"` : "",
     invalid && error?.fields?.[0] === field.name ? "autofocus" : "",
   ].filter(Boolean);
-  return `<label for="${field.name}">${field.label}</label>
-<input ${attrs.join(" ")}>${field.hint ? `\n<p class="hint" id="${field.name}-hint">${field.hint}</p>` : ""}`;
+  return `<div class="field"><label for="${field.name}">${field.label}</label>
+<input ${attrs.join(" ")}>${field.hint ? `\n<p class="hint" id="${field.name}-hint">${field.hint}</p>` : ""}</div>`;
 }
 
 function formError(error: FormError | undefined): string {
@@ -136,21 +161,27 @@ const NEW_PASSWORD = {
   hint: "At least 8 characters; avoid common passwords.",
 } as const;
 
+/** The e-mail field, worded as on the site's own forms. */
+function emailField(autocomplete: string, value: string | undefined, error: FormError | undefined): string {
+  return input({ name: "email", label: "E-mail", type: "email", autocomplete, limits: `maxlength="254"`, value: value ?? "" }, error);
+}
+
 export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string; captcha?: boolean }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
   return {
     title: "Log in",
-    content: `<h1>Log in</h1>
-${formError(state.error)}
+    intro: "Welcome back. Log in to see members' outings and write trail reports.",
+    content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.login}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${input({ name: "email", label: "Email", type: "email", autocomplete: "username", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
+${emailField("username", state.email, state.error)}
 ${input({ name: "password", label: "Password", type: "password", autocomplete: "current-password" }, state.error)}
-${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required style="width:auto"> I am not a robot</label>` : ""}
-<p class="forgot"><a href="${escapeHtml(state.forgotPasswordUrl)}">Forgot password?</a></p>
+${state.captcha ? `<label class="check"><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required>I am not a robot</label>` : ""}
 <button type="submit">Log in</button>
 </form>
-<p class="alt">New to the club? <a href="${escapeHtml(signupHref)}">Create an account</a></p>`,
+<p class="forgot"><a href="${escapeHtml(state.forgotPasswordUrl)}">Forgot password?</a></p>`,
+    footer: `<p>New to the club? <a href="${escapeHtml(signupHref)}">Create an account</a></p>`,
+    back: state.back,
     formActionOrigins: state.formActionOrigins,
   };
 }
@@ -158,49 +189,46 @@ ${state.captcha ? `<label><input type="checkbox" name="captcha" value="${LOCAL_C
 const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
 
 /** The second step of a log-in: the code the member's second factor was sent. */
-export function loginCodePage(state: FormState & { rs: string; stateToken: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
+export function loginCodePage(state: FormState & { rs: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
   const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
   return {
     title: "Enter your login code",
-    content: `<h1>Enter your login code</h1>
-<p>We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.</p>
-${formError(state.error)}
+    intro: `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.`,
+    content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.loginCode}">
-${hiddenFields({ rs: state.rs, csrf: state.csrf, stateToken: state.stateToken, factorType: state.factorType, hint: state.hint })}
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 <button type="submit">Log in</button>
 </form>`,
+    back: state.back,
     formActionOrigins: state.formActionOrigins,
-  };
-}
-
-/** After a login code that can no longer be used (expired, or tried too often): the way back, for a new code. */
-export function loginRestartPage(title: string, loginUrl: string): PageContent {
-  return {
-    title,
-    content: `<h1>${escapeHtml(title)}</h1>
-<p>For your safety this code no longer works. Log in again and we will send a new one.</p>
-<p><a href="${escapeHtml(loginUrl)}">Log in again</a></p>`,
   };
 }
 
 export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string }): PageContent {
   const loginHref = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: state.rs })}`;
+  const nickname = {
+    name: "displayName",
+    label: "Nickname",
+    type: "text",
+    autocomplete: "nickname",
+    limits: `maxlength="60"`,
+    value: state.displayName ?? "",
+    hint: "Shown on your profile and next to your trail reports.",
+  };
   return {
     title: "Create an account",
-    content: `<h1>Create an account</h1>
-${formError(state.error)}
+    intro: "Join the club to see members' outings and share trail reports.",
+    content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.signup}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${input(
-  { name: "displayName", label: "Display name", type: "text", autocomplete: "nickname", limits: `maxlength="60"`, value: state.displayName ?? "" },
-  state.error,
-)}
-${input({ name: "email", label: "Email", type: "email", autocomplete: "email", limits: `maxlength="254"`, value: state.email ?? "" }, state.error)}
+${emailField("email", state.email, state.error)}
 ${input({ ...NEW_PASSWORD, label: "Password" }, state.error)}
+${input(nickname, state.error)}
 <button type="submit">Create account</button>
-</form>
-<p class="alt">Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,
+</form>`,
+    footer: `<p>Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,
+    back: state.back,
     formActionOrigins: state.formActionOrigins,
   };
 }
@@ -209,8 +237,7 @@ ${input({ ...NEW_PASSWORD, label: "Password" }, state.error)}
 export function resetPage(state: FormState & { token: string }): PageContent {
   return {
     title: "Set a new password",
-    content: `<h1>Set a new password</h1>
-${formError(state.error)}
+    content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.reset}">
 ${hiddenFields({ token: state.token, csrf: state.csrf })}
 ${input({ ...NEW_PASSWORD, label: "New password" }, state.error)}
@@ -220,9 +247,12 @@ ${input({ ...NEW_PASSWORD, label: "New password" }, state.error)}
   };
 }
 
-/** A page with a heading and a sentence, for outcomes (signed out, link expired, ...). */
-export function messagePage(title: string, message: string): PageContent {
-  return { title, content: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>` };
+/** What a page says instead of its form: an outcome (signed out, link expired, waiting for approval, ...). */
+export type Notice = { title: string; message: string };
+
+/** A page with a heading and a sentence, for outcomes. */
+export function messagePage(notice: Notice, back?: string): PageContent {
+  return { title: notice.title, content: `<p>${escapeHtml(notice.message)}</p>`, back };
 }
 
 /**
@@ -245,7 +275,7 @@ export function framedPage(title: string, ancestors: readonly string[]): HtmlPag
 export function webMessagePage(message: Record<string, string>, targetOrigins: readonly string[]): HtmlPage {
   const script = `(function(){var m=${scriptJson(message)};${scriptJson(targetOrigins)}.forEach(function(o){window.parent.postMessage(m,o);});})();`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${SITE_NAME}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer"><title>${BRANDING.name}</title></head>
 <body><script>${script}</script></body></html>
 `;
   const ancestors = targetOrigins.length > 0 ? targetOrigins.join(" ") : "'none'";

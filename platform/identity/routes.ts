@@ -43,8 +43,8 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       if (status === 500) request.log.error({ err: error }, "hosted page failed");
       const page =
         status === 500
-          ? messagePage("Something went wrong", "The page could not be shown. Go back to the site and try again.")
-          : messagePage("That did not work", "The request could not be read. Go back to the site and try again.");
+          ? messagePage({ title: "Something went wrong", message: "The page could not be shown. Go back to the site and try again." })
+          : messagePage({ title: "That did not work", message: "The request could not be read. Go back to the site and try again." });
       return send(request, reply, { kind: "page", page, status });
     });
 
@@ -61,7 +61,8 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       const { token, newCookie } = csrf.issue(cookie);
       if (newCookie) reply.header("set-cookie", serializeCookie(CSRF_COOKIE, newCookie, cookieOptions(request, CSRF_COOKIE_MAX_AGE)));
       const session = ctx.loginSessions.byToken(readCookie(request.headers.cookie, SESSION_COOKIE));
-      return { session, csrf: token, csrfValid };
+      // The CSRF cookie this browser holds after this answer names the browser for the form states (flow.ts).
+      return { session, csrf: token, csrfValid, key: newCookie ?? cookie! };
     }
 
     function send(request: FastifyRequest, reply: FastifyReply, result: HostedResult) {
@@ -69,7 +70,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
         const [value, maxAge] = result.session === "clear" ? ["", 0] : [result.session.token, SESSION_COOKIE_MAX_AGE];
         reply.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookieOptions(request, maxAge)));
       }
-      if (result.kind === "redirect") return reply.redirect(result.url, result.status ?? 302);
+      if (result.kind === "redirect") return reply.redirect(result.url, 303);
       const page = result.kind === "document" ? result.page : render(result.page, ctx.config.siteUrl);
       const status = result.kind === "page" ? (result.status ?? 200) : 200;
       return reply.status(status).header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).send(page.html);
@@ -83,10 +84,11 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return send(request, reply, await flow.submitLogin(body.rs, input, browser(request, reply, body)));
     });
 
+    scope.get(HOSTED_PAGES.loginCode, async (request, reply) => send(request, reply, flow.showLoginCode(field(request.query, "rs"), browser(request, reply))));
+
     scope.post(HOSTED_PAGES.loginCode, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
-      const input = { stateToken: field(body, "stateToken"), code: field(body, "code"), factorType: field(body, "factorType"), hint: field(body, "hint") };
-      return send(request, reply, flow.submitLoginCode(body.rs, input, browser(request, reply, body)));
+      return send(request, reply, flow.submitLoginCode(body.rs, { code: field(body, "code") }, browser(request, reply, body)));
     });
 
     scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));

@@ -22,6 +22,12 @@ export class TestBrowser {
     });
   }
 
+  /** Follows a redirect the way a browser does after a form's 303: a GET of the Location, resolved against the answer's URL. */
+  async follow(response: { url: string; location: string | null }) {
+    if (!response.location) throw new Error(`Expected a redirect from ${response.url}`);
+    return this.get(new URL(response.location, response.url).href);
+  }
+
   /** Loads a hosted page and submits its form with the given fields, plus the hidden ones the page holds (CSRF token, rs, ...). */
   async submitForm(pageUrl: string, fields: Record<string, string>) {
     const page = await this.get(pageUrl);
@@ -40,7 +46,7 @@ export class TestBrowser {
       if (/max-age=0/i.test(header)) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
-    return { status: response.status, headers: response.headers, location: response.headers.get("location"), text: await response.text() };
+    return { url, status: response.status, headers: response.headers, location: response.headers.get("location"), text: await response.text() };
   }
 }
 
@@ -84,7 +90,7 @@ export async function signInThroughHostedPage(
   const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
   const browser = new TestBrowser();
   const submitted = await browser.submitForm(authUrl, { email: credentials.email, password: credentials.password });
-  if (submitted.status !== 302 || !submitted.location) throw new Error(`Sign-in did not redirect: ${submitted.status}`);
+  if (submitted.status !== 303 || !submitted.location) throw new Error(`Sign-in did not redirect: ${submitted.status}`);
   const { code, state } = client.auth.parseFromUrl(submitted.location, "query");
   const tokens = await client.auth.getMemberTokens(code, state, oauthData);
   client.auth.setTokens(tokens);

@@ -17,7 +17,7 @@ async function codeFor(responseMode: "query" | "fragment" = "query") {
   const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode });
   const browser = new TestBrowser();
   const submitted = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
-  expect(submitted.status).toBe(302);
+  expect(submitted.status).toBe(303);
   const { code, state } = client.auth.parseFromUrl(submitted.location!, responseMode);
   return { client, oauthData, code: code!, state: state!, location: submitted.location!, browser };
 }
