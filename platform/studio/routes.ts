@@ -10,6 +10,7 @@ import { permissionDenied, PlatformError } from "../http/errors";
 import { escapeHtml, render } from "../identity/pages";
 import { CSRF_HEADER, StudioAccess, STUDIO_PATH, type StudioVisit } from "./access";
 import { STUDIO_ASSETS, STUDIO_BUNDLE_FOLDER } from "./bundle";
+import { registerCollectionsApi } from "./api/collections";
 import { registerMailboxApi } from "./api/mailbox";
 
 /**
@@ -158,6 +159,7 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
         if (request.method !== "GET" && request.method !== "HEAD" && !access.csrfValid(visit, token)) throw csrfRefused();
         request.studioVisit = visit;
       });
+      registerCollectionsApi(api, ctx);
       registerMailboxApi(api, ctx);
     },
     { prefix: `${STUDIO_PATH}/api` },
