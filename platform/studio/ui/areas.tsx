@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { CollectionsArea } from "./areas/collections";
 import { MailboxArea } from "./areas/mailbox";
 
 /** What an area receives: the path segments after its own, and the query. */
@@ -7,4 +8,7 @@ export type AreaProps = { path: string[]; search: URLSearchParams };
 export type Area = { id: string; label: string; Component: ComponentType<AreaProps> };
 
 /** The Studio's areas in the order of its navigation; the first is its front page. */
-export const AREAS: readonly Area[] = [{ id: "mailbox", label: "Mailbox", Component: MailboxArea }];
+export const AREAS: readonly Area[] = [
+  { id: "collections", label: "Collections", Component: CollectionsArea },
+  { id: "mailbox", label: "Mailbox", Component: MailboxArea },
+];
