@@ -271,7 +271,7 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
       <StatusMessage>{notice}</StatusMessage>
 
       <h2>Items</h2>
-      <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()} aria-label="Filter the items">
+      <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="items-filter">Filter</label>
         <input id="items-filter" type="search" value={filter} onChange={(event) => setFilter(event.target.value)} placeholder="Words in any text field" />
         <label htmlFor="items-size">Per page</label>
