@@ -10,6 +10,7 @@ import { permissionDenied, PlatformError } from "../http/errors";
 import { escapeHtml, render } from "../identity/pages";
 import { CSRF_HEADER, StudioAccess, STUDIO_PATH, type StudioVisit } from "./access";
 import { STUDIO_ASSETS, STUDIO_BUNDLE_FOLDER } from "./bundle";
+import { registerCollectionsApi } from "./api/collections";
 import { registerMailboxApi } from "./api/mailbox";
 import { registerMembersApi } from "./api/members";
 import { registerSettingsApi } from "./api/settings";
@@ -161,6 +162,7 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
         if (request.method !== "GET" && request.method !== "HEAD" && !access.csrfValid(visit, token)) throw csrfRefused();
         request.studioVisit = visit;
       });
+      registerCollectionsApi(api, ctx);
       registerMailboxApi(api, ctx);
       registerMembersApi(api, ctx);
       registerSettingsApi(api, ctx);

@@ -5,6 +5,7 @@ import { fieldRangeProblem, fieldRangeSchema } from "../field-ranges";
 import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
 import { publishPlugin } from "../publishing";
 import { PUBLISH_STATUSES, type CollectionDefinition, type CollectionField, type StoredCollection } from "../collection";
+import type { DataStore } from "../store";
 import { collectionId, parseRequest, requestPayload, type DataServices } from "./common";
 
 /** Field types of the collections API (`@wix/auto_sdk_data_collections` `Type`, plus the documented extras). */
@@ -115,7 +116,7 @@ const pluginSchema = z.object({
   publishOptions: z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() }).optional(),
 });
 
-const collectionSchema = z.object({
+export const collectionSchema = z.object({
   id: z
     .string()
     .min(1, "collection id is required")
@@ -142,7 +143,7 @@ const listRequest = z.object({
 
 /** PATCH names the collection in the path and may carry any part of it. */
 const patchRequest = z.object({ dataCollection: z.object({ revision: z.coerce.number().int().optional() }).passthrough() });
-const fieldRequest = z.object({ dataCollectionId: collectionId, field: z.object({ key: z.string().min(1, "field.key is required") }).passthrough() });
+export const fieldRequest = z.object({ dataCollectionId: collectionId, field: z.object({ key: z.string().min(1, "field.key is required") }).passthrough() });
 const deleteFieldRequest = z.object({ dataCollectionId: collectionId, fieldKey: z.string().min(1, "fieldKey is required") });
 
 /** The REST shape (`id`, `createdDate`, `updatedDate`; the SDK renames them), system fields appended. */
@@ -188,6 +189,47 @@ function definitionOf(input: z.infer<typeof collectionSchema>): CollectionDefini
   };
 }
 
+function referencedCollectionsExist(store: DataStore, definition: CollectionDefinition) {
+  for (const field of definition.fields) {
+    const metadata = field.typeMetadata as Record<string, { referencedCollectionId?: string }> | undefined;
+    const target = metadata?.reference?.referencedCollectionId ?? metadata?.multiReference?.referencedCollectionId;
+    if (target && target !== definition.id) store.getCollection(target);
+  }
+}
+
+/** A new collection from a parsed definition, once the caller is known to be the site owner (the route and the Studio). */
+export function createCollection(store: DataStore, collection: z.infer<typeof collectionSchema>) {
+  const definition = definitionOf(collection);
+  referencedCollectionsExist(store, definition);
+  return { collection: wireCollection(store.createCollection(definition)) };
+}
+
+/**
+ * Saves a changed definition after the same validation as a full update, and answers in the
+ * shape of the PATCH and field endpoints.
+ */
+function saveChanged(store: DataStore, current: StoredCollection, changes: Record<string, unknown>, revision?: number) {
+  const merged = parseRequest(collectionSchema, { ...current, ...changes, id: current.id, revision: undefined });
+  const definition = definitionOf(merged);
+  referencedCollectionsExist(store, definition);
+  return { dataCollection: wireCollection(store.updateCollection(definition, revision)) };
+}
+
+/** The collection a field call names and the index of the field in it; `create` wants a new key, the others an existing one. */
+function fieldTarget(store: DataStore, collectionIdValue: string, key: string, action: string) {
+  const current = store.getCollection(collectionIdValue);
+  const index = current.fields.findIndex((field) => field.key === key);
+  if (action === "create" && index >= 0) throw badRequest(`Field [${key}] already exists in collection [${current.id}].`, { fieldKey: key });
+  if (action !== "create" && index < 0) throw badRequest(`Field [${key}] does not exist in collection [${current.id}].`, { fieldKey: key });
+  return { current, index };
+}
+
+/** A field added to a collection, once the caller is known to be the site owner (create-field and the Studio). */
+export function createField(store: DataStore, { dataCollectionId, field }: z.infer<typeof fieldRequest>) {
+  const { current } = fieldTarget(store, dataCollectionId, field.key, "create");
+  return saveChanged(store, current, { fields: [...current.fields, field] });
+}
+
 /** `/wix-data/v2/collections`: list, get, create, update (PUT with revision) and delete. Changes need the admin API key. */
 export function registerCollectionRoutes(app: FastifyInstance, services: DataServices) {
   const { store } = services;
@@ -198,12 +240,10 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     }
   };
 
-  const referencedCollectionsExist = (definition: CollectionDefinition) => {
-    for (const field of definition.fields) {
-      const metadata = field.typeMetadata as Record<string, { referencedCollectionId?: string }> | undefined;
-      const target = metadata?.reference?.referencedCollectionId ?? metadata?.multiReference?.referencedCollectionId;
-      if (target && target !== definition.id) store.getCollection(target);
-    }
+  /** The collection a field call names, after the admin check, and the index of the field in it. */
+  const adminFieldTarget = (request: FastifyRequest, collectionIdValue: string, key: string, action: string) => {
+    assertAdmin(request, collectionIdValue, "update");
+    return fieldTarget(store, collectionIdValue, key, action);
   };
 
   app.get("/wix-data/v2/collections", async (request) => {
@@ -224,39 +264,16 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
   app.post("/wix-data/v2/collections", async (request) => {
     const { collection } = parseRequest(z.object({ collection: collectionSchema }), request.body);
     assertAdmin(request, collection.id, "create");
-    const definition = definitionOf(collection);
-    referencedCollectionsExist(definition);
-    return { collection: wireCollection(store.createCollection(definition)) };
+    return createCollection(store, collection);
   });
 
   app.put("/wix-data/v2/collections", async (request) => {
     const { collection } = parseRequest(z.object({ collection: collectionSchema }), request.body);
     assertAdmin(request, collection.id, "update");
     const definition = definitionOf(collection);
-    referencedCollectionsExist(definition);
+    referencedCollectionsExist(store, definition);
     return { collection: wireCollection(store.updateCollection(definition, collection.revision)) };
   });
-
-  /**
-   * Saves a changed definition after the same validation as a full update, and answers in the
-   * shape of the PATCH and field endpoints.
-   */
-  const saveChanged = (current: StoredCollection, changes: Record<string, unknown>, revision?: number) => {
-    const merged = parseRequest(collectionSchema, { ...current, ...changes, id: current.id, revision: undefined });
-    const definition = definitionOf(merged);
-    referencedCollectionsExist(definition);
-    return { dataCollection: wireCollection(store.updateCollection(definition, revision)) };
-  };
-
-  /** The collection a field call names, after the admin check, and the index of the field in it. */
-  const fieldTarget = (request: FastifyRequest, collectionIdValue: string, key: string, action: string) => {
-    assertAdmin(request, collectionIdValue, "update");
-    const current = store.getCollection(collectionIdValue);
-    const index = current.fields.findIndex((field) => field.key === key);
-    if (action === "create" && index >= 0) throw badRequest(`Field [${key}] already exists in collection [${current.id}].`, { fieldKey: key });
-    if (action !== "create" && index < 0) throw badRequest(`Field [${key}] does not exist in collection [${current.id}].`, { fieldKey: key });
-    return { current, index };
-  };
 
   app.patch<{ Params: { id: string } }>("/wix-data/v2/collections/:id", async (request) => {
     const { dataCollection } = parseRequest(patchRequest, request.body);
@@ -270,34 +287,34 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     const changes = Object.fromEntries(
       ["displayName", "displayField", "fields", "plugins"].filter((key) => dataCollection[key] !== undefined).map((key) => [key, dataCollection[key]]),
     );
-    return saveChanged(current, changes, dataCollection.revision);
+    return saveChanged(store, current, changes, dataCollection.revision);
   });
 
   app.post("/wix-data/v2/collections/create-field", async (request) => {
-    const { dataCollectionId, field } = parseRequest(fieldRequest, request.body);
-    const { current } = fieldTarget(request, dataCollectionId, field.key, "create");
-    return saveChanged(current, { fields: [...current.fields, field] });
+    const body = parseRequest(fieldRequest, request.body);
+    assertAdmin(request, body.dataCollectionId, "update");
+    return createField(store, body);
   });
 
   app.post("/wix-data/v2/collections/update-field", async (request) => {
     const { dataCollectionId, field } = parseRequest(fieldRequest, request.body);
-    const { current, index } = fieldTarget(request, dataCollectionId, field.key, "update");
-    return saveChanged(current, { fields: current.fields.map((existing, i) => (i === index ? field : existing)) });
+    const { current, index } = adminFieldTarget(request, dataCollectionId, field.key, "update");
+    return saveChanged(store, current, { fields: current.fields.map((existing, i) => (i === index ? field : existing)) });
   });
 
   app.patch<{ Params: { dataCollectionId: string } }>("/wix-data/v2/collections/:dataCollectionId/patch-field", async (request) => {
     const { dataCollectionId, field } = parseRequest(fieldRequest, { dataCollectionId: request.params.dataCollectionId, ...(request.body as object) });
-    const { current, index } = fieldTarget(request, dataCollectionId, field.key, "patch");
-    return saveChanged(current, { fields: current.fields.map((existing, i) => (i === index ? { ...existing, ...field } : existing)) });
+    const { current, index } = adminFieldTarget(request, dataCollectionId, field.key, "patch");
+    return saveChanged(store, current, { fields: current.fields.map((existing, i) => (i === index ? { ...existing, ...field } : existing)) });
   });
 
   /** Items keep the field's values (the schema is advisory); a MULTI_REFERENCE field's links go with it. */
   app.post("/wix-data/v2/collections/delete-field", async (request) => {
     const { dataCollectionId, fieldKey } = parseRequest(deleteFieldRequest, request.body);
-    const { current, index } = fieldTarget(request, dataCollectionId, fieldKey, "delete");
+    const { current, index } = adminFieldTarget(request, dataCollectionId, fieldKey, "delete");
     return store.transaction(() => {
       if (current.fields[index].type === "MULTI_REFERENCE") store.references.clearField(current.id, fieldKey);
-      return saveChanged(current, { fields: current.fields.filter((_, i) => i !== index) });
+      return saveChanged(store, current, { fields: current.fields.filter((_, i) => i !== index) });
     });
   });
 

@@ -14,12 +14,14 @@ export class StudioApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** What the refusal names, e.g. `fieldViolations` of a value outside its field's range. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
   }
 }
 
-type ErrorBody = { message?: string; details?: { applicationError?: { code?: string; description?: string } } };
+type ErrorBody = { message?: string; details?: { applicationError?: { code?: string; description?: string; data?: Record<string, unknown> } } };
 
 export async function studioApi<T>(
   path: string,
@@ -46,7 +48,12 @@ export async function studioApi<T>(
   const body = text ? (JSON.parse(text) as unknown) : {};
   if (!response.ok) {
     const error = body as ErrorBody;
-    throw new StudioApiError(response.status, error.message ?? `The platform answered ${response.status}.`, error.details?.applicationError?.code);
+    throw new StudioApiError(
+      response.status,
+      error.message ?? `The platform answered ${response.status}.`,
+      error.details?.applicationError?.code,
+      error.details?.applicationError?.data,
+    );
   }
   return body as T;
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from "react";
+import { CollectionsArea } from "./areas/collections";
 import { MailboxArea } from "./areas/mailbox";
 import { MembersArea } from "./areas/members";
 import { SettingsArea } from "./areas/settings";
@@ -10,6 +11,7 @@ export type Area = { id: string; label: string; Component: ComponentType<AreaPro
 
 /** The Studio's areas in the order of its navigation; the first is its front page. */
 export const AREAS: readonly Area[] = [
+  { id: "collections", label: "Collections", Component: CollectionsArea },
   { id: "members", label: "Members", Component: MembersArea },
   { id: "mailbox", label: "Mailbox", Component: MailboxArea },
   { id: "settings", label: "Settings", Component: SettingsArea },
