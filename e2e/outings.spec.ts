@@ -146,7 +146,7 @@ test("the outings list shows places left on each card, and a new sign-up shows t
     "40 of 40 places left",
     "18 of 18 places left",
   ]);
-  await screenshot(page, "outings-list");
+  await screenshot(page, "outings-list", page.getByRole("heading", { level: 2, name: "All outings" }));
 
   const others = Array.from({ length: 3 }, (_, index) => ({ _id: `e2e-lantern-${index}`, collection: "Events", outing: "event-3" }));
   await adminItems().bulkInsert("OutingSignups", others);

@@ -85,7 +85,8 @@ test("a trail's rating summary leads a visitor to log in and back to the report 
   await expect(summary(page).getByRole("link", { name: "Write a report" })).toHaveAttribute("href", "#write-report");
 
   const form = page.getByRole("region", { name: "Trail reports" });
-  await form.getByLabel("Title").fill(`Ferry was late ${Date.now()}`);
+  const title = `Ferry was late ${Date.now()}`;
+  await form.getByLabel("Title").fill(title);
   await form.getByLabel("Rating (1 to 5)").fill("4");
   await form.getByLabel("Your report").fill("Good path down through the pines; the ferry ran forty minutes late.");
   await form.getByRole("button", { name: "Publish report" }).click();
@@ -93,4 +94,12 @@ test("a trail's rating summary leads a visitor to log in and back to the report 
   // The summary is a cached read under the reports' tag: the new report shows at once.
   await expect(summary(page).getByRole("img", { name: "Average rating 4.0 of 5" })).toBeVisible();
   await expect(summary(page).getByRole("link", { name: "1 report" })).toBeVisible();
+
+  // Deleting it takes the trail back to no reports (and leaves it as it was for the next run).
+  const mine = form.getByRole("article", { name: title });
+  await mine.getByRole("button", { name: /^Delete/ }).click();
+  await mine.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(form.getByRole("status")).toHaveText("Your report is deleted.");
+  await expect(summary(page).getByRole("link", { name: "No reports yet" })).toBeVisible();
+  await expect(summary(page).getByRole("img")).toHaveCount(0);
 });
