@@ -1,6 +1,7 @@
 import Image from "next/image";
 import Link from "next/link";
 import { ItemGrid } from "@/components/collection/item-card";
+import { placesLeftOnCards } from "@/components/outings/card-places";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { collectionByRoute, type CollectionConfig } from "@/lib/site-config";
 import { firstItems, whenAvailable } from "@/lib/wix/collections";
@@ -16,9 +17,12 @@ const sections = [
 });
 
 async function Section({ collection, heading, link }: { collection: CollectionConfig; heading: string; link: string }) {
-  const read = await whenAvailable(() => firstItems(collection, 3));
+  const read = await whenAvailable(async () => {
+    const items = await firstItems(collection, 3);
+    return { items, extras: await placesLeftOnCards(collection, items) };
+  });
   if (!read.reachable) return <PlatformUnavailable retryHref="/" />;
-  const items = read.value;
+  const { items, extras } = read.value;
   if (items.length === 0) return null;
   const id = `home-${collection.route}`;
   return (
@@ -31,7 +35,7 @@ async function Section({ collection, heading, link }: { collection: CollectionCo
           {link} →
         </Link>
       </div>
-      <ItemGrid collection={collection} items={items} headingLevel={3} />
+      <ItemGrid collection={collection} items={items} headingLevel={3} extras={extras} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
+import { screenshot } from "./screenshots";
 import { fillLoginForm, type Member } from "./site-pages";
 
 /** Members join outings, see them on their account and cancel them; times are in each outing's own zone. */
@@ -133,4 +134,29 @@ test("a visitor's outing page stays in the page cache: it does not depend on who
   const again = await request.get("/outings/family-creek-walk");
   expect(again.headers()["x-cache"]).toBe("HIT");
   expect(await again.text()).toContain("Log in to join");
+});
+
+test("the outings list shows places left on each card, and a new sign-up shows there too", async ({ page }) => {
+  const card = (title: string) => page.getByTestId("item-card").filter({ has: page.getByRole("heading", { name: title }) });
+  await page.goto("/outings");
+  await expect(page.getByRole("heading", { name: "Outings", exact: true })).toHaveCount(1);
+  await expect(page.getByTestId("item-card").getByTestId("places-left")).toHaveText([
+    "30 of 30 places left",
+    "15 of 15 places left",
+    "40 of 40 places left",
+    "18 of 18 places left",
+  ]);
+  await screenshot(page, "outings-list", page.getByRole("heading", { level: 2, name: "All outings" }));
+
+  const others = Array.from({ length: 3 }, (_, index) => ({ _id: `e2e-lantern-${index}`, collection: "Events", outing: "event-3" }));
+  await adminItems().bulkInsert("OutingSignups", others);
+  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  await page.reload();
+  await expect(card("Winter Solstice Lantern Walk").getByTestId("places-left")).toHaveText("37 of 40 places left");
+  await expect(card("Family Creek Walk").getByTestId("places-left")).toHaveText("30 of 30 places left");
+  await adminItems().bulkRemove(
+    "OutingSignups",
+    others.map((other) => other._id),
+  );
+  await revalidateSite({ collections: ["OutingSignups"], members: false });
 });

@@ -1,5 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { platformRequests } from "./platform";
+import { expect, test, type Page } from "@playwright/test";
+import { demoMember, platformRequests } from "./platform";
+import { screenshot } from "./screenshots";
+import { fillLoginForm } from "./site-pages";
+
+const summary = (page: Page) => page.getByTestId("report-summary");
 
 test("a visitor browses from the home page to the seeded trails", async ({ page }) => {
   await page.goto("/");
@@ -7,6 +11,9 @@ test("a visitor browses from the home page to the seeded trails", async ({ page 
   await page.getByRole("link", { name: "Browse trails" }).click();
   await expect(page).toHaveURL(/\/trails$/);
   await expect(page.getByRole("heading", { name: "Trails", level: 1 })).toBeVisible();
+  // One heading names the page; the results' own heading says what they are.
+  await expect(page.getByRole("heading", { name: "Trails", exact: true })).toHaveCount(1);
+  await expect(page.getByRole("heading", { level: 2, name: "All trails" })).toBeVisible();
   const cards = page.getByTestId("item-card");
   await expect(cards).toHaveCount(9);
   // Shortest first, with the region resolved from the reference field.
@@ -55,4 +62,60 @@ test("searching a region's name finds its trails, and the search shows as a chip
   await chip.click();
   await expect(page).toHaveURL(/\/trails$/);
   await expect(cards).toHaveCount(9);
+});
+
+test("a trail's page offers directions to its trailhead as an ordinary outbound link; a trail without a trailhead location has none", async ({ page }) => {
+  await page.goto("/trails/summit-loop");
+  const directions = page.getByRole("link", { name: "Directions to the trailhead" });
+  await expect(directions).toHaveAttribute("href", "https://www.google.com/maps/dir/?api=1&destination=38.8571%2C-106.1184");
+  await expect(directions).toHaveAttribute("rel", /\bnoopener\b/);
+  await expect(directions).not.toHaveAttribute("target");
+  await expect(page.getByText("(Lookout Road trailhead, Alder Springs, CO)")).toBeVisible();
+  // The place is in the details too, with the map link addresses have.
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Lookout Road trailhead, Alder Springs, CO");
+
+  // The top of a trail with a report: its rating and count, then the directions.
+  await page.goto("/trails/mirror-lakes");
+  await expect(summary(page).getByRole("img", { name: "Average rating 5.0 of 5" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Directions to the trailhead" })).toBeVisible();
+  await screenshot(page, "trail-top");
+
+  await page.goto("/trails/arch-spur");
+  await expect(page.getByRole("heading", { level: 1, name: "Arch Spur" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Directions to the trailhead" })).toHaveCount(0);
+});
+
+test("a trail's rating summary leads a visitor to log in and back to the report form, and counts the report they write", async ({ page }) => {
+  const path = "/trails/ridge-to-lake";
+  await page.goto(path);
+  await expect(summary(page)).toContainText("No reports yet");
+  await expect(summary(page).getByRole("img")).toHaveCount(0);
+  await expect(summary(page).getByRole("link", { name: "No reports yet" })).toHaveAttribute("href", "#member-reports");
+
+  await summary(page).getByRole("link", { name: "Write a report" }).click();
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Ftrails%2Fridge-to-lake%23write-report$/);
+  await fillLoginForm(page, demoMember);
+  await expect(page).toHaveURL(new RegExp(`${path}#write-report$`));
+  await expect(page.getByRole("heading", { name: "Write a report" })).toBeInViewport();
+  // A member's "Write a report" is the form further down the same page.
+  await expect(summary(page).getByRole("link", { name: "Write a report" })).toHaveAttribute("href", "#write-report");
+
+  const form = page.getByRole("region", { name: "Trail reports" });
+  const title = `Ferry was late ${Date.now()}`;
+  await form.getByLabel("Title").fill(title);
+  await form.getByLabel("Rating (1 to 5)").fill("4");
+  await form.getByLabel("Your report").fill("Good path down through the pines; the ferry ran forty minutes late.");
+  await form.getByRole("button", { name: "Publish report" }).click();
+  await expect(form.getByRole("status")).toHaveText("Thank you: your report is published.");
+  // The summary is a cached read under the reports' tag: the new report shows at once.
+  await expect(summary(page).getByRole("img", { name: "Average rating 4.0 of 5" })).toBeVisible();
+  await expect(summary(page).getByRole("link", { name: "1 report" })).toBeVisible();
+
+  // Deleting it takes the trail back to no reports (and leaves it as it was for the next run).
+  const mine = form.getByRole("article", { name: title });
+  await mine.getByRole("button", { name: /^Delete/ }).click();
+  await mine.getByRole("button", { name: "Yes, delete it" }).click();
+  await expect(form.getByRole("status")).toHaveText("Your report is deleted.");
+  await expect(summary(page).getByRole("link", { name: "No reports yet" })).toBeVisible();
+  await expect(summary(page).getByRole("img")).toHaveCount(0);
 });

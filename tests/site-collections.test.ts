@@ -334,8 +334,14 @@ describe("queries against the running platform", () => {
     expect(summit.fields.gallery.value).toMatchObject({ type: "gallery", entries: { length: 4 } });
     expect(summit.fields.trailhead.value).toMatchObject({
       type: "object",
-      fields: [{ label: "Parking" }, { label: "Toilets" }, { label: "Gate opens", value: { type: "time", text: "05:30" } }],
+      fields: [
+        { label: "Parking" },
+        { label: "Toilets" },
+        { label: "Gate opens", value: { type: "time", text: "05:30" } },
+        { label: "Where", value: { type: "address", lines: ["Lookout Road trailhead, Alder Springs, CO"] } },
+      ],
     });
+    expect(summit.directions).toMatchObject({ label: "Directions to the trailhead", href: expect.stringContaining("destination=38.8571%2C-106.1184") });
     expect(summit.fields.waypoints.value).toMatchObject({ type: "list", items: { length: 4 } });
     const region = (await itemBySlug(byRoute("regions"), "north-ridge"))!.item;
     expect(region.fields.visitorCentre.value).toMatchObject({ type: "address", lines: ["1 Lookout Road", "Alder Springs, CO 81201", "United States"] });

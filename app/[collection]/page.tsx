@@ -6,6 +6,7 @@ import { ListControls } from "@/components/collection/list-controls";
 import { LoadMoreList } from "@/components/collection/lazy-load-more";
 import { ResultsHeading } from "@/components/collection/results-focus";
 import { Pagination } from "@/components/pagination";
+import { placesLeftOnCards } from "@/components/outings/card-places";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { listHref, parseListState, type ListState, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute, itemCount, type CollectionConfig } from "@/lib/site-config";
@@ -22,10 +23,23 @@ async function resolve(props: Props): Promise<{ collection: CollectionConfig; st
 
 const loadsMore = (collection: CollectionConfig) => collection.paging === "load-more";
 
-/** "Trails", "Trails, page 2", "Trails matching “lake”, page 2" (a "load more" list has no pages to name). */
-function listTitle(collection: CollectionConfig, state: ListState): string {
+/**
+ * "Trails", "Trails, page 2", "Trails matching “lake”, page 2" (a "load more" list has no pages to
+ * name); `name` replaces the collection's title.
+ */
+function listTitle(collection: CollectionConfig, state: ListState, name = collection.title): string {
   const searched = state.query ? ` matching “${state.query}”` : state.filters.length ? " (filtered)" : "";
-  return `${collection.title}${searched}${state.page > 1 && !loadsMore(collection) ? `, page ${state.page}` : ""}`;
+  return `${name}${searched}${state.page > 1 && !loadsMore(collection) ? `, page ${state.page}` : ""}`;
+}
+
+/**
+ * The results' heading says what they are ("All trails", "Trails matching “lake”, page 2"), so it
+ * never repeats the page's own heading, the collection's title.
+ */
+function resultsTitle(collection: CollectionConfig, state: ListState): string {
+  const narrowed = state.query !== "" || state.filters.length > 0;
+  const plural = collection.plural;
+  return listTitle(collection, state, narrowed ? plural.charAt(0).toUpperCase() + plural.slice(1) : `All ${plural}`);
 }
 
 function EmptyList({ collection, filtered }: { collection: CollectionConfig; filtered: boolean }) {
@@ -41,7 +55,9 @@ function EmptyList({ collection, filtered }: { collection: CollectionConfig; fil
   );
 }
 
-function NumberedList({ collection, state, list }: { collection: CollectionConfig; state: ListState; list: ItemList }) {
+type NumberedResults = ItemList & { extras: Record<string, React.ReactNode> };
+
+function NumberedList({ collection, state, list }: { collection: CollectionConfig; state: ListState; list: NumberedResults }) {
   const { items, total, pageCount } = list;
   const first = (state.page - 1) * state.pageSize + 1;
   const status =
@@ -50,11 +66,11 @@ function NumberedList({ collection, state, list }: { collection: CollectionConfi
       : `Showing ${first}–${first + items.length - 1} of ${itemCount(collection, total)}, page ${state.page} of ${pageCount}.`;
   return (
     <>
-      <ResultsHeading status={status}>{listTitle(collection, state)}</ResultsHeading>
+      <ResultsHeading status={status}>{resultsTitle(collection, state)}</ResultsHeading>
       {total === 0 ? (
         <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
       ) : (
-        <ItemGrid collection={collection} items={items} firstRow />
+        <ItemGrid collection={collection} items={items} firstRow extras={list.extras} />
       )}
       <Pagination page={state.page} pageCount={pageCount} hrefFor={(page) => listHref(collection, { ...state, page })} />
     </>
@@ -65,7 +81,7 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
   const firstPage = listHref(collection, { ...state, page: 1 });
   return (
     <>
-      <ResultsHeading ignorePage>{listTitle(collection, state)}</ResultsHeading>
+      <ResultsHeading ignorePage>{resultsTitle(collection, state)}</ResultsHeading>
       {feed.items.length === 0 ? (
         <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
       ) : (
@@ -106,7 +122,10 @@ export default async function CollectionListPage(props: Props) {
     if (state.page > 1 && feed.items.length <= (state.page - 1) * state.pageSize) notFound();
     results = <GrowingList collection={collection} state={state} feed={feed} />;
   } else {
-    const read = await whenAvailable(() => listItems(collection, state));
+    const read = await whenAvailable(async () => {
+      const list = await listItems(collection, state);
+      return { ...list, extras: await placesLeftOnCards(collection, list.items) };
+    });
     if (!read.reachable) return retry;
     const list = read.value;
     if (state.page > list.pageCount) notFound();

@@ -9,17 +9,22 @@ const cardClass =
   "focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md";
 
 /** A list entry: its title links to the item page, and the whole card is the link's target area. */
-/** `priority` for cards in the first row of a list: their picture is what the page paints largest first. */
+/**
+ * `priority` for cards in the first row of a list: their picture is what the page paints largest
+ * first. `children` follow the card's facts (an outing's places left).
+ */
 export function ItemCard({
   collection,
   item,
   headingLevel = 2,
   priority = false,
+  children,
 }: {
   collection: CollectionConfig;
   item: SiteItem;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  children?: React.ReactNode;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Tags are shown as chips below; references stay plain text inside the card's single link.
@@ -45,6 +50,7 @@ export function ItemCard({
             ))}
           </dl>
         )}
+        {children}
         {item.summary && <p className="line-clamp-3 text-sm leading-relaxed text-stone-600">{item.summary}</p>}
         {tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5" aria-label="Tags">
@@ -60,22 +66,29 @@ export function ItemCard({
   );
 }
 
-/** Three across at most, so `firstRow` marks the first three cards for early loading. */
+/**
+ * Three across at most, so `firstRow` marks the first three cards for early loading. `extras`:
+ * more for a card to show, by item id.
+ */
 export function ItemGrid({
   collection,
   items,
   headingLevel,
   firstRow = false,
+  extras = {},
 }: {
   collection: CollectionConfig;
   items: SiteItem[];
   headingLevel?: 2 | 3;
   firstRow?: boolean;
+  extras?: Record<string, React.ReactNode>;
 }) {
   return (
     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {items.map((item, index) => (
-        <ItemCard key={item.id} collection={collection} item={item} headingLevel={headingLevel} priority={firstRow && index < 3} />
+        <ItemCard key={item.id} collection={collection} item={item} headingLevel={headingLevel} priority={firstRow && index < 3}>
+          {extras[item.id]}
+        </ItemCard>
       ))}
     </div>
   );

@@ -10,7 +10,9 @@ import { ReportPages } from "./report-pages";
 import { ReportsFeedback } from "./reports-feedback";
 
 /** Where "Log in to write a report" comes back to: the form, not the top of the page. */
-const WRITE_REPORT_ANCHOR = "write-report";
+export const WRITE_REPORT_ANCHOR = "write-report";
+/** The reports' section, which the count at the top of the page links to. */
+export const REPORTS_ANCHOR = "member-reports";
 
 /**
  * Members' reports on an item's page. The list is the same for everyone (read from the shared
@@ -24,8 +26,8 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
   const [{ reports, pageCount }, session] = await Promise.all([reportsAbout({ ...collection, memberReports: config }, item.id, page), getSession()]);
   const memberId = session?.role === "member" ? session.member?.id : undefined;
   return (
-    <section aria-labelledby="member-reports" className="mt-12 space-y-5">
-      <h2 id="member-reports" className="font-serif text-2xl font-semibold text-pine-900">
+    <section aria-labelledby={REPORTS_ANCHOR} className="mt-12 space-y-5">
+      <h2 id={REPORTS_ANCHOR} className="font-serif text-2xl font-semibold text-pine-900">
         {config.title}
       </h2>
       <ReportsFeedback>
@@ -42,7 +44,7 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
             ))}
           </div>
         )}
-        <ReportPages path={item.href} section="member-reports" page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
+        <ReportPages path={item.href} section={REPORTS_ANCHOR} page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
         {session?.role === "member" ? (
           <div id={WRITE_REPORT_ANCHOR} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
             <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>

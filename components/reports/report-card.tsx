@@ -1,16 +1,8 @@
 import Link from "next/link";
 import type { Report } from "@/lib/wix/reports";
+import { Stars } from "./stars";
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-
-function Rating({ value }: { value: number }) {
-  return (
-    <span role="img" className="text-amber-800" aria-label={`Rated ${value} of 5`}>
-      {"★".repeat(value)}
-      {"☆".repeat(5 - value)}
-    </span>
-  );
-}
 
 /** One report as anyone sees it; its text is plain text, never markup. */
 export function ReportCard({ report, about, children }: { report: Report; about?: { title: string; href: string }; children?: React.ReactNode }) {
@@ -20,7 +12,7 @@ export function ReportCard({ report, about, children }: { report: Report; about?
         {report.title}
       </h3>
       <p className="mt-1 flex flex-wrap gap-x-2 text-sm text-stone-700">
-        <Rating value={report.rating} />
+        <Stars filled={report.rating} label={`Rated ${report.rating} of 5`} />
         {report.hikedOn && <span>· Walked {dayFormat.format(new Date(`${report.hikedOn}T00:00:00Z`))}</span>}
         {about ? (
           <span>

@@ -35,6 +35,7 @@ const trails: CollectionConfig = {
         { key: "parking", label: "Parking", type: "TEXT" },
         { key: "toilets", label: "Toilets", type: "BOOLEAN" },
         { key: "gateOpens", label: "Gate opens", type: "TIME" },
+        { key: "location", label: "Where", type: "ADDRESS" },
       ],
     },
     {
@@ -83,6 +84,7 @@ const trails: CollectionConfig = {
   ],
   pageSizes: [9, 18, 36],
   related: [{ title: "More trails in this region", from: "trails", field: "region", match: "same-value" }],
+  directions: { field: "trailhead", part: "location", label: "Directions to the trailhead" },
   memberReports: { collectionId: "TrailReports", itemField: "trail", title: "Trail reports" },
 };
 

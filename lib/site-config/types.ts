@@ -110,6 +110,12 @@ export type OutingConfig = {
   signupsCollectionId: string;
 };
 
+/**
+ * Where an item page offers directions to: an ADDRESS field, or the ADDRESS `part` of an OBJECT
+ * field (a trail's trailhead). Only an address with a map location gets the link.
+ */
+export type DirectionsConfig = { field: string; part?: string; label: string };
+
 export type CollectionConfig = {
   /** The first path segment: /trails, /trails/summit-loop. */
   route: string;
@@ -143,6 +149,8 @@ export type CollectionConfig = {
   /** "numbered" (the default): pages 1, 2, 3; "load-more": one list that grows by a page at a time. */
   paging?: "numbered" | "load-more";
   related: readonly RelatedConfig[];
+  /** A "Directions" link at the top of each item's page. */
+  directions?: DirectionsConfig;
   /** Members' reports shown on, and written from, each item's page. */
   memberReports?: MemberReportsConfig;
   /** Outings members join: places left, sign-ups, times in the outing's zone, a calendar file. */

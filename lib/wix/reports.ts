@@ -137,6 +137,27 @@ export function reportsBy(collection: CollectionWithReports, memberId: string, p
   return readReports(collection, "by", memberId, page);
 }
 
+/** How many reports an item has and their average rating (null without reports). */
+export type ReportSummary = { count: number; averageRating: number | null };
+
+/** The aggregation's row: the SDK names its results `count` and `<field>Avg`. */
+const summaryRow = z.object({ count: z.number().int().min(0).catch(0), ratingAvg: z.number().min(1).max(5).nullable().catch(null) });
+
+/**
+ * The count and average rating of the reports about one item, for everyone: one aggregation on
+ * the platform, cached under the reports' tag, so a report written, edited or removed shows at once.
+ */
+export async function reportSummary(collection: CollectionWithReports, itemId: string): Promise<ReportSummary> {
+  const { collectionId, itemField } = collection.memberReports;
+  const row = await cachedRead(["report-summary", collectionId, itemId], [TAGS.collection(collectionId)], async (client) => {
+    const result = await client.items.aggregate(collectionId).filter(client.items.filter().eq(itemField, itemId)).count().avg("rating").run();
+    // No group: one row for all the item's reports, or none when it has none.
+    return result.items[0] ?? {};
+  });
+  const { count, ratingAvg } = summaryRow.parse(row);
+  return { count, averageRating: count > 0 ? ratingAvg : null };
+}
+
 /** Why the platform refused a member's change to a report. */
 export type ReportRefusal = "not-author" | "not-found";
 

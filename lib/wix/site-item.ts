@@ -2,7 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { countryName } from "@/lib/countries";
 import { knownTimeZone, zoneName } from "@/lib/outings/time";
-import { collectionByRoute, type CollectionConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
+import { collectionByRoute, type CollectionConfig, type DirectionsConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
 import { documentFrom, imageUrl, pictureFrom, soundFrom, videoFrom, type Document, type Picture, type Sound, type Video } from "./media";
 import { plainText } from "./reshape";
 import { richContentBlocks, richContentText, type RichBlock } from "./rich-content";
@@ -53,7 +53,11 @@ export type SiteItem = {
   updatedDate?: string;
   /** For outings: when (and in which zone), and how many may join. */
   outing?: OutingFacts;
+  /** A route planner's page with the way to the item's place (a trail's trailhead), when the item has one on the map. */
+  directions?: Directions;
 };
+
+export type Directions = { label: string; place?: string; href: string };
 
 export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number };
 
@@ -170,6 +174,20 @@ function addressValue(raw: unknown): FieldValue | undefined {
     ? `https://www.openstreetmap.org/?mlat=${location.latitude}&mlon=${location.longitude}#map=15/${location.latitude}/${location.longitude}`
     : undefined;
   return { type: "address", lines, ...(mapHref && { mapHref }) };
+}
+
+/**
+ * Directions to the configured address, when it has a map location: the route planner of Google
+ * Maps' URL scheme, which starts from where the visitor is and opens the maps app on a phone.
+ */
+function directionsTo(config: DirectionsConfig, data: Record<string, unknown>): Directions | undefined {
+  const value = data[config.field];
+  const raw = config.part ? (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[config.part] : undefined) : value;
+  const parsed = address.safeParse(raw);
+  if (!parsed.success || !parsed.data.location) return undefined;
+  const { formatted, location } = parsed.data;
+  const href = `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: `${location.latitude},${location.longitude}` })}`;
+  return { label: config.label, ...(formatted && { place: formatted }), href };
 }
 
 function objectValue(config: ValueConfig, raw: unknown): FieldValue | undefined {
@@ -319,6 +337,7 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
   }
   const outing = collection.outing && outingFacts(collection.outing, data, fields);
+  const directions = collection.directions && directionsTo(collection.directions, data);
   return {
     id: parsed.data._id,
     slug: slug.data,
@@ -330,6 +349,7 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
     ...(createdDate && { createdDate }),
     ...(parsed.data._updatedDate && { updatedDate: parsed.data._updatedDate.toISOString() }),
     ...(outing && { outing }),
+    ...(directions && { directions }),
   };
 }
 

@@ -81,6 +81,8 @@ export const demoCollections: CollectionDefinition[] = [
               { key: "parking", displayName: "Parking", type: "TEXT" },
               { key: "toilets", displayName: "Toilets", type: "BOOLEAN" },
               { key: "gateOpens", displayName: "Gate opens", type: "TIME" },
+              // Where the trailhead is: a place name (`formatted`) and its map location, for directions.
+              { key: "location", displayName: "Location", type: "ADDRESS" },
             ],
           },
         },
@@ -536,9 +538,15 @@ const visitorCentres: Record<string, Record<string, unknown>> = Object.fromEntri
   ]),
 );
 
+/** A trailhead's place as an ADDRESS value: its name, and where it is on the map. */
+const trailheadAt = (formatted: string, latitude: number, longitude: number) => ({ formatted, location: { latitude, longitude } });
+
 const photo = (scene: string, title: string, description: string) => ({ type: "image", src: image(scene), title, description, alt: description });
 
-/** Photo galleries, a video, trailhead details (OBJECT) and waypoints (ARRAY of OBJECT) on some trails. */
+/**
+ * Photo galleries, a video, trailhead details (OBJECT, with the trailhead's place for directions)
+ * and waypoints (ARRAY of OBJECT) on some trails; the other trails have none of these.
+ */
 const trailExtras: Record<string, Record<string, unknown>> = {
   "summit-loop": {
     gallery: [
@@ -553,7 +561,12 @@ const trailExtras: Record<string, Record<string, unknown>> = {
         description: "Four seconds drifting along the crest.",
       },
     ],
-    trailhead: { parking: "Gravel lot for 40 cars at the end of Lookout Road", toilets: true, gateOpens: "05:30:00.000" },
+    trailhead: {
+      parking: "Gravel lot for 40 cars at the end of Lookout Road",
+      toilets: true,
+      gateOpens: "05:30:00.000",
+      location: trailheadAt("Lookout Road trailhead, Alder Springs, CO", 38.8571, -106.1184),
+    },
     waypoints: [
       { name: "Trailhead", km: 0 },
       { name: "First switchback", km: 1.8 },
@@ -567,15 +580,28 @@ const trailExtras: Record<string, Record<string, unknown>> = {
       photo("lake", "Lunch stop", "The grassy bench above the third tarn."),
       photo("lake-dusk", "Evening", "Dusk over the upper lake."),
     ],
-    trailhead: { parking: "Roadside pull-out, 12 cars", toilets: false, gateOpens: "06:00:00.000" },
+    trailhead: {
+      parking: "Roadside pull-out, 12 cars",
+      toilets: false,
+      gateOpens: "06:00:00.000",
+      location: trailheadAt("Tarn Creek pull-out, Alder Springs, CO", 38.8812, -106.1643),
+    },
   },
-  "goat-pass": { video: media("ridge-flyover.mp4") },
+  "goat-pass": {
+    video: media("ridge-flyover.mp4"),
+    trailhead: {
+      parking: "Shuttle stop at Goat Creek bridge",
+      toilets: true,
+      location: trailheadAt("Goat Creek bridge, Alder Springs, CO", 38.8024, -106.2051),
+    },
+  },
   "headland-trail": {
     gallery: [
       photo("coast-dawn", "Sea stacks", "Sea stacks below the cliff path at sunrise."),
       photo("coast", "The headland", "The headland path from the south car park."),
       photo("coast-dusk", "Seal rocks", "Seals hauled out on the lower rocks at dusk."),
     ],
+    trailhead: { parking: "South car park, pay and display", toilets: true, location: trailheadAt("South car park, Seal Cove, CA", 39.4087, -123.8195) },
     waypoints: [
       { name: "South car park", km: 0 },
       { name: "Sea stack viewpoint", km: 2.4 },

@@ -8,6 +8,7 @@ import { Photo } from "@/components/collection/media-values";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { ItemReports } from "@/components/reports/item-reports";
+import { ReportSummary } from "@/components/reports/report-summary";
 import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
 import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
@@ -69,6 +70,20 @@ export default async function ItemPage({ params, searchParams }: Props) {
         <span aria-current="page">{item.title}</span>
       </nav>
       <h1 className="mt-3 font-serif text-4xl font-semibold text-pine-900">{item.title}</h1>
+      {(reports || item.directions) && (
+        <div className="mt-3 space-y-2">
+          {reports && <ReportSummary collection={{ ...collection, memberReports: reports }} item={item} />}
+          {item.directions && (
+            <p className="text-stone-800">
+              {/* An ordinary link to the route planner: no map or script of theirs is loaded here. */}
+              <a href={item.directions.href} rel="noopener noreferrer" className="font-medium text-pine-700 underline underline-offset-2 hover:text-pine-900">
+                {item.directions.label}
+              </a>
+              {item.directions.place && <span className="text-stone-700"> ({item.directions.place})</span>}
+            </p>
+          )}
+        </div>
+      )}
       {collection.outing && (
         <div className="mt-6 max-w-xl">
           <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
