@@ -111,7 +111,7 @@ test("a member is deleted only after the page asks, and the question can be canc
   await expect(page.getByRole("status").filter({ hasText: `Short Stay (${email}) deleted.` })).toBeVisible();
   await expect(page.getByText("No member matches.")).toBeVisible();
   await expect(page.getByLabel("Search")).toBeFocused();
-  if (process.env.UPDATE_SCREENSHOTS) {
+  if (process.env.E2E_SCREENSHOTS) {
     await page.getByLabel("Search").fill("");
     await expect(page.getByRole("row").filter({ hasText: "demo@ridgeline.example" })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -58,7 +58,7 @@ test("adds a redirect URI, turns a latency fault on and off with the header's wa
   const file = await download.path();
   expect(fs.readFileSync(file).subarray(0, 15).toString()).toBe("SQLite format 3");
   await expectAccessible(page, "the Studio's settings");
-  if (process.env.UPDATE_SCREENSHOTS) {
+  if (process.env.E2E_SCREENSHOTS) {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: "docs/screenshots/studio-settings.png", fullPage: true });
   }
