@@ -76,7 +76,9 @@ test("a trail's page offers directions to its trailhead as an ordinary outbound 
 
   // The top of a trail with a report: its rating and count, then the directions.
   await page.goto("/trails/mirror-lakes");
-  await expect(summary(page).getByRole("img", { name: "Average rating 5.0 of 5" })).toBeVisible();
+  // Other tests write reports here too, so the figures are whatever they have made them.
+  await expect(summary(page).getByRole("img", { name: /^Average rating [1-5]\.\d of 5$/ })).toBeVisible();
+  await expect(summary(page).getByRole("link", { name: /^\d+ reports?$/ })).toBeVisible();
   await expect(page.getByRole("link", { name: "Directions to the trailhead" })).toBeVisible();
   await screenshot(page, "trail-top");
 

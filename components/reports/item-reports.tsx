@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { AnchorInView } from "@/components/anchor-in-view";
 import { deleteReportAction, editReportAction, writeReportAction } from "./actions";
 import { getSession } from "@/lib/auth/request-session";
 import { loginPageHref } from "@/lib/auth/routes";
@@ -47,6 +48,7 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
         <ReportPages path={item.href} section={REPORTS_ANCHOR} page={page} pageCount={pageCount} label={`Pages of ${config.title.toLowerCase()}`} />
         {session?.role === "member" ? (
           <div id={WRITE_REPORT_ANCHOR} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+            <AnchorInView id={WRITE_REPORT_ANCHOR} />
             <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>
             <NewReportForm action={writeReportAction} route={collection.route} itemId={item.id} />
           </div>
