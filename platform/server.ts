@@ -9,6 +9,7 @@ import { registerAdminGuard } from "./http/admin-guard";
 import { errorBody, handleClientError, handleError } from "./http/errors";
 import { FaultStore, registerFaultHook } from "./http/faults";
 import { registerLocalRoutes } from "./http/local-routes";
+import { registerRequestLog, RequestLog } from "./http/request-log";
 import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
 import { SettingsStore } from "./identity/settings";
@@ -58,6 +59,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     redirects: new RedirectSessionStore(db),
     data: new DataStore(db),
     faults: new FaultStore(config.faults),
+    requests: new RequestLog(),
     callerOf: createCallerResolver(config, tokens),
   };
   const contentSeeded = seedDemoContent(ctx.data);
@@ -75,6 +77,8 @@ export function createPlatform(config: PlatformConfig): Platform {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-wix-request-id", request.id);
   });
+  // Before the guards, so calls they refuse are logged too.
+  registerRequestLog(app, ctx.requests, config, tokens);
   registerAdminGuard(app, config);
   registerFaultHook(app, ctx.faults);
 

@@ -11,6 +11,7 @@ import { escapeHtml, render } from "../identity/pages";
 import { CSRF_HEADER, StudioAccess, STUDIO_PATH, type StudioVisit } from "./access";
 import { STUDIO_ASSETS, STUDIO_BUNDLE_FOLDER } from "./bundle";
 import { registerMailboxApi } from "./api/mailbox";
+import { registerRequestsApi } from "./api/requests";
 
 /**
  * The Studio (docs/platform/studio.md): one HTML page that loads the bundled React app, its two
@@ -159,6 +160,7 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
         request.studioVisit = visit;
       });
       registerMailboxApi(api, ctx);
+      registerRequestsApi(api, ctx);
     },
     { prefix: `${STUDIO_PATH}/api` },
   );
