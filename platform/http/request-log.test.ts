@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { redactBody, redactQuery, REDACTED, RequestLog, statusMatches, type LoggedRequest } from "./request-log";
+import { statusMatches, type LoggedRequest } from "./request-entry";
+import { redactBody, redactQuery, REDACTED, RequestLog } from "./request-log";
 
 const entry = (status = 200): Omit<LoggedRequest, "id"> => ({
   time: new Date().toISOString(),

@@ -4,6 +4,7 @@ import type { PlatformConfig } from "../config";
 import { externalLoginToken, isAdminKey } from "../context";
 import type { TokenStore } from "../oauth/store";
 import { decodeQueryParams } from "./request-params";
+import type { CallerRole, LoggedRequest } from "./request-entry";
 
 /**
  * The Studio's request log (docs/platform/studio.md §6): the last calls the platform answered,
@@ -11,26 +12,6 @@ import { decodeQueryParams } from "./request-params";
  * why it was refused. No header is kept (the Authorization header least of all), and every
  * field or query parameter that can hold a secret is replaced before an entry is stored.
  */
-
-export type CallerRole = "none" | "visitor" | "member" | "admin key" | "unknown token";
-
-export type LoggedRequest = {
-  /** `<boot>:<sequence>`: unique in this process, and a platform restarted under an open Studio is told apart. */
-  id: string;
-  time: string;
-  method: string;
-  path: string;
-  /** The query string with secrets replaced, without the `?`; empty when there was none. */
-  query: string;
-  status: number;
-  durationMs: number;
-  caller: CallerRole;
-  requestId: string;
-  /** Failed calls only (4xx and 5xx): the error's code and the two bodies, redacted and cut to a readable size. */
-  errorCode?: string;
-  requestBody?: string;
-  responseBody?: string;
-};
 
 export const REDACTED = "[redacted]";
 /** The most a stored body keeps; a bulk insert's 8 MB is not for reading in a log. */
@@ -154,14 +135,6 @@ export class RequestLog {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-}
-
-/** Which status filter an entry passes: a class (`4xx`), `errors` (4xx and 5xx), or an exact status. */
-export function statusMatches(status: number, filter: string): boolean {
-  if (!filter || filter === "all") return true;
-  if (filter === "errors") return status >= 400;
-  if (/^[1-5]xx$/.test(filter)) return Math.floor(status / 100) === Number(filter[0]);
-  return String(status) === filter;
 }
 
 const NOT_LOGGED = "/_local/";

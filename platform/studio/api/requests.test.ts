@@ -2,7 +2,8 @@ import http from "node:http";
 import { OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../../config";
-import { REDACTED, type LoggedRequest } from "../../http/request-log";
+import type { LoggedRequest } from "../../http/request-entry";
+import { REDACTED } from "../../http/request-log";
 import { DEMO_MEMBER } from "../../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../../testing";
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../../context";
 import { invalidArgument } from "../../http/errors";
-import { statusMatches, type LoggedRequest } from "../../http/request-log";
+import { statusMatches, type LoggedRequest } from "../../http/request-entry";
 
 const FILTER = z.object({
   path: z.string().trim().max(2048).optional(),

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import { MailboxArea } from "./areas/mailbox";
+import { RequestsArea } from "./areas/requests";
 
 /** What an area receives: the path segments after its own, and the query. */
 export type AreaProps = { path: string[]; search: URLSearchParams };
@@ -7,4 +8,7 @@ export type AreaProps = { path: string[]; search: URLSearchParams };
 export type Area = { id: string; label: string; Component: ComponentType<AreaProps> };
 
 /** The Studio's areas in the order of its navigation; the first is its front page. */
-export const AREAS: readonly Area[] = [{ id: "mailbox", label: "Mailbox", Component: MailboxArea }];
+export const AREAS: readonly Area[] = [
+  { id: "mailbox", label: "Mailbox", Component: MailboxArea },
+  { id: "requests", label: "Requests", Component: RequestsArea },
+];
