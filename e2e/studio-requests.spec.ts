@@ -42,11 +42,11 @@ test("failing SDK calls show up live in the Studio's request log, with their err
 
   const calls = page.getByRole("region", { name: "Calls" });
   const query = calls.getByRole("row").filter({ hasText: QUERY_PATH }).first();
-  await expect(query).toContainText("404");
+  await expect(query.locator(".badge")).toHaveText("404");
   await expect(query).toContainText("WDE0025");
   await expect(query).toContainText("visitor");
   const login = calls.getByRole("row").filter({ hasText: LOGIN_PATH }).first();
-  await expect(login).toContainText(/\b4\d\d\b/);
+  await expect(login.locator(".badge")).toHaveText(/^4\d\d$/);
   await site.close();
 
   // Filters: errors only, then one path; both kept in the address.
