@@ -12,5 +12,5 @@ if (!URL.canParse(platformUrl) || !/^https?:$/.test(new URL(platformUrl).protoco
 }
 
 // The contract is TypeScript; tsx loads it (and only it) without registering itself for the app.
-const { routeWixApis } = await tsImport("@ridgeline/platform-contract", import.meta.url);
+const { routeWixApis } = await tsImport("@ridgeline/platform-contract/wix-apis", import.meta.url);
 globalThis.fetch = routeWixApis(platformUrl, globalThis.fetch);
