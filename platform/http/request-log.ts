@@ -1,10 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { PlatformConfig } from "../config";
-import { externalLoginToken, isAdminKey } from "../context";
-import type { TokenStore } from "../oauth/store";
+import type { FastifyRequest } from "fastify";
 import { decodeQueryParams } from "./request-params";
-import type { CallerRole, LoggedRequest } from "./request-entry";
+import type { LoggedRequest } from "./request-entry";
 
 /**
  * The Studio's request log (docs/platform/studio.md §6): the last calls the platform answered,
@@ -22,7 +19,7 @@ const DEFAULT_CAPACITY = 500;
 const SECRET_NAMES = new Set(["code", "csrf", "authorization", "cookie", "codeverifier", "authcode", "authorizationcode", "verificationcode", "otp"]);
 const SECRET_ENDINGS = ["token", "tokens", "password", "secret", "apikey"];
 
-export function isSecretName(name: string): boolean {
+function isSecretName(name: string): boolean {
   const normalized = name.toLowerCase().replace(/[-_]/g, "");
   return SECRET_NAMES.has(normalized) || SECRET_ENDINGS.some((ending) => normalized.endsWith(ending));
 }
@@ -57,7 +54,7 @@ export function redactQuery(query: string): string {
 }
 
 /** What a failed call sent: its body, or for a GET the request encoded in its query string. */
-function sentRequest(request: FastifyRequest, query: string): unknown {
+export function sentRequest(request: FastifyRequest, query: string): unknown {
   if (request.body !== undefined) return request.body;
   const encoded = new URLSearchParams(query).get(ENCODED_REQUEST);
   if (encoded === null) return undefined;
@@ -73,7 +70,7 @@ function shortened(text: string): string {
 }
 
 /** A body as the log shows it: JSON redacted and indented, anything else by its size only (HTML forms carry CSRF fields). */
-function bodyText(body: unknown, contentType: string | undefined): string | undefined {
+export function bodyText(body: unknown, contentType: string | undefined): string | undefined {
   if (body === undefined || body === null || body === "") return undefined;
   if (typeof body === "object" && !Buffer.isBuffer(body)) return shortened(JSON.stringify(redactBody(body), null, 2));
   const text = Buffer.isBuffer(body) ? body.toString("utf8") : String(body);
@@ -87,7 +84,7 @@ function bodyText(body: unknown, contentType: string | undefined): string | unde
   return `(${contentType?.split(";")[0] ?? "a body"} of ${text.length.toLocaleString("en")} characters, not kept)`;
 }
 
-function errorCodeOf(responseBody: unknown): string | undefined {
+export function errorCodeOf(responseBody: unknown): string | undefined {
   const details = (responseBody as { details?: { applicationError?: { code?: unknown }; validationError?: unknown } } | undefined)?.details;
   if (typeof details?.applicationError?.code === "string") return details.applicationError.code;
   if (details?.validationError) return "INVALID_ARGUMENT";
@@ -135,69 +132,4 @@ export class RequestLog {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-}
-
-const NOT_LOGGED = "/_local/";
-
-type Pending = { caller: CallerRole; responseBody?: unknown };
-declare module "fastify" {
-  interface FastifyRequest {
-    requestLogEntry?: Pending;
-  }
-}
-
-/** The caller's role by the Authorization header alone, without refusing anything: routes do that. */
-function callerRole(config: PlatformConfig, tokens: TokenStore, authorization: string | undefined): CallerRole {
-  const header = authorization?.trim();
-  if (!header) return "none";
-  if (isAdminKey(config, header) || externalLoginToken(config, header) !== null) return "admin key";
-  const subject = tokens.resolveAccess(header);
-  return subject ? (subject.role === "member" ? "member" : "visitor") : "unknown token";
-}
-
-/**
- * Feeds the log from every call except the `/_local/*` ones (the Studio's own among them). The
- * role is read before the route runs, so a logout's token still counts as the member's.
- */
-export function registerRequestLog(app: FastifyInstance, log: RequestLog, config: PlatformConfig, tokens: TokenStore) {
-  const logged = (request: FastifyRequest) => !request.url.startsWith(NOT_LOGGED);
-  app.addHook("onRequest", async (request) => {
-    if (logged(request)) request.requestLogEntry = { caller: callerRole(config, tokens, request.headers.authorization) };
-  });
-  app.addHook("onSend", async (request, reply, payload) => {
-    // Streams (file downloads) are not read twice; the platform's errors are strings.
-    const readable = typeof payload === "string" || Buffer.isBuffer(payload);
-    if (request.requestLogEntry && reply.statusCode >= 400 && readable) request.requestLogEntry.responseBody = payload;
-    return payload;
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    const pending = request.requestLogEntry;
-    if (!pending) return;
-    const [path, query = ""] = request.url.split(/\?(.*)/s, 2);
-    const failed = reply.statusCode >= 400;
-    const contentType = reply.getHeader("content-type")?.toString();
-    let parsedResponse: unknown;
-    if (failed && contentType?.includes("json")) {
-      try {
-        parsedResponse = JSON.parse(String(pending.responseBody));
-      } catch {
-        parsedResponse = undefined;
-      }
-    }
-    log.add({
-      time: new Date().toISOString(),
-      method: request.method,
-      path,
-      query: query && redactQuery(query),
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 10) / 10,
-      caller: pending.caller,
-      requestId: request.id,
-      ...(failed && {
-        errorCode: errorCodeOf(parsedResponse),
-        requestBody: bodyText(sentRequest(request, query), request.body === undefined ? "application/json" : request.headers["content-type"]),
-        responseBody: bodyText(parsedResponse ?? pending.responseBody, contentType),
-      }),
-    });
-  });
 }
