@@ -73,6 +73,10 @@ test("failing SDK calls show up live in the Studio's request log, with their err
   await expect(body).toContainText('"password": "[redacted]"');
   await expect(page.locator("main")).not.toContainText(WRONG_PASSWORD);
   await expectAccessible(page, "the Studio's request log with a failed call open");
+  // On a phone the table scrolls inside its region, never the page.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, "the Studio's request log on a phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
   await screenshot(page, "studio-requests", page.getByRole("heading", { level: 1 }));
 
   // The query's own details: the request the SDK encoded in `.r`, decoded, and the platform's answer.

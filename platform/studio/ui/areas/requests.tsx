@@ -175,15 +175,12 @@ export function RequestsArea({ search }: AreaProps) {
                           <button
                             type="button"
                             className="secondary small"
+                            aria-label={`${expanded ? "Hide" : "Show"} details of ${entry.method} ${entry.path}`}
                             aria-expanded={expanded}
                             aria-controls={expanded ? detailsId : undefined}
                             onClick={() => setOpen(expanded ? null : entry.id)}
                           >
                             {expanded ? "Hide" : "Show"}
-                            <span className="visually-hidden">
-                              {" "}
-                              details of {entry.method} {entry.path}
-                            </span>
                           </button>
                         )}
                       </td>
