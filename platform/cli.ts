@@ -19,7 +19,8 @@ import { startPlatform } from "./server";
 import { ensureStudioBundle } from "./studio/bundle";
 
 /**
- * `npm run platform [-- <command>]`:
+ * `npm run platform [-- <command>]`, or from any app `npx local-wix-platform [--port N] [--host H] [--data DIR] [<command>]`
+ * (the flags stand in for LOCAL_PLATFORM_PORT, LOCAL_PLATFORM_HOST and LOCAL_PLATFORM_DATA_DIR):
  *   serve (default)                                     start the local platform
  *   import <collection> <file.csv|file.jsonl> [--mode OVERWRITE|SKIP_EXISTING|TRUNCATE_BEFORE] [--format csv|jsonl]
  *   export <collection> [file.csv|file.jsonl] [--format csv|jsonl]   (stdout without a file, JSONL by default)
@@ -50,7 +51,28 @@ const COMMANDS = [
   "restore --from <file>",
   "tasks",
 ];
-const USAGE = `usage: npm run platform -- [${COMMANDS.join(" | ")}]`;
+const USAGE = `usage: local-wix-platform [--port <number>] [--host <address>] [--data <folder>] [${COMMANDS.join(" | ")}]
+(in this repository: npm run platform -- …)`;
+
+/** Flags every command takes, each in place of the environment variable it names. */
+const SETTING_FLAGS: Record<string, string> = { port: "LOCAL_PLATFORM_PORT", host: "LOCAL_PLATFORM_HOST", data: "LOCAL_PLATFORM_DATA_DIR" };
+
+/** The settings given as flags, as environment variables, and the arguments left for the command; null when a flag has no value. */
+function settingFlags(argv: string[]): { env: Record<string, string>; rest: string[] } | null {
+  const env: Record<string, string> = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const flag = /^--(port|host|data)(?:=(.*))?$/s.exec(argv[i]);
+    if (!flag) {
+      rest.push(argv[i]);
+      continue;
+    }
+    const value = flag[2] ?? argv[++i];
+    if (value === undefined || value === "") return null;
+    env[SETTING_FLAGS[flag[1]]] = value;
+  }
+  return { env, rest };
+}
 
 function options(args: string[]) {
   const positional: string[] = [];
@@ -361,8 +383,14 @@ function runListTasks(config: PlatformConfig): Promise<number> {
 }
 
 async function main() {
-  const config = readPlatformConfig();
-  const [command = "serve", ...args] = process.argv.slice(2);
+  const flags = settingFlags(process.argv.slice(2));
+  if (!flags || flags.rest.includes("--help")) {
+    (flags ? console.log : console.error)(USAGE);
+    process.exitCode = flags ? 0 : 2;
+    return;
+  }
+  const config = readPlatformConfig({ ...process.env, ...flags.env });
+  const [command = "serve", ...args] = flags.rest;
   switch (command) {
     case "serve":
       return serve(config);

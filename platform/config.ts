@@ -34,6 +34,17 @@ const schema = z.object({
   LOCAL_PLATFORM_REQUIRE_OWNER_APPROVAL: flag,
   LOCAL_PLATFORM_REQUIRE_CAPTCHA: flag,
   LOCAL_PLATFORM_REJECT_INVISIBLE_CAPTCHA: flag,
+  /** Browser origins allowed to call the public API (docs/platform/operations.md §1), comma-separated; unset: none. */
+  LOCAL_PLATFORM_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, "must be origins such as http://localhost:5173, separated by commas"))),
   /** Extra OAuth clients as JSON (docs/platform/oauth.md §1). */
   LOCAL_PLATFORM_OAUTH_CLIENTS: z.string().optional(),
   /** The site's revalidation webhook, called when data changes (docs/performance.md); unset: no calls. */
@@ -68,6 +79,8 @@ export type PlatformConfig = {
   logLevel: string;
   /** The sign-up settings the platform starts with (docs/platform/identity.md §4). */
   signup: SignupSettings;
+  /** Browser origins that get CORS headers on the public API; empty: none (the default). */
+  corsOrigins: string[];
   /** Extra OAuth clients, JSON from the environment; `oauth-clients.json` in the data folder adds more. */
   oauthClientsJson?: string;
   /** Where and how to tell the site that data changed; null: nobody is told. */
@@ -103,6 +116,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
       requireCaptcha: e.LOCAL_PLATFORM_REQUIRE_CAPTCHA,
       rejectInvisibleCaptcha: e.LOCAL_PLATFORM_REJECT_INVISIBLE_CAPTCHA,
     },
+    corsOrigins: e.LOCAL_PLATFORM_CORS_ORIGINS,
     oauthClientsJson: e.LOCAL_PLATFORM_OAUTH_CLIENTS,
     // The same secret the site uses: given, or the one generated in the data folder both share.
     revalidation: e.LOCAL_PLATFORM_REVALIDATE_URL

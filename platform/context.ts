@@ -4,6 +4,7 @@ import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
 import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
+import type { RequestLog } from "./http/request-log";
 import type { FactorStore } from "./identity/factors";
 import type { HostedFormStateStore } from "./identity/form-states";
 import type { SettingsStore } from "./identity/settings";
@@ -48,6 +49,8 @@ export type PlatformContext = {
   data: DataStore;
   /** Fault mode: how the platform misbehaves on purpose just now. */
   faults: FaultStore;
+  /** The last calls answered, for the Studio's Requests area. */
+  requests: RequestLog;
   callerOf(request: FastifyRequest): Caller;
 };
 

@@ -6,9 +6,12 @@ import { openPlatformDatabase } from "./db";
 import { registerDataRoutes } from "./data/routes";
 import { DataStore } from "./data/store";
 import { registerAdminGuard } from "./http/admin-guard";
+import { registerCors } from "./http/cors";
 import { errorBody, handleClientError, handleError } from "./http/errors";
 import { FaultStore, registerFaultHook } from "./http/faults";
 import { registerLocalRoutes } from "./http/local-routes";
+import { RequestLog } from "./http/request-log";
+import { registerRequestLog } from "./http/request-logging";
 import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
 import { SettingsStore } from "./identity/settings";
@@ -60,6 +63,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     redirects: new RedirectSessionStore(db),
     data: new DataStore(db),
     faults: new FaultStore(config.faults),
+    requests: new RequestLog(),
     callerOf: createCallerResolver(config, tokens),
   };
   const contentSeeded = seedDemoContent(ctx.data);
@@ -72,11 +76,14 @@ export function createPlatform(config: PlatformConfig): Platform {
   });
 
   // Every reply, errors included, carries the request id the SDK quotes in its errors. No CORS
-  // headers: the site calls from its server and browsers only navigate to hosted pages, so no
-  // web page may read the platform's answers (docs/platform/operations.md §1).
+  // headers unless the owner names origins: the site calls from its server and browsers only
+  // navigate to hosted pages, so no web page may read the platform's answers (docs/platform/operations.md §1).
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-wix-request-id", request.id);
   });
+  // Before the guards, so calls they refuse are logged too.
+  registerRequestLog(app, ctx.requests, config, tokens);
+  registerCors(app, config);
   registerAdminGuard(app, config);
   registerFaultHook(app, ctx.faults);
 

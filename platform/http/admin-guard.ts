@@ -49,7 +49,7 @@ export function fromOtherOrigin(request: FastifyRequest, config: PlatformConfig)
 }
 
 /** Whether the Authorization header holds the admin key, alone or in the external-login form. */
-function carriesAdminKey(config: PlatformConfig, authorization: string | undefined): boolean {
+export function carriesAdminKey(config: PlatformConfig, authorization: string | undefined): boolean {
   const header = authorization?.trim();
   return !!header && (isAdminKey(config, header) || externalLoginToken(config, header) !== null);
 }

@@ -14,6 +14,7 @@ import { registerCollectionsApi } from "./api/collections";
 import { registerMailboxApi } from "./api/mailbox";
 import { registerMembersApi } from "./api/members";
 import { registerSettingsApi } from "./api/settings";
+import { registerRequestsApi } from "./api/requests";
 
 /**
  * The Studio (docs/platform/studio.md): one HTML page that loads the bundled React app, its two
@@ -166,6 +167,7 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
       registerMailboxApi(api, ctx);
       registerMembersApi(api, ctx);
       registerSettingsApi(api, ctx);
+      registerRequestsApi(api, ctx);
     },
     { prefix: `${STUDIO_PATH}/api` },
   );

@@ -3,6 +3,7 @@ import { CollectionsArea } from "./areas/collections";
 import { MailboxArea } from "./areas/mailbox";
 import { MembersArea } from "./areas/members";
 import { SettingsArea } from "./areas/settings";
+import { RequestsArea } from "./areas/requests";
 
 /** What an area receives: the path segments after its own, and the query. */
 export type AreaProps = { path: string[]; search: URLSearchParams };
@@ -14,5 +15,6 @@ export const AREAS: readonly Area[] = [
   { id: "collections", label: "Collections", Component: CollectionsArea },
   { id: "members", label: "Members", Component: MembersArea },
   { id: "mailbox", label: "Mailbox", Component: MailboxArea },
+  { id: "requests", label: "Requests", Component: RequestsArea },
   { id: "settings", label: "Settings", Component: SettingsArea },
 ];
