@@ -16,6 +16,7 @@ import { IdentityStore } from "./identity/store";
 import { TokenStore } from "./oauth/store";
 import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
+import type { Db } from "./types";
 import { ensureStudioBundle } from "./studio/bundle";
 
 /**
@@ -236,8 +237,8 @@ function runReset(config: PlatformConfig): number {
   }
 }
 
-/** Works on the database file directly, so a running platform sees the change at once. */
-function runApprove(config: PlatformConfig, args: string[]): number {
+/** `<command> <email>` on the database file: the usage when the address is missing, a message when no member has it, the database closed after. */
+function forMemberEmail(config: PlatformConfig, args: string[], work: (email: string, db: Db) => number | "unknown member"): number {
   const [email] = args;
   if (!email) {
     console.error(USAGE);
@@ -245,12 +246,21 @@ function runApprove(config: PlatformConfig, args: string[]): number {
   }
   const db = openPlatformDatabase(config);
   try {
+    const result = work(email, db);
+    if (result !== "unknown member") return result;
+    console.error(`No member has the e-mail address ${email}.`);
+    return 1;
+  } finally {
+    db.close();
+  }
+}
+
+/** Works on the database file directly, so a running platform sees the change at once. */
+function runApprove(config: PlatformConfig, args: string[]): number {
+  return forMemberEmail(config, args, (email, db) => {
     const identities = new IdentityStore(db);
     const found = identities.findForLogin(email);
-    if (!found) {
-      console.error(`No member has the e-mail address ${email}.`);
-      return 1;
-    }
+    if (!found) return "unknown member";
     if (found.identity.status === "APPROVED") {
       console.log(`${found.identity.loginEmail} is already approved.`);
       return 0;
@@ -258,31 +268,18 @@ function runApprove(config: PlatformConfig, args: string[]): number {
     identities.update(found.identity.id, { status: "APPROVED" });
     console.log(`Approved ${found.identity.loginEmail}; they can log in now.`);
     return 0;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Works on the database file directly, like approve: a running platform refuses the old password at once. */
 function runRequireReset(config: PlatformConfig, args: string[]): number {
-  const [email] = args;
-  if (!email) {
-    console.error(USAGE);
-    return 2;
-  }
-  const db = openPlatformDatabase(config);
-  try {
+  return forMemberEmail(config, args, (email, db) => {
     const stores = { identities: new IdentityStore(db), loginSessions: new LoginSessionStore(db), tokens: new TokenStore(db, config.tokenTtlSeconds) };
     const identity = requirePasswordReset(stores, email);
-    if (!identity) {
-      console.error(`No member has the e-mail address ${email}.`);
-      return 1;
-    }
+    if (!identity) return "unknown member";
     console.log(`${identity.loginEmail} must set a new password ("Forgot password?") before logging in again; their sessions have ended.`);
     return 0;
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** Runs `work` on a store opened for it, closing the database after, even when the work fails. */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import type { StudioApiError } from "./api";
 import { movedInStudio } from "./router";
 
@@ -45,4 +45,33 @@ export function StatusMessage({ children }: { children?: ReactNode }) {
 
 export function Loading({ what }: { what: string }) {
   return <p className="muted">Loading {what}…</p>;
+}
+
+/**
+ * A table in the Studio's frame: it scrolls sideways by itself on a narrow screen, and its
+ * caption names it for screen readers. A column given as text is a plain header cell; anything
+ * else (a sortable header) is used as it is.
+ */
+export function Table({ caption, columns, children }: { caption: ReactNode; columns: readonly ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) =>
+              typeof column === "string" ? (
+                <th key={index} scope="col">
+                  {column}
+                </th>
+              ) : (
+                <Fragment key={index}>{column}</Fragment>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { StudioApiError, studioApi, useStudioData } from "../api";
 import type { AreaProps } from "../areas";
-import { AreaHeading, ErrorMessage, Loading, StatusMessage } from "../components";
+import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { Link, navigate, studioHref, useDebounced } from "../router";
 import { controlId, convertDraft, draftOf, FieldEditor, type Draft, type Field } from "./field-editors";
 
@@ -99,34 +99,21 @@ function CollectionList() {
       <ErrorMessage error={list.error} />
       {!list.data && list.loading && <Loading what="the collections" />}
       {list.data && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Collections</caption>
-            <thead>
-              <tr>
-                <th scope="col">Collection</th>
-                <th scope="col">Items</th>
-                <th scope="col">Fields</th>
-                <th scope="col">Permissions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.collections.map((collection) => (
-                <tr key={collection.id}>
-                  <th scope="row">
-                    <Link href={studioHref(["collections", collection.id])}>{collection.displayName}</Link>
-                    {collection.displayName !== collection.id && <span className="muted"> ({collection.id})</span>}
-                  </th>
-                  <td>{collection.itemCount}</td>
-                  <td>{collection.fields.filter((field) => !field.systemField).length}</td>
-                  <td className="small-text">
-                    <PermissionsText permissions={collection.permissions} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Collections" columns={["Collection", "Items", "Fields", "Permissions"]}>
+          {list.data.collections.map((collection) => (
+            <tr key={collection.id}>
+              <th scope="row">
+                <Link href={studioHref(["collections", collection.id])}>{collection.displayName}</Link>
+                {collection.displayName !== collection.id && <span className="muted"> ({collection.id})</span>}
+              </th>
+              <td>{collection.itemCount}</td>
+              <td>{collection.fields.filter((field) => !field.systemField).length}</td>
+              <td className="small-text">
+                <PermissionsText permissions={collection.permissions} />
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <NewCollection />
     </>
@@ -286,35 +273,29 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
         {items.data && (total === 0 ? "No items" : `${first}–${last} of ${total} ${total === 1 ? "item" : "items"}`)}
         {items.data && state.q && ` matching “${state.q}”`}
       </p>
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Items of {collection.displayName}</caption>
-          <thead>
-            <tr>
-              <SortHeader
-                field={{ key: collection.displayField ?? "_id", displayName: declared.find((field) => field.key === collection.displayField)?.displayName }}
-              />
-              {columns.map((field) => (
-                <SortHeader key={field.key} field={field} />
-              ))}
-              <SortHeader field={{ key: "_updatedDate", displayName: "Updated" }} />
-            </tr>
-          </thead>
-          <tbody>
-            {items.data?.items.map((item) => (
-              <tr key={item._id}>
-                <th scope="row">
-                  <Link href={itemHref(collection.id, item._id)}>{nameOf(collection, item)}</Link>
-                </th>
-                {columns.map((field) => (
-                  <td key={field.key}>{cell(item[field.key])}</td>
-                ))}
-                <td>{cell(item._updatedDate)}</td>
-              </tr>
+      <Table
+        caption={`Items of ${collection.displayName}`}
+        columns={[
+          <SortHeader
+            key="display"
+            field={{ key: collection.displayField ?? "_id", displayName: declared.find((field) => field.key === collection.displayField)?.displayName }}
+          />,
+          ...columns.map((field) => <SortHeader key={field.key} field={field} />),
+          <SortHeader key="updated" field={{ key: "_updatedDate", displayName: "Updated" }} />,
+        ]}
+      >
+        {items.data?.items.map((item) => (
+          <tr key={item._id}>
+            <th scope="row">
+              <Link href={itemHref(collection.id, item._id)}>{nameOf(collection, item)}</Link>
+            </th>
+            {columns.map((field) => (
+              <td key={field.key}>{cell(item[field.key])}</td>
             ))}
-          </tbody>
-        </table>
-      </div>
+            <td>{cell(item._updatedDate)}</td>
+          </tr>
+        ))}
+      </Table>
       <nav className="pager" aria-label="Pages of items">
         <button type="button" className="secondary small" disabled={state.page <= 1} onClick={() => setState({ ...state, page: state.page - 1 })}>
           Previous page
@@ -330,35 +311,23 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
       <ImportExport collection={collection} onImported={items.reload} />
 
       <h2>Fields</h2>
-      <div className="table-wrap">
-        <table>
-          <caption className="visually-hidden">Fields of {collection.displayName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-            </tr>
-          </thead>
-          <tbody>
-            {collection.fields.map((field) => (
-              <tr key={field.key}>
-                <th scope="row">
-                  <code>{field.key}</code>
-                </th>
-                <td>
-                  {field.displayName}
-                  {field.systemField && <span className="muted"> (system)</span>}
-                </td>
-                <td>
-                  {field.type}
-                  {referenceTarget(field) && <span className="muted"> → {referenceTarget(field)}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Table caption={`Fields of ${collection.displayName}`} columns={["Key", "Name", "Type"]}>
+        {collection.fields.map((field) => (
+          <tr key={field.key}>
+            <th scope="row">
+              <code>{field.key}</code>
+            </th>
+            <td>
+              {field.displayName}
+              {field.systemField && <span className="muted"> (system)</span>}
+            </td>
+            <td>
+              {field.type}
+              {referenceTarget(field) && <span className="muted"> → {referenceTarget(field)}</span>}
+            </td>
+          </tr>
+        ))}
+      </Table>
       <NewField
         collection={collection}
         onAdded={(key) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { studioApi, StudioApiError, useStudioData } from "../api";
 import type { AreaProps } from "../areas";
-import { AreaHeading, ErrorMessage, Loading, StatusMessage } from "../components";
+import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { ConfirmAction, Switch } from "../controls";
 import { Link, navigate, studioHref, useDebounced } from "../router";
 
@@ -152,60 +152,45 @@ function MemberList({ search }: { search: URLSearchParams }) {
       {!list && members.loading && <Loading what="the members" />}
       {list?.length === 0 && <p>No member matches.</p>}
       {list && list.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Members</caption>
-            <thead>
-              <tr>
-                <th scope="col">Member</th>
-                <th scope="col">Login e-mail</th>
-                <th scope="col">Status</th>
-                <th scope="col">Verified</th>
-                <th scope="col">Joined</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((member) => (
-                <tr key={member.id}>
-                  <td>
-                    <Link id={`member-${member.id}`} href={studioHref(["members", member.id])}>
-                      {displayName(member)}
-                    </Link>
-                  </td>
-                  <td>{member.loginEmail}</td>
-                  <td>
-                    <StatusBadge status={member.status} />
-                  </td>
-                  <td>{member.emailVerified ? "Yes" : "No"}</td>
-                  <td>{dateOf(member.createdDate)}</td>
-                  <td>
-                    <div className="row-actions" role="group" aria-label={`Actions for ${member.loginEmail}`}>
-                      {STATUS_ACTIONS.filter(({ when }) => when.includes(member.status)).map(({ action: name, label, done }) => (
-                        <button
-                          key={name}
-                          type="button"
-                          className="secondary small"
-                          disabled={action.busy}
-                          onClick={() => act(member, `/members/${member.id}/${name}`, "POST", done)}
-                        >
-                          {label}
-                        </button>
-                      ))}
-                      <ConfirmAction
-                        label="Delete"
-                        question={`Delete ${member.loginEmail} for good?`}
-                        confirmLabel="Delete the member"
-                        disabled={action.busy}
-                        onConfirm={() => act(member, `/members/${member.id}`, "DELETE", "deleted")}
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Members" columns={["Member", "Login e-mail", "Status", "Verified", "Joined", "Actions"]}>
+          {list.map((member) => (
+            <tr key={member.id}>
+              <td>
+                <Link id={`member-${member.id}`} href={studioHref(["members", member.id])}>
+                  {displayName(member)}
+                </Link>
+              </td>
+              <td>{member.loginEmail}</td>
+              <td>
+                <StatusBadge status={member.status} />
+              </td>
+              <td>{member.emailVerified ? "Yes" : "No"}</td>
+              <td>{dateOf(member.createdDate)}</td>
+              <td>
+                <div className="row-actions" role="group" aria-label={`Actions for ${member.loginEmail}`}>
+                  {STATUS_ACTIONS.filter(({ when }) => when.includes(member.status)).map(({ action: name, label, done }) => (
+                    <button
+                      key={name}
+                      type="button"
+                      className="secondary small"
+                      disabled={action.busy}
+                      onClick={() => act(member, `/members/${member.id}/${name}`, "POST", done)}
+                    >
+                      {label}
+                    </button>
+                  ))}
+                  <ConfirmAction
+                    label="Delete"
+                    question={`Delete ${member.loginEmail} for good?`}
+                    confirmLabel="Delete the member"
+                    disabled={action.busy}
+                    onConfirm={() => act(member, `/members/${member.id}`, "DELETE", "deleted")}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { studioApi, StudioApiError, useStudioData } from "../api";
-import { AreaHeading, ErrorMessage, Loading, StatusMessage } from "../components";
+import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { ConfirmAction } from "../controls";
 import { Link, studioHref } from "../router";
 
@@ -176,44 +176,32 @@ function FaultMode() {
       <ErrorMessage error={loaded.error ?? change.error} />
       {rules && rules.length === 0 && <p>No faults: the platform answers normally.</p>}
       {rules && rules.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Fault rules</caption>
-            <thead>
-              <tr>
-                <th scope="col">Paths starting with</th>
-                <th scope="col">Effect</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rules.map((rule) => (
-                <tr key={rule.pathPrefix}>
-                  <td>
-                    <code>{rule.pathPrefix}</code>
-                  </td>
-                  <td>{describeRule(rule)}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="secondary small"
-                      disabled={change.busy}
-                      aria-label={`Turn off the faults on ${rule.pathPrefix}`}
-                      onClick={() =>
-                        save(
-                          rules.filter((other) => other !== rule),
-                          `Faults on ${rule.pathPrefix} are off.`,
-                        )
-                      }
-                    >
-                      Turn off
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Fault rules" columns={["Paths starting with", "Effect", "Actions"]}>
+          {rules.map((rule) => (
+            <tr key={rule.pathPrefix}>
+              <td>
+                <code>{rule.pathPrefix}</code>
+              </td>
+              <td>{describeRule(rule)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="secondary small"
+                  disabled={change.busy}
+                  aria-label={`Turn off the faults on ${rule.pathPrefix}`}
+                  onClick={() =>
+                    save(
+                      rules.filter((other) => other !== rule),
+                      `Faults on ${rule.pathPrefix} are off.`,
+                    )
+                  }
+                >
+                  Turn off
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       {rules && rules.length > 1 && (
         <p>
@@ -310,46 +298,32 @@ function Backups() {
       <StatusMessage>{change.message}</StatusMessage>
       {backups?.length === 0 && <p>No backups yet.</p>}
       {backups && backups.length > 0 && (
-        <div className="table-wrap">
-          <table>
-            <caption className="visually-hidden">Backups</caption>
-            <thead>
-              <tr>
-                <th scope="col">Taken</th>
-                <th scope="col">Status</th>
-                <th scope="col">Collections</th>
-                <th scope="col">Size</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {backups.map((backup) => (
-                <tr key={backup.id}>
-                  <td>{dateOf(backup.requestedDate)}</td>
-                  <td>{backup.status.toLowerCase()}</td>
-                  <td>{backup.collections.length}</td>
-                  <td>{sizeOf(backup.sizeInBytes)}</td>
-                  <td>
-                    {backup.status === "READY" && (
-                      <div className="row-actions" role="group" aria-label={`Backup of ${dateOf(backup.requestedDate)}`}>
-                        <a className="button secondary small" href={`/_local/studio/api/settings/backups/${backup.id}/download`} download>
-                          Download
-                        </a>
-                        <ConfirmAction
-                          label="Restore"
-                          question="Replace those collections with this backup?"
-                          confirmLabel="Restore the backup"
-                          disabled={change.busy}
-                          onConfirm={() => restore(backup)}
-                        />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Backups" columns={["Taken", "Status", "Collections", "Size", "Actions"]}>
+          {backups.map((backup) => (
+            <tr key={backup.id}>
+              <td>{dateOf(backup.requestedDate)}</td>
+              <td>{backup.status.toLowerCase()}</td>
+              <td>{backup.collections.length}</td>
+              <td>{sizeOf(backup.sizeInBytes)}</td>
+              <td>
+                {backup.status === "READY" && (
+                  <div className="row-actions" role="group" aria-label={`Backup of ${dateOf(backup.requestedDate)}`}>
+                    <a className="button secondary small" href={`/_local/studio/api/settings/backups/${backup.id}/download`} download>
+                      Download
+                    </a>
+                    <ConfirmAction
+                      label="Restore"
+                      question="Replace those collections with this backup?"
+                      confirmLabel="Restore the backup"
+                      disabled={change.busy}
+                      onConfirm={() => restore(backup)}
+                    />
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       {(loaded.data?.restorations.length ?? 0) > 0 && (
         <>
