@@ -51,6 +51,8 @@ test("adds a redirect URI, turns a latency fault on and off with the header's wa
 
   // A backup: taken, READY, downloaded as a SQLite file.
   await page.getByRole("button", { name: "Take a backup" }).click();
+  // The status follows the backup this click started, until the list shows it ready.
+  await expect(page.getByRole("status").filter({ hasText: "The backup is ready." })).toBeVisible();
   const backup = page.getByRole("row").filter({ hasText: "ready" }).first();
   await expect(backup).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), backup.getByRole("link", { name: "Download" }).click()]);

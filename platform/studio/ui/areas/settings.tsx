@@ -268,20 +268,34 @@ function Backups() {
     return () => clearTimeout(timer);
   }, [working, loaded.data, reload]);
 
+  // The backup or restoration the last request started: its words while it runs, and once the list shows it settled.
+  const [task, setTask] = useState<{ id: string; kind: "backup" | "restoration"; underWay: string; finished: string }>();
   const take = () =>
     change
       .run(
-        () => studioApi("/settings/backups", { method: "POST" }),
-        () => "A backup is being taken.",
+        () => studioApi<{ backup: Backup }>("/settings/backups", { method: "POST" }),
+        ({ backup }) => {
+          setTask({ id: backup.id, kind: "backup", underWay: "A backup is being taken.", finished: "The backup is ready." });
+          return "";
+        },
       )
       .then(reload);
   const restore = (backup: Backup) =>
     change
       .run(
-        () => studioApi(`/settings/backups/${backup.id}/restore`, { method: "POST" }),
-        () => `Restoring the backup of ${dateOf(backup.requestedDate)}.`,
+        () => studioApi<{ restoration: Restoration }>(`/settings/backups/${backup.id}/restore`, { method: "POST" }),
+        ({ restoration }) => {
+          const when = dateOf(backup.requestedDate);
+          setTask({ id: restoration.id, kind: "restoration", underWay: `Restoring the backup of ${when}.`, finished: `The backup of ${when} is restored.` });
+          return "";
+        },
       )
       .then(reload);
+  const entries = task?.kind === "backup" ? backups : loaded.data?.restorations;
+  const taskStatus = entries?.find((entry) => entry.id === task?.id)?.status;
+  const settled =
+    taskStatus === "READY" || taskStatus === "COMPLETED" ? task?.finished : taskStatus === "FAILED" ? `The ${task?.kind} failed.` : task?.underWay;
+  const status = change.error ? undefined : settled;
   return (
     <section className="panel" aria-labelledby="backups-heading">
       <h2 id="backups-heading">Backups</h2>
@@ -295,7 +309,7 @@ function Backups() {
         </button>
       </p>
       <ErrorMessage error={loaded.error ?? change.error} />
-      <StatusMessage>{change.message}</StatusMessage>
+      <StatusMessage>{status}</StatusMessage>
       {backups?.length === 0 && <p>No backups yet.</p>}
       {backups && backups.length > 0 && (
         <Table caption="Backups" columns={["Taken", "Status", "Collections", "Size", "Actions"]}>
