@@ -47,8 +47,9 @@ export default defineConfig({
       LOCAL_PLATFORM_DATA_DIR: dataDir,
       LOCAL_PLATFORM_TOKEN_TTL: String(e2e.tokenTtlSeconds),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdefghij",
-      // Request lines would drown the test output; e2e/operations.spec.ts reads them from a server of its own.
-      LOG_LEVEL: "warn",
+      // Request lines would drown the test output (E2E_LOG_LEVEL=info shows them when chasing a failure);
+      // e2e/operations.spec.ts reads them from a server of its own.
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Cached pages stay fresh for the whole run, however long it grows: the tests count renders and
       // platform calls of warm pages, and the fresh window itself is tested in tests/page-cache.test.ts.
       PAGE_CACHE_FRESH_SECONDS: "3600",
