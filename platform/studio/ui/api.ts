@@ -80,3 +80,25 @@ export function useStudioData<T>(path: string | null, query?: Record<string, str
   const reload = useCallback(() => setVersion((value) => value + 1), []);
   return { ...state, reload };
 }
+
+/** A change made through the API: busy while it runs, then its confirmation (from `done`) or its refusal. */
+export function useChange() {
+  const [error, setError] = useState<StudioApiError>();
+  const [message, setMessage] = useState("");
+  const [busy, setBusy] = useState(false);
+  async function run<T>(call: () => Promise<T>, done: (result: T) => string): Promise<boolean> {
+    setBusy(true);
+    setError(undefined);
+    setMessage("");
+    try {
+      setMessage(done(await call()));
+      return true;
+    } catch (caught) {
+      setError(caught as StudioApiError);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { error, message, busy, run };
+}

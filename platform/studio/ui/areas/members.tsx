@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { studioApi, StudioApiError, useStudioData } from "../api";
+import { studioApi, useChange, useStudioData } from "../api";
 import type { AreaProps } from "../areas";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { ConfirmAction, Switch } from "../controls";
@@ -49,22 +49,12 @@ function StatusBadge({ status }: { status: Status }) {
 
 function SignUpSettingsPanel() {
   const settings = useStudioData<SignUpSettings>("/members/sign-up-settings");
-  const [error, setError] = useState<StudioApiError>();
-  const [saved, setSaved] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function change(key: keyof SignUpSettings, label: string, on: boolean) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await studioApi("/members/sign-up-settings", { method: "PATCH", body: { [key]: on } });
-      setSaved(`${label} is ${on ? "on" : "off"}.`);
-      settings.reload();
-    } catch (caught) {
-      setError(caught as StudioApiError);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, message: saved, busy, run } = useChange();
+  const change = (key: keyof SignUpSettings, label: string, on: boolean) =>
+    run(
+      () => studioApi("/members/sign-up-settings", { method: "PATCH", body: { [key]: on } }),
+      () => `${label} is ${on ? "on" : "off"}.`,
+    ).then(settings.reload);
   return (
     <section className="panel" aria-labelledby="sign-up-heading">
       <h2 id="sign-up-heading">Sign-up</h2>
@@ -81,23 +71,16 @@ function SignUpSettingsPanel() {
 
 /** Runs one member action against the API; the caller learns the outcome through `done` or the returned error. */
 function useMemberAction(done: (message: string) => void) {
-  const [error, setError] = useState<StudioApiError>();
-  const [busy, setBusy] = useState(false);
-  async function run(path: string, method: "POST" | "DELETE", message: string, body?: unknown) {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await studioApi(path, { method, body });
-      done(message);
-      return true;
-    } catch (caught) {
-      setError(caught as StudioApiError);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { error, busy, run };
+  const change = useChange();
+  const run = (path: string, method: "POST" | "DELETE", message: string, body?: unknown) =>
+    change.run(
+      () => studioApi(path, { method, body }),
+      () => {
+        done(message);
+        return "";
+      },
+    );
+  return { error: change.error, busy: change.busy, run };
 }
 
 function MemberList({ search }: { search: URLSearchParams }) {

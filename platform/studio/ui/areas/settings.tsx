@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { studioApi, StudioApiError, useStudioData } from "../api";
+import { studioApi, useChange, useStudioData } from "../api";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { ConfirmAction } from "../controls";
 import { Link, studioHref } from "../router";
@@ -22,28 +22,6 @@ const FAULTS_REFRESH_MS = 5000;
 
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "medium" }) : "—");
 const sizeOf = (bytes: string | null) => (bytes === null ? "—" : `${(Number(bytes) / 1024).toLocaleString(undefined, { maximumFractionDigits: 1 })} KB`);
-
-/** Runs a change, keeping its error and confirmation for the section to show. */
-function useChange() {
-  const [error, setError] = useState<StudioApiError>();
-  const [message, setMessage] = useState("");
-  const [busy, setBusy] = useState(false);
-  async function run<T>(call: () => Promise<T>, done: (result: T) => string): Promise<boolean> {
-    setBusy(true);
-    setError(undefined);
-    setMessage("");
-    try {
-      setMessage(done(await call()));
-      return true;
-    } catch (caught) {
-      setError(caught as StudioApiError);
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { error, message, busy, run };
-}
 
 function OAuthClients() {
   const loaded = useStudioData<{ clients: Client[]; environment: boolean; file: string }>("/settings/oauth-clients");
