@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { statusMatches, type LoggedRequest } from "./request-entry";
-import { redactBody, redactQuery, REDACTED, RequestLog } from "./request-log";
+import { redactBody, redactQuery, REDACTED, RequestLog, TOO_DEEP } from "./request-log";
 
 const entry = (status = 200): Omit<LoggedRequest, "id"> => ({
   time: new Date().toISOString(),
@@ -40,6 +40,15 @@ describe("redaction", () => {
   it("keeps the error envelope's code, which names the error, but not a `code` anywhere else in it", () => {
     const envelope = { message: "m", details: { applicationError: { code: "WDE0025", description: "d", data: { code: "123456" } } } };
     expect(redactBody(envelope)).toEqual({ message: "m", details: { applicationError: { code: "WDE0025", description: "d", data: { code: REDACTED } } } });
+  });
+
+  it("cuts a body nested thousands deep at a fixed depth instead of exhausting the stack", () => {
+    let deep: unknown = { password: "hunter2" };
+    for (let level = 0; level < 10_000; level++) deep = level % 2 ? { a: deep } : [deep];
+    const text = JSON.stringify(redactBody(deep));
+    expect(text).toContain(TOO_DEEP);
+    expect(text).not.toContain("hunter2");
+    expect(text.length).toBeLessThan(1000);
   });
 
   it("replaces secret query parameters and keeps the others", () => {

@@ -24,17 +24,23 @@ function isSecretName(name: string): boolean {
   return SECRET_NAMES.has(normalized) || SECRET_ENDINGS.some((ending) => normalized.endsWith(ending));
 }
 
+/** Nesting kept in a logged body; a hostile body nested thousands deep would otherwise exhaust the stack. */
+const MAX_DEPTH = 32;
+export const TOO_DEEP = "[nested too deep to show]";
+
 /**
- * A copy of a parsed body with every secret field's value replaced, at any depth. The error
- * envelope's own `details.applicationError.code` is the error's name, not a secret, and stays.
+ * A copy of a parsed body with every secret field's value replaced, down to `MAX_DEPTH` levels
+ * (deeper values are left out). The error envelope's own `details.applicationError.code` is the
+ * error's name, not a secret, and stays.
  */
-export function redactBody(value: unknown, path: readonly string[] = []): unknown {
-  if (Array.isArray(value)) return value.map((entry) => redactBody(entry, path));
+export function redactBody(value: unknown, parent?: string, depth = 0): unknown {
   if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (Array.isArray(value)) return value.map((entry) => redactBody(entry, parent, depth + 1));
   return Object.fromEntries(
     Object.entries(value).map(([name, entry]) => {
-      const errorCode = name === "code" && path.at(-1) === "applicationError";
-      return [name, isSecretName(name) && !errorCode ? REDACTED : redactBody(entry, [...path, name])];
+      const errorCode = name === "code" && parent === "applicationError";
+      return [name, isSecretName(name) && !errorCode ? REDACTED : redactBody(entry, name, depth + 1)];
     }),
   );
 }
