@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { announceRevalidation, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { TagChanges } from "@/lib/cache/tag-changes";
 import { SharedRuns } from "@/lib/shared-runs";
 import { publicRead, type WixClient } from "./client";
 
@@ -29,11 +30,15 @@ export function cachedRead<T>(key: ReadonlyArray<string | number>, tags: string[
   const keyParts = ["wix", ...key.map(String)];
   // Noted whether the read hits or misses: a cached page must be dropped when this data changes.
   noteRenderTags(tags);
-  return unstable_cache(() => platformReads.run(JSON.stringify(keyParts), () => publicRead(read)) as Promise<T>, keyParts, {
+  const shared = JSON.stringify(keyParts);
+  return unstable_cache(() => tagChanges.readUnchanged(tags, () => platformReads.run(shared, () => publicRead(read)) as Promise<T>), keyParts, {
     tags,
     revalidate: CACHE_LIFE_SECONDS,
   })();
 }
+
+/** A read that overlapped a revalidation of its tags is read again, so the cache never keeps what it read before the change. */
+const tagChanges = new TagChanges();
 
 /**
  * Requests that miss the cache together (a cold start, the moment after a revalidation) share
@@ -44,8 +49,10 @@ const platformReads = new SharedRuns<unknown>();
 /** Drops every cached read, and every cached page, that carries one of these tags. */
 export function revalidateTags(tags: string[]): void {
   for (const tag of tags) revalidateTag(tag);
-  // A read already under way may have started before the change: later misses must not join it.
+  // A read already under way may have started before the change: later misses must not join it,
+  // and it reads again before the cache keeps its answer.
   platformReads.forget();
+  tagChanges.changed(tags);
   announceRevalidation(tags);
 }
 
