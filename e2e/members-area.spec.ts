@@ -1,6 +1,17 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { demoMember, secondDemoMember } from "./platform";
+import { hydrated } from "./hydration";
+import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
 import { fillLoginForm } from "./site-pages";
+
+/** Reports this file writes: whatever a failed run left behind is removed, so other tests never meet it. */
+const FROST_REPORT = "Frost on the boardwalk";
+
+test.afterAll(async () => {
+  const left = await adminItems().query("TrailReports").startsWith("title", FROST_REPORT).find();
+  if (left.items.length === 0) return;
+  for (const item of left.items) await adminItems().remove("TrailReports", item._id!);
+  await revalidateSite({ collections: ["TrailReports"], members: false });
+});
 
 async function logOut(page: Page) {
   await page.getByTestId("member-name").click();
@@ -42,7 +53,7 @@ test("visitors see what members' outings offer and a login that returns there; m
 });
 
 test("member A writes and edits a report; member B sees no controls and cannot change it, not even by calling the action", async ({ page }) => {
-  const title = `Frost on the boardwalk ${Date.now()}`;
+  const title = `${FROST_REPORT} ${Date.now()}`;
   const hostile = '<img src=x onerror="document.body.dataset.pwned=1"> and <b>bold</b> claims';
 
   // A visitor is asked to log in, and comes back to the trail's report form, in view.
@@ -75,8 +86,9 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await expect(page.getByRole("article", { name: title })).toContainText(hostile);
   await page.goto("/trails/summit-loop");
 
-  // The author edits it; the change shows at once and after a reload.
-  await mine.getByRole("button", { name: /^Edit/ }).click();
+  // The author edits it; the change shows at once and after a reload. (Buttons of a page just
+  // loaded do nothing until React has hydrated them.)
+  await (await hydrated(mine.getByRole("button", { name: /^Edit/ }))).click();
   await mine.getByLabel("Your report").fill("Ice until ten, then clear. Microspikes helped.");
   await mine.getByLabel("Rating (1 to 5)").fill("5");
   await mine.getByRole("button", { name: "Save changes" }).click();
@@ -104,7 +116,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // to the server action would): the platform refuses, and the page says why.
   await page.goto("/trails/goat-pass");
   const own = report(page, "Snow on the pass");
-  await own.getByRole("button", { name: /^Edit/ }).click();
+  await (await hydrated(own.getByRole("button", { name: /^Edit/ }))).click();
   await own.locator('input[name="reportId"]').evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByLabel("Your report").fill("Rowan was here.");
   await own.getByRole("button", { name: "Save changes" }).click();
@@ -125,7 +137,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
   await fillLoginForm(page, demoMember);
   const again = report(page, title);
-  await again.getByRole("button", { name: /^Delete/ }).click();
+  await (await hydrated(again.getByRole("button", { name: /^Delete/ }))).click();
   await again.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(report(page, title)).toHaveCount(0);
   await expect(reports(page).getByRole("status")).toHaveText("Your report is deleted.");
