@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { NavigationProgress } from "@/components/nav/navigation-progress";
 import { SiteHeader } from "@/components/site-header";
+import { TransitionWakeUp } from "@/components/transition-wake-up";
 import { getConfig } from "@/lib/config";
 import { siteName } from "@/lib/site-config";
 import "./globals.css";
@@ -34,6 +35,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        <TransitionWakeUp />
       </body>
     </html>
   );

@@ -10,6 +10,7 @@ import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import type { CountryOption } from "@/lib/countries";
 import type { FormAction } from "@/lib/form-state";
 import { focusRing } from "@/components/class-names";
+import { wakingAfter } from "@/components/transition-wake-up";
 
 export type ProfileDefaults = {
   nickname: string;
@@ -40,7 +41,7 @@ const smallButton =
 
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
 export function ProfileForm({ action, profile, countries }: { action: FormAction; profile: ProfileDefaults; countries: CountryOption[] }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useActionState(wakingAfter(action), {});
   const [form, fields] = useForm({
     lastResult: state.result,
     defaultValue: profile,

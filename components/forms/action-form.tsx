@@ -10,6 +10,7 @@ import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, r
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
+import { wakingAfter } from "@/components/transition-wake-up";
 import { Field, type FieldSpec } from "./field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
 
@@ -60,7 +61,7 @@ export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hi
     if (next.done && onDone) onDone(next.done);
     return onDone ? { ...next, done: undefined } : next;
   };
-  const [state, formAction, pending] = useActionState(onDone ? handOn : action, {});
+  const [state, formAction, pending] = useActionState(wakingAfter(onDone ? handOn : action), {});
   // Typed by field name: the fields come from the page, the rules from the schema.
   const [form, formFields] = useForm<Record<string, string>>({
     lastResult: state.result,
