@@ -162,7 +162,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     );
     const result = await service.recover(recoveryToken, password ?? "");
     if ("weak" in result) throw new FieldViolations([{ field: "password", description: result.weak, violatedRule: "FORMAT", data: {} }]);
-    return service.signedIn(result.identity);
+    return service.afterRecovery(result.identity);
   });
 
   app.post("/_api/iam/recovery/v1/activation-email", async (request) => {

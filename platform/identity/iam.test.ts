@@ -6,6 +6,7 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
 import { openSignUp, startTestPlatform, type TestPlatform } from "../testing";
+import { IAM_CODES } from "./iam";
 import { getAuthUrl, memberSiteClient, TestBrowser } from "./test-browser";
 import { FREE_FAILURES, MAX_FAILURES } from "./throttle";
 
@@ -204,6 +205,21 @@ describe("passwords", () => {
     expect(set.location).toBe(`${platform.config.siteUrl}/login?passwordReset=1`);
     expect((await strategy().login({ email, password: "Fresh-heather-path-3" })).loginState).toBe("SUCCESS");
     expect((await new TestBrowser().get(mail.link!)).status).toBe(400);
+  });
+
+  it("recover() through the API gives a blocked member no session and asks owner approval for a pending one, as a login would", async () => {
+    const recover = async (status: "BLOCKED" | "PENDING") => {
+      const email = freshEmail();
+      await strategy().register({ email, password: PASSWORD });
+      platform.ctx.identities.update(platform.ctx.identities.findForLogin(email)!.identity.id, { status });
+      await strategy().sendPasswordResetEmail(email, `${platform.config.siteUrl}/login`);
+      const client = createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+      return client.recovery.recover(outbox(email)[0].recoveryToken!, { password: "Moorland-route-77" });
+    };
+    await expect(recover("BLOCKED")).rejects.toMatchObject({ details: { applicationError: { code: IAM_CODES.blocked } } });
+    const pending = await recover("PENDING");
+    expect(pending.state).toBe("REQUIRE_OWNER_APPROVAL");
+    expect(pending.sessionToken).toBeFalsy();
   });
 
   it("does not let a reset link lead away from the site, and recover() takes the token through the API", async () => {

@@ -206,6 +206,16 @@ export class IdentityService {
     return this.signedIn(identity);
   }
 
+  /**
+   * The API's recover call signs in with the new password, so it asks what a login would still
+   * ask (owner approval, a second factor: the reset link proves only the e-mail address), and a
+   * blocked member gets no session.
+   */
+  afterRecovery(identity: Identity): StateReply {
+    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    return this.continueWith(identity);
+  }
+
   /** A new platform login session; its token is the session token the client exchanges for member tokens. */
   signedIn(identity: Identity): StateReply {
     const { token } = this.ctx.loginSessions.start(identity.id);

@@ -1,4 +1,4 @@
-import { authentication } from "@wix/identity";
+import { authentication, recovery } from "@wix/identity";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
@@ -172,6 +172,23 @@ describe("second factors: logging in", () => {
     platform.ctx.db.prepare("UPDATE verification_states SET expires_at = 0 WHERE purpose = 'mfa'").run();
     const expired = await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken, emailData: { code: latestCode(email) } } });
     expect(expired.body.details?.applicationError?.code).toBe("VERIFICATION_EXPIRED");
+  });
+});
+
+describe("second factors: a new password", () => {
+  it("set through the API's recover call, asks for the code as a login does: the reset link proves only the e-mail address", async () => {
+    const phone = "+44 7700 900456";
+    const { email } = await memberWithFactor({ type: "SMS", phone });
+    await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).sendPasswordResetEmail(email, `${platform.config.siteUrl}/login`);
+    const { recoveryToken } = platform.ctx.outbox.list(email)[0];
+    const client = createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const recovered = await client.recovery.recover(recoveryToken!, { password: "Fresh-granite-step-7" });
+    expect(recovered).toMatchObject({ state: "MFA_CHALLENGE", stateToken: expect.any(String) });
+    expect(recovered.sessionToken).toBeFalsy();
+
+    const [text] = platform.ctx.outbox.list(phone.replace(/ /g, ""));
+    const verified = await call("/_api/iam/authentication/v2/sms/verify", { body: { stateToken: recovered.stateToken, smsData: { code: text.code } } });
+    expect(verified).toMatchObject({ status: 200, body: { state: "SUCCESS", sessionToken: expect.any(String) } });
   });
 });
 
