@@ -3,7 +3,8 @@ import { workAsyncStorage, type WorkStore } from "next/dist/server/app-render/wo
 import type { IncrementalCache } from "next/dist/server/lib/incremental-cache";
 import { TagChanges } from "@/lib/cache/tag-changes";
 import { collectionByRoute } from "@/lib/site-config";
-import { revalidateCollections } from "@/lib/wix/cache";
+import { announceRemoteRevalidation, type RemoteRevalidation } from "@/lib/cache/page-cache-signals";
+import { TAGS, revalidateCollections } from "@/lib/wix/cache";
 import { firstItems } from "@/lib/wix/collections";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 
@@ -38,14 +39,34 @@ describe("TagChanges (pure)", () => {
     expect(answer).toBe(3);
     expect(runs).toBe(3);
   });
+
+  it("reads again after a change of unknown tags, whatever the read's tags", async () => {
+    const changes = new TagChanges();
+    let runs = 0;
+    const answer = await changes.readUnchanged(["a"], async () => {
+      if (++runs === 1) changes.changedEverything();
+      return runs;
+    });
+    expect(answer).toBe(2);
+  });
 });
+
+const incrementalCache = () => (globalThis as { __incrementalCache?: IncrementalCache }).__incrementalCache!;
 
 /** Revalidates as a route handler does: Next.js collects the tags during the handler, then applies them. */
 async function revalidateAsRouteHandler(collectionIds: string[]) {
-  const incrementalCache = (globalThis as { __incrementalCache?: IncrementalCache }).__incrementalCache!;
-  const store = { route: "/api/revalidate", incrementalCache } as WorkStore;
+  const store = { route: "/api/revalidate", incrementalCache: incrementalCache() } as WorkStore;
   workAsyncStorage.run(store, () => revalidateCollections(collectionIds));
-  await incrementalCache.revalidateTag(store.pendingRevalidatedTags ?? []);
+  await incrementalCache().revalidateTag(store.pendingRevalidatedTags ?? []);
+}
+
+/**
+ * Revalidates as another instance does: its webhook drops the tag from the cache the instances
+ * share, and the page cache passes the news on from Redis.
+ */
+async function revalidateOnAnotherInstance(change: RemoteRevalidation) {
+  await incrementalCache().revalidateTag(change.tags);
+  announceRemoteRevalidation(change);
 }
 
 /**
@@ -76,23 +97,44 @@ describe("cached reads across a change", () => {
   });
   afterAll(() => platform.close());
 
-  it("a read that began before a change and ends after its revalidation is neither returned nor kept with the old data", async () => {
-    const trails = collectionByRoute("trails")!;
-    const titles = (items: { title: string }[]) => items.map((item) => item.title);
+  const trails = collectionByRoute("trails")!;
+  const titles = (items: { title: string }[]) => items.map((item) => item.title);
+  const calls = async () => Object.values((await platform.stats()).requests).reduce((sum, count) => sum + count, 0);
+
+  /**
+   * Adds a trail and revalidates it while a read's old answer is still on its way; what the read
+   * gives, and what the cache kept. Each case reads a list of its own length, so its read starts
+   * from a cold cache.
+   */
+  async function changeDuringRead(title: string, revalidate: () => Promise<void>, count: number) {
     const hold = holdNextQuery();
-    const reading = firstItems(trails, 100);
+    const reading = firstItems(trails, count);
     await hold.answered;
-
-    // The change lands and is revalidated while the old answer is still on its way.
-    await platform.adminClient().items.insert(trails.collectionId, { title: "Ridge of the late read", slug: "ridge-of-the-late-read" });
-    await revalidateAsRouteHandler([trails.collectionId]);
+    await platform.adminClient().items.insert(trails.collectionId, { title, slug: title.toLowerCase().replace(/ /g, "-") });
+    await revalidate();
     hold.release();
-
-    expect(titles(await reading)).toContain("Ridge of the late read");
-    // What the cache kept is the new data too: the next read is answered from it, with no platform call.
-    const calls = async () => Object.values((await platform.stats()).requests).reduce((sum, count) => sum + count, 0);
+    const read = titles(await reading);
     const before = await calls();
-    expect(titles(await firstItems(trails, 100))).toContain("Ridge of the late read");
-    expect(await calls()).toBe(before);
+    const cached = titles(await firstItems(trails, count));
+    return { read, cached, platformCalls: (await calls()) - before };
+  }
+
+  it("a read that began before a change and ends after its revalidation is neither returned nor kept with the old data", async () => {
+    const outcome = await changeDuringRead("Ridge of the late read", () => revalidateAsRouteHandler([trails.collectionId]), 100);
+    expect(outcome.read).toContain("Ridge of the late read");
+    // What the cache kept is the new data too: the next read is answered from it, with no platform call.
+    expect(outcome).toMatchObject({ cached: expect.arrayContaining(["Ridge of the late read"]), platformCalls: 0 });
+  });
+
+  it("so is one overlapping a revalidation made on another instance, of its tags or of unknown ones", async () => {
+    const tags = [TAGS.collection(trails.collectionId)];
+    for (const [title, everything, count] of [
+      ["Ridge of the other instance", false, 99],
+      ["Ridge of the lost connection", true, 98],
+    ] as const) {
+      const outcome = await changeDuringRead(title, () => revalidateOnAnotherInstance({ tags: everything ? [] : tags, everything }), count);
+      expect(outcome.read).toContain(title);
+      expect(outcome).toMatchObject({ cached: expect.arrayContaining([title]), platformCalls: 0 });
+    }
   });
 });

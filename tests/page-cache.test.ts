@@ -1,5 +1,7 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { onRemoteRevalidation, type RemoteRevalidation } from "@/lib/cache/page-cache-signals";
+import { createPageCacheServer } from "@/server/page-cache/http";
 import type { RenderedPage } from "@/server/page-cache/page";
 import { PageCache, type PageCacheOptions, type RenderOutcome } from "@/server/page-cache/page-cache";
 import { createRedisPages, decodePage, encodePage } from "@/server/page-cache/redis-pages";
@@ -198,6 +200,27 @@ describe("pages shared through Redis (a real redis-server)", () => {
       expect(secondRenders.calls.length).toBeGreaterThan(0);
     } finally {
       await Promise.all([firstShared.close(), secondShared.close()]);
+    }
+  });
+
+  it("tells the site's data cache of the other instances' revalidations, not of its own", async () => {
+    const noRender = () => Promise.reject(new Error("nothing is rendered here"));
+    const server = (pages: ReturnType<typeof shared>) =>
+      createPageCacheServer({ maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, shared: pages, policy: () => "" }, noRender, log);
+    const [firstShared, secondShared] = [shared(), shared()];
+    const [first, second] = [server(firstShared), server(secondShared)];
+    const heard: RemoteRevalidation[] = [];
+    const stopHearing = onRemoteRevalidation((change) => heard.push(change));
+    try {
+      await connected(firstShared, secondShared);
+      await first.cache.revalidate(["wix:collection:Trails"]);
+      await until(async () => heard.length > 0);
+      // The first instance's own message comes back to it too, and is not passed on.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([{ tags: ["wix:collection:Trails"], everything: false }]);
+    } finally {
+      stopHearing();
+      await Promise.all([first.close(), second.close()]);
     }
   });
 

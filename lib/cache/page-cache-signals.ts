@@ -4,7 +4,9 @@ import { currentRequestContext } from "@/lib/observability/request-context";
  * How the site's code talks to the page cache, which lives in the production server
  * (server/page-cache) outside Next.js's bundles: reads note their data tags on the render that
  * made them, a failed read marks the render unfit to keep, and revalidations are announced to
- * whoever listens. Under `next dev` nothing listens and nothing is recorded.
+ * whoever listens. The other way, revalidations made on other instances (which the page cache
+ * hears through Redis) are passed to the site's data cache. Under `next dev` nothing listens and
+ * nothing is recorded.
  */
 
 /** The render being filled into the page cache, if this request is one. */
@@ -24,17 +26,34 @@ export function noteRenderDegraded(): void {
 type RevalidationListener = (tags: string[]) => void;
 const LISTENERS = Symbol.for("ridgeline.revalidation-listeners");
 
+/** A revalidation another instance made; `everything` when some may have been missed (a lost connection). */
+export type RemoteRevalidation = { tags: string[]; everything: boolean };
+type RemoteRevalidationListener = (change: RemoteRevalidation) => void;
+const REMOTE_LISTENERS = Symbol.for("ridgeline.remote-revalidation-listeners");
+
 /** One list per process: Next.js's bundles and the server entry each have their own copy of this module. */
-function listeners(): Set<RevalidationListener> {
-  const global = globalThis as typeof globalThis & { [LISTENERS]?: Set<RevalidationListener> };
-  return (global[LISTENERS] ??= new Set());
+function listeners<Listener>(key: symbol): Set<Listener> {
+  const global = globalThis as typeof globalThis & Record<symbol, Set<Listener> | undefined>;
+  return (global[key] ??= new Set());
+}
+
+function subscribe<Listener>(key: symbol, listener: Listener): () => void {
+  listeners<Listener>(key).add(listener);
+  return () => listeners<Listener>(key).delete(listener);
 }
 
 export function onRevalidation(listener: RevalidationListener): () => void {
-  listeners().add(listener);
-  return () => listeners().delete(listener);
+  return subscribe(LISTENERS, listener);
 }
 
 export function announceRevalidation(tags: string[]): void {
-  for (const listener of listeners()) listener(tags);
+  for (const listener of listeners<RevalidationListener>(LISTENERS)) listener(tags);
+}
+
+export function onRemoteRevalidation(listener: RemoteRevalidationListener): () => void {
+  return subscribe(REMOTE_LISTENERS, listener);
+}
+
+export function announceRemoteRevalidation(change: RemoteRevalidation): void {
+  for (const listener of listeners<RemoteRevalidationListener>(REMOTE_LISTENERS)) listener(change);
 }

@@ -6,10 +6,17 @@
 export class TagChanges {
   /** How many changes each tag has seen; only growth matters. */
   private readonly counts = new Map<string, number>();
+  /** Changes of unknown tags (revalidations that may have been missed), which concern every read. */
+  private anyTag = 0;
 
   /** These tags' data changed (called where they are revalidated). */
   changed(tags: readonly string[]): void {
     for (const tag of tags) this.counts.set(tag, (this.counts.get(tag) ?? 0) + 1);
+  }
+
+  /** Some data changed, and which is not known. */
+  changedEverything(): void {
+    this.anyTag++;
   }
 
   /**
@@ -25,6 +32,6 @@ export class TagChanges {
   }
 
   private total(tags: readonly string[]): number {
-    return tags.reduce((sum, tag) => sum + (this.counts.get(tag) ?? 0), 0);
+    return tags.reduce((sum, tag) => sum + (this.counts.get(tag) ?? 0), this.anyTag);
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
-import { announceRevalidation, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { announceRevalidation, noteRenderTags, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
 import { TagChanges } from "@/lib/cache/tag-changes";
 import { SharedRuns } from "@/lib/shared-runs";
 import { publicRead, type WixClient } from "./client";
@@ -55,6 +55,14 @@ export function revalidateTags(tags: string[]): void {
   tagChanges.changed(tags);
   announceRevalidation(tags);
 }
+
+// Another instance revalidated (the shared cache in Redis has dropped those reads already): a
+// read under way here may hold the old data, as after a revalidation of this instance's own.
+onRemoteRevalidation(({ tags, everything }) => {
+  platformReads.forget();
+  if (everything) tagChanges.changedEverything();
+  else tagChanges.changed(tags);
+});
 
 /** Drops every cached read of these collections (and member profiles, when asked). */
 export function revalidateCollections(collectionIds: string[], options: { members?: boolean } = {}): string[] {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
-import { onRevalidation } from "@/lib/cache/page-cache-signals";
+import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
 import type { CachedPage, Rendered } from "./page";
 import { isStorable, toRenderedPage } from "./page";
 import { PageCache, type CacheState, type SharedPages } from "./page-cache";
@@ -96,6 +96,8 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       return { page: await toRenderedPage(target, rendered, settings.policy), storable };
     },
   });
+  // The site's data cache hears of other instances' revalidations too (lib/wix/cache.ts).
+  settings.shared?.onRevalidation(announceRemoteRevalidation);
   const stopListening = onRevalidation((tags) => {
     cache
       .revalidate(tags)
