@@ -22,8 +22,13 @@ export type CommandResult = { code: number | null; stdout: string; stderr: strin
 
 /** `npm run platform -- <args>` on a data folder, to completion. */
 export function runCli(args: string[], env: Record<string, string>): Promise<CommandResult> {
+  return runNode(["--import", "tsx", CLI, ...args], { env });
+}
+
+/** Node with these arguments and variables, to completion: its exit code and output. */
+export function runNode(args: string[], options: { env: Record<string, string>; cwd?: string }): Promise<CommandResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "./child-platform";
+import { freePort, runNode } from "./child-platform";
 import type { LoggedRequest } from "./http/request-entry";
 import { DEMO_MEMBER } from "./seed/seed";
 
@@ -45,20 +45,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function runApp(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "@ridgeline/local-platform/register", APP], {
-      cwd: import.meta.dirname,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, stdout, stderr }));
-  });
+/** The plain app, with the one register line in front of it. */
+function runApp(env: Record<string, string>) {
+  return runNode(["--import", "@ridgeline/local-platform/register", APP], { env, cwd: import.meta.dirname });
 }
 
 describe("npx local-wix-platform and the register line", () => {
