@@ -50,12 +50,25 @@ export function Loading({ what }: { what: string }) {
 /**
  * A table in the Studio's frame: it scrolls sideways by itself on a narrow screen, and its
  * caption names it for screen readers. A column given as text is a plain header cell; anything
- * else (a sortable header) is used as it is.
+ * else (a sortable header) is used as it is. A table meant to be wider than the screen names
+ * its frame as a `region`, which the keyboard can then scroll.
  */
-export function Table({ caption, columns, children }: { caption: ReactNode; columns: readonly ReactNode[]; children: ReactNode }) {
+export function Table({
+  caption,
+  columns,
+  children,
+  region,
+  className,
+}: {
+  caption: ReactNode;
+  columns: readonly ReactNode[];
+  children: ReactNode;
+  region?: string;
+  className?: string;
+}) {
   return (
-    <div className="table-wrap">
-      <table>
+    <div className="table-wrap" {...(region && { role: "region", "aria-label": region, tabIndex: 0 })}>
+      <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

@@ -1,10 +1,12 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { statusMatches, type LoggedRequest } from "../../../http/request-entry";
 import type { AreaProps } from "../areas";
-import { AreaHeading, ErrorMessage, StatusMessage } from "../components";
+import { AreaHeading, ErrorMessage, StatusMessage, Table } from "../components";
 import { navigate, studioHref, useDebounced } from "../router";
 
 type Connection = "connecting" | "live" | "reconnecting" | "stopped";
+
+const COLUMNS = ["Time", "Method", "Path", "Status", "Duration", "Caller", "Details"] as const;
 
 const STREAM_URL = "/_local/studio/api/requests/stream";
 const DEFAULT_CAPACITY = 500;
@@ -138,66 +140,51 @@ export function RequestsArea({ search }: AreaProps) {
       {shown.length === 0 ? (
         <p>{entries.length === 0 ? "No calls yet. Use your app, and they appear here." : "No call matches the filter."}</p>
       ) : (
-        <div className="table-wrap" role="region" aria-label="Calls" tabIndex={0}>
-          <table className="requests">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Method</th>
-                <th scope="col">Path</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
-                <th scope="col">Caller</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((entry) => {
-                const detailsId = `request-${entry.id.replace(":", "-")}`;
-                const expanded = open === entry.id;
-                return (
-                  <Fragment key={entry.id}>
-                    <tr>
-                      <td>{timeOf(entry.time)}</td>
-                      <td>{entry.method}</td>
-                      <td className="request-path">
-                        {entry.path}
-                        {entry.query && <span className="muted">?{entry.query}</span>}
-                      </td>
-                      <td>
-                        <span className={statusClass(entry.status)}>{entry.status}</span>
-                        {entry.errorCode && <span className="request-code"> {entry.errorCode}</span>}
-                      </td>
-                      <td>{entry.durationMs} ms</td>
-                      <td>{entry.caller}</td>
-                      <td>
-                        {entry.status >= 400 && (
-                          <button
-                            type="button"
-                            className="secondary small"
-                            aria-label={`${expanded ? "Hide" : "Show"} details of ${entry.method} ${entry.path}`}
-                            aria-expanded={expanded}
-                            aria-controls={expanded ? detailsId : undefined}
-                            onClick={() => setOpen(expanded ? null : entry.id)}
-                          >
-                            {expanded ? "Hide" : "Show"}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                    {expanded && (
-                      <tr>
-                        <td colSpan={7}>
-                          <Details entry={entry} id={detailsId} />
-                        </td>
-                      </tr>
+        <Table caption="Calls the platform answered, newest first" region="Calls" className="requests" columns={COLUMNS}>
+          {shown.map((entry) => {
+            const detailsId = `request-${entry.id.replace(":", "-")}`;
+            const expanded = open === entry.id;
+            return (
+              <Fragment key={entry.id}>
+                <tr>
+                  <td>{timeOf(entry.time)}</td>
+                  <td>{entry.method}</td>
+                  <td className="request-path">
+                    {entry.path}
+                    {entry.query && <span className="muted">?{entry.query}</span>}
+                  </td>
+                  <td>
+                    <span className={statusClass(entry.status)}>{entry.status}</span>
+                    {entry.errorCode && <span className="request-code"> {entry.errorCode}</span>}
+                  </td>
+                  <td>{entry.durationMs} ms</td>
+                  <td>{entry.caller}</td>
+                  <td>
+                    {entry.status >= 400 && (
+                      <button
+                        type="button"
+                        className="secondary small"
+                        aria-label={`${expanded ? "Hide" : "Show"} details of ${entry.method} ${entry.path}`}
+                        aria-expanded={expanded}
+                        aria-controls={expanded ? detailsId : undefined}
+                        onClick={() => setOpen(expanded ? null : entry.id)}
+                      >
+                        {expanded ? "Hide" : "Show"}
+                      </button>
                     )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  </td>
+                </tr>
+                {expanded && (
+                  <tr>
+                    <td colSpan={COLUMNS.length}>
+                      <Details entry={entry} id={detailsId} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table>
       )}
     </>
   );
