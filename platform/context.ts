@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
+import { accessSubjectOf } from "./http/access-subject";
 import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { RequestLog } from "./http/request-log";
@@ -77,7 +78,7 @@ export function createCallerResolver(config: PlatformConfig, tokens: TokenStore)
     if (!header) return { kind: "anonymous" };
     // ApiKeyStrategy sends the key alone; the two-part external-login form is accepted only where it is sent.
     if (isAdminKey(config, header)) return { kind: "admin" };
-    const subject = tokens.resolveAccess(header);
+    const subject = accessSubjectOf(request, tokens, header);
     if (!subject) throw unauthenticated();
     return subject.role === "member"
       ? { kind: "member", id: subject.subjectId, loginSessionId: subject.loginSessionId ?? null }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { PlatformConfig } from "../config";
 import { externalLoginToken, isAdminKey } from "../context";
 import type { TokenStore } from "../oauth/store";
+import { accessSubjectOf } from "./access-subject";
 import type { CallerRole } from "./request-entry";
 import { bodyText, errorCodeOf, redactQuery, sentRequest, type RequestLog } from "./request-log";
 
@@ -17,11 +18,11 @@ declare module "fastify" {
 }
 
 /** The caller's role by the Authorization header alone, without refusing anything: routes do that. */
-function callerRole(config: PlatformConfig, tokens: TokenStore, authorization: string | undefined): CallerRole {
-  const header = authorization?.trim();
+function callerRole(config: PlatformConfig, tokens: TokenStore, request: FastifyRequest): CallerRole {
+  const header = request.headers.authorization?.trim();
   if (!header) return "none";
   if (isAdminKey(config, header) || externalLoginToken(config, header) !== null) return "admin key";
-  const subject = tokens.resolveAccess(header);
+  const subject = accessSubjectOf(request, tokens, header);
   return subject ? (subject.role === "member" ? "member" : "visitor") : "unknown token";
 }
 
@@ -32,7 +33,7 @@ function callerRole(config: PlatformConfig, tokens: TokenStore, authorization: s
 export function registerRequestLog(app: FastifyInstance, log: RequestLog, config: PlatformConfig, tokens: TokenStore) {
   const logged = (request: FastifyRequest) => !request.url.startsWith(NOT_LOGGED);
   app.addHook("onRequest", async (request) => {
-    if (logged(request)) request.requestLogEntry = { caller: callerRole(config, tokens, request.headers.authorization) };
+    if (logged(request)) request.requestLogEntry = { caller: callerRole(config, tokens, request) };
   });
   app.addHook("onSend", async (request, reply, payload) => {
     // Streams (file downloads) are not read twice; the platform's errors are strings.
