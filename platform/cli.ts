@@ -57,13 +57,14 @@ const USAGE = `usage: local-wix-platform [--port <number>] [--host <address>] [-
 
 /** Flags every command takes, each in place of the environment variable it names. */
 const SETTING_FLAGS: Record<string, string> = { port: "LOCAL_PLATFORM_PORT", host: "LOCAL_PLATFORM_HOST", data: "LOCAL_PLATFORM_DATA_DIR" };
+const SETTING_FLAG = new RegExp(`^--(${Object.keys(SETTING_FLAGS).join("|")})(?:=(.*))?$`, "s");
 
 /** The settings given as flags, as environment variables, and the arguments left for the command; null when a flag has no value. */
 function settingFlags(argv: string[]): { env: Record<string, string>; rest: string[] } | null {
   const env: Record<string, string> = {};
   const rest: string[] = [];
   for (let i = 0; i < argv.length; i++) {
-    const flag = /^--(port|host|data)(?:=(.*))?$/s.exec(argv[i]);
+    const flag = SETTING_FLAG.exec(argv[i]);
     if (!flag) {
       rest.push(argv[i]);
       continue;
