@@ -30,3 +30,8 @@ export function statusMatches(status: number, filter: string): boolean {
   if (/^[1-5]xx$/.test(filter)) return Math.floor(status / 100) === Number(filter[0]);
   return String(status) === filter;
 }
+
+/** Whether an entry passes the log's filters: a part of its path, and a status filter as above. */
+export function entryMatches(entry: Pick<LoggedRequest, "path" | "status">, filter: { path: string; status: string }): boolean {
+  return entry.path.includes(filter.path) && statusMatches(entry.status, filter.status);
+}

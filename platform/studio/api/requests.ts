@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../../context";
 import { invalidArgument } from "../../http/errors";
-import { statusMatches, type LoggedRequest } from "../../http/request-entry";
+import { entryMatches, type LoggedRequest } from "../../http/request-entry";
 
 const FILTER = z.object({
   path: z.string().trim().max(2048).optional(),
@@ -33,7 +33,7 @@ export function registerRequestsApi(api: FastifyInstance, ctx: PlatformContext) 
     const { path = "", status = "" } = filter.data;
     const requests = ctx.requests
       .list()
-      .filter((entry) => entry.path.includes(path) && statusMatches(entry.status, status))
+      .filter((entry) => entryMatches(entry, { path, status }))
       .reverse();
     return { requests, capacity: ctx.requests.capacity };
   });

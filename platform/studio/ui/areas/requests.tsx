@@ -1,5 +1,5 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
-import { statusMatches, type LoggedRequest } from "../../../http/request-entry";
+import { entryMatches, type LoggedRequest } from "../../../http/request-entry";
 import type { AreaProps } from "../areas";
 import { AreaHeading, ErrorMessage, StatusMessage, Table } from "../components";
 import { navigate, studioHref, useDebounced } from "../router";
@@ -105,7 +105,7 @@ export function RequestsArea({ search }: AreaProps) {
     navigate(studioHref(["requests"], { path: pathFilter, status: status === "all" ? undefined : status }), { replace: true });
   }, [pathFilter, status]);
 
-  const shown = entries.filter((entry) => entry.path.includes(pathFilter) && statusMatches(entry.status, status));
+  const shown = entries.filter((entry) => entryMatches(entry, { path: pathFilter, status }));
   return (
     <>
       <AreaHeading>Requests</AreaHeading>
