@@ -3,7 +3,7 @@
 # (platform/): neither stage installs it, so no SQLite and no compiler; for local mode run
 # `npm run platform` elsewhere.
 
-FROM node:20-slim AS builder
+FROM node:24-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
 # Every workspace's package.json, which npm ci reads; only the site and the contract it shares are installed.
@@ -15,7 +15,7 @@ COPY . .
 # .next/standalone: server, traced node_modules, static files, public/ and site-server.mjs.
 RUN npm run build
 
-FROM node:20-slim AS runner
+FROM node:24-slim AS runner
 WORKDIR /app
 # The heap limit keeps memory flat under load (docs/performance.md); raise it for large sites.
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 PORT=3000 NODE_OPTIONS=--max-old-space-size=256

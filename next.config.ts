@@ -1,22 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { StatsWriterPlugin } from "webpack-stats-plugin";
 import { securityHeaders } from "./lib/security/policy";
 import { WIX_IMAGE_ORIGIN } from "./lib/wix/media-origins";
-
-/** Where the production build lists the npm packages in each browser chunk (read by scripts/client-bundle.ts). */
-export const CLIENT_PACKAGES_FILE = "client-packages.json";
-
-type StatsModule = { name?: string; modules?: StatsModule[] };
-type StatsChunk = { files?: string[]; modules?: StatsModule[] };
-
-/** The npm packages a chunk's modules come from, concatenated modules included. */
-function packagesOf(modules: StatsModule[] = []): string[] {
-  return modules.flatMap((module) => {
-    const own = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(module.name ?? "")?.[1];
-    return [...(own ? [own] : []), ...packagesOf(module.modules)];
-  });
-}
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -29,9 +14,16 @@ const nextConfig: NextConfig = {
   typescript: { tsconfigPath: "tsconfig.build.json" },
   // The contract shared with the local platform is a workspace package of TypeScript sources.
   transpilePackages: ["@ridgeline/platform-contract"],
-  // The optimiser keeps its defaults (quality 75, default sizes, 60 s minimum cache); local
-  // images come from public/media, Wix's from its static host.
-  images: { remotePatterns: [{ protocol: "https", hostname: new URL(WIX_IMAGE_ORIGIN).hostname }] },
+  // The optimiser's settings are pinned to what the site was designed and measured with, not left
+  // to the framework's defaults (Next.js 16 changed several): quality 75, these widths, and a
+  // minimum of 60 s in the cache. Local images come from public/media, Wix's from its static host.
+  images: {
+    remotePatterns: [{ protocol: "https", hostname: new URL(WIX_IMAGE_ORIGIN).hostname }],
+    qualities: [75],
+    deviceSizes: [640, 750, 828, 1080, 1200, 1920, 2048, 3840],
+    imageSizes: [16, 32, 48, 64, 96, 128, 256, 384],
+    minimumCacheTTL: 60,
+  },
   // Titles, descriptions and Open Graph tags go in the <head> for every client, as search engines
   // and link previews read them there; the pages' metadata comes from the shared cache, so
   // waiting for it costs next to nothing.
@@ -49,23 +41,6 @@ const nextConfig: NextConfig = {
   // server entry (server/serve.ts) instead.
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(securityHeaders({ https: false })).map(([key, value]) => ({ key, value })) }];
-  },
-  webpack(config, { isServer, dev }) {
-    if (!isServer && !dev) {
-      config.plugins.push(
-        new StatsWriterPlugin({
-          filename: CLIENT_PACKAGES_FILE,
-          stats: { all: false, chunks: true, chunkModules: true, nestedModules: true },
-          transform: ({ chunks = [] }: { chunks?: StatsChunk[] }) =>
-            JSON.stringify(
-              { chunks: chunks.map((chunk) => ({ files: chunk.files ?? [], packages: [...new Set(packagesOf(chunk.modules))].sort() })) },
-              null,
-              1,
-            ),
-        }),
-      );
-    }
-    return config;
   },
 };
 

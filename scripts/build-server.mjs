@@ -21,7 +21,7 @@ await build({
   bundle: true,
   platform: "node",
   format: "esm",
-  target: "node20",
+  target: "node22",
   tsconfig: path.join(root, "tsconfig.json"),
   // Resolved at run time from the standalone node_modules, the same copies the site's own code uses.
   external: ["next", "pino", "redis", "rate-limiter-flexible"],

@@ -57,7 +57,8 @@ const incrementalCache = () => (globalThis as { __incrementalCache?: Incremental
 async function revalidateAsRouteHandler(collectionIds: string[]) {
   const store = { route: "/api/revalidate", incrementalCache: incrementalCache() } as WorkStore;
   workAsyncStorage.run(store, () => revalidateCollections(collectionIds));
-  await incrementalCache().revalidateTag(store.pendingRevalidatedTags ?? []);
+  for (const { tag, profile } of store.pendingRevalidatedTags ?? [])
+    await incrementalCache().revalidateTag([tag], typeof profile === "object" ? { expire: profile.expire } : undefined);
 }
 
 /**

@@ -8,7 +8,7 @@ import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
-import { TAGS, revalidateTags } from "@/lib/wix/cache";
+import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
@@ -43,7 +43,7 @@ function failed(
 /** A profile change shows at once on the member's public page and wherever profiles are read from the cache. */
 function revalidateProfile(profile: Pick<Profile, "slug">, previousSlug?: string) {
   revalidatePath("/account");
-  revalidateTags([TAGS.members]);
+  updateTags([TAGS.members]);
   for (const slug of new Set([profile.slug, previousSlug])) if (slug) revalidatePath(`/members/${slug}`);
 }
 
@@ -175,6 +175,6 @@ export async function deleteAccountAction(_previous: FormState, formData: FormDa
   }
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   await endDeletedMemberSession();
-  revalidateTags([TAGS.members]);
+  updateTags([TAGS.members]);
   redirect("/");
 }

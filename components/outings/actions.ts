@@ -4,7 +4,7 @@ import { z } from "zod";
 import { actAsMember, type NotMember } from "@/lib/auth/request-session";
 import { logger } from "@/lib/observability/log";
 import { outingCollectionByRoute, type CollectionWithOutings } from "@/lib/site-config";
-import { TAGS, revalidateTags } from "@/lib/wix/cache";
+import { TAGS, updateTags } from "@/lib/wix/cache";
 import type { WixClient } from "@/lib/wix/client";
 import { describeFailure } from "@/lib/wix/errors";
 import { cancelOuting, joinOuting, memberIdOf, type JoinOutcome } from "@/lib/wix/signups";
@@ -60,6 +60,6 @@ export async function rsvpAction(_previous: RsvpState, formData: FormData): Prom
   }
   if (!outcome.ok) return { error: NOT_MEMBER[outcome.reason] };
   // Places left are cached for everyone: the outing's public page shows the change at once.
-  revalidateTags([TAGS.collection(collection.outing.signupsCollectionId)]);
+  updateTags([TAGS.collection(collection.outing.signupsCollectionId)]);
   return outcome.value;
 }

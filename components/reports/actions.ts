@@ -6,7 +6,7 @@ import { actAsMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { collectionByRoute, type MemberReportsConfig } from "@/lib/site-config";
-import { TAGS, revalidateTags } from "@/lib/wix/cache";
+import { TAGS, updateTags } from "@/lib/wix/cache";
 import type { WixClient } from "@/lib/wix/client";
 import { logger } from "@/lib/observability/log";
 import { describeFailure } from "@/lib/wix/errors";
@@ -51,7 +51,7 @@ async function change(formData: FormData, reply: Reply, what: string, act: Chang
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER[outcome.reason]] }) };
   if (!outcome.value.ok) return { result: reply({ formErrors: [REFUSED[outcome.value.reason]] }) };
-  revalidateTags([TAGS.collection(config.collectionId)]);
+  updateTags([TAGS.collection(config.collectionId)]);
   return { result: reply({ resetForm }), done };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { revalidateTag, unstable_cache } from "next/cache";
+import { revalidateTag, unstable_cache, updateTag } from "next/cache";
 import { announceRevalidation, noteRenderTags, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
 import { TagChanges } from "@/lib/cache/tag-changes";
 import { SharedRuns } from "@/lib/shared-runs";
@@ -46,9 +46,17 @@ const tagChanges = new TagChanges();
  */
 const platformReads = new SharedRuns<unknown>();
 
+/**
+ * A server action's own write: every cached read and page with one of these tags is dropped, and
+ * the page the action renders reads afresh, so the member sees what they just wrote.
+ */
+export function updateTags(tags: string[]): void {
+  dropTags(tags, updateTag);
+}
+
 /** Drops every cached read, and every cached page, that carries one of these tags. */
-export function revalidateTags(tags: string[]): void {
-  for (const tag of tags) revalidateTag(tag);
+function dropTags(tags: string[], drop: (tag: string) => void): void {
+  for (const tag of tags) drop(tag);
   // A read already under way may have started before the change: later misses must not join it,
   // and it reads again before the cache keeps its answer.
   platformReads.forget();
@@ -64,9 +72,11 @@ onRemoteRevalidation(({ tags, everything }) => {
   else tagChanges.changed(tags);
 });
 
-/** Drops every cached read of these collections (and member profiles, when asked). */
+/** The revalidation webhook: drops every cached read of these collections (and member profiles, when asked). */
 export function revalidateCollections(collectionIds: string[], options: { members?: boolean } = {}): string[] {
   const tags = [...collectionIds.map(TAGS.collection), ...(options.members ? [TAGS.members] : [])];
-  revalidateTags(tags);
+  // Expired at once, as a member's own write is: the next read of the changed data waits for the
+  // platform rather than being served the old answer while it refreshes.
+  dropTags(tags, (tag) => revalidateTag(tag, { expire: 0 }));
   return tags;
 }

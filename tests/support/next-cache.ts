@@ -21,11 +21,6 @@ const { nodeFs } = await import("next/dist/server/lib/node-fs-methods");
   allowedRevalidateHeaderKeys: [],
   fetchCacheKeyPrefix: "",
   maxMemoryCacheSize: 16 * 1024 * 1024,
-  getPrerenderManifest: () => ({
-    version: 4,
-    routes: {},
-    dynamicRoutes: {},
-    notFoundRoutes: [],
-    preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" },
-  }),
+  previewProps: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" },
+  prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" } },
 });
