@@ -32,6 +32,11 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
+  projects: [
+    { name: "chromium", testIgnore: "no-javascript/**" },
+    // Every form and menu as a person with JavaScript off (or before the page has hydrated) meets it.
+    { name: "no-javascript", testDir: "e2e/no-javascript", use: { javaScriptEnabled: false } },
+  ],
   webServer: {
     // A fresh database, and no cached reads left from a run against another one.
     command: `rm -rf ${dataDir} .next/cache/fetch-cache .next/standalone/.next/cache/fetch-cache && node scripts/run-site.mjs start`,
