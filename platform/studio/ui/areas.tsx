@@ -1,12 +1,10 @@
 import type { ComponentType } from "react";
+import type { AreaProps } from "./area-props";
 import { CollectionsArea } from "./areas/collections";
 import { MailboxArea } from "./areas/mailbox";
 import { MembersArea } from "./areas/members";
 import { SettingsArea } from "./areas/settings";
 import { RequestsArea } from "./areas/requests";
-
-/** What an area receives: the path segments after its own, and the query. */
-export type AreaProps = { path: string[]; search: URLSearchParams };
 
 export type Area = { id: string; label: string; Component: ComponentType<AreaProps> };
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { StudioApiError, studioApi, useStudioData } from "../api";
-import type { AreaProps } from "../areas";
+import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { Link, navigate, studioHref, useDebounced } from "../router";
 import { controlId, convertDraft, draftOf, FieldEditor, type Draft, type Field } from "./field-editors";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useStudioData } from "../api";
-import type { AreaProps } from "../areas";
+import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage } from "../components";
 import { navigate, studioHref, useDebounced } from "../router";
 

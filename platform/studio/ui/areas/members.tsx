@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { studioApi, useChange, useStudioData } from "../api";
-import type { AreaProps } from "../areas";
+import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
 import { ConfirmAction, Switch } from "../controls";
 import { Link, navigate, studioHref, useDebounced } from "../router";

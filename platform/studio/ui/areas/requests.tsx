@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useRef, useState } from "react";
 import { entryMatches, type LoggedRequest } from "../../../http/request-entry";
-import type { AreaProps } from "../areas";
+import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, StatusMessage, Table } from "../components";
 import { navigate, studioHref, useDebounced } from "../router";
 

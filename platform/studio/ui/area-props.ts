@@ -1,0 +1,2 @@
+/** What an area receives: the path segments after its own, and the query. */
+export type AreaProps = { path: string[]; search: URLSearchParams };
