@@ -3,7 +3,6 @@ import { Suspense, type ReactNode } from "react";
 import { SiteFooter } from "@/components/site-footer";
 import { NavigationProgress } from "@/components/nav/navigation-progress";
 import { SiteHeader } from "@/components/site-header";
-import { TransitionWakeUp } from "@/components/transition-wake-up";
 import { getConfig } from "@/lib/config";
 import { siteName } from "@/lib/site-config";
 import "./globals.css";
@@ -35,7 +34,6 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
-        <TransitionWakeUp />
       </body>
     </html>
   );

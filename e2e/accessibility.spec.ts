@@ -63,7 +63,7 @@ for (const width of [390, 1280]) {
     await section.getByRole("button", { name: "Publish report" }).click();
     await section
       .getByRole("article", { name: "Fog at the cove" })
-      .getByRole("button", { name: /^Delete/ })
+      .locator("summary", { hasText: /^Delete/ })
       .click();
     await section.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(section.getByRole("status")).toHaveText("Your report is deleted.");

@@ -84,7 +84,7 @@ test("a member edits the profile with an address, sees it after reload and in th
   await expect(page.getByTestId("member-name")).toHaveText("Robin Fell");
 
   await page.goto("/account");
-  await page.getByRole("button", { name: "Delete my account…" }).click();
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
   await expect(page.getByText("Tick the box to confirm.")).toBeVisible();
   await page.getByLabel("I understand that this cannot be undone.").check();

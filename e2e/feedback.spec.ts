@@ -40,7 +40,7 @@ test("deleting a report replaces the last confirmation and takes the focus there
   await expect(section.getByRole("status")).toBeFocused();
 
   const mine = section.getByRole("article", { name: title });
-  await mine.getByRole("button", { name: /^Delete/ }).click();
+  await mine.locator("summary", { hasText: /^Delete/ }).click();
   await mine.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(mine).toHaveCount(0);
   await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
@@ -59,11 +59,13 @@ test("deleting the account keeps the focus in its panel, then lands at the top o
   await expect(page.getByRole("status")).toHaveText("Welcome to the club: your account is ready and you are logged in.");
   await expect(notice(page)).toBeFocused();
 
-  const opener = page.getByRole("button", { name: "Delete my account…" });
+  // A native disclosure: its button reads "Keep my account" while the confirmation is open.
+  const opener = page.locator("summary", { hasText: "Delete my account…" });
   await opener.click();
   await expect(page.getByLabel("I understand that this cannot be undone.")).toBeFocused();
-  await page.getByRole("button", { name: "Keep my account" }).click();
+  await page.locator("summary", { hasText: "Keep my account" }).click();
   await expect(opener).toBeFocused();
+  await expect(page.getByLabel("I understand that this cannot be undone.")).toBeHidden();
   await opener.click();
   await page.getByLabel("I understand that this cannot be undone.").check();
   await screenshot(page, "delete-account-panel", page.getByRole("region", { name: "Delete account" }));

@@ -88,7 +88,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
 
   // The author edits it; the change shows at once and after a reload. (Buttons of a page just
   // loaded do nothing until React has hydrated them.)
-  await (await hydrated(mine.getByRole("button", { name: /^Edit/ }))).click();
+  await (await hydrated(mine.locator("summary", { hasText: /^Edit/ }))).click();
   await mine.getByLabel("Your report").fill("Ice until ten, then clear. Microspikes helped.");
   await mine.getByLabel("Rating (1 to 5)").fill("5");
   await mine.getByRole("button", { name: "Save changes" }).click();
@@ -116,13 +116,13 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // to the server action would): the platform refuses, and the page says why.
   await page.goto("/trails/goat-pass");
   const own = report(page, "Snow on the pass");
-  await (await hydrated(own.getByRole("button", { name: /^Edit/ }))).click();
+  await (await hydrated(own.locator("summary", { hasText: /^Edit/ }))).click();
   await own.locator('input[name="reportId"]').evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByLabel("Your report").fill("Rowan was here.");
   await own.getByRole("button", { name: "Save changes" }).click();
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
 
-  await own.getByRole("button", { name: /^Delete/ }).click();
+  await own.locator("summary", { hasText: /^Delete/ }).click();
   await own
     .locator('form:has(button:text("Yes, delete it")) input[name="reportId"]')
     .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
@@ -137,7 +137,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await page.goto("/login?returnTo=%2Ftrails%2Fsummit-loop");
   await fillLoginForm(page, demoMember);
   const again = report(page, title);
-  await (await hydrated(again.getByRole("button", { name: /^Delete/ }))).click();
+  await (await hydrated(again.locator("summary", { hasText: /^Delete/ }))).click();
   await again.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(report(page, title)).toHaveCount(0);
   await expect(reports(page).getByRole("status")).toHaveText("Your report is deleted.");

@@ -115,7 +115,7 @@ test("a trail's rating summary leads a visitor to log in and back to the report 
 
   // Deleting it takes the trail back to no reports (and leaves it as it was for the next run).
   const mine = form.getByRole("article", { name: title });
-  await mine.getByRole("button", { name: /^Delete/ }).click();
+  await mine.locator("summary", { hasText: /^Delete/ }).click();
   await mine.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(form.getByRole("status")).toHaveText("Your report is deleted.");
   await expect(summary(page).getByRole("link", { name: "No reports yet" })).toBeVisible();

@@ -85,7 +85,10 @@ for (const { route, firstLoadChunkPaths } of pages.sort((a, b) => a.route.locale
 for (const [route, packages] of packagesByRoute)
   for (const forbidden of [...packages].filter((name) => FORBIDDEN.test(name))) problems.push(`${route} sends ${forbidden} to the browser.`);
 
-const shared = pages.reduce<string[]>((common, { firstLoadChunkPaths }, index) => (index === 0 ? firstLoadChunkPaths : common.filter((file) => firstLoadChunkPaths.includes(file))), []);
+const shared = pages.reduce<string[]>(
+  (common, { firstLoadChunkPaths }, index) => (index === 0 ? firstLoadChunkPaths : common.filter((file) => firstLoadChunkPaths.includes(file))),
+  [],
+);
 console.log(`Loaded by every page (the framework and the root layout): ${kibOf(shared).toFixed(1)} KiB in ${shared.length} files`);
 if (problems.length) {
   for (const problem of problems) console.error(`✗ ${problem}`);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ActionForm } from "@/components/forms/action-form";
+import { ActionForm, ActionStateForm } from "@/components/forms/action-form";
+import { ReportsFeedback, replyFor, useReportForm } from "@/components/reports/reports-feedback";
 import type { FormState } from "@/lib/form-state";
 
 const fields = [
@@ -35,27 +36,39 @@ describe("a form on a server action", () => {
     expect(document.activeElement).toBe(screen.getByLabelText("E-mail"));
   });
 
-  it("hands a confirmation to onDone instead of showing it, and leaves the focus alone for whoever shows it", async () => {
-    const action = vi.fn(async (): Promise<FormState> => ({ result: { status: "success", initialValue: {} }, done: "Your report is deleted." }));
-    const onDone = vi.fn();
+  it("keeps a report form's reply above the list, where it stays when the refreshed list no longer has the form", async () => {
+    const remove = vi.fn(async (): Promise<FormState> => ({
+      result: { status: "success", initialValue: { reportId: "r1" } },
+      done: "Your report is deleted.",
+    }));
+    const unused = vi.fn(async (): Promise<FormState> => ({}));
+    /** A report's card: gone once the reply says it is deleted, as in the refreshed list. */
+    function Card() {
+      const reply = replyFor(useReportForm("remove"), "r1");
+      if (reply[0].done) return null;
+      return (
+        <ActionStateForm
+          actionState={reply}
+          confirmationShownElsewhere
+          kind="deleteReport"
+          hidden={{ route: "trails", reportId: "r1" }}
+          fields={[]}
+          submitLabel="Yes, delete it"
+          pendingLabel="Deleting…"
+        />
+      );
+    }
     render(
-      <ActionForm
-        kind="deleteReport"
-        action={action}
-        hidden={{ route: "trails", reportId: "r1" }}
-        fields={[]}
-        submitLabel="Yes, delete it"
-        pendingLabel="Deleting…"
-        onDone={onDone}
-      />,
+      <ReportsFeedback actions={{ write: unused, edit: unused, remove }}>
+        <Card />
+      </ReportsFeedback>,
     );
-    const button = screen.getByRole("button", { name: "Yes, delete it" });
-    button.focus();
-    fireEvent.click(button);
+    fireEvent.click(screen.getByRole("button", { name: "Yes, delete it" }));
     await nextFrame();
     await nextFrame();
-    expect(onDone).toHaveBeenCalledWith("Your report is deleted.");
-    expect(screen.queryByRole("status")).toBeNull();
-    expect(document.activeElement).toBe(button);
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole("button", { name: "Yes, delete it" })).toBeNull();
+    expect(screen.getByRole("status").textContent).toBe("Your report is deleted.");
+    expect(document.activeElement).toBe(screen.getByRole("status"));
   });
 });

@@ -1,57 +1,42 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { ActionForm } from "@/components/forms/action-form";
+import { useActionState, useRef } from "react";
+import { ActionStateForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
 import { dangerFocusRing } from "@/components/class-names";
 
 /**
- * Deleting the account takes two steps: open the confirmation, then confirm it. The button that
- * opens it goes away, so the focus moves into the confirmation (its checkbox), and back to the
- * button when the member keeps their account; it never drops to the page's start.
+ * Deleting the account takes two steps: open the confirmation, then confirm it. The confirmation
+ * is a native disclosure, so both steps work without JavaScript; its button reads "Keep my
+ * account" while it is open. A refused confirmation (the box not ticked) keeps it open. With
+ * script, opening moves the focus into the confirmation (its checkbox).
  */
 export function DeleteAccount({ action }: { action: FormAction }) {
-  const [confirming, setConfirming] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const moved = useRef(false);
-  useEffect(() => {
-    // Not on the first render: the page does not start with the focus here.
-    if (!moved.current) return;
-    if (confirming) panel.current?.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
-    else opener.current?.focus();
-  }, [confirming]);
-  const toggle = (open: boolean) => {
-    moved.current = true;
-    setConfirming(open);
+  const actionState = useActionState(action, {});
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const onToggle = () => {
+    if (disclosure.current?.open) disclosure.current.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
   };
-  if (!confirming) {
-    return (
-      <button
-        ref={opener}
-        type="button"
-        onClick={() => toggle(true)}
-        className={`rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 ${dangerFocusRing}`}
-      >
-        Delete my account…
-      </button>
-    );
-  }
   return (
-    <div ref={panel} className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4">
-      <p className="text-sm text-red-900">Your profile and login are removed for good, and you are logged out at once.</p>
-      <ActionForm
-        kind="deleteAccount"
-        action={action}
-        fields={[{ name: "confirm", label: "I understand that this cannot be undone.", type: "checkbox" }]}
-        submitLabel="Delete my account for good"
-        pendingLabel="Deleting your account…"
-        tone="danger"
-        wideButton={false}
-      />
-      <button type="button" onClick={() => toggle(false)} className="text-sm font-medium text-stone-800 underline underline-offset-2">
-        Keep my account
-      </button>
-    </div>
+    <details ref={disclosure} open={actionState[0].result?.status === "error" || undefined} onToggle={onToggle} className="group space-y-4">
+      <summary
+        className={`inline-block cursor-pointer list-none rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden ${dangerFocusRing}`}
+      >
+        <span className="group-open:hidden">Delete my account…</span>
+        <span className="hidden group-open:inline">Keep my account</span>
+      </summary>
+      <div className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4">
+        <p className="text-sm text-red-900">Your profile and login are removed for good, and you are logged out at once.</p>
+        <ActionStateForm
+          actionState={actionState}
+          kind="deleteAccount"
+          fields={[{ name: "confirm", label: "I understand that this cannot be undone.", type: "checkbox" }]}
+          submitLabel="Delete my account for good"
+          pendingLabel="Deleting your account…"
+          tone="danger"
+          wideButton={false}
+        />
+      </div>
+    </details>
   );
 }

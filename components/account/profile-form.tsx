@@ -10,7 +10,6 @@ import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import type { CountryOption } from "@/lib/countries";
 import type { FormAction } from "@/lib/form-state";
 import { focusRing } from "@/components/class-names";
-import { wakingAfter } from "@/components/transition-wake-up";
 
 export type ProfileDefaults = {
   nickname: string;
@@ -41,7 +40,7 @@ const smallButton =
 
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
 export function ProfileForm({ action, profile, countries }: { action: FormAction; profile: ProfileDefaults; countries: CountryOption[] }) {
-  const [state, formAction, pending] = useActionState(wakingAfter(action), {});
+  const [state, formAction, pending] = useActionState(action, {});
   const [form, fields] = useForm({
     lastResult: state.result,
     defaultValue: profile,
@@ -57,7 +56,7 @@ export function ProfileForm({ action, profile, countries }: { action: FormAction
   const customFields = fields.customFields.getFieldList();
   const formProps = getFormProps(form);
   const countryChoices = countries.map(({ code, name }) => ({ value: code, label: name }));
-  const submit = useActionSubmit(state, formAction, formProps.onSubmit);
+  const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
 
   const list = (items: FieldMetadata<string | undefined>[], listName: string, label: string, type: "email" | "tel", autoComplete: string) => (
     <ul className="space-y-3">
@@ -75,8 +74,8 @@ export function ProfileForm({ action, profile, countries }: { action: FormAction
   );
 
   return (
-    <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
-      <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
+    <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
+      <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Your profile</legend>
         <Field meta={fields.publicProfile} spec={{ label: PROFILE_WORDS.publicChoice, type: "checkbox", hint: PROFILE_WORDS.publicChoiceHint }} />

@@ -1,19 +1,15 @@
 "use client";
 
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazyInPage } from "@/components/lazy-in-page";
 import type * as LoadMore from "./load-more";
 
 /**
  * "Load more" is how the journal pages; the other lists turn numbered pages. All lists share one
  * route, so only the lists that grow in place download its code (and the site configuration it
- * needs), keeping the numbered lists within their JavaScript budget (docs/performance.md).
+ * needs), keeping the numbered lists within their JavaScript budget (docs/performance.md). The
+ * server renders it into the page, "Load more" link included, so the list grows without script.
  */
-const LazyLoadMoreList = lazy(() => import("./load-more").then((module) => ({ default: module.LoadMoreList })));
-
-export function LoadMoreList(props: ComponentProps<typeof LoadMore.LoadMoreList>) {
-  return (
-    <Suspense fallback={props.children}>
-      <LazyLoadMoreList {...props} />
-    </Suspense>
-  );
-}
+export const LoadMoreList = lazyInPage<typeof LoadMore>(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server renders it at once (lazyInPage)
+  typeof window === "undefined" ? require("./load-more") : () => import("./load-more"),
+)((module) => module.LoadMoreList);

@@ -37,16 +37,18 @@ export function LoadMoreList({ collection, children, shown, page, pageSize, hasM
   const [lastBatch, setLastBatch] = useState(0);
   const [more, setMore] = useState(hasMore);
   const [batches, setBatches] = useState(page);
-  const [focusId, setFocusId] = useState<string | null>(null);
+  /** The first item of the batch just added, which takes the focus once it is on the page. */
+  const focusNext = useRef<string | null>(null);
   const [pending, startTransition] = useTransition();
   const grid = useRef<HTMLDivElement>(null);
   const nextHref = withPage(href, batches + 1);
 
   useEffect(() => {
-    if (!focusId) return;
-    grid.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(focusId)}"] a`)?.focus();
-    setFocusId(null);
-  }, [focusId]);
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    grid.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"] a`)?.focus();
+  }, [added]);
 
   function loadNext(event: React.MouseEvent<HTMLAnchorElement>) {
     if (!more || pending || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -63,7 +65,7 @@ export function LoadMoreList({ collection, children, shown, page, pageSize, hasM
       setBatches((count) => count + 1);
       // The address says how much is shown, without a new entry in the history.
       window.history.replaceState(window.history.state, "", nextHref);
-      if (batch.items[0]) setFocusId(batch.items[0].id);
+      focusNext.current = batch.items[0]?.id ?? null;
     });
   }
 

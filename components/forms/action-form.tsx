@@ -8,9 +8,8 @@ import { CaptchaField } from "@/components/auth/captcha-field";
 import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
 import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
-import type { FormAction } from "@/lib/form-state";
+import type { FormAction, FormState } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
-import { wakingAfter } from "@/components/transition-wake-up";
 import { Field, type FieldSpec } from "./field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
 
@@ -35,7 +34,6 @@ const schemas = {
 
 type Props = {
   kind: keyof typeof schemas;
-  action: FormAction;
   fields: FieldSpec[];
   submitLabel: string;
   pendingLabel: string;
@@ -45,23 +43,39 @@ type Props = {
   tone?: "primary" | "danger" | "quiet";
   /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
   wideButton?: boolean;
-  /** Takes the confirmation instead of the form, for a form that may be gone once the page refreshes. */
-  onDone?: (message: string) => void;
 };
+
+/** What `useActionState` gives for a server action: the last reply, the form's action, and whether it is on its way. */
+export type ActionState = [state: FormState, formAction: (formData: FormData) => void, pending: boolean];
 
 /**
  * A form on a server action. The same zod schema checks it here and on the server; errors
  * stand next to their field (announced through aria-describedby, the first one focused),
- * values survive an error, and the button cannot be pressed twice.
+ * values survive an error, and the button cannot be pressed twice. The action goes to the form
+ * as the server's own reference, so the form also posts, and shows the same reply, without
+ * JavaScript.
  */
-export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hidden = {}, defaultValue, captcha, tone, wideButton = true, onDone }: Props) {
-  // The confirmation is handed on within the action, so it lands in the same update as the refreshed page.
-  const handOn: FormAction = async (previous, formData) => {
-    const next = await action(previous, formData);
-    if (next.done && onDone) onDone(next.done);
-    return onDone ? { ...next, done: undefined } : next;
-  };
-  const [state, formAction, pending] = useActionState(wakingAfter(onDone ? handOn : action), {});
+export function ActionForm({ action, ...props }: Props & { action: FormAction }) {
+  return <ActionStateForm actionState={useActionState(action, {})} {...props} />;
+}
+
+/**
+ * The same form on a reply kept by someone else, for a form that may be gone when the reply
+ * comes (a deleted report's): the holder shows the confirmation, `done` is not shown here.
+ */
+export function ActionStateForm({
+  actionState: [state, formAction, pending],
+  kind,
+  fields,
+  submitLabel,
+  pendingLabel,
+  hidden = {},
+  defaultValue,
+  captcha,
+  tone,
+  wideButton = true,
+  confirmationShownElsewhere = false,
+}: Props & { actionState: ActionState; confirmationShownElsewhere?: boolean }) {
   // Typed by field name: the fields come from the page, the rules from the schema.
   const [form, formFields] = useForm<Record<string, string>>({
     lastResult: state.result,
@@ -73,11 +87,11 @@ export function ActionForm({ kind, action, fields, submitLabel, pendingLabel, hi
     shouldRevalidate: "onInput",
   });
   const formProps = getFormProps(form);
-  const submit = useActionSubmit(state, formAction, formProps.onSubmit);
+  const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
 
   return (
-    <form {...formProps} ref={submit.form} onSubmit={submit.onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
-      <FormFeedback summary={submit.summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
+    <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
+      <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={confirmationShownElsewhere ? undefined : state.done} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -38,7 +38,7 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
     const formData = new FormData(event.currentTarget, submitter);
     startTransition(() => formAction(formData));
   };
-  return { summary, form, onSubmit };
+  return { summary, formRef: form, onSubmit };
 }
 
 /** The form-level error (an alert) or confirmation (a status message). */

@@ -1,7 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Asks for the bar from code that navigates without a link (the list's form). */
 export function startNavigationProgress(): void {
@@ -32,22 +32,27 @@ function leavesForAnotherPage(event: MouseEvent): boolean {
  * pages have a JavaScript budget (docs/performance.md), and this is all the site needs.
  */
 export function NavigationProgress() {
-  const [loading, setLoading] = useState(false);
+  // The page a navigation left from: the bar shows until another page is shown.
+  const [leaving, setLeaving] = useState<string | null>(null);
   const location = `${usePathname()}?${useSearchParams().toString()}`;
-
-  useEffect(() => setLoading(false), [location]);
+  const loading = leaving === location;
+  const here = useRef(location);
+  useEffect(() => {
+    here.current = location;
+  }, [location]);
 
   useEffect(() => {
     if (!loading) return;
-    const giveUp = setTimeout(() => setLoading(false), GIVE_UP_MS);
+    const giveUp = setTimeout(() => setLeaving(null), GIVE_UP_MS);
     return () => clearTimeout(giveUp);
   }, [loading]);
 
   useEffect(() => {
+    const leave = () => setLeaving(here.current);
     const onClick = (event: MouseEvent) => {
-      if (leavesForAnotherPage(event)) setLoading(true);
+      if (leavesForAnotherPage(event)) leave();
     };
-    const onStart = () => setLoading(true);
+    const onStart = leave;
     document.addEventListener("click", onClick);
     window.addEventListener(NAVIGATION_STARTED, onStart);
     return () => {

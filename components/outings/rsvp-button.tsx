@@ -3,10 +3,7 @@
 import { useActionState } from "react";
 import { useFormStatus } from "react-dom";
 import { focusRing } from "@/components/class-names";
-import { wakingAfter } from "@/components/transition-wake-up";
 import { rsvpAction } from "./actions";
-
-const rsvpAndWake = wakingAfter(rsvpAction);
 
 function Submit({ label, pendingLabel, tone }: { label: string; pendingLabel: string; tone: "primary" | "secondary" }) {
   const { pending } = useFormStatus();
@@ -29,7 +26,7 @@ const LABELS = {
  * `intent` "full" shows no button, only the message of the last press.
  */
 export function RsvpButton({ intent, route, outingId }: { intent: "join" | "cancel" | "full"; route: string; outingId: string }) {
-  const [state, formAction] = useActionState(rsvpAndWake, {});
+  const [state, formAction] = useActionState(rsvpAction, {});
   return (
     <form action={formAction} className="space-y-2">
       {intent !== "full" && <input type="hidden" name="intent" value={intent} />}

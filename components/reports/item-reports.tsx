@@ -31,16 +31,14 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
       <h2 id={REPORTS_ANCHOR} className="font-serif text-2xl font-semibold text-pine-900">
         {config.title}
       </h2>
-      <ReportsFeedback>
+      <ReportsFeedback actions={{ write: writeReportAction, edit: editReportAction, remove: deleteReportAction }}>
         {reports.length === 0 ? (
           <p className="text-stone-700">No reports yet. Walked it lately? Tell the others how it was.</p>
         ) : (
           <div className="space-y-4">
             {reports.map((report) => (
               <ReportCard key={report.id} report={report}>
-                {memberId && report.authorId === memberId && (
-                  <OwnReportControls route={collection.route} report={report} editAction={editReportAction} deleteAction={deleteReportAction} />
-                )}
+                {memberId && report.authorId === memberId && <OwnReportControls route={collection.route} report={report} />}
               </ReportCard>
             ))}
           </div>
@@ -50,7 +48,7 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
           <div id={WRITE_REPORT_ANCHOR} className="scroll-mt-4 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
             <AnchorInView id={WRITE_REPORT_ANCHOR} />
             <h3 className="mb-4 font-serif text-lg font-semibold text-pine-900">Write a report</h3>
-            <NewReportForm action={writeReportAction} route={collection.route} itemId={item.id} />
+            <NewReportForm route={collection.route} itemId={item.id} />
           </div>
         ) : (
           <p className="text-stone-700">

@@ -1,33 +1,20 @@
 "use client";
 
-import { lazy, Suspense, type ComponentProps } from "react";
+import { lazyInPage } from "@/components/lazy-in-page";
 import type * as ReportForms from "./report-forms";
 
 /**
  * The report forms load only where a member sees them: visitors, most of an item page's
- * readers, never download the form kit (conform and zod) with the page.
+ * readers, never download the form kit (conform and zod) with the page. On the server they are
+ * part of the page's HTML, so they work before the script arrives and without it.
  *
  * React's `lazy`, not `next/dynamic`: for a server-rendered dynamic component Next.js adds
  * `<link rel="preload" as="script">` tags for its chunks without the page's nonce, and under
  * the nonce-based policy ('strict-dynamic') the browser refuses each of them (e2e/csp.spec.ts).
- * The chunk then comes from webpack's own loader, which carries the nonce.
  */
-const reportForms = () => import("./report-forms");
-const LazyNewReportForm = lazy(() => reportForms().then((module) => ({ default: module.NewReportForm })));
-const LazyOwnReportControls = lazy(() => reportForms().then((module) => ({ default: module.OwnReportControls })));
-
-export function NewReportForm(props: ComponentProps<typeof ReportForms.NewReportForm>) {
-  return (
-    <Suspense>
-      <LazyNewReportForm {...props} />
-    </Suspense>
-  );
-}
-
-export function OwnReportControls(props: ComponentProps<typeof ReportForms.OwnReportControls>) {
-  return (
-    <Suspense>
-      <LazyOwnReportControls {...props} />
-    </Suspense>
-  );
-}
+const reportForms = lazyInPage<typeof ReportForms>(
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server renders them at once (lazyInPage)
+  typeof window === "undefined" ? require("./report-forms") : () => import("./report-forms"),
+);
+export const NewReportForm = reportForms((module) => module.NewReportForm);
+export const OwnReportControls = reportForms((module) => module.OwnReportControls);

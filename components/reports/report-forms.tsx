@@ -1,10 +1,10 @@
 "use client";
 
-import { useState } from "react";
-import { ActionForm } from "@/components/forms/action-form";
+import { useState, type SyntheticEvent } from "react";
+import { ActionStateForm } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
-import type { FormAction } from "@/lib/form-state";
-import { useReportsAnnounce } from "./reports-feedback";
+import type { FormState } from "@/lib/form-state";
+import { replyFor, useReportForm } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
@@ -16,13 +16,12 @@ const REPORT_FIELDS: FieldSpec[] = [
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-export function NewReportForm({ action, route, itemId }: { action: FormAction; route: string; itemId: string }) {
-  const announce = useReportsAnnounce();
+export function NewReportForm({ route, itemId }: { route: string; itemId: string }) {
   return (
-    <ActionForm
-      onDone={announce ?? undefined}
+    <ActionStateForm
+      actionState={useReportForm("write")}
+      confirmationShownElsewhere
       kind="newReport"
-      action={action}
       hidden={{ route, trailId: itemId }}
       fields={REPORT_FIELDS}
       defaultValue={{ hikedOn: today(), rating: "4" }}
@@ -34,78 +33,71 @@ export function NewReportForm({ action, route, itemId }: { action: FormAction; r
 }
 
 type OwnReport = { id: string; title: string; body: string; rating: number; hikedOn: string };
+type Panel = "edit" | "delete";
 
-/** The author's controls on their own report: edit in place, or delete after a confirmation. */
-export function OwnReportControls({
-  route,
-  report,
-  editAction,
-  deleteAction,
-}: {
-  route: string;
-  report: OwnReport;
-  editAction: FormAction;
-  deleteAction: FormAction;
-}) {
-  const [open, setOpen] = useState<"edit" | "delete" | null>(null);
-  const announce = useReportsAnnounce();
-  // Saved or deleted: the editor or the confirmation closes, and the message goes above the list.
-  const finished = (message: string) => {
-    setOpen(null);
-    announce?.(message);
+const summaryClass =
+  "inline-block cursor-pointer list-none rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 [&::-webkit-details-marker]:hidden";
+
+/**
+ * The author's controls on their own report: edit in place, or delete after a confirmation. Each
+ * is a native disclosure, so it opens without JavaScript too; a reply that refuses the change
+ * keeps its panel open, a saved edit closes it.
+ */
+export function OwnReportControls({ route, report }: { route: string; report: OwnReport }) {
+  const edit = replyFor(useReportForm("edit"), report.id);
+  const remove = replyFor(useReportForm("remove"), report.id);
+  const refused = (reply: FormState) => reply.result?.status === "error";
+  const [open, setOpen] = useState<Panel | null>(refused(edit[0]) ? "edit" : refused(remove[0]) ? "delete" : null);
+  // A saved edit closes the editor (worked out while rendering, from the new reply).
+  const [editReply, setEditReply] = useState(edit[0]);
+  if (edit[0] !== editReply) {
+    setEditReply(edit[0]);
+    if (edit[0].done) setOpen(null);
+  }
+  const toggled = (panel: Panel) => (event: SyntheticEvent<HTMLDetailsElement>) => {
+    const opened = event.currentTarget.open;
+    // One panel at a time; the browser also fires this when React itself opens or closes it.
+    setOpen((current) => (opened ? panel : current === panel ? null : current));
   };
-  const button = "rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
   return (
-    <div className="mt-3 space-y-3">
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          aria-expanded={open === "edit"}
-          onClick={() => setOpen(open === "edit" ? null : "edit")}
-          className={`${button} border-pine-700 text-pine-800 hover:bg-pine-50 focus-visible:outline-pine-700`}
-        >
+    <div className="mt-3 flex flex-wrap items-start gap-2">
+      <details open={open === "edit"} onToggle={toggled("edit")} className="open:basis-full">
+        <summary className={`${summaryClass} border-pine-700 text-pine-800 hover:bg-pine-50 focus-visible:outline-pine-700`}>
           Edit<span className="sr-only"> “{report.title}”</span>
-        </button>
-        <button
-          type="button"
-          aria-expanded={open === "delete"}
-          onClick={() => setOpen(open === "delete" ? null : "delete")}
-          className={`${button} border-red-700 text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-        >
-          Delete<span className="sr-only"> “{report.title}”</span>
-        </button>
-      </div>
-      {open === "edit" && (
-        <div className="rounded-lg border border-stone-200 bg-stone-50 p-4">
-          <ActionForm
+        </summary>
+        <div className="mt-3 rounded-lg border border-stone-200 bg-stone-50 p-4">
+          <ActionStateForm
+            actionState={edit}
+            confirmationShownElsewhere
             kind="editReport"
-            action={editAction}
             hidden={{ route, reportId: report.id }}
             fields={REPORT_FIELDS}
             defaultValue={{ title: report.title, body: report.body, rating: String(report.rating), hikedOn: report.hikedOn }}
-            onDone={finished}
             submitLabel="Save changes"
             pendingLabel="Saving…"
             wideButton={false}
           />
         </div>
-      )}
-      {open === "delete" && (
-        <div className="space-y-3 rounded-lg border border-red-300 bg-red-50 p-4">
+      </details>
+      <details open={open === "delete"} onToggle={toggled("delete")} className="open:basis-full">
+        <summary className={`${summaryClass} border-red-700 text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}>
+          Delete<span className="sr-only"> “{report.title}”</span>
+        </summary>
+        <div className="mt-3 space-y-3 rounded-lg border border-red-300 bg-red-50 p-4">
           <p className="text-sm text-red-900">Delete this report for good?</p>
-          <ActionForm
+          <ActionStateForm
+            actionState={remove}
+            confirmationShownElsewhere
             kind="deleteReport"
-            action={deleteAction}
             hidden={{ route, reportId: report.id }}
             fields={[]}
-            onDone={finished}
             submitLabel="Yes, delete it"
             pendingLabel="Deleting…"
             tone="danger"
             wideButton={false}
           />
         </div>
-      )}
+      </details>
     </div>
   );
 }

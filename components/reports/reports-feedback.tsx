@@ -1,27 +1,49 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useActionState, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import type { ActionState } from "@/components/forms/action-form";
+import type { FormAction, FormState } from "@/lib/form-state";
 
-const Announce = createContext<((message: string) => void) | null>(null);
+type ReportActions = { write: FormAction; edit: FormAction; remove: FormAction };
+type ReportActionStates = Record<keyof ReportActions, ActionState>;
+
+const ReportForms = createContext<ReportActionStates | null>(null);
 
 /**
- * One place for what the report forms confirm (published, updated, deleted), above the list of
- * reports. A form's own message would go with it: a deleted report's card, and its form, are gone
- * from the refreshed list, and the editor closes once saved. The newest message replaces the last
- * one and takes the focus, so the member hears it and goes on from the top of the list.
+ * The report forms' replies, kept above the list of reports, and one place for what they confirm
+ * (published, updated, deleted). A form's own message would go with it: a deleted report's card,
+ * and its form, are gone from the refreshed list. Kept here, the reply also survives a post
+ * without JavaScript, after which the server renders the whole page again. The newest
+ * confirmation replaces the last one and takes the focus, so the member hears it and goes on from
+ * the top of the list.
  */
-export function ReportsFeedback({ children }: { children: ReactNode }) {
-  const [news, setNews] = useState<{ message: string; serial: number } | null>(null);
+export function ReportsFeedback({ actions, children }: { actions: ReportActions; children: ReactNode }) {
+  const states: ReportActionStates = {
+    write: useActionState(actions.write, {}),
+    edit: useActionState(actions.edit, {}),
+    remove: useActionState(actions.remove, {}),
+  };
+  const replies = [states.write[0], states.edit[0], states.remove[0]];
+  const [seen, setSeen] = useState(replies);
+  const [news, setNews] = useState(() => {
+    const message = replies.find((reply) => reply.done)?.done;
+    return message ? { message, serial: 0 } : null;
+  });
+  // A new reply with a confirmation becomes the news (worked out while rendering: it is derived from the replies).
+  const changed = replies.find((reply, index) => reply !== seen[index]);
+  if (changed) {
+    setSeen(replies);
+    if (changed.done) setNews({ message: changed.done, serial: (news?.serial ?? 0) + 1 });
+  }
   const region = useRef<HTMLParagraphElement>(null);
-  const announce = useCallback((message: string) => setNews((previous) => ({ message, serial: (previous?.serial ?? 0) + 1 })), []);
   useEffect(() => {
-    if (!news) return;
+    if (!news?.serial) return;
     // After the form's own reply handling, which would otherwise keep the focus.
     const frame = requestAnimationFrame(() => region.current?.focus());
     return () => cancelAnimationFrame(frame);
   }, [news]);
   return (
-    <Announce value={announce}>
+    <ReportForms value={states}>
       {news && (
         <p
           key={news.serial}
@@ -34,11 +56,21 @@ export function ReportsFeedback({ children }: { children: ReactNode }) {
         </p>
       )}
       {children}
-    </Announce>
+    </ReportForms>
   );
 }
 
-/** Where a report form sends its confirmation; null outside a ReportsFeedback. */
-export function useReportsAnnounce(): ((message: string) => void) | null {
-  return useContext(Announce);
+/** The reply to one kind of report form, kept by the ReportsFeedback around it. */
+export function useReportForm(kind: keyof ReportActions): ActionState {
+  const states = useContext(ReportForms);
+  if (!states) throw new Error("A report form must be inside ReportsFeedback.");
+  return states[kind];
+}
+
+const NO_REPLY: FormState = {};
+
+/** The reply only when it answers the form for this report: the edit and delete forms of all reports share one. */
+export function replyFor([state, formAction, pending]: ActionState, reportId: string): ActionState {
+  const answered = state.result?.initialValue?.reportId === reportId;
+  return [answered ? state : NO_REPLY, formAction, pending];
 }

@@ -22,5 +22,11 @@ const { nodeFs } = await import("next/dist/server/lib/node-fs-methods");
   fetchCacheKeyPrefix: "",
   maxMemoryCacheSize: 16 * 1024 * 1024,
   previewProps: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" },
-  prerenderManifest: { version: 4, routes: {}, dynamicRoutes: {}, notFoundRoutes: [], preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" } },
+  prerenderManifest: {
+    version: 4,
+    routes: {},
+    dynamicRoutes: {},
+    notFoundRoutes: [],
+    preview: { previewModeId: "test", previewModeSigningKey: "test", previewModeEncryptionKey: "test" },
+  },
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { cache, Suspense } from "react";
+import { cache } from "react";
 import { FieldValueView, isWide } from "@/components/collection/field-value";
 import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
@@ -45,8 +45,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
   const loaded = await loadItem(route, decodedSegment(slug));
   if (loaded.unavailable) return <PlatformUnavailable retryHref={`/${route}/${slug}`} />;
   const { collection, item, previous, next, related } = loaded;
-  // A page of reports that is malformed or past the last is a 404, like a list's `?page=`; the
-  // first page needs no check, so it still streams in after the item.
+  // A page of reports that is malformed or past the last is a 404, like a list's `?page=`.
   const reports = collection.memberReports;
   const reportsPage = reports ? parseReportsPage(await searchParams) : 1;
   if (reportsPage === null) notFound();
@@ -158,9 +157,8 @@ export default async function ItemPage({ params, searchParams }: Props) {
           <ItemGrid collection={group.collection} items={group.items} headingLevel={3} />
         </section>
       ))}
-      <Suspense>
-        <ItemReports collection={collection} item={item} page={reportsPage} />
-      </Suspense>
+      {/* Part of the page itself, not streamed after it: a streamed section needs script to appear. */}
+      <ItemReports collection={collection} item={item} page={reportsPage} />
     </article>
   );
 }
