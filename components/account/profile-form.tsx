@@ -1,12 +1,13 @@
 "use client";
 
 import { getFieldsetProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
-import { ADDRESS_LABELS, profileSchema } from "@/lib/account/forms";
-import { PROFILE_WORDS } from "@/lib/account/profile-words";
+import { useFormChecks } from "@/components/forms/use-form-checks";
+import type { z } from "zod";
+import type { profileSchema } from "@/lib/account/forms";
+import { ADDRESS_LABELS, PROFILE_WORDS } from "@/lib/account/profile-words";
 import type { CountryOption } from "@/lib/countries";
 import type { FormAction } from "@/lib/form-state";
 import { focusRing } from "@/components/class-names";
@@ -44,7 +45,7 @@ export function ProfileForm({ action, profile, countries }: { action: FormAction
   const [form, fields] = useForm({
     lastResult: state.result,
     defaultValue: profile,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    onValidate: useFormChecks<z.output<typeof profileSchema>>("profile"),
     // First checked by the server on submit (a message appearing on blur would move the button
     // under the pointer); after that, each field is checked again as it is corrected.
     shouldValidate: "onSubmit",

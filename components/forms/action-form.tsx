@@ -1,39 +1,18 @@
 "use client";
 
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionState } from "react";
-import type { z } from "zod";
 import { CaptchaField } from "@/components/auth/captcha-field";
-import { changePasswordSchema, deleteAccountSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
-import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import type { FormAction, FormState } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
 import { Field, type FieldSpec } from "./field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
-
-/** The forms built from a list of fields; their schemas are picked here, since a schema cannot be passed from the server. */
-const schemas = {
-  login: loginSchema,
-  register: registerSchema,
-  verify: verifySchema,
-  resendCode: resendCodeSchema,
-  loginCode: loginCodeSchema,
-  forgotPassword: forgotPasswordSchema,
-  slug: slugSchema,
-  changePassword: changePasswordSchema,
-  deleteAccount: deleteAccountSchema,
-  buttonOnly: buttonOnlySchema,
-  smsFactor: smsFactorSchema,
-  removeFactor: removeFactorSchema,
-  newReport: newReportSchema,
-  editReport: editReportSchema,
-  deleteReport: deleteReportSchema,
-};
+import type { FormKind } from "./form-checks";
+import { useFormChecks } from "./use-form-checks";
 
 type Props = {
-  kind: keyof typeof schemas;
+  /** Which rules check it (form-checks.ts). */
+  kind: FormKind;
   fields: FieldSpec[];
   submitLabel: string;
   pendingLabel: string;
@@ -80,7 +59,7 @@ export function ActionStateForm({
   const [form, formFields] = useForm<Record<string, string>>({
     lastResult: state.result,
     defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemas[kind] as z.ZodType<Record<string, string>> }),
+    onValidate: useFormChecks(kind),
     // First checked by the server on submit (a message appearing on blur would move the button
     // under the pointer); after that, each field is checked again as it is corrected.
     shouldValidate: "onSubmit",

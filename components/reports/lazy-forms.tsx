@@ -1,5 +1,6 @@
 "use client";
 
+import type { ComponentProps } from "react";
 import { lazyInPage } from "@/components/lazy-in-page";
 import type * as ReportForms from "./report-forms";
 
@@ -16,5 +17,14 @@ const reportForms = lazyInPage<typeof ReportForms>(
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- the server renders them at once (lazyInPage)
   typeof window === "undefined" ? require("./report-forms") : () => import("./report-forms"),
 );
-export const NewReportForm = reportForms((module) => module.NewReportForm);
-export const OwnReportControls = reportForms((module) => module.OwnReportControls);
+const LazyNewReportForm = reportForms((module) => module.NewReportForm);
+const LazyOwnReportControls = reportForms((module) => module.OwnReportControls);
+
+// Components of their own, not the lazy objects: what the server's page names must be a function.
+export function NewReportForm(props: ComponentProps<typeof ReportForms.NewReportForm>) {
+  return <LazyNewReportForm {...props} />;
+}
+
+export function OwnReportControls(props: ComponentProps<typeof ReportForms.OwnReportControls>) {
+  return <LazyOwnReportControls {...props} />;
+}

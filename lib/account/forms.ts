@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkbox, newPassword } from "@/lib/auth/forms";
 import { isCountryCode } from "@/lib/countries";
+import { ADDRESS_LABELS } from "./profile-words";
 
 /**
  * The account page's forms: fields, rules and messages. Client components validate with the
@@ -22,16 +23,6 @@ const withoutBlanks = <T extends z.ZodType>(entry: T, max: number, label: string
     .max(max, `Add at most ${max} ${label}.`)
     .optional()
     .transform((list) => (list ?? []).filter((value): value is NonNullable<z.infer<T>> => value !== undefined && value !== null));
-
-/** The labels of an address's parts, shared by the form and its messages. */
-export const ADDRESS_LABELS = {
-  addressLine: "Street address",
-  apt: "Apartment, suite or floor",
-  city: "Town or city",
-  subdivision: "County, state or province",
-  postalCode: "Postal code",
-  country: "Country",
-} as const;
 
 /**
  * One postal address (lib/wix/members.ts, `PostalAddress`). The country is chosen from a list of

@@ -17,3 +17,13 @@ export const PROFILE_WORDS = {
 export function whoSeesProfile(isPrivate: boolean): string {
   return isPrivate ? "It is private: only you can see it." : "It is public: anyone can see it.";
 }
+
+/** The labels of an address's parts, shared by the form and its messages. */
+export const ADDRESS_LABELS = {
+  addressLine: "Street address",
+  apt: "Apartment, suite or floor",
+  city: "Town or city",
+  subdivision: "County, state or province",
+  postalCode: "Postal code",
+  country: "Country",
+} as const;

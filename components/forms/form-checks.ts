@@ -1,0 +1,35 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
+import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
+import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
+
+/**
+ * The rules the forms check in the browser, the same schemas the server actions check again.
+ * They come with zod, which no page needs to show or send a form: forms load this module once
+ * the page is up (`useFormChecks`), outside the page's first-load JavaScript.
+ */
+const schemas = {
+  login: loginSchema,
+  register: registerSchema,
+  verify: verifySchema,
+  resendCode: resendCodeSchema,
+  loginCode: loginCodeSchema,
+  forgotPassword: forgotPasswordSchema,
+  slug: slugSchema,
+  changePassword: changePasswordSchema,
+  deleteAccount: deleteAccountSchema,
+  buttonOnly: buttonOnlySchema,
+  smsFactor: smsFactorSchema,
+  removeFactor: removeFactorSchema,
+  newReport: newReportSchema,
+  editReport: editReportSchema,
+  deleteReport: deleteReportSchema,
+  profile: profileSchema,
+};
+
+export type FormKind = keyof typeof schemas;
+
+export function checkForm(kind: FormKind, formData: FormData) {
+  return parseWithZod(formData, { schema: schemas[kind] as z.ZodType<Record<string, unknown>> });
+}
