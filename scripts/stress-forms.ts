@@ -37,10 +37,14 @@ try {
   await page.waitForURL(`**${TRAIL}`);
   const reports = page.getByRole("region", { name: "Trail reports" });
   // Script has loaded the forms once they answer to a click: wait for it, as a member would.
-  await page.waitForFunction(() => {
-    const button = [...document.querySelectorAll("button")].find((node) => node.textContent === "Publish report");
-    return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
-  });
+  await page.waitForFunction(
+    () => {
+      const button = [...document.querySelectorAll("button")].find((node) => node.textContent === "Publish report");
+      return Boolean(button && Object.keys(button).some((key) => key.startsWith("__reactProps")));
+    },
+    null,
+    { timeout: 120_000 },
+  );
 
   for (let round = 1; round <= ROUNDS; round++) {
     const title = `Stress round ${round} ${Date.now()}`;
