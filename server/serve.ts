@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
-import { MAX_ACTION_BODY_BYTES, refuseActionBody, refuseRequest, type Refused } from "@/lib/security/request-guard";
+import { MAX_ACTION_BODY_BYTES, checkActionBody, refuseMisdirectedAction, refuseRequest, type Refused } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
 import { readBody, withBody } from "./request-body";
@@ -64,24 +64,30 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
 
 /**
  * A POST to a page may be a server action, which Next.js parses itself and answers 500 when it
- * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, a form naming an unknown
- * action): its body is read here first, refused with 413 or 400, or handed on as it came.
- * Route handlers (`/api/`) read and bound their own bodies.
+ * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, arguments React cannot
+ * decode, a request addressed to another host): it is checked here first, its body read whole,
+ * and refused with 413 or 400, or handed on as it came. Route handlers (`/api/`) read and bound
+ * their own bodies.
  */
 const mayBeServerAction = (request: IncomingMessage, path: string) => request.method === "POST" && !path.startsWith("/api/");
 
+/** The request Next.js is to answer, or null when it has been refused here. */
 async function checkedActionRequest(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<IncomingMessage | null> {
+  const headers = headersOf(request);
+  const misdirected = refuseMisdirectedAction(headers, options.siteOrigin);
+  if (misdirected) {
+    sendRefusal(response, misdirected, options);
+    return null;
+  }
   const body = await readBody(request, MAX_ACTION_BODY_BYTES);
   if (!body) {
     sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
     return null;
   }
-  const refused = await refuseActionBody(headersOf(request), body, options.actionIds);
-  if (refused) {
-    sendRefusal(response, refused, options);
-    return null;
-  }
-  return withBody(request, body);
+  const verdict = await checkActionBody(headers, body, options.actionIds);
+  if (verdict === "pass") return withBody(request, body);
+  sendRefusal(response, verdict, options);
+  return null;
 }
 
 /**
