@@ -7,7 +7,7 @@ import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from 
 import { MAX_ACTION_BODY_BYTES, checkActionBody, refuseMisdirectedAction, refuseRequest, type Refused } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
-import { readBody, withBody } from "./request-body";
+import { asPageRequest, readBody, withBody } from "./request-body";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 export type ServeOptions = {
@@ -18,7 +18,7 @@ export type ServeOptions = {
   maxConcurrentRequests: number;
   /** Visitors' public pages answered from memory (server/page-cache); null: every request goes to Next.js. */
   pageCache: PageCacheSettings | null;
-  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is refused. */
+  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is from an older page. */
   actionIds: ReadonlySet<string>;
 };
 
@@ -71,6 +71,15 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
  */
 const mayBeServerAction = (request: IncomingMessage, path: string) => request.method === "POST" && !path.startsWith("/api/");
 
+/** The page a no-JavaScript form of an older build gets instead (app/page-updated/page.tsx). */
+const PAGE_UPDATED_PATH = "/page-updated";
+
+/** Next.js renders the page as for a GET, with 200; the form's POST was not taken, and its answer says so. */
+function answeringConflict(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 409 : status, ...rest)) as ServerResponse["writeHead"];
+}
+
 /** The request Next.js is to answer, or null when it has been refused here. */
 async function checkedActionRequest(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<IncomingMessage | null> {
   const headers = headersOf(request);
@@ -86,6 +95,11 @@ async function checkedActionRequest(request: IncomingMessage, response: ServerRe
   }
   const verdict = await checkActionBody(headers, body, options.actionIds);
   if (verdict === "pass") return withBody(request, body);
+  if (verdict === "stale-form") {
+    // A page loaded before a deploy: the person is told so, on a page of the site, and sent back to it.
+    answeringConflict(response);
+    return asPageRequest(request, PAGE_UPDATED_PATH);
+  }
   sendRefusal(response, verdict, options);
   return null;
 }

@@ -100,7 +100,6 @@ describe("server-action requests checked by the server before Next.js parses the
     ["cut-short multipart", { ...form, "next-action": KNOWN }, multipart({ title: "Frost" }, false)],
     ["multipart whose boundary is not the declared one", { ...form, "content-type": "multipart/form-data; boundary=other" }, multipart({ email: "a" })],
     ["a form naming its action by something that is no id", form, multipart({ $ACTION_ID_bogus: "", email: "a@b.c" })],
-    ["a form naming an action this build lacks", form, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" })],
     ["a form's bound action that is not JSON", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": "{not json" })],
     ["a form's bound arguments missing", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": `{"id":"${KNOWN}","bound":"$@1"}` })],
     ["a call addressed to another host", { ...call, host: "evil.example" }, Buffer.from("[]")],
@@ -110,6 +109,20 @@ describe("server-action requests checked by the server before Next.js parses the
     try {
       expect((await post("/trails/summit-loop", headers, body)).status).toBe(400);
       expect(received).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a no-JavaScript form naming an action this build lacks gets the page-updated page instead, with 409", async () => {
+    const { post, received, close } = await site();
+    try {
+      const stale = { ...form, referer: `${SITE}/login?returnTo=%2Faccount` };
+      const answer = await post("/login", stale, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" }));
+      expect(answer).toEqual({ status: 409, text: `handled, referer ${SITE}/login?returnTo=%2Faccount` });
+      const bound = multipart({ $ACTION_REF_1: "", "$ACTION_1:0": `{"id":"${"cd".repeat(21)}","bound":null}` });
+      expect((await post("/trails/summit-loop", stale, bound)).status).toBe(409);
+      expect(received).toEqual(["GET /page-updated ", "GET /page-updated "]);
     } finally {
       await close();
     }

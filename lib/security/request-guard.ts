@@ -24,8 +24,8 @@ const actionArguments = z.array(z.unknown()).max(MAX_ACTION_ARGUMENTS);
 /** What `$ACTION_<n>:0` holds for an action with bound arguments: its id, and the bound arguments as a reference. */
 const boundActionDescriptor = z.object({ id: z.string() });
 
-/** "pass": Next.js may read the body. */
-export type ActionBodyVerdict = "pass" | Refused;
+/** "pass": Next.js may read the body. "stale-form": a no-JavaScript form of a page from another build. */
+export type ActionBodyVerdict = "pass" | "stale-form" | Refused;
 
 /** The field names a no-JavaScript form uses to name its server action (React's progressive enhancement). */
 const FORM_ACTION_ID_PREFIX = "$ACTION_ID_";
@@ -51,8 +51,8 @@ function argumentsVerdict(parts: ReplyParts, streamed: boolean, actionIds: Reado
 /**
  * A no-JavaScript form names its action in a field, as React renders it: `$ACTION_ID_<id>`, or for
  * an action with bound arguments `$ACTION_REF_<n>` beside `$ACTION_<n>:0`, a reply of its own that
- * holds the id. An id that is no id is a malformed request; a well-formed one this build lacks
- * comes from a page loaded before a deploy (both 400).
+ * holds the id. An id that is no id is a malformed request (400); a well-formed one this build
+ * lacks comes from a page loaded before a deploy.
  */
 function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): ActionBodyVerdict {
   let verdict: ActionBodyVerdict = "pass";
@@ -69,7 +69,7 @@ function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): Acti
       id = descriptor.data.id;
     } else continue;
     if (!ACTION_ID.test(id)) return BAD_REQUEST;
-    if (!actionIds.has(id)) verdict = { status: 400, message: "This form is out of date: reload the page and send it again." };
+    if (!actionIds.has(id)) verdict = "stale-form";
   }
   return verdict;
 }
@@ -78,8 +78,9 @@ function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): Acti
  * A possible server action's body, read in full by the server (server/request-body.ts) before
  * Next.js parses it and answers 500 for what it cannot read: multipart that is cut short or
  * malformed, a call's arguments React cannot decode (lib/security/action-reply.ts) or more of
- * them than Next.js takes, a form naming an action this build does not have (400). A script's
- * call to an unknown action is left to Next.js: its 409 tells its client the action is gone.
+ * them than Next.js takes, a form naming its action by something that is no action id (400).
+ * A form naming an action this build lacks is "stale-form". A script's call to an unknown
+ * action is left to Next.js: its 409 tells its client the action is gone.
  */
 export async function checkActionBody(headers: Headers, body: Buffer, actionIds: ReadonlySet<string>): Promise<ActionBodyVerdict> {
   const type = headers.get("content-type") ?? "";
