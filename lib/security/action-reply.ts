@@ -2,8 +2,8 @@
  * Whether React's server can decode a server action's encoded arguments (its "reply"): the
  * parts the browser's `encodeReply` wrote, a JSON root in part "0" whose strings starting with
  * `$` are tags, some of them naming other parts. React fails on a reply that names a part the
- * body lacks, uses a tag it does not know, or nests deeper than its stack allows, and Next.js
- * answers that failure with a 500. The browser never sends such a reply, so the server refuses
+ * body lacks (or carries too late), uses a tag it does not know, or nests deeper than its stack
+ * allows, and Next.js answers that failure with a 500. The browser never sends such a reply, so the server refuses
  * one with a 400 before Next.js reads it (lib/security/request-guard.ts). Pure: tested on its own.
  */
 
@@ -60,11 +60,12 @@ function resolvePath(model: unknown, path: string[]): unknown {
  */
 export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }): ReadReply {
   const unreadable: ReadReply = { readable: false };
-  const arrival = [...parts.keys()];
-  const arrived = (name: string) => (streamed ? arrival.indexOf(name) : 0);
+  const arrival = new Map([...parts.keys()].map((name, index) => [name, index]));
+  const arrived = (name: string) => (streamed ? (arrival.get(name) ?? -1) : 0);
   const models = new Map<string, unknown>();
   const references: Reference[] = [];
   const files = new Set<string>();
+  const seen = new Set<string>();
   // `decodedAt`: where in the body React decodes the part (and what it names without a promise).
   const pending = [{ part: "0", depth: 0, decodedAt: arrived("0") }];
   while (pending.length > 0) {
@@ -96,6 +97,12 @@ export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }
         const part = partName(id);
         // A part being decoded may be named again (a cycle); React resolves that once it is done.
         if (tag !== "@" && arrived(part) > next.decodedAt) return unreadable;
+        // Each reference is resolved once, however often it is repeated; a collection's twice is one list made into two.
+        if (seen.has(value)) {
+          if (COLLECTION_TAGS.has(tag)) return unreadable;
+          continue;
+        }
+        seen.add(value);
         references.push({ part, tag, path: path.split(":").slice(1) });
         // React decodes a named part where it is named, so its nesting adds to the namer's.
         pending.push({ part, depth: depth + 1, decodedAt: tag === "@" ? arrived(part) : next.decodedAt });
