@@ -1,4 +1,4 @@
-import { IncomingMessage } from "node:http";
+import { IncomingMessage, type IncomingHttpHeaders } from "node:http";
 
 /**
  * Reads a request's body whole, up to `limit` bytes, whether or not it declared its length.
@@ -24,18 +24,15 @@ export function readBody(request: IncomingMessage, limit: number): Promise<Buffe
   });
 }
 
-/** The same request with its body to be read again, for Next.js, once the server has read it. */
-export function withBody(request: IncomingMessage, body: Buffer): IncomingMessage {
+/** A request made anew on the same socket, for Next.js to read once the server has read the original. */
+function replayed(request: IncomingMessage, method: string, url: string, headers: IncomingHttpHeaders, body: Buffer): IncomingMessage {
   const replay = new IncomingMessage(request.socket);
-  // The body is whole now: it has a length, and no longer comes in chunks.
-  const headers = { ...request.headers, "content-length": String(body.length) };
-  delete headers["transfer-encoding"];
   const rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
     Array.isArray(value) ? value.flatMap((one) => [name, one]) : value === undefined ? [] : [name, value],
   );
   Object.assign(replay, {
-    method: request.method,
-    url: request.url,
+    method,
+    url,
     headers,
     rawHeaders,
     httpVersion: request.httpVersion,
@@ -47,4 +44,19 @@ export function withBody(request: IncomingMessage, body: Buffer): IncomingMessag
   replay.push(body);
   replay.push(null);
   return replay;
+}
+
+/** The same request with its body to be read again, for Next.js, once the server has read it. */
+export function withBody(request: IncomingMessage, body: Buffer): IncomingMessage {
+  // The body is whole now: it has a length, and no longer comes in chunks.
+  const headers = { ...request.headers, "content-length": String(body.length) };
+  delete headers["transfer-encoding"];
+  return replayed(request, request.method ?? "POST", request.url ?? "/", headers, body);
+}
+
+/** A GET of another page of the site in the request's place, with its headers (cookies, Referer) and without its body. */
+export function asPageRequest(request: IncomingMessage, path: string): IncomingMessage {
+  const headers = { ...request.headers };
+  for (const name of ["content-length", "content-type", "transfer-encoding"]) delete headers[name];
+  return replayed(request, "GET", path, headers, Buffer.alloc(0));
 }

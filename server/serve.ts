@@ -4,10 +4,10 @@ import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
-import { MAX_ACTION_BODY_BYTES, refuseActionBody, refuseRequest, type Refused } from "@/lib/security/request-guard";
+import { MAX_ACTION_BODY_BYTES, checkActionBody, refuseMisdirectedAction, refuseRequest, type Refused } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
-import { readBody, withBody } from "./request-body";
+import { asPageRequest, readBody, withBody } from "./request-body";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 export type ServeOptions = {
@@ -18,7 +18,7 @@ export type ServeOptions = {
   maxConcurrentRequests: number;
   /** Visitors' public pages answered from memory (server/page-cache); null: every request goes to Next.js. */
   pageCache: PageCacheSettings | null;
-  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is refused. */
+  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is from an older page. */
   actionIds: ReadonlySet<string>;
 };
 
@@ -64,24 +64,44 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
 
 /**
  * A POST to a page may be a server action, which Next.js parses itself and answers 500 when it
- * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, a form naming an unknown
- * action): its body is read here first, refused with 413 or 400, or handed on as it came.
- * Route handlers (`/api/`) read and bound their own bodies.
+ * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, arguments React cannot
+ * decode, a request addressed to another host): it is checked here first, its body read whole,
+ * and refused with 413 or 400, or handed on as it came. Route handlers (`/api/`) read and bound
+ * their own bodies.
  */
 const mayBeServerAction = (request: IncomingMessage, path: string) => request.method === "POST" && !path.startsWith("/api/");
 
+/** The page a no-JavaScript form of an older build gets instead (app/page-updated/page.tsx). */
+const PAGE_UPDATED_PATH = "/page-updated";
+
+/** Next.js renders the page as for a GET, with 200; the form's POST was not taken, and its answer says so. */
+function answeringConflict(response: ServerResponse): void {
+  const writeHead = response.writeHead.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 409 : status, ...rest)) as ServerResponse["writeHead"];
+}
+
+/** The request Next.js is to answer, or null when it has been refused here. */
 async function checkedActionRequest(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<IncomingMessage | null> {
+  const headers = headersOf(request);
+  const misdirected = refuseMisdirectedAction(headers, options.siteOrigin);
+  if (misdirected) {
+    sendRefusal(response, misdirected, options);
+    return null;
+  }
   const body = await readBody(request, MAX_ACTION_BODY_BYTES);
   if (!body) {
     sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
     return null;
   }
-  const refused = await refuseActionBody(headersOf(request), body, options.actionIds);
-  if (refused) {
-    sendRefusal(response, refused, options);
-    return null;
+  const verdict = await checkActionBody(headers, body, options.actionIds);
+  if (verdict === "pass") return withBody(request, body);
+  if (verdict === "stale-form") {
+    // A page loaded before a deploy: the person is told so, on a page of the site, and sent back to it.
+    answeringConflict(response);
+    return asPageRequest(request, PAGE_UPDATED_PATH);
   }
-  return withBody(request, body);
+  sendRefusal(response, verdict, options);
+  return null;
 }
 
 /**

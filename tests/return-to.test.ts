@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnTo } from "@/lib/auth/return-to";
+import { refererPath, safeReturnTo } from "@/lib/auth/return-to";
 
 const origin = "http://localhost:3000";
 
@@ -46,4 +46,22 @@ describe("returnTo", () => {
       expect(result.startsWith("//")).toBe(false);
     }
   });
+});
+
+describe("the page a Referer names", () => {
+  it.each([
+    ["http://localhost:3000/login", "/login"],
+    ["http://localhost:3000/trails/summit-loop?reports=2", "/trails/summit-loop?reports=2"],
+    ["http://localhost:3000/", "/"],
+  ])("is the path of %s on this site", (referer, expected) => expect(refererPath(referer, origin)).toBe(expected));
+
+  it.each([
+    [null],
+    [""],
+    ["not a url"],
+    ["https://evil.example/login"],
+    ["http://localhost:3001/login"],
+    ["https://localhost:3000/login"],
+    ["javascript:alert(1)"],
+  ])("is home for %j", (referer) => expect(refererPath(referer, origin)).toBe("/"));
 });

@@ -6,8 +6,9 @@ import { MAX_ACTION_BODY_BYTES, refuseRequest } from "@/lib/security/request-gua
 import { createRequestListener } from "@/server/serve";
 
 /**
- * The malformed server-action requests of issue 19 that answered 500: refused by the early
- * guard (server/serve.ts calls it before Next.js parses anything) with 413 or 400.
+ * Malformed server-action requests that Next.js answers with a 500: refused by the server
+ * (server/serve.ts, lib/security/request-guard.ts) with 413 or 400 before Next.js parses them.
+ * The arguments React cannot decode are tested case by case in tests/action-reply.test.ts.
  */
 
 const SITE = "http://localhost:3000";
@@ -40,7 +41,7 @@ describe("server-action requests refused before Next.js parses them", () => {
   });
 });
 
-describe("server-action bodies read by the server before Next.js parses them", () => {
+describe("server-action requests checked by the server before Next.js parses them", () => {
   const KNOWN = "40d1c3e5f7a9b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8";
   const boundary = "----formBoundary7MA4YWxk";
   const multipart = (fields: Record<string, string>, end = true) =>
@@ -49,17 +50,18 @@ describe("server-action bodies read by the server before Next.js parses them", (
         .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
         .join("") + (end ? `--${boundary}--\r\n` : ""),
     );
-  const form = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: SITE };
+  const form = { "content-type": `multipart/form-data; boundary=${boundary}`, origin: SITE, host: "localhost:3000" };
+  const call = { "content-type": "text/plain;charset=UTF-8", origin: SITE, host: "localhost:3000", "next-action": KNOWN };
 
-  /** The production server's listener in front of a stand-in for Next.js that echoes the body it gets. */
+  /** The production server's listener in front of a stand-in for Next.js that echoes what it gets. */
   async function site() {
     const received: string[] = [];
     const listener = createRequestListener(
       async (request, response) => {
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);
-        received.push(Buffer.concat(chunks).toString());
-        response.end("handled");
+        received.push(`${request.method} ${request.url} ${Buffer.concat(chunks).toString()}`);
+        response.end(`handled, referer ${request.headers.referer}`);
       },
       { log: pino({ level: "silent" }), siteOrigin: SITE, https: false, maxConcurrentRequests: 0, pageCache: null, actionIds: new Set([KNOWN]) },
     );
@@ -92,18 +94,35 @@ describe("server-action bodies read by the server before Next.js parses them", (
     }
   });
 
-  it("bad JSON, cut-short multipart and a no-JavaScript form naming an unknown action are 400", async () => {
+  it.each<[string, Record<string, string>, Buffer]>([
+    ["arguments that are not JSON", call, Buffer.from('["$K1",{"a":')],
+    ["arguments naming a part the body lacks", call, Buffer.from('["$Q1"]')],
+    ["cut-short multipart", { ...form, "next-action": KNOWN }, multipart({ title: "Frost" }, false)],
+    ["multipart whose boundary is not the declared one", { ...form, "content-type": "multipart/form-data; boundary=other" }, multipart({ email: "a" })],
+    ["a form naming its action by something that is no id", form, multipart({ $ACTION_ID_bogus: "", email: "a@b.c" })],
+    ["a form's bound action that is not JSON", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": "{not json" })],
+    ["a form's bound arguments missing", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": `{"id":"${KNOWN}","bound":"$@1"}` })],
+    ["a call addressed to another host", { ...call, host: "evil.example" }, Buffer.from("[]")],
+    ["a call forwarded for another host", { ...call, "x-forwarded-host": "evil.example" }, Buffer.from("[]")],
+  ])("%s is 400, and Next.js never sees it", async (_, headers, body) => {
     const { post, received, close } = await site();
     try {
-      expect(
-        (await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, Buffer.from('["$K1",{"a":')))
-          .status,
-      ).toBe(400);
-      expect((await post("/trails/summit-loop", { ...form, "next-action": KNOWN }, multipart({ title: "Frost" }, false))).status).toBe(400);
-      expect((await post("/login", form, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" }))).status).toBe(400);
-      expect((await post("/login", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": '{"id":"nope","bound":"$@1"}' }))).status).toBe(400);
-      expect((await post("/login", form, multipart({ $ACTION_REF_1: "", "$ACTION_1:0": "{not json" }))).status).toBe(400);
+      expect((await post("/trails/summit-loop", headers, body)).status).toBe(400);
       expect(received).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a no-JavaScript form naming an action this build lacks gets the page-updated page instead, with 409", async () => {
+    const { post, received, close } = await site();
+    try {
+      const stale = { ...form, referer: `${SITE}/login?returnTo=%2Faccount` };
+      const answer = await post("/login", stale, multipart({ [`$ACTION_ID_${"ab".repeat(21)}`]: "", email: "a@b.c" }));
+      expect(answer).toEqual({ status: 409, text: `handled, referer ${SITE}/login?returnTo=%2Faccount` });
+      const bound = multipart({ $ACTION_REF_1: "", "$ACTION_1:0": `{"id":"${"cd".repeat(21)}","bound":null}` });
+      expect((await post("/trails/summit-loop", stale, bound)).status).toBe(409);
+      expect(received).toEqual(["GET /page-updated ", "GET /page-updated "]);
     } finally {
       await close();
     }
@@ -112,16 +131,13 @@ describe("server-action bodies read by the server before Next.js parses them", (
   it("hands well-formed actions and forms to Next.js with their bodies as sent", async () => {
     const { post, received, close } = await site();
     try {
-      const call = Buffer.from('["$K1"]');
-      expect(await post("/trails/summit-loop", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": KNOWN }, call)).toEqual({
-        status: 200,
-        text: "handled",
-      });
+      const args = Buffer.from('["$K1"]');
+      expect((await post("/trails/summit-loop", call, args)).status).toBe(200);
       const noScript = multipart({ [`$ACTION_ID_${KNOWN}`]: "", email: "dana@example.com" });
       expect((await post("/login", form, noScript)).status).toBe(200);
-      // A script's call to an action this build lacks is Next.js's to answer: its 404 makes the client reload.
-      expect((await post("/login", { "content-type": "text/plain;charset=UTF-8", origin: SITE, "next-action": "cd".repeat(21) }, call)).status).toBe(200);
-      expect(received).toEqual([call.toString(), noScript.toString(), call.toString()]);
+      // A script's call to an action this build lacks is Next.js's to answer: its 409 tells the client the action is gone.
+      expect((await post("/login", { ...call, "next-action": "cd".repeat(21) }, args)).status).toBe(200);
+      expect(received).toEqual([`POST /trails/summit-loop ${args}`, `POST /login ${noScript}`, `POST /login ${args}`]);
     } finally {
       await close();
     }

@@ -18,3 +18,10 @@ export function safeReturnTo(input: string | null | undefined, siteOrigin: strin
   if (url.origin !== new URL(siteOrigin).origin || path.startsWith("//")) return "/";
   return path;
 }
+
+/** The path of a page on this site that a Referer names, for a link back to it; `/` for any other Referer, or none. */
+export function refererPath(referer: string | null, siteOrigin: string): string {
+  const url = referer ? URL.parse(referer) : null;
+  if (!url || url.origin !== new URL(siteOrigin).origin) return "/";
+  return safeReturnTo(`${url.pathname}${url.search}`, siteOrigin);
+}

@@ -2,6 +2,8 @@
  * Requests refused before anything renders, with a clear 4xx instead of whatever Next.js would
  * make of them (a 500 for some). Pure: tested on its own.
  */
+import { z } from "zod";
+import { readReply, type ReplyParts } from "./action-reply";
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 /** Next.js reads this header on client navigations and fails on one it cannot parse. */
@@ -15,56 +17,97 @@ const ACTION_ID = /^[0-9a-f]{32,64}$/i;
 
 export type Refused = { status: 400 | 403 | 405 | 413; message: string; headers?: Record<string, string> };
 
-/** The field names a no-JavaScript form uses to name its server action (React's progressive enhancement). */
-const FORM_ACTION_ID_FIELD = /^\$ACTION_ID_(.+)$/;
-const FORM_ACTION_REF_FIELD = /^\$ACTION_\d+:0$/;
+const BAD_REQUEST: Refused = { status: 400, message: "Bad request." };
+/** Next.js's own limit on a call's arguments; past it, it throws (a 500). */
+const MAX_ACTION_ARGUMENTS = 1000;
+const actionArguments = z.array(z.unknown()).max(MAX_ACTION_ARGUMENTS);
+/** What `$ACTION_<n>:0` holds for an action with bound arguments: its id, and the bound arguments as a reference. */
+const boundActionDescriptor = z.object({ id: z.string() });
 
-function formActionIds(form: FormData): string[] {
-  const ids: string[] = [];
-  for (const [name, value] of form.entries()) {
-    const direct = FORM_ACTION_ID_FIELD.exec(name);
-    if (direct) ids.push(direct[1]);
-    else if (FORM_ACTION_REF_FIELD.test(name) && typeof value === "string") {
-      try {
-        const id = (JSON.parse(value) as { id?: unknown }).id;
-        ids.push(typeof id === "string" ? id : "");
-      } catch {
-        ids.push("");
-      }
-    }
-  }
-  return ids;
+/** "pass": Next.js may read the body. "stale-form": a no-JavaScript form of a page from another build. */
+export type ActionBodyVerdict = "pass" | "stale-form" | Refused;
+
+/** The field names a no-JavaScript form uses to name its server action (React's progressive enhancement). */
+const FORM_ACTION_ID_PREFIX = "$ACTION_ID_";
+const FORM_ACTION_REF_PREFIX = "$ACTION_REF_";
+
+/** The fields whose names start with `prefix`, without it, in the body's order; React reads the last of several of one name. */
+function replyParts(form: FormData, prefix = ""): ReplyParts {
+  const parts = new Map<string, FormDataEntryValue>();
+  for (const [name, value] of form) if (name.startsWith(prefix)) parts.set(name.slice(prefix.length), value);
+  return parts;
 }
 
 /**
- * A server action's body, read in full by the server (server/request-body.ts), before Next.js
- * parses it and answers 500 for what it cannot read: an action call's arguments that are not
- * JSON, a multipart body that is cut short or malformed, or a no-JavaScript form naming an
- * action this build does not have (400). A script's call to an unknown action is left to
- * Next.js, whose 404 tells its client to reload the page.
+ * A call's arguments, as the browser's script encodes them: a reply whose root is the list of
+ * arguments. A server function passed as one must be of this build: Next.js answers 500 for another.
  */
-export async function refuseActionBody(headers: Headers, body: Buffer, actionIds: ReadonlySet<string>): Promise<Refused | null> {
+function argumentsVerdict(parts: ReplyParts, streamed: boolean, actionIds: ReadonlySet<string>): ActionBodyVerdict {
+  const reply = readReply(parts, { streamed });
+  const readable = reply.readable && actionArguments.safeParse(reply.root).success && reply.serverFunctionIds.every((id) => actionIds.has(id));
+  return readable ? "pass" : BAD_REQUEST;
+}
+
+/**
+ * A no-JavaScript form names its action in a field, as React renders it: `$ACTION_ID_<id>`, or for
+ * an action with bound arguments `$ACTION_REF_<n>` beside `$ACTION_<n>:0`, a reply of its own that
+ * holds the id. An id that is no id is a malformed request (400); a well-formed one this build
+ * lacks comes from a page loaded before a deploy.
+ */
+function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): ActionBodyVerdict {
+  let verdict: ActionBodyVerdict = "pass";
+  for (const name of new Set(form.keys())) {
+    let id: string;
+    if (name.startsWith(FORM_ACTION_ID_PREFIX)) id = name.slice(FORM_ACTION_ID_PREFIX.length);
+    else if (name.startsWith(FORM_ACTION_REF_PREFIX)) {
+      const prefix = `$ACTION_${name.slice(FORM_ACTION_REF_PREFIX.length)}:`;
+      // React decodes these with the whole form at hand, not as it arrives.
+      const reply = readReply(replyParts(form, prefix), { streamed: false });
+      if (!reply.readable) return BAD_REQUEST;
+      const descriptor = boundActionDescriptor.safeParse(reply.root);
+      if (!descriptor.success || reply.serverFunctionIds.some((bound) => !actionIds.has(bound))) return BAD_REQUEST;
+      id = descriptor.data.id;
+    } else continue;
+    if (!ACTION_ID.test(id)) return BAD_REQUEST;
+    if (!actionIds.has(id)) verdict = "stale-form";
+  }
+  return verdict;
+}
+
+/**
+ * A possible server action's body, read in full by the server (server/request-body.ts) before
+ * Next.js parses it and answers 500 for what it cannot read: multipart that is cut short or
+ * malformed, a call's arguments React cannot decode (lib/security/action-reply.ts) or more of
+ * them than Next.js takes, a form naming its action by something that is no action id (400).
+ * A form naming an action this build lacks is "stale-form". A script's call to an unknown
+ * action is left to Next.js: its 409 tells its client the action is gone.
+ */
+export async function checkActionBody(headers: Headers, body: Buffer, actionIds: ReadonlySet<string>): Promise<ActionBodyVerdict> {
   const type = headers.get("content-type") ?? "";
-  const bad: Refused = { status: 400, message: "Bad request." };
+  const call = headers.has("next-action");
   if (type.toLowerCase().startsWith("multipart/form-data")) {
     let form: FormData;
     try {
       form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
     } catch {
-      return bad;
+      return BAD_REQUEST;
     }
-    if (headers.has("next-action")) return null;
-    return formActionIds(form).every((id) => actionIds.has(id))
-      ? null
-      : { status: 400, message: "This form is out of date: reload the page and send it again." };
+    return call ? argumentsVerdict(replyParts(form), true, actionIds) : formActionVerdict(form, actionIds);
   }
-  if (!headers.has("next-action")) return null;
-  try {
-    JSON.parse(body.toString("utf8"));
-    return null;
-  } catch {
-    return bad;
-  }
+  if (!call) return "pass";
+  return argumentsVerdict(new Map([["0", body.toString("utf8")]]), false, actionIds);
+}
+
+/**
+ * Next.js refuses a server action whose Origin names another host than the one the request
+ * was addressed to (X-Forwarded-Host, else Host), with a 500. The Origin has been checked
+ * against the site's own already (`refuseRequest`), so this refuses a request that reached the
+ * server under another name. Only pages run actions: route handlers are not asked.
+ */
+export function refuseMisdirectedAction(headers: Headers, siteOrigin: string): Refused | null {
+  if (!headers.has("origin")) return null;
+  const addressedTo = headers.get("x-forwarded-host")?.split(",")[0].trim() || headers.get("host");
+  return addressedTo === new URL(siteOrigin).host ? null : { status: 400, message: "This request was not addressed to this site." };
 }
 
 /**
@@ -78,15 +121,15 @@ function unreadablePost(method: string, headers: Headers): Refused | null {
   if (method !== "POST") return null;
   const length = headers.get("content-length");
   if (length !== null && (!/^\d{1,15}$/.test(length) || Number(length) > MAX_ACTION_BODY_BYTES)) {
-    return /^\d{1,15}$/.test(length) ? { status: 413, message: "The request is too large." } : { status: 400, message: "Bad request." };
+    return /^\d{1,15}$/.test(length) ? { status: 413, message: "The request is too large." } : BAD_REQUEST;
   }
   const action = headers.get("next-action");
   if (action === null) return null;
-  if (!ACTION_ID.test(action)) return { status: 400, message: "Bad request." };
+  if (!ACTION_ID.test(action)) return BAD_REQUEST;
   const type = (headers.get("content-type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
   if (multipart ? !/;\s*boundary=[^;\s]+/.test(type) : !type.startsWith("text/plain") && !type.startsWith("application/x-www-form-urlencoded")) {
-    return { status: 400, message: "Bad request." };
+    return BAD_REQUEST;
   }
   return null;
 }
@@ -117,7 +160,7 @@ function isForeignPost(method: string, headers: Headers, siteOrigin: string): bo
 export function refuseRequest(method: string, headers: Headers, siteOrigin: string): Refused | null {
   if (!ALLOWED_METHODS.has(method)) return { status: 405, message: "Method not allowed.", headers: { allow: [...ALLOWED_METHODS].join(", ") } };
   const routerState = headers.get(ROUTER_STATE_HEADER);
-  if (routerState !== null && !isReadableRouterState(routerState)) return { status: 400, message: "Bad request." };
+  if (routerState !== null && !isReadableRouterState(routerState)) return BAD_REQUEST;
   if (isForeignPost(method, headers, siteOrigin)) return { status: 403, message: "This request did not come from this site." };
   return unreadablePost(method, headers);
 }

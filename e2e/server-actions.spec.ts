@@ -1,0 +1,163 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { e2e } from "../playwright.config";
+import { rawRequest } from "./http";
+
+/**
+ * Stale and malformed server-action requests against the production build: each gets a 4xx
+ * and a plain answer, never a 500 or a stack trace (docs/security.md, "Bad server-action
+ * requests"). What React's decoder cannot read is tested case by case in tests/action-reply.test.ts.
+ */
+
+/** The id of one of this build's actions, from the manifest Next.js wrote. */
+function actionIdOf(exportedName: string): string {
+  const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
+    node: Record<string, { exportedName?: string }>;
+  };
+  return Object.entries(manifest.node).find(([, action]) => action.exportedName === exportedName)![0];
+}
+
+const LOAD_MORE = actionIdOf("loadMore");
+/** Well-formed, and no action of this build: what a page loaded before a deploy names. */
+const STALE = "40" + "ab".repeat(20);
+const BOUNDARY = "----formBoundary7MA4YWxk";
+const multipart = (fields: [string, string][], end = true) =>
+  fields.map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`).join("") +
+  (end ? `--${BOUNDARY}--\r\n` : "");
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+const ORIGIN = { origin: e2e.siteUrl };
+/** A script's call, as React's client sends it. */
+const call = (id: string, body: string, type: string | null = "text/plain;charset=UTF-8") => ({
+  path: "/trails",
+  headers: { ...ORIGIN, "next-action": id, accept: "text/x-component", ...(type && { "content-type": type }) },
+  body,
+});
+/** A form sent without JavaScript, as the browser posts a server action's form. */
+const form = (path: string, fields: [string, string][], end = true) => ({
+  path,
+  headers: { ...ORIGIN, accept: "text/html", "content-type": MULTIPART },
+  body: multipart(fields, end),
+});
+
+type Case = { path: string; headers: Record<string, string>; body: string };
+const withHeaders = (request: Case, headers: Record<string, string>): Case => ({ ...request, headers: { ...request.headers, ...headers } });
+const cases: [string, Case, number][] = [
+  ["a call to an action this build lacks", call(STALE, "[]"), 409],
+  ["a call to an action this build lacks, on a path with no page", { ...call(STALE, "[]"), path: "/no-such-page" }, 409],
+  ["a Next-Action that is no id", call("not-an-id", "[]"), 400],
+  ["an empty Next-Action", call("", "[]"), 400],
+  ["a Next-Action of the wrong length", call("ab".repeat(20), "[]"), 400],
+  ["a call with an empty body", call(LOAD_MORE, ""), 400],
+  ["a call sent as JSON", call(LOAD_MORE, "[]", "application/json"), 400],
+  ["a call without a content type", call(LOAD_MORE, "[]", null), 400],
+  ["a call sent urlencoded", call(LOAD_MORE, "a=1", "application/x-www-form-urlencoded"), 400],
+  ["arguments that are not JSON", call(LOAD_MORE, '["$K1",{"a":'), 400],
+  ["arguments that are no list", call(LOAD_MORE, '"hello"'), 400],
+  ["1,001 arguments", call(LOAD_MORE, JSON.stringify(Array(1001).fill(0))), 400],
+  ["arguments nested 5,000 deep", call(LOAD_MORE, "[".repeat(5000) + "]".repeat(5000)), 400],
+  ["arguments naming a part the body lacks", call(LOAD_MORE, '["$Q1"]'), 400],
+  ["a BigInt that is no number", call(LOAD_MORE, '["$nxyz"]'), 400],
+  ["a multipart call without a boundary", call(LOAD_MORE, multipart([["0", "[]"]]), "multipart/form-data"), 400],
+  ["a multipart call under another boundary", call(LOAD_MORE, multipart([["0", "[]"]]), "multipart/form-data; boundary=other"), 400],
+  ["a multipart call cut short", call(LOAD_MORE, multipart([["0", "[]"]], false), MULTIPART), 400],
+  ["a multipart call without its root part", call(LOAD_MORE, multipart([["1", "[]"]]), MULTIPART), 400],
+  [
+    "a multipart call naming a part before it comes",
+    call(
+      LOAD_MORE,
+      multipart([
+        ["0", '["$Q1"]'],
+        ["1", "[]"],
+      ]),
+      MULTIPART,
+    ),
+    400,
+  ],
+  [
+    "a multipart call passing a server function of another build",
+    call(
+      LOAD_MORE,
+      multipart([
+        ["1", `{"id":"${STALE}","bound":null}`],
+        ["0", '["$h1"]'],
+      ]),
+      MULTIPART,
+    ),
+    400,
+  ],
+  ["a 2 MB call", call(LOAD_MORE, JSON.stringify(["x".repeat(2 * 1024 * 1024)])), 413],
+  ["a call to a route handler", { ...call(STALE, "[]"), path: "/api/health" }, 405],
+  [
+    "a form naming an action this build lacks",
+    form("/login", [
+      [`$ACTION_ID_${STALE}`, ""],
+      ["email", "a@b.c"],
+    ]),
+    409,
+  ],
+  ["a form naming its action by something that is no id", form("/login", [["$ACTION_ID_bogus", ""]]), 400],
+  [
+    "a form whose bound action is not JSON",
+    form("/login", [
+      ["$ACTION_REF_1", ""],
+      ["$ACTION_1:0", "{not json"],
+    ]),
+    400,
+  ],
+  [
+    "a form whose bound arguments are missing",
+    form("/login", [
+      ["$ACTION_REF_1", ""],
+      ["$ACTION_1:0", `{"id":"${LOAD_MORE}","bound":"$@1"}`],
+    ]),
+    400,
+  ],
+  ["a multipart post naming no action", form("/login", [["email", "a@b.c"]]), 400],
+  ["an empty multipart post", { ...form("/login", []), body: "" }, 400],
+  ["a multipart post cut short", form("/login", [[`$ACTION_ID_${LOAD_MORE}`, ""]], false), 400],
+  ["a call addressed to another host", withHeaders(call(LOAD_MORE, "[]"), { host: "evil.example" }), 400],
+  ["a call forwarded for another host", withHeaders(call(LOAD_MORE, "[]"), { "x-forwarded-host": "evil.example" }), 400],
+  ["a form addressed to another host", withHeaders(form("/login", [[`$ACTION_ID_${STALE}`, ""]]), { host: "evil.example" }), 400],
+  ["a call from another site", withHeaders(call(LOAD_MORE, "[]"), { origin: "https://evil.example" }), 403],
+  ["a call from an opaque origin", withHeaders(call(LOAD_MORE, "[]"), { origin: "null" }), 403],
+  ["a call without an Origin", { ...call(LOAD_MORE, "[]"), headers: { "next-action": LOAD_MORE, "content-type": "text/plain;charset=UTF-8" } }, 403],
+];
+
+for (const [name, request, status] of cases) {
+  test(`${name}: ${status}`, async () => {
+    const answer = await rawRequest(`${e2e.siteUrl}${request.path}`, { method: "POST", headers: request.headers, body: request.body });
+    expect(answer.status).toBe(status);
+    expect(answer.body).not.toMatch(/\n\s+at \S|Error:/);
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+    // Next.js's own answer to an unknown action carries the marker its client reads.
+    if (status === 409 && request.headers["next-action"]) expect(answer.headers["x-nextjs-action-not-found"]).toBe("1");
+  });
+}
+
+test("a stale form's page is the site's, with its security policy and a link back to the page it came from", async () => {
+  const stale = form("/login", [[`$ACTION_ID_${STALE}`, ""]]);
+  const fromOurPage = await rawRequest(`${e2e.siteUrl}/login`, {
+    method: "POST",
+    ...withHeaders(stale, { referer: `${e2e.siteUrl}/login?returnTo=%2Faccount` }),
+  });
+  expect(fromOurPage.status).toBe(409);
+  expect(fromOurPage.headers["content-type"]).toContain("text/html");
+  expect(fromOurPage.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(fromOurPage.headers["cache-control"]).toContain("no-store");
+  expect(fromOurPage.body).toContain("This page was updated");
+  expect(fromOurPage.body).toContain('href="/login?returnTo=%2Faccount"');
+
+  const fromElsewhere = await rawRequest(`${e2e.siteUrl}/login`, { method: "POST", ...withHeaders(stale, { referer: "https://evil.example/login" }) });
+  expect(fromElsewhere.status).toBe(409);
+  expect(fromElsewhere.body).toMatch(/<a href="\/" [^>]*>Back to the page/);
+});
+
+test("a urlencoded post to a page is no action for Next.js: the page, as for a GET", async () => {
+  const answer = await rawRequest(`${e2e.siteUrl}/login`, {
+    method: "POST",
+    headers: { ...ORIGIN, "content-type": "application/x-www-form-urlencoded" },
+    body: `${encodeURIComponent(`$ACTION_ID_${STALE}`)}=&email=a`,
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.body).toContain("Log in");
+});
