@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { e2e } from "../playwright.config";
+import { hydrated } from "./hydration";
 import { rawRequest } from "./http";
 
 /**
@@ -160,4 +161,21 @@ test("a urlencoded post to a page is no action for Next.js: the page, as for a G
   });
   expect(answer.status).toBe(200);
   expect(answer.body).toContain("Log in");
+});
+
+test("with JavaScript, a form whose action this build lacks says the page was updated and reloads it", async ({ page }) => {
+  await page.goto("/login");
+  // The page was loaded before a deploy: its form names an action the server no longer has.
+  await page.route("**/login", (route) =>
+    route.request().method() === "POST" ? route.continue({ headers: { ...route.request().headers(), "next-action": STALE } }) : route.continue(),
+  );
+  await (await hydrated(page.getByRole("button", { name: "Log in" }))).isVisible();
+  await page.getByLabel("E-mail").fill("demo@ridgeline.example");
+  await page.getByLabel("Password", { exact: true }).fill("ridgeline-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").getByRole("heading", { name: "This page was updated" })).toBeVisible();
+  await page.unroute("**/login");
+  await page.getByRole("button", { name: "Reload the page" }).click();
+  await expect(page.getByLabel("E-mail")).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
 });

@@ -8,17 +8,11 @@ const ACTION_OF_AN_EARLIER_BUILD = "40" + "ab".repeat(20);
 
 test("a form sent from a page loaded before a deploy gets the page-updated page with 409, and a link back", async ({ page }) => {
   await page.goto(SITE_PAGES.login);
-  // The login form as React renders a server action for a browser without JavaScript, naming an
-  // action the build no longer has: posted to the page itself, multipart, with the action's id field.
-  await page.evaluate((staleId) => {
-    const form = document.querySelector("form:has(input[name=email])") as HTMLFormElement;
-    for (const input of form.querySelectorAll('input[name^="$ACTION_"]')) input.remove();
-    form.removeAttribute("action");
-    form.method = "post";
-    form.enctype = "multipart/form-data";
-    const field = Object.assign(document.createElement("input"), { type: "hidden", name: `$ACTION_ID_${staleId}` });
-    form.append(field);
-  }, ACTION_OF_AN_EARLIER_BUILD);
+  // The login form as this build renders it for a browser without JavaScript, with its action's id
+  // swapped for one the build does not have, as on a page loaded before a deploy.
+  const reference = page.locator('form:has(input[name=email]) input[name^="$ACTION_"][name$=":0"]');
+  const encoded = JSON.parse((await reference.getAttribute("value"))!) as { id: string; bound: unknown };
+  await reference.evaluate((input, value) => ((input as HTMLInputElement).value = value), JSON.stringify({ ...encoded, id: ACTION_OF_AN_EARLIER_BUILD }));
 
   const [answer] = await Promise.all([
     page.waitForResponse((response) => response.request().method() === "POST"),
