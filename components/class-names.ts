@@ -5,4 +5,6 @@ export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2
 /** The same outline in red, for destructive actions. */
 export const dangerFocusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700";
 /** The header's menu buttons (sections on a phone, the member menu): white, outlined, green while open. */
-export const headerMenuButton = "border border-stone-300 bg-white text-sm font-medium text-stone-800 hover:border-pine-600 data-open:border-pine-600";
+export const headerMenuButton = "border border-stone-300 bg-white text-sm font-medium text-stone-800 hover:border-pine-600 in-open:border-pine-600";
+/** A link or button in an open header menu. */
+export const headerMenuItem = "block w-full cursor-pointer px-4 py-2 text-left text-sm text-stone-800 hover:bg-sand-100 focus-visible:bg-sand-100";

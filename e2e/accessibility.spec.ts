@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
 
 async function expectNoViolationsHere(page: Page, what: string) {
@@ -38,6 +39,13 @@ for (const width of [390, 1280]) {
     await expect(page.getByTestId("site-notice")).toBeFocused();
     await expectNoViolationsHere(page, "the page after login, with its notice");
     await expectNoViolations(page, memberPages);
+    await openMenu(accountMenuSummary(page));
+    await expectNoViolationsHere(page, `${memberPages.at(-1)} with the account menu open`);
+    // The sections menu is on narrow screens only.
+    if (width === 390) {
+      await openMenu(sectionsMenuSummary(page));
+      await expectNoViolationsHere(page, `${memberPages.at(-1)} with the sections menu open`);
+    }
     // The profile form with an address refused for want of its country: the list, its message, the focus on it.
     await page.goto("/account");
     await page.getByRole("button", { name: "Add an address" }).click();
@@ -68,8 +76,7 @@ for (const width of [390, 1280]) {
     await section.getByRole("button", { name: "Yes, delete it" }).click();
     await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
     await expectNoViolationsHere(page, "a trail after a report's deletion");
-    await page.getByTestId("member-name").click();
-    await page.getByRole("menuitem", { name: "View my profile" }).click();
+    await (await openMenu(accountMenuSummary(page))).getByRole("link", { name: "View my profile" }).click();
     await expect(page.getByText("Your profile is private")).toBeVisible();
     await expectNoViolationsHere(page, "the owner's private profile");
   });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
 import { screenshot } from "./screenshots";
 
 const newEmail = () => `account-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
@@ -77,9 +78,7 @@ test("a member edits the profile with an address, sees it after reload and in th
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password is changed.");
 
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await logOut(page);
   await logIn(page, email, "second-heather-way-2");
   await expect(page.getByTestId("member-name")).toHaveText("Robin Fell");
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { AUTH_ROUTES, SITE_PAGES, loginHref } from "../lib/auth/routes";
+import { logOut } from "./header-menus";
 import { demoMember, platformRequests, revokeMemberSessions } from "./platform";
 
 /** Signs in on the platform's hosted page: the site has just sent the browser there, or to its own login page, which links to it. */
@@ -46,10 +47,8 @@ test("a visitor is sent to log in from /account, comes back as a member, reloads
   await page.reload();
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
 
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await logOut(page);
   await expect(page).toHaveURL(`${e2e.siteUrl}/`);
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
   await expect(page.getByTestId("member-name")).toHaveCount(0);
 
   // The platform session ended too: the hosted page asks for the password again.

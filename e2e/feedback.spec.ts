@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
 import { screenshot } from "./screenshots";
 import { logInWithForm } from "./site-pages";
 
@@ -18,9 +19,7 @@ test("a login and a logout are confirmed in an announced status that has the foc
   await expect(page.getByRole("heading", { level: 1, name: "Trails" })).toBeVisible();
   await expect(notice(page)).toHaveCount(0);
 
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await logOut(page);
   await expect(page.getByRole("status")).toHaveText("You are logged out. See you on the trail.");
   await expect(notice(page)).toBeFocused();
   // Moving on within the site, the notice stays with the page it came with.

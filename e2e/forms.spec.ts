@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { hydrated } from "./hydration";
+import { logOut } from "./header-menus";
 import { demoMember, latestMail, setPlatformSettings } from "./platform";
 import { STRONG_PASSWORD, newEmail, submitLogin } from "./site-pages";
 
@@ -16,13 +16,6 @@ async function register(page: Page, email: string, nickname: string) {
   await page.getByLabel("Last name").fill("Alder");
   await page.getByLabel("Nickname").fill(nickname);
   await page.getByRole("button", { name: "Create account" }).click();
-}
-
-async function logOut(page: Page) {
-  // The name shows in the server's HTML; the menu opens only once React has hydrated its button.
-  await (await hydrated(page.getByRole("button", { name: /^Account menu for / }))).click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
 test.afterEach(async () => {

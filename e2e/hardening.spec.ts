@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { sealData } from "iron-session";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
 import { rawRequest } from "./http";
 import { logInWithForm } from "./site-pages";
 
@@ -61,9 +62,7 @@ test("responses that set or clear auth cookies or show member data are private a
   });
   await logInWithForm(page);
   await page.goto("/account");
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+  await logOut(page);
   await Promise.all(reading);
 
   const ours = seen.filter((entry) => entry.url.startsWith(e2e.siteUrl));

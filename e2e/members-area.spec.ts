@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { accountMenuSummary, logOut, openMenu } from "./header-menus";
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
 import { fillLoginForm } from "./site-pages";
@@ -12,12 +13,6 @@ test.afterAll(async () => {
   for (const item of left.items) await adminItems().remove("TrailReports", item._id!);
   await revalidateSite({ collections: ["TrailReports"], members: false });
 });
-
-async function logOut(page: Page) {
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
-}
 
 const reports = (page: Page) => page.getByRole("region", { name: "Trail reports" });
 const report = (page: Page, title: string) => reports(page).getByRole("article", { name: title });
@@ -44,8 +39,7 @@ test("visitors see what members' outings offer and a login that returns there; m
   // The member menu leads there too; the public outings list still never shows them.
   await page.goto("/outings");
   await expect(page.getByText("Sunrise on the Summit")).toHaveCount(0);
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Members' outings" }).click();
+  await (await openMenu(accountMenuSummary(page))).getByRole("link", { name: "Members' outings" }).click();
   await expect(page).toHaveURL(/\/member-outings$/);
   await logOut(page);
   await page.goto("/member-outings");

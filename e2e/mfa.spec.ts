@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
 
 const newEmail = () => `two-step-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
@@ -14,12 +15,6 @@ async function registerAndLand(page: Page, email: string) {
   await page.getByLabel("Nickname").fill("Robin Two");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
-}
-
-async function logOut(page: Page) {
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
 async function logInWithPassword(page: Page, email: string, typed = password) {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { accountMenuSummary, openMenu } from "./header-menus";
 import { logInWithForm, publicPages, signedInPages } from "./site-pages";
 
 /** The narrowest phones still in use: every page fits 320 px, signed in or out, menus open or closed. */
@@ -22,10 +23,9 @@ test("every page fits a 320 px screen for a member, and the member menu opens wi
   await logInWithForm(page);
   await expectNoSidewaysScroll(page, signedInPages);
   await page.goto("/");
-  const button = page.getByRole("button", { name: /Account menu/ });
-  const before = await button.boundingBox();
-  await button.click();
-  await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
-  expect(await button.boundingBox()).toEqual(before);
+  const summary = accountMenuSummary(page);
+  const before = await summary.boundingBox();
+  await expect((await openMenu(summary)).getByRole("button", { name: "Log out" })).toBeVisible();
+  expect(await summary.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

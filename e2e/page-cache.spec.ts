@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
+import { openMenu, sectionsMenuSummary } from "./header-menus";
 import { hydrated } from "./hydration";
 import { demoMember, platformRequests } from "./platform";
 import { logInWithForm } from "./site-pages";
@@ -102,8 +103,7 @@ test("cached pages hydrate under their hash-based policy: menus, search and load
   await page.setViewportSize({ width: 390, height: 800 });
   const home = await page.goto("/");
   expect(home?.headers()["x-cache"]).toBe("HIT");
-  await (await hydrated(page.getByRole("button", { name: "Menu" }))).click();
-  await page.getByRole("menuitem", { name: "Trails" }).click();
+  await (await openMenu(await hydrated(sectionsMenuSummary(page)))).getByRole("link", { name: "Trails" }).click();
   await expect(page).toHaveURL(/\/trails$/);
   await page.setViewportSize({ width: 1280, height: 900 });
   const trails = await page.goto("/trails");

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { accountMenuSummary, openMenu } from "./header-menus";
 import { screenshot } from "./screenshots";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -29,8 +30,7 @@ async function writeReport(page: Page, title: string) {
 }
 
 async function viewMyProfile(page: Page) {
-  await page.getByTestId("member-name").click();
-  await page.getByRole("menuitem", { name: "View my profile" }).click();
+  await (await openMenu(accountMenuSummary(page))).getByRole("link", { name: "View my profile" }).click();
   await expect(page).toHaveURL(/\/members\/[a-z0-9-]+$/);
   return new URL(page.url()).pathname;
 }

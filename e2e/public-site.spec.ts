@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { loginHref } from "../lib/auth/routes";
+import { accountMenuSummary, menuOf, openMenu, sectionsMenuSummary } from "./header-menus";
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite } from "./platform";
 
@@ -238,59 +239,74 @@ test("members-only outings never appear on public pages", async ({ page }) => {
   expect((await page.goto("/outings/sunrise-on-the-summit"))?.status()).toBe(404);
 });
 
-test("the section menu on a phone works by keyboard, with type-ahead, and marks the current page", async ({ page }) => {
+test("the section menu on a phone is a disclosure: it opens by keyboard, Tab reaches its links, Escape closes it, the current page is marked", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/");
   await page.keyboard.press("Tab");
   await expect(page.getByRole("link", { name: "Skip to content" })).toBeFocused();
-  const menuButton = await hydrated(page.getByRole("button", { name: "Menu" }));
-  await menuButton.focus();
+  const summary = await hydrated(sectionsMenuSummary(page));
+  await expect(summary).toHaveAccessibleName("Menu");
+  const menu = menuOf(summary);
+  await summary.focus();
   await page.keyboard.press("Enter");
-  const menu = page.getByRole("menu");
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole("menuitem")).toHaveText(["Trails", "Regions", "Outings", "Journal"]);
+  await expect(menu).toHaveAttribute("open", "");
+  await expect(menu.getByRole("link")).toHaveText(["Trails", "Regions", "Outings", "Journal"]);
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Trails" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(menu).toHaveCount(0);
-  await expect(menuButton).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await page.keyboard.type("j");
-  await expect(page.getByRole("menuitem", { name: "Journal" })).toHaveAttribute("data-focus", "");
+  await expect(menu).not.toHaveAttribute("open");
+  await expect(summary).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(menu).toHaveAttribute("open", "");
+  for (let step = 0; step < 4; step++) await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Journal" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/journal$/);
-  await expect(page.getByRole("menu")).toHaveCount(0);
-  await menuButton.click();
-  await expect(page.getByRole("menuitem", { name: "Journal" })).toHaveAttribute("aria-current", "page");
+  await expect(menu).not.toHaveAttribute("open");
+  await summary.click();
+  await expect(menu.locator("[aria-current=page]")).toHaveText(["Journal"]);
 });
 
-test("the member menu: keyboard, Escape, outside click, above the home page's hero, closes after navigation", async ({ page }) => {
+test("the member menu: keyboard, Escape, outside click, above the home page's hero, closes after navigation, one header menu open at a time", async ({
+  page,
+}) => {
   await page.goto(loginHref("/"));
   await page.getByLabel("E-mail").fill(demoMember.email);
   await page.getByLabel("Password").fill(demoMember.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
 
-  const button = await hydrated(page.getByRole("button", { name: `Account menu for ${demoMember.name}` }));
-  await button.focus();
+  const summary = await hydrated(accountMenuSummary(page));
+  await expect(summary).toHaveAccessibleName(`Account menu for ${demoMember.name}`);
+  const menu = menuOf(summary);
+  await summary.focus();
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitem", { name: "Account" })).toHaveAttribute("data-focus", "");
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "View my profile" })).toHaveAttribute("data-focus", "");
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "Members' outings" })).toHaveAttribute("data-focus", "");
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menuitem", { name: "Log out" })).toHaveAttribute("data-focus", "");
+  await expect(menu).toHaveAttribute("open", "");
+  for (const name of ["Account", "View my profile", "Members' outings"]) {
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name, exact: true })).toBeFocused();
+  }
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("button", { name: "Log out" })).toBeFocused();
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("menu")).toHaveCount(0);
-  await expect(button).toBeFocused();
+  await expect(menu).not.toHaveAttribute("open");
+  await expect(summary).toBeFocused();
 
-  await button.click();
-  await expect(page.getByRole("menu")).toBeVisible();
+  await summary.click();
+  await expect(menu).toHaveAttribute("open", "");
   await page.getByRole("heading", { name: "Find your next trail." }).click();
-  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(menu).not.toHaveAttribute("open");
 
   // A plain click (no force): it fails if the hero covers the menu.
-  await button.click();
-  await page.getByRole("menuitem", { name: "Account" }).click();
+  await summary.click();
+  await menu.getByRole("link", { name: "Account", exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(menu).not.toHaveAttribute("open");
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  const sections = await openMenu(sectionsMenuSummary(page));
+  await openMenu(summary);
+  await expect(sections).not.toHaveAttribute("open");
 });

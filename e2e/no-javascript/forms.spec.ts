@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../../lib/auth/routes";
 import { e2e } from "../../playwright.config";
+import { logOut } from "../header-menus";
 import { adminItems, demoMember, latestMail, revalidateSite, setPlatformSettings } from "../platform";
 import { STRONG_PASSWORD, newEmail, type Member } from "../site-pages";
 
@@ -24,12 +25,6 @@ async function logIn(page: Page, member: Member, returnTo = "/account") {
   await page.getByLabel("E-mail").fill(member.email);
   await page.getByLabel("Password", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Log in" }).click();
-}
-
-async function logOut(page: Page) {
-  await page.locator("summary", { hasText: "Account menu" }).click();
-  await page.getByRole("button", { name: "Log out" }).click();
-  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 }
 
 async function register(page: Page, email: string, password = STRONG_PASSWORD) {

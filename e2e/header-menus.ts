@@ -1,0 +1,31 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/*
+ * The header's menus are disclosures: a `details` opened by its `summary`. Playwright gives a
+ * summary no role, so each is found by where its accessible name comes from: the sections
+ * menu's text, the account menu's aria-label.
+ */
+
+/** The summary of the sections menu shown on narrow screens. */
+export const sectionsMenuSummary = (page: Page) => page.locator("summary").filter({ hasText: /^\W*Menu$/ });
+
+/** The summary of the signed-in member's account menu. */
+export const accountMenuSummary = (page: Page) => page.getByLabel(/^Account menu for /);
+
+/** The `details` a summary opens and closes. */
+export const menuOf = (summary: Locator) => summary.locator("xpath=..");
+
+/** Opens the menu by a click on its summary, and gives the open `details`. */
+export async function openMenu(summary: Locator): Promise<Locator> {
+  await summary.click();
+  const menu = menuOf(summary);
+  await expect(menu).toHaveAttribute("open", "");
+  return menu;
+}
+
+/** Logs out from the account menu and waits until the header offers to log in again. */
+export async function logOut(page: Page): Promise<void> {
+  const menu = await openMenu(accountMenuSummary(page));
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
+}
