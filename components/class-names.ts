@@ -8,3 +8,5 @@ export const dangerFocusRing = "focus-visible:outline-2 focus-visible:outline-of
 export const headerMenuButton = "border border-stone-300 bg-white text-sm font-medium text-stone-800 hover:border-pine-600 in-open:border-pine-600";
 /** A link or button in an open header menu. */
 export const headerMenuItem = "block w-full cursor-pointer px-4 py-2 text-left text-sm text-stone-800 hover:bg-sand-100 focus-visible:bg-sand-100";
+/** A disclosure's summary drawn as a button: no list marker, a pointer. */
+export const summaryButton = "cursor-pointer list-none [&::-webkit-details-marker]:hidden";

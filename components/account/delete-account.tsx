@@ -3,7 +3,7 @@
 import { useActionState, useRef } from "react";
 import { ActionStateForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
-import { dangerFocusRing } from "@/components/class-names";
+import { dangerFocusRing, summaryButton } from "@/components/class-names";
 
 /**
  * Deleting the account takes two steps: open the confirmation, then confirm it. The confirmation
@@ -20,7 +20,7 @@ export function DeleteAccount({ action }: { action: FormAction }) {
   return (
     <details ref={disclosure} open={actionState[0].result?.status === "error" || undefined} onToggle={onToggle} className="group space-y-4">
       <summary
-        className={`inline-block cursor-pointer list-none rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden ${dangerFocusRing}`}
+        className={`inline-block rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`}
       >
         <span className="group-open:hidden">Delete my account…</span>
         <span className="hidden group-open:inline">Keep my account</span>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type ReactNode } from "react";
-import { headerMenuButton } from "@/components/class-names";
+import { headerMenuButton, summaryButton } from "@/components/class-names";
 
 /**
  * A menu in the header as a native disclosure, so it opens and its links and forms work before
@@ -55,7 +55,7 @@ export function HeaderMenu({
       }}
       className={`relative ${className}`}
     >
-      <summary aria-label={label} className={`cursor-pointer list-none [&::-webkit-details-marker]:hidden ${headerMenuButton} ${summaryClassName}`}>
+      <summary aria-label={label} className={`${summaryButton} ${headerMenuButton} ${summaryClassName}`}>
         {summary}
       </summary>
       <ul className={`absolute right-0 z-50 mt-2 rounded-lg border border-stone-200 bg-white py-1 shadow-lg ${panelClassName}`}>{children}</ul>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type SyntheticEvent } from "react";
+import { summaryButton } from "@/components/class-names";
 import { ActionStateForm } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormState } from "@/lib/form-state";
@@ -35,8 +36,7 @@ export function NewReportForm({ route, itemId }: { route: string; itemId: string
 type OwnReport = { id: string; title: string; body: string; rating: number; hikedOn: string };
 type Panel = "edit" | "delete";
 
-const summaryClass =
-  "inline-block cursor-pointer list-none rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 [&::-webkit-details-marker]:hidden";
+const summaryClass = `inline-block rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 ${summaryButton}`;
 
 /**
  * The author's controls on their own report: edit in place, or delete after a confirmation. Each

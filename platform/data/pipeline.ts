@@ -193,8 +193,10 @@ function stageSql(stage: unknown, previous: string): SqlFragment {
       const destination = path(spec, "destinationFieldName");
       return {
         sql:
-          `SELECT json_set(data, '${destination}', (SELECT json_group_array(json_object('k', entry.key, 'v', json(data -> entry.fullkey))) ` +
-          `FROM json_each(data, '${source}') AS entry)) AS data, pos ${from} WHERE json_type(data, '${source}') = 'object'`,
+          // json() around the subquery: a subquery's value loses its JSON subtype (SQLite 3.45 on),
+          // and json_set would store the array as a string.
+          `SELECT json_set(data, '${destination}', json((SELECT json_group_array(json_object('k', entry.key, 'v', json(data -> entry.fullkey))) ` +
+          `FROM json_each(data, '${source}') AS entry))) AS data, pos ${from} WHERE json_type(data, '${source}') = 'object'`,
         params: [],
       };
     }
