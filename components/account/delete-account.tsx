@@ -5,6 +5,8 @@ import { ActionStateForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
 import { dangerFocusRing, summaryButton } from "@/components/class-names";
 
+const openerLook = `hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`;
+
 /**
  * Deleting the account takes two steps: open the confirmation, then confirm it. The confirmation
  * is a native disclosure, so both steps work without JavaScript; its button reads "Keep my
@@ -19,9 +21,7 @@ export function DeleteAccount({ action }: { action: FormAction }) {
   };
   return (
     <details ref={disclosure} open={actionState[0].result?.status === "error" || undefined} onToggle={onToggle} className="group space-y-4">
-      <summary
-        className={`inline-block rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`}
-      >
+      <summary className={`inline-block rounded-lg border border-red-700 bg-white px-4 py-2 text-sm font-medium text-red-800 ${openerLook}`}>
         <span className="group-open:hidden">Delete my account…</span>
         <span className="hidden group-open:inline">Keep my account</span>
       </summary>
