@@ -12,7 +12,7 @@ import { watchPolicy } from "./policy-watch";
  * and nothing else run; members never get a cached page; RSC and HTML answers never cross.
  */
 
-const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
+const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}, null, null, 0] }, null, null, 16]));
 
 /** The headers and URL of a client-side navigation's RSC request, as Next.js's client makes them. */
 async function navigationRequest(path: string, options: { prefetch?: "1" } = {}) {

@@ -38,7 +38,7 @@ describe("a form on a server action", () => {
 
   it("keeps a report form's reply above the list, where it stays when the refreshed list no longer has the form", async () => {
     const remove = vi.fn(async (): Promise<FormState> => ({
-      result: { status: "success", initialValue: { reportId: "r1" } },
+      result: { status: "success", initialValue: { reportId: "r1", sentFrom: "r1" } },
       done: "Your report is deleted.",
     }));
     const unused = vi.fn(async (): Promise<FormState> => ({}));
@@ -51,7 +51,7 @@ describe("a form on a server action", () => {
           actionState={reply}
           confirmationShownElsewhere
           kind="deleteReport"
-          hidden={{ route: "trails", reportId: "r1" }}
+          hidden={{ route: "trails", reportId: "r1", sentFrom: "r1" }}
           fields={[]}
           submitLabel="Yes, delete it"
           pendingLabel="Deleting…"

@@ -8,7 +8,7 @@ const targetOf = (decision: CacheDecision) => {
 };
 const rsc = (extra: Record<string, string> = {}) => ({
   rsc: "1",
-  "next-router-state-tree": encodeURIComponent('["",{"children":["__PAGE__",{}]},null,null,true]'),
+  "next-router-state-tree": encodeURIComponent('["",{"children":["__PAGE__",{},null,null,0]},null,null,16]'),
   ...extra,
 });
 

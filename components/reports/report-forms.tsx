@@ -5,7 +5,7 @@ import { summaryButton } from "@/components/class-names";
 import { ActionStateForm } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormState } from "@/lib/form-state";
-import { replyFor, useReportForm } from "./reports-feedback";
+import { SENT_FROM, replyFor, useReportForm } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
@@ -70,7 +70,7 @@ export function OwnReportControls({ route, report }: { route: string; report: Ow
             actionState={edit}
             confirmationShownElsewhere
             kind="editReport"
-            hidden={{ route, reportId: report.id }}
+            hidden={{ route, reportId: report.id, [SENT_FROM]: report.id }}
             fields={REPORT_FIELDS}
             defaultValue={{ title: report.title, body: report.body, rating: String(report.rating), hikedOn: report.hikedOn }}
             submitLabel="Save changes"
@@ -89,7 +89,7 @@ export function OwnReportControls({ route, report }: { route: string; report: Ow
             actionState={remove}
             confirmationShownElsewhere
             kind="deleteReport"
-            hidden={{ route, reportId: report.id }}
+            hidden={{ route, reportId: report.id, [SENT_FROM]: report.id }}
             fields={[]}
             submitLabel="Yes, delete it"
             pendingLabel="Deleting…"

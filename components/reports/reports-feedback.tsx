@@ -69,8 +69,14 @@ export function useReportForm(kind: keyof ReportActions): ActionState {
 
 const NO_REPLY: FormState = {};
 
-/** The reply only when it answers the form for this report: the edit and delete forms of all reports share one. */
+/** The hidden field that names the report whose card a form is on, so its reply finds its way back. */
+export const SENT_FROM = "sentFrom";
+
+/**
+ * The reply only when it answers a form on this report's card: the edit and delete forms of all
+ * reports share one. It goes by the card the form was on, not by the report the form named.
+ */
 export function replyFor([state, formAction, pending]: ActionState, reportId: string): ActionState {
-  const answered = state.result?.initialValue?.reportId === reportId;
+  const answered = state.result?.initialValue?.[SENT_FROM] === reportId;
   return [answered ? state : NO_REPLY, formAction, pending];
 }

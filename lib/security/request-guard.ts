@@ -2,13 +2,13 @@
  * Requests refused before anything renders, with a clear 4xx instead of whatever Next.js would
  * make of them (a 500 for some). Pure: tested on its own.
  */
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { z } from "zod";
 import { readReply, type ReplyParts } from "./action-reply";
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
-/** Next.js reads this header on client navigations and fails on one it cannot parse. */
+/** Next.js reads this header on client navigations and fails (a 500) on one it cannot parse. */
 const ROUTER_STATE_HEADER = "next-router-state-tree";
-const MAX_ROUTER_STATE_LENGTH = 16_384;
 
 /** Next.js's own limit on a server action's body (`serverActions.bodySizeLimit`); past it, it throws a 500. */
 export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
@@ -134,10 +134,11 @@ function unreadablePost(method: string, headers: Headers): Refused | null {
   return null;
 }
 
+/** Read by Next.js's own parser, the one that would fail: its shape changes between releases. */
 function isReadableRouterState(value: string): boolean {
-  if (value.length > MAX_ROUTER_STATE_LENGTH) return false;
   try {
-    return Array.isArray(JSON.parse(decodeURIComponent(value)));
+    parseAndValidateFlightRouterState(value);
+    return true;
   } catch {
     return false;
   }

@@ -11,7 +11,7 @@ const COLD_SECONDS = 5;
 const TARGET_RATIO = 0.7;
 
 /** A client-side navigation from the home page, as Next.js's client asks for it. */
-const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, true]));
+const STATE_TREE = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}, null, null, 0] }, null, null, 16]));
 const RSC_HEADERS = { rsc: "1", "next-router-state-tree": STATE_TREE };
 const rscPath = async (path: string) =>
   `${path}${path.includes("?") ? "&" : "?"}_rsc=${await computeCacheBustingSearchParam(undefined, undefined, STATE_TREE, undefined)}`;
