@@ -117,6 +117,8 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
 
   await own.locator("summary", { hasText: /^Delete/ }).click();
+  // Opening it closes the editor once React has taken the toggle; a render after the change below would put the id back.
+  await expect(own.locator("details", { has: page.locator("summary", { hasText: /^Edit/ }) })).not.toHaveAttribute("open");
   await own
     .locator('form:has(button:text("Yes, delete it")) input[name="reportId"]')
     .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);

@@ -76,22 +76,23 @@ test("verify the e-mail address with a mailed code, after asking for a new one",
   await setPlatformSettings({ requireEmailVerification: false });
 });
 
-test("forgot password: the form sends a reset mail", async ({ page }) => {
+test("forgot password: the form sends a reset mail, and the new password signs in", async ({ page }) => {
   const email = newEmail("nojs-forgot");
   await register(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
   await logOut(page);
   await page.goto(SITE_PAGES.forgotPassword);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: /Send/ }).click();
-  await expect(page.getByRole("status")).toContainText(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
   const mail = await latestMail(email, "password-reset");
-  expect(mail.link).toBeTruthy();
 
   // The reset itself is the platform's hosted page, a plain form too.
   await page.goto(mail.link!);
-  await page.getByLabel(/New password/).fill("a-fresh-ridge-path-77");
-  await page.getByRole("button", { name: /password/i }).click();
+  await page.getByLabel("New password").fill("a-fresh-ridge-path-77");
+  await page.getByRole("button", { name: /set|save|change/i }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}${SITE_PAGES.login}`));
+  await expect(page.getByRole("status")).toContainText("Your new password is set");
   await logIn(page, { email, password: "a-fresh-ridge-path-77", name: "Quiet Walker" });
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 });

@@ -2,7 +2,7 @@
  * Requests refused before anything renders, with a clear 4xx instead of whatever Next.js would
  * make of them (a 500 for some). Pure: tested on its own.
  */
-import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 import { z } from "zod";
 import { readReply, type ReplyParts } from "./action-reply";
 
