@@ -111,7 +111,9 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   await page.goto("/trails/goat-pass");
   const own = report(page, "Snow on the pass");
   await (await hydrated(own.locator("summary", { hasText: /^Edit/ }))).click();
-  await own.locator('form:has(button:text("Save changes")) input[name="reportId"]').evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
+  await own
+    .locator('form:has(button:text("Save changes")) input[name="reportId"]')
+    .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByLabel("Your report").fill("Rowan was here.");
   await own.getByRole("button", { name: "Save changes" }).click();
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
