@@ -56,6 +56,8 @@ describe("a form on a server action", () => {
     await nextFrame();
     expect(onDone).toHaveBeenCalledWith("Your report is deleted.");
     expect(screen.queryByRole("status")).toBeNull();
-    expect(document.activeElement).toBe(button);
+    // The button is disabled while the action runs, so the focus fixup rule (jsdom as Chrome) has
+    // already sent the focus to the body; the form must not take it for its empty summary.
+    expect(document.activeElement).toBe(document.body);
   });
 });
