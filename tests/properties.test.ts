@@ -188,8 +188,8 @@ describe("the session cookie", () => {
 
   it("unseals any value without throwing: anything but the site's own seal is a visitor", async () => {
     const sealed = (await jarWithSession(session)).get("wms_session")!;
-    // Within the sealed part: iron-session's `~2` version suffix after it is read leniently
-    // (`~2 ` still opens the intact seal), which forges nothing.
+    // Within the sealed part: iron-session's `~2` version suffix after it is outside the seal's
+    // signature, and iron-session 9 ignores it (`~`, `~2 ` still open the intact seal), which forges nothing.
     const sealEnd = sealed.lastIndexOf("~");
     const mutated = fc
       .tuple(fc.nat({ max: sealEnd - 1 }), fc.string({ minLength: 1, maxLength: 3 }))
@@ -197,7 +197,7 @@ describe("the session cookie", () => {
       .filter((value) => value !== sealed);
     const lookalike = fc.string({ maxLength: 200 }).map((tail) => `Fe26.2*${tail}`);
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyText, mutated, lookalike, fc.constant(sealed.slice(0, -1))), async (value) => {
+      fc.asyncProperty(fc.oneof(anyText, mutated, lookalike, fc.constant(sealed.slice(0, sealEnd - 1))), async (value) => {
         const { session: read } = await loadSession(reader(value));
         expect(read).toBeNull();
       }),

@@ -1,7 +1,7 @@
-import { createClient } from "redis";
+import { createClient, type RedisClientType } from "redis";
 import { logger } from "@/lib/observability/log";
 
-export type RedisClient = ReturnType<typeof createClient>;
+export type RedisClient = RedisClientType;
 
 /**
  * A Redis client for the stores the instances share (rate limits, seen webhook signatures). It

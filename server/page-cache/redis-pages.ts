@@ -37,7 +37,8 @@ export function decodePage(value: Buffer): CachedPage {
 
 export function createRedisPages(options: { url: string; prefix: string; buildId: string; ttlSeconds: number; log: Logger }): SharedPages {
   const socket = { connectTimeout: 2000, reconnectStrategy: (retries: number) => Math.min(retries * 200, 5000) };
-  const client = createClient({ url: options.url, socket }).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
+  // No command timeout (redis 6 puts 5 s by default): a revalidation made while Redis is away waits for it.
+  const client = createClient({ url: options.url, socket, commandOptions: { timeout: undefined } }).withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
   const subscriber = createClient({ url: options.url, socket });
   const pageKey = (key: string) => `${options.prefix}page:${options.buildId}:${key}`;
   const tagTimes = `${options.prefix}page-tag-times`;

@@ -62,23 +62,24 @@ export type Loaded<T> = { data?: T; error?: StudioApiError; loading: boolean; re
 
 /** GET data for a component: loaded on mount and whenever `path` or `query` change; `reload` after a change. */
 export function useStudioData<T>(path: string | null, query?: Record<string, string | number | undefined>): Loaded<T> {
-  const [state, setState] = useState<{ data?: T; error?: StudioApiError; loading: boolean }>({ loading: path !== null });
   const [version, setVersion] = useState(0);
   const key = JSON.stringify(query ?? {});
+  const request = `${path}?${key}#${version}`;
+  // The last answer and the request it answers: loading until the current request has one.
+  const [state, setState] = useState<{ data?: T; error?: StudioApiError; answers?: string }>({});
   useEffect(() => {
     if (path === null) return;
     let current = true;
-    setState((previous) => ({ ...previous, loading: true }));
     studioApi<T>(path, { query: JSON.parse(key) as Record<string, string> }).then(
-      (data) => current && setState({ data, loading: false }),
-      (error: StudioApiError) => current && setState((previous) => ({ data: previous.data, error, loading: false })),
+      (data) => current && setState({ data, answers: request }),
+      (error: StudioApiError) => current && setState((previous) => ({ data: previous.data, error, answers: request })),
     );
     return () => {
       current = false;
     };
-  }, [path, key, version]);
+  }, [path, key, request]);
   const reload = useCallback(() => setVersion((value) => value + 1), []);
-  return { ...state, reload };
+  return { data: state.data, error: state.error, loading: path !== null && state.answers !== request, reload };
 }
 
 /** A change made through the API: busy while it runs, then its confirmation (from `done`) or its refusal. */

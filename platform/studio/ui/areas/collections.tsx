@@ -186,6 +186,27 @@ function tableState(search: URLSearchParams): TableState {
   };
 }
 
+/** A column's header that sorts the table by it, and says how it is sorted. */
+function SortHeader({
+  field,
+  sorted,
+  onSort,
+}: {
+  field: Pick<Field, "key" | "displayName">;
+  sorted: { sort: string; order: string };
+  onSort: (key: string) => void;
+}) {
+  const by = sorted.sort === field.key;
+  return (
+    <th scope="col" aria-sort={by ? (sorted.order === "ASC" ? "ascending" : "descending") : undefined}>
+      <button type="button" className="sort" onClick={() => onSort(field.key)}>
+        {field.displayName ?? field.key}
+        <span aria-hidden="true">{by ? (sorted.order === "ASC" ? " ▲" : " ▼") : ""}</span>
+      </button>
+    </th>
+  );
+}
+
 function CollectionPage({ collectionId, search }: { collectionId: string; search: URLSearchParams }) {
   const loaded = useStudioData<{ collection: Collection }>(collectionPath(collectionId));
   const [state, setState] = useState(() => tableState(search));
@@ -201,9 +222,8 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
     limit: view.size,
   });
 
-  useEffect(() => {
-    if (q !== state.q) setState((current) => ({ ...current, q, page: 1 }));
-  }, [q, state.q]);
+  // A new filter starts at the first page (adjusted while rendering: it follows from the debounced text).
+  if (q !== state.q) setState((current) => ({ ...current, q, page: 1 }));
   useEffect(() => {
     const query = { q: state.q, sort: state.sort, order: state.sort ? state.order : undefined, page: state.page > 1 ? String(state.page) : undefined };
     navigate(studioHref(["collections", collectionId], { ...query, size: state.size !== 25 ? String(state.size) : undefined }), { replace: true });
@@ -227,15 +247,6 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
   const last = Math.min(total, state.page * state.size);
   const sortBy = (key: string) =>
     setState((current) => ({ ...current, sort: key, order: current.sort === key && current.order === "ASC" ? "DESC" : "ASC", page: 1 }));
-  const ariaSort = (key: string) => (state.sort === key ? (state.order === "ASC" ? "ascending" : "descending") : undefined);
-  const SortHeader = ({ field }: { field: Pick<Field, "key" | "displayName"> }) => (
-    <th scope="col" aria-sort={ariaSort(field.key)}>
-      <button type="button" className="sort" onClick={() => sortBy(field.key)}>
-        {field.displayName ?? field.key}
-        <span aria-hidden="true">{state.sort === field.key ? (state.order === "ASC" ? " ▲" : " ▼") : ""}</span>
-      </button>
-    </th>
-  );
 
   return (
     <>
@@ -279,9 +290,11 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
           <SortHeader
             key="display"
             field={{ key: collection.displayField ?? "_id", displayName: declared.find((field) => field.key === collection.displayField)?.displayName }}
+            sorted={state}
+            onSort={sortBy}
           />,
-          ...columns.map((field) => <SortHeader key={field.key} field={field} />),
-          <SortHeader key="updated" field={{ key: "_updatedDate", displayName: "Updated" }} />,
+          ...columns.map((field) => <SortHeader key={field.key} field={field} sorted={state} onSort={sortBy} />),
+          <SortHeader key="updated" field={{ key: "_updatedDate", displayName: "Updated" }} sorted={state} onSort={sortBy} />,
         ]}
       >
         {items.data?.items.map((item) => (
@@ -534,13 +547,14 @@ function ItemPage({ collectionId, itemId }: { collectionId: string; itemId?: str
   const [busy, setBusy] = useState(false);
   const editable = collection?.fields.filter((field) => !field.systemField) ?? [];
 
-  useEffect(() => {
-    if (!collection || (itemId && !loaded.data)) return;
+  // The drafts start from what was loaded; later edits stay until the next load (worked out while
+  // rendering, from the load they were made from).
+  const [draftsOf, setDraftsOf] = useState<{ collection?: unknown; item?: unknown }>({});
+  if (collection && (!itemId || loaded.data) && (draftsOf.collection !== collection || draftsOf.item !== loaded.data)) {
     const item: Record<string, unknown> = loaded.data?.item ?? {};
+    setDraftsOf({ collection, item: loaded.data });
     setDrafts(Object.fromEntries(editable.map((field) => [field.key, draftOf(field, item[field.key], loaded.data?.references[field.key])])));
-    // The drafts start from what was loaded; later edits stay until the next load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [collection, loaded.data, itemId]);
+  }
 
   const problem = schema.error ?? loaded.error;
   if (!collection || !drafts || (itemId && !stored)) {
