@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
-import { demoMember } from "./platform";
+import { e2e } from "../playwright.config";
+import { demoMember, latestMail } from "./platform";
 
 /**
  * Home, every list, items that between them show every field type the demo content has
@@ -60,3 +61,18 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export const newEmail = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
 /** A password the platform accepts for a new account. */
 export const STRONG_PASSWORD = "granite-switchback-42";
+
+/**
+ * Asks for a reset link on the forgot-password page the browser shows, follows the mailed link to
+ * the platform's hosted page and sets `password` there; ends on the login page that says so.
+ */
+export async function resetPasswordByMail(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send the link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for that address");
+  await page.goto((await latestMail(email, "password-reset")).link!);
+  await page.getByLabel("New password").fill(password);
+  await page.getByRole("button", { name: /set|save|change/i }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}${SITE_PAGES.login}`));
+  await expect(page.getByRole("status")).toContainText("Your new password is set");
+}
