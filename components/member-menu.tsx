@@ -7,14 +7,15 @@ import { HeaderMenu } from "./nav/header-menu";
 export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray<{ href: string; label: string }> }) {
   return (
     <HeaderMenu
-      label={`Account menu for ${name}`}
       summary={
         <>
           <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-pine-700 text-xs font-semibold uppercase text-white">
             {name.slice(0, 1)}
           </span>
-          {/* On the narrowest phones the initial stands for the name (the summary's label still says it); long names are cut short. */}
-          <span data-testid="member-name" className="hidden max-w-28 truncate min-[360px]:inline-block">
+          {/* The name, as shown, is part of the accessible name ("Account menu for Dana"). On the
+              narrowest phones the initial stands for it on screen; long names are cut short. */}
+          <span className="sr-only">Account menu for </span>
+          <span data-testid="member-name" className="sr-only max-w-28 truncate min-[360px]:not-sr-only min-[360px]:inline-block">
             {name}
           </span>
           <span aria-hidden className="text-stone-500">

@@ -2,15 +2,15 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 /*
  * The header's menus are disclosures: a `details` opened by its `summary`. Playwright gives a
- * summary no role, so each is found by where its accessible name comes from: the sections
- * menu's text, the account menu's aria-label.
+ * summary no role, so each is found by its text: the sections menu's visible "Menu", the
+ * account menu's "Account menu for <name>" (partly visible, partly for screen readers).
  */
 
 /** The summary of the sections menu shown on narrow screens. */
 export const sectionsMenuSummary = (page: Page) => page.locator("summary").filter({ hasText: /^\W*Menu$/ });
 
 /** The summary of the signed-in member's account menu. */
-export const accountMenuSummary = (page: Page) => page.getByLabel(/^Account menu for /);
+export const accountMenuSummary = (page: Page) => page.locator("summary").filter({ hasText: /Account menu for / });
 
 /** The `details` a summary opens and closes. */
 export const menuOf = (summary: Locator) => summary.locator("xpath=..");

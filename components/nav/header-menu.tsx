@@ -10,15 +10,12 @@ import { headerMenuButton, summaryButton } from "@/components/class-names";
  * close it too.
  */
 export function HeaderMenu({
-  label,
   summary,
   summaryClassName,
   panelClassName,
   className = "",
   children,
 }: {
-  /** The summary's accessible name, when its visible content does not say it all. */
-  label?: string;
   summary: ReactNode;
   summaryClassName: string;
   panelClassName: string;
@@ -55,7 +52,7 @@ export function HeaderMenu({
       }}
       className={`relative ${className}`}
     >
-      <summary aria-label={label} className={`${summaryButton} ${headerMenuButton} ${summaryClassName}`}>
+      <summary className={`${summaryButton} ${headerMenuButton} ${summaryClassName}`}>
         {summary}
       </summary>
       <ul className={`absolute right-0 z-50 mt-2 rounded-lg border border-stone-200 bg-white py-1 shadow-lg ${panelClassName}`}>{children}</ul>
