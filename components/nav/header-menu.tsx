@@ -52,9 +52,7 @@ export function HeaderMenu({
       }}
       className={`relative ${className}`}
     >
-      <summary className={`${summaryButton} ${headerMenuButton} ${summaryClassName}`}>
-        {summary}
-      </summary>
+      <summary className={`${summaryButton} ${headerMenuButton} ${summaryClassName}`}>{summary}</summary>
       <ul className={`absolute right-0 z-50 mt-2 rounded-lg border border-stone-200 bg-white py-1 shadow-lg ${panelClassName}`}>{children}</ul>
     </details>
   );
