@@ -72,8 +72,13 @@ test("joining twice keeps one place; a full outing says so and refuses the next 
   await expect(rsvp(danaAgain).getByRole("status")).toHaveText("You had already joined this outing.");
   await expect(placesLeft(danaAgain)).toHaveText("17 of 18 places left");
 
-  // Others fill the remaining places while Rowan's page still offers to join.
-  const others = Array.from({ length: 17 }, (_, index) => ({ _id: `e2e-birding-${index}`, collection: "Events", outing: "event-4" }));
+  // Other members fill the remaining places while Rowan's page still offers to join.
+  const others = Array.from({ length: 17 }, (_, index) => ({
+    _id: `e2e-birding-${index}`,
+    collection: "Events",
+    outing: "event-4",
+    _owner: `e2e-member-${index}`,
+  }));
   await adminItems().bulkInsert("OutingSignups", others);
   await revalidateSite({ collections: ["OutingSignups"], members: false });
   await rsvp(rowan).getByRole("button", { name: "Join this outing" }).click();
@@ -87,6 +92,30 @@ test("joining twice keeps one place; a full outing says so and refuses the next 
   );
   await rsvp(dana).getByRole("button", { name: "Cancel my place" }).click();
   await expect(placesLeft(dana)).toHaveText("18 of 18 places left");
+});
+
+test("one member's made-up sign-ups take one place: the outing is not full and others still join", async ({ browser }) => {
+  const path = "/outings/tide-pool-discovery";
+  // Fifteen sign-ups for 15 places, all by one member: as the data API lets any member write them
+  // (the admin key stamps them with that member as their author).
+  const madeUp = Array.from({ length: 15 }, (_, index) => ({ _id: `e2e-made-up-${index}`, collection: "Events", outing: "event-2", _owner: "e2e-one-member" }));
+  await adminItems().bulkInsert("OutingSignups", madeUp);
+  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  try {
+    const dana = await memberPage(browser, demoMember, path);
+    await expect(placesLeft(dana)).toHaveText("14 of 15 places left");
+    await rsvp(dana).getByRole("button", { name: "Join this outing" }).click();
+    await expect(rsvp(dana).getByRole("status")).toHaveText("You're going. See you there!");
+    await expect(placesLeft(dana)).toHaveText("13 of 15 places left");
+    await rsvp(dana).getByRole("button", { name: "Cancel my place" }).click();
+    await expect(placesLeft(dana)).toHaveText("14 of 15 places left");
+  } finally {
+    await adminItems().bulkRemove(
+      "OutingSignups",
+      madeUp.map((signup) => signup._id),
+    );
+    await revalidateSite({ collections: ["OutingSignups"], members: false });
+  }
 });
 
 test("members' outing cards link to their page, which shows Denver's time and gives a calendar file", async ({ page, request }) => {
@@ -148,7 +177,12 @@ test("the outings list shows places left on each card, and a new sign-up shows t
   ]);
   await screenshot(page, "outings-list", page.getByRole("heading", { level: 2, name: "All outings" }));
 
-  const others = Array.from({ length: 3 }, (_, index) => ({ _id: `e2e-lantern-${index}`, collection: "Events", outing: "event-3" }));
+  const others = Array.from({ length: 3 }, (_, index) => ({
+    _id: `e2e-lantern-${index}`,
+    collection: "Events",
+    outing: "event-3",
+    _owner: `e2e-member-${index}`,
+  }));
   await adminItems().bulkInsert("OutingSignups", others);
   await revalidateSite({ collections: ["OutingSignups"], members: false });
   await page.reload();

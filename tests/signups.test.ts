@@ -17,11 +17,11 @@ let rowan: string;
 const clientOf = (memberId: string) =>
   sessionClient(platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken);
 const signupsOf = async (outingId: string) => (await platform.adminClient().items.query(SIGNUPS).eq("outing", outingId).find()).items;
-/** Sign-ups by others (written with the admin key), so an outing is nearly full. */
+/** Sign-ups by other members (written with the admin key, which may name their author), so an outing is nearly full. */
 const fillBy = (collection: CollectionWithOutings, outingId: string, count: number) =>
   platform.adminClient().items.bulkInsert(
     SIGNUPS,
-    Array.from({ length: count }, (_, index) => ({ _id: `other-${outingId}-${index}`, collection: collection.collectionId, outing: outingId })),
+    Array.from({ length: count }, (_, index) => ({ collection: collection.collectionId, outing: outingId, _owner: `other-member-${index}` })),
   );
 
 beforeAll(async () => {
@@ -60,6 +60,51 @@ describe("joining an outing", () => {
     const outcomes = await Promise.all([joinOuting(clientOf(dana), outings, "event-4", dana), joinOuting(clientOf(rowan), outings, "event-4", rowan)]);
     expect(outcomes.sort()).toEqual(["full", "joined"]);
     expect(await signupsOf("event-4")).toHaveLength(18);
+  });
+
+  it("counts one place per member, however many sign-ups a member writes through the data API", async () => {
+    // Rowan fills Family Creek Walk (30 places) and the first members' outing straight through
+    // the data API, the second through the public sign-ups, which do not count for it.
+    const rowans = clientOf(rowan).items;
+    const madeUp = { collection: outings.collectionId, outing: "event-1" };
+    await Promise.all(Array.from({ length: 30 }, () => rowans.insert(SIGNUPS, madeUp)));
+    await rowans.bulkInsert(
+      SIGNUPS,
+      Array.from({ length: 12 }, () => ({ collection: memberOutings.collectionId, outing: "outing-1" })),
+    );
+    expect(await takenPlaces(outings, ["event-1"])).toEqual({ "event-1": 1 });
+    expect(await takenPlaces(memberOutings, ["outing-1"], clientOf(dana))).toEqual({ "outing-1": 0 });
+
+    expect(await joinOuting(clientOf(dana), outings, "event-1", dana)).toBe("joined");
+    expect(await joinOuting(clientOf(dana), memberOutings, "outing-1", dana)).toBe("joined");
+    expect(await takenPlaces(outings, ["event-1", "event-3"])).toEqual({ "event-1": 2, "event-3": 0 });
+    expect(await takenPlaces(memberOutings, ["outing-1"], clientOf(rowan))).toEqual({ "outing-1": 1 });
+    await cancelOuting(clientOf(dana), outings, "event-1", dana);
+    await cancelOuting(clientOf(dana), memberOutings, "outing-1", dana);
+    await cancelOuting(clientOf(rowan), outings, "event-1", rowan);
+    expect(await signupsOf("event-1")).toEqual([]);
+  });
+
+  it("lets no sign-up written beforehand stand in for a member's own", async () => {
+    // Rowan writes the sign-ups a join by Dana could be expected to write, under guessed ids.
+    const guesses = [`${outings.collectionId}-event-3-${dana}`, `${SIGNUPS}-event-3-${dana}`, dana];
+    await clientOf(rowan).items.bulkInsert(
+      SIGNUPS,
+      guesses.map((_id) => ({ _id, collection: outings.collectionId, outing: "event-3" })),
+    );
+    expect(await hasJoined(clientOf(dana), outings, "event-3", dana)).toBe(false);
+
+    expect(await joinOuting(clientOf(dana), outings, "event-3", dana)).toBe("joined");
+    expect(await hasJoined(clientOf(dana), outings, "event-3", dana)).toBe(true);
+    const danas = (await signupsOf("event-3")).filter((signup) => signup._owner === dana);
+    expect(danas).toHaveLength(1);
+    expect(guesses).not.toContain(danas[0]._id);
+
+    await cancelOuting(clientOf(dana), outings, "event-3", dana);
+    expect(await hasJoined(clientOf(dana), outings, "event-3", dana)).toBe(false);
+    // Rowan's own sign-ups are his to cancel.
+    expect((await signupsOf("event-3")).map((signup) => signup._id).sort()).toEqual([...guesses].sort());
+    await cancelOuting(clientOf(rowan), outings, "event-3", rowan);
   });
 
   it("knows no outing that is not there", async () => {

@@ -66,16 +66,18 @@ export default async function MemberOutingsPage() {
     );
   }
 
-  const outings = await whenAvailable(async () => {
-    const items = await readAsMember(session, PAGE_PATH, (client) => memberItems(client, memberOutings, SHOWN));
-    return {
-      items,
-      taken: await takenPlaces(
+  const outings = await whenAvailable(() =>
+    readAsMember(session, PAGE_PATH, async (client) => {
+      const items = await memberItems(client, memberOutings, SHOWN);
+      // Who joined a members' outing is for members only: its places are counted with the member's session.
+      const taken = await takenPlaces(
         memberOutings,
         items.map((item) => item.id),
-      ),
-    };
-  });
+        client,
+      );
+      return { items, taken };
+    }),
+  );
   return (
     <div className="space-y-8 py-10">
       {intro}

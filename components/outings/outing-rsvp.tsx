@@ -12,17 +12,22 @@ import { RsvpButton } from "./rsvp-button";
 const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
 
 /**
- * Places left, the member's join or cancel button, and "Add to calendar". The places left are
- * the same for everyone (a cached read); whether the reader has joined is read with their own
- * session, and only when there is one: a visitor's page, which the page cache keeps, never
- * depends on who asked, and shows "Log in to join".
+ * Places left, the member's join or cancel button, and "Add to calendar". The places left of a
+ * public outing are the same for everyone (a cached read); whether the reader has joined is read
+ * with their own session, and only when there is one: a visitor's page, which the page cache
+ * keeps, never depends on who asked, and shows "Log in to join". A members' outing (members only
+ * reach its page) counts its places with the member's session too.
  */
 export async function OutingRsvp({ collection, item }: { collection: CollectionWithOutings; item: SiteItem }) {
-  const [taken, session] = await Promise.all([takenPlaces(collection, [item.id]), getSession()]);
+  const session = await getSession();
+  const member = session?.role === "member" ? session : undefined;
+  const taken =
+    member && collection.outing.membersOnlySignups
+      ? await readAsMember(member, item.href, (client) => takenPlaces(collection, [item.id], client))
+      : await takenPlaces(collection, [item.id]);
   const left = placesLeft(item, taken[item.id] ?? 0);
   const joined =
-    session?.role === "member" &&
-    (await readAsMember(session, item.href, async (client) => hasJoined(client, collection, item.id, await memberIdOf(client, session.member?.id))));
+    !!member && (await readAsMember(member, item.href, async (client) => hasJoined(client, collection, item.id, await memberIdOf(client, member.member?.id))));
   const intent = joined ? "cancel" : left === 0 ? "full" : "join";
   return (
     <section aria-labelledby="rsvp" className="space-y-3 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -30,7 +35,7 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
         {joined ? "You're going" : "Join this outing"}
       </h2>
       <PlacesLeft left={left} capacity={item.outing?.capacity} className="text-stone-800" />
-      {session?.role === "member" ? (
+      {member ? (
         <RsvpButton intent={intent} route={collection.route} outingId={item.id} />
       ) : (
         <p>

@@ -206,6 +206,8 @@ export const memberOutings: CollectionWithOutings = {
   membersOnlyField: undefined,
   filters: [],
   related: [],
+  // Who joined a members' outing is for members' eyes: its sign-ups have a collection of their own.
+  outing: { ...outings.outing, signupsCollectionId: "MembersOutingSignups", membersOnlySignups: true },
 };
 
 /** Collections of outings members join: the public ones and the members' own. */

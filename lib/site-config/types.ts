@@ -98,7 +98,7 @@ export type MemberReportsConfig = {
 /**
  * Outings: items that happen at a time, in a place with its own time zone, and that members
  * join. Sign-ups live in a collection of their own that members write and only their author
- * may remove (SITE_MEMBER_AUTHOR).
+ * may change or remove (SITE_MEMBER_AUTHOR).
  */
 export type OutingConfig = {
   /** The DATETIME field of the start. */
@@ -108,6 +108,11 @@ export type OutingConfig = {
   /** The NUMBER field of how many may join. */
   capacityField: string;
   signupsCollectionId: string;
+  /**
+   * The sign-ups collection is readable by members only (read SITE_MEMBER), so that visitors
+   * cannot see who joined: its places are counted with the member's own client, never cached.
+   */
+  membersOnlySignups?: boolean;
 };
 
 /**

@@ -4,21 +4,19 @@ import { outingCollections, type CollectionWithOutings } from "@/lib/site-config
 import { TAGS, cachedRead } from "./cache";
 import type { WixClient } from "./client";
 import { memberItems } from "./collections";
-import { refusalOf } from "./errors";
 import { currentMember } from "./members";
 import type { SiteItem } from "./site-item";
 
 /**
- * Members joining outings. A sign-up is an item of the outings' sign-ups collection naming the
- * outing's collection and id; the platform stamps its author, and only the author may remove it
- * (SITE_MEMBER_AUTHOR). Anyone may read sign-ups, so the places left are counted once for
- * everyone (cached); who has joined is read with the member's own client.
+ * Members joining outings. A sign-up is an item of the outing collection's sign-ups collection
+ * naming the outing's collection and id; the platform stamps its author (`_owner`), and only the
+ * author may change or remove it (SITE_MEMBER_AUTHOR). Members may write any sign-up they like
+ * through the data API, so nothing here trusts what a sign-up says about who joined: a place is
+ * one author, however many sign-ups they wrote, and ids are the platform's own (docs/outings.md).
+ * Public outings' sign-ups are readable by anyone, so their places are counted once for everyone
+ * (cached); members' outings' sign-ups are readable by members only and counted with the
+ * member's own client.
  */
-
-/** One sign-up per member and outing: its id is derived, so joining twice finds the same item. */
-export function signupId(collection: CollectionWithOutings, outingId: string, memberId: string): string {
-  return `${collection.collectionId}-${outingId}-${memberId}`;
-}
 
 /** The member's id: from the session when it holds it, else asked of the platform (a session whose members lookup failed at login). */
 export async function memberIdOf(client: WixClient, known: string | undefined): Promise<string> {
@@ -27,21 +25,56 @@ export async function memberIdOf(client: WixClient, known: string | undefined): 
 
 const signupFilter = (collection: CollectionWithOutings, outingId: string) => ({ collection: collection.collectionId, outing: outingId });
 
-async function countSignups(client: WixClient, collection: CollectionWithOutings, outingId: string): Promise<number> {
-  const found = await client.items.query(
-    collection.outing.signupsCollectionId,
-    { filter: signupFilter(collection, outingId), paging: { limit: 1, offset: 0 } },
-    { returnTotalCount: true },
-  );
-  return found.pagingMetadata?.total ?? 0;
+/** One row of the places aggregation: an author and when they first signed up. */
+const placeRow = z.object({ _owner: z.string().min(1) });
+
+/**
+ * The members holding places on an outing: one per author, in the order of each author's first
+ * sign-up (the platform's creation time, then the author's id; neither is something a member
+ * writes), the first `limit` of them, and how many there are in all. Sign-ups without an author
+ * hold no place.
+ */
+async function placeHolders(
+  client: WixClient,
+  collection: CollectionWithOutings,
+  outingId: string,
+  limit: number,
+): Promise<{ first: string[]; total: number }> {
+  const filter = client.items.filter().eq("collection", collection.collectionId).eq("outing", outingId).isNotEmpty("_owner");
+  const found = await client.items
+    .aggregate(collection.outing.signupsCollectionId)
+    .filter(filter)
+    .group("_owner")
+    .min("_createdDate")
+    .ascending("_createdDateMin", "_owner")
+    .limit(limit)
+    .run({ returnTotalCount: true });
+  const first = found.items.flatMap((row: unknown) => {
+    const parsed = placeRow.safeParse(row);
+    return parsed.success ? [parsed.data._owner] : [];
+  });
+  // Without the count the places left are unknown: better an error than a made-up figure.
+  if (found.totalCount === undefined) throw new Error(`The platform did not count the places on ${collection.collectionId} ${outingId}`);
+  return { first, total: found.totalCount };
 }
 
-/** Places taken on each of these outings, for everyone: cached, and dropped when anyone joins or cancels. */
-export async function takenPlaces(collection: CollectionWithOutings, outingIds: string[]): Promise<Record<string, number>> {
+/** Places taken on each outing: one per member who joined. */
+async function countPlaces(client: WixClient, collection: CollectionWithOutings, outingIds: string[]): Promise<number[]> {
+  return Promise.all(outingIds.map(async (id) => (await placeHolders(client, collection, id, 1)).total));
+}
+
+/**
+ * Places taken on each of these outings. Public sign-ups are counted for everyone: cached, and
+ * dropped when anyone joins or cancels. Sign-ups only members may read (`membersOnlySignups`) are
+ * counted with the member's `client`, never cached.
+ */
+export async function takenPlaces(collection: CollectionWithOutings, outingIds: string[], client?: WixClient): Promise<Record<string, number>> {
   const ids = [...new Set(outingIds)].sort();
-  const counts = await cachedRead(["signups", collection.collectionId, ...ids], [TAGS.collection(collection.outing.signupsCollectionId)], (client) =>
-    Promise.all(ids.map((id) => countSignups(client, collection, id))),
-  );
+  const counts = client
+    ? await countPlaces(client, collection, ids)
+    : await cachedRead(["places", collection.collectionId, ...ids], [TAGS.collection(collection.outing.signupsCollectionId)], (visitor) =>
+        countPlaces(visitor, collection, ids),
+      );
   return Object.fromEntries(ids.map((id, index) => [id, counts[index]]));
 }
 
@@ -56,91 +89,76 @@ export function placesLeft(item: SiteItem, taken: number): number | undefined {
   return capacity === undefined ? undefined : Math.max(0, capacity - taken);
 }
 
-/** Whether the member has joined the outing: read with their own client. */
-export async function hasJoined(client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string): Promise<boolean> {
+/** Most sign-ups one member is expected to hold for one outing (several only after presses in two tabs at once). */
+const OWN_SIGNUPS = 100;
+
+/** The ids of the member's own sign-ups for the outing: those the platform says they wrote. */
+async function ownSignups(client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string): Promise<string[]> {
   const found = await client.items.query(
     collection.outing.signupsCollectionId,
-    { filter: { ...signupFilter(collection, outingId), _owner: memberId }, paging: { limit: 1, offset: 0 } },
+    { filter: { ...signupFilter(collection, outingId), _owner: memberId }, paging: { limit: OWN_SIGNUPS, offset: 0 } },
     {},
   );
-  return found.items.length > 0;
+  return found.items.map((item) => item._id).filter((id): id is string => typeof id === "string");
+}
+
+/** Whether the member has joined the outing: a sign-up the platform stamped with them as its author, read with their own client. */
+export async function hasJoined(client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string): Promise<boolean> {
+  return (await ownSignups(client, collection, outingId, memberId)).length > 0;
 }
 
 export type JoinOutcome = "joined" | "already-joined" | "full" | "not-found";
 
-/** WDE0074: an item with this id exists (the member joined a moment ago, in another tab). */
-const exists = (error: unknown) => refusalOf(error)?.code === "WDE0074";
-/** WDE0073: no such item (already cancelled). */
-const missing = (error: unknown) => refusalOf(error)?.code === "WDE0073";
-
 /**
- * Joins the member to the outing, unless it is full. The count is checked before writing, and
- * again after: of sign-ups written at the same moment for the last place, only the earliest
- * stays, and the others are taken back and told the outing is full.
+ * Joins the member to the outing, unless it is full. The places are counted before writing, and
+ * again after: of members who took the last place at the same moment, only the one who signed up
+ * first keeps it, and the others are taken back off and told the outing is full.
  */
 export async function joinOuting(client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string): Promise<JoinOutcome> {
   const [outing] = await memberItems(client, collection, 1, [{ _id: outingId }]);
   if (!outing) return "not-found";
   if (await hasJoined(client, collection, outingId, memberId)) return "already-joined";
   const capacity = outing.outing?.capacity;
-  if (capacity !== undefined && (await countSignups(client, collection, outingId)) >= capacity) return "full";
-  const id = signupId(collection, outingId, memberId);
-  const signups = collection.outing.signupsCollectionId;
-  try {
-    await client.items.insert(signups, { _id: id, ...signupFilter(collection, outingId) });
-  } catch (error) {
-    if (exists(error)) return "already-joined";
-    throw error;
-  }
+  if (capacity !== undefined && (await placeHolders(client, collection, outingId, 1)).total >= capacity) return "full";
+  // No id of ours: the platform makes one nobody can foresee, so no sign-up can be written in our place beforehand.
+  await client.items.insert(collection.outing.signupsCollectionId, signupFilter(collection, outingId));
   if (capacity === undefined) return "joined";
-  const first = await client.items.query(
-    signups,
-    {
-      filter: signupFilter(collection, outingId),
-      sort: [
-        { fieldName: "_createdDate", order: "ASC" },
-        { fieldName: "_id", order: "ASC" },
-      ],
-      paging: { limit: capacity, offset: 0 },
-    },
-    {},
-  );
-  if (first.items.some((item) => item._id === id)) return "joined";
+  if ((await placeHolders(client, collection, outingId, capacity)).first.includes(memberId)) return "joined";
   await cancelOuting(client, collection, outingId, memberId);
   return "full";
 }
 
-/** Cancels the member's sign-up; cancelling one that is already gone is no error. */
+/** Cancels the member's place: every sign-up of theirs for the outing; cancelling a place already given back is no error. */
 export async function cancelOuting(client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string): Promise<void> {
-  try {
-    await client.items.remove(collection.outing.signupsCollectionId, signupId(collection, outingId, memberId));
-  } catch (error) {
-    if (!missing(error)) throw error;
-  }
+  const ids = await ownSignups(client, collection, outingId, memberId);
+  if (ids.length > 0) await client.items.bulkRemove(collection.outing.signupsCollectionId, ids);
 }
 
-const signupData = z.object({ collection: z.string(), outing: z.string() });
+const signupData = z.object({ outing: z.string() });
 
 /** An outing the member has joined, for their account page. */
 export type JoinedOuting = { collection: CollectionWithOutings; item: SiteItem };
 
-/** The outings the member has joined, soonest first, read with their own client (members-only outings included). */
+/**
+ * The outings the member has joined, soonest first, read with their own client (members-only
+ * outings included): of each outing collection, the sign-ups the member wrote in its own
+ * sign-ups collection.
+ */
 export async function joinedOutings(client: WixClient, memberId: string): Promise<JoinedOuting[]> {
-  const signupCollections = [...new Set(outingCollections.map((collection) => collection.outing.signupsCollectionId))];
-  const found = await Promise.all(
-    signupCollections.map(
-      async (signups) => (await client.items.query(signups, { filter: { _owner: memberId }, paging: { limit: 100, offset: 0 } }, {})).items,
-    ),
-  );
-  const signups = found.flat().flatMap((raw) => {
-    const parsed = signupData.safeParse(raw);
-    return parsed.success ? [parsed.data] : [];
-  });
   const joined = await Promise.all(
     outingCollections.map(async (collection) => {
-      const ids = signups.filter((signup) => signup.collection === collection.collectionId).map((signup) => signup.outing);
+      const found = await client.items.query(
+        collection.outing.signupsCollectionId,
+        { filter: { collection: collection.collectionId, _owner: memberId }, paging: { limit: 100, offset: 0 } },
+        {},
+      );
+      const ids = found.items.flatMap((raw) => {
+        const parsed = signupData.safeParse(raw);
+        return parsed.success ? [parsed.data.outing] : [];
+      });
       if (ids.length === 0) return [];
-      const items = await memberItems(client, collection, ids.length, [{ _id: { $in: ids } }]);
+      const unique = [...new Set(ids)];
+      const items = await memberItems(client, collection, unique.length, [{ _id: { $in: unique } }]);
       return items.map((item) => ({ collection, item }));
     }),
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { codeOf, createCollection, failureOf, idsOf, memberClient } from "./test-support";
 
@@ -222,6 +223,54 @@ describe("references", () => {
 
   it("inserting a reference to a missing item fails with WDE0073", async () => {
     expect(await codeOf(admin().items.insertReference("Books", "coAuthors", "book1", "nobody"))).toBe("WDE0073");
+  });
+
+  it("the links of a member's private item are read and changed under that item's permissions", async () => {
+    await createCollection(
+      platform,
+      "Shortlists",
+      [{ key: "picks", type: "MULTI_REFERENCE", typeMetadata: { multiReference: { referencedCollectionId: "Authors" } } }],
+      { read: "SITE_MEMBER_AUTHOR", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" },
+    );
+    const alice = memberClient(platform, "m-alice").items;
+    const bob = memberClient(platform, "m-bob").items;
+    await alice.insert("Shortlists", { _id: "alice-picks" });
+    await alice.insertReference("Shortlists", "picks", "alice-picks", ["ben", "cy"]);
+    await bob.insert("Shortlists", { _id: "bob-picks" });
+    await bob.insertReference("Shortlists", "picks", "bob-picks", ["cy"]);
+
+    expect(await alice.isReferenced("Shortlists", "picks", "alice-picks", "ben")).toBe(true);
+    expect((await alice.queryReferenced("Shortlists", "alice-picks", "picks")).items.map((a) => a._id)).toEqual(["ben", "cy"]);
+    expect(await admin().items.isReferenced("Shortlists", "picks", "alice-picks", "ben")).toBe(true);
+    // Bob and a visitor know the id, but not what the item links to: as if it were missing.
+    for (const other of [bob, platform.visitorClient().items]) {
+      expect(await other.isReferenced("Shortlists", "picks", "alice-picks", "ben")).toBe(false);
+      const referenced = await other.queryReferenced("Shortlists", "alice-picks", "picks", { returnTotalCount: true } as never);
+      expect(referenced.items).toEqual([]);
+      expect(referenced.totalCount).toBe(0);
+    }
+    // Asking for several items at once (REST only) shows only the links of those the caller may read.
+    const both = await fetch("https://www.wixapis.com/wix-data/v2/items/query-referenced", {
+      method: "POST",
+      headers: {
+        authorization: platform.ctx.tokens.issuePair({ role: "member", subjectId: "m-bob", clientId: LOCAL_CLIENT_ID }).accessToken,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({
+        dataCollectionId: "Shortlists",
+        referringItemFieldName: "picks",
+        referringItemIds: ["alice-picks", "bob-picks"],
+        returnTotalCount: true,
+      }),
+    });
+    const answer = (await both.json()) as { results: { referringItemId: string; dataItem?: { id: string } }[]; pagingMetadata: { total?: number } };
+    expect(answer.results.map((result) => [result.referringItemId, result.dataItem?.id])).toEqual([["bob-picks", "cy"]]);
+    expect(answer.pagingMetadata.total).toBe(1);
+
+    expect(await codeOf(bob.insertReference("Shortlists", "picks", "alice-picks", "dee"))).toBe("WDE0027");
+    expect(await codeOf(bob.removeReference("Shortlists", "picks", "alice-picks", "ben"))).toBe("WDE0027");
+    expect(await codeOf(bob.replaceReferences("Shortlists", "picks", "alice-picks", ["dee"]))).toBe("WDE0027");
+    expect((await alice.queryReferenced("Shortlists", "alice-picks", "picks")).items.map((a) => a._id)).toEqual(["ben", "cy"]);
   });
 });
 

@@ -110,7 +110,7 @@ export class ItemService {
    * An existing item the caller may act on, else WDE0073 (missing, hidden, or a draft the call
    * does not include) or WDE0027.
    */
-  private existing(collection: StoredCollection, caller: Caller, id: string, action: DataAction, options: WriteOptions): ItemData {
+  existing(collection: StoredCollection, caller: Caller, id: string, action: DataAction, options: WriteOptions): ItemData {
     const item = this.store.getItem(collection.id, id);
     if (isHiddenDraft(collection, item, options.includeDrafts === true)) throw itemNotFound(collection.id, id);
     if (!mayTouchItem(collection, action, caller, item)) {
@@ -209,10 +209,7 @@ export class ItemService {
       if (!field || !targetId) continue;
       const target = this.store.findCollection(targetId);
       if (!target || !this.canRead(target, caller)) continue;
-      const readable = (id: string) => {
-        const item = this.store.findItem(target.id, id);
-        return item && !isHiddenDraft(target, item, includeDrafts) && mayTouchItem(target, "read", caller, item) ? item : undefined;
-      };
+      const readable = (id: string) => this.findReadable(target, caller, id, includeDrafts);
       for (const item of items) {
         if (field.type === "REFERENCE") {
           if (typeof item[fieldKey] === "string") item[fieldKey] = readable(item[fieldKey] as string) ?? item[fieldKey];
@@ -228,6 +225,12 @@ export class ItemService {
   /** Every reference field of the collection, for `includeReferencedItems: true` on writes. */
   allReferenceFields(collection: StoredCollection): IncludeReference[] {
     return collection.fields.filter((f) => f.type === "REFERENCE" || f.type === "MULTI_REFERENCE").map((f) => ({ field: f.key }));
+  }
+
+  /** The item if the caller may read it; undefined when it is missing, another member's under SITE_MEMBER_AUTHOR, or a draft the read does not include. */
+  findReadable(collection: StoredCollection, caller: Caller, id: string, includeDrafts = false): ItemData | undefined {
+    const item = this.store.findItem(collection.id, id);
+    return item && !isHiddenDraft(collection, item, includeDrafts) && mayTouchItem(collection, "read", caller, item) ? item : undefined;
   }
 
   canRead(collection: StoredCollection, caller: Caller): boolean {

@@ -2,9 +2,9 @@ import type { CollectionDefinition } from "../data/collection";
 
 /**
  * The demo site: a hiking club. Its collections between them use every field type the site
- * renders (docs/public-site.md, "Field types"), and four permission setups: public reads,
- * members-only reads, member-written reports, and member-written outing sign-ups anyone may
- * count (docs/platform/members.md §6). Media are
+ * renders (docs/public-site.md, "Field types"), and five permission setups: public reads,
+ * members-only reads, member-written reports, member-written sign-ups for public outings anyone
+ * may count, and for members' outings only members may read (docs/platform/members.md §6). Media are
  * files under the site's public/media/demo folder (made by scripts/demo-media/make.sh).
  */
 
@@ -14,15 +14,24 @@ const memberRead = { read: "SITE_MEMBER", insert: "ADMIN", update: "ADMIN", remo
 /** Anyone reads trail reports; members write them and change or remove only their own. */
 const memberReports = { read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
 /**
- * Members sign up for outings and cancel only their own sign-ups. Anyone reads them, because
- * the places left on a public outing page are counted with the site's visitor token; a sign-up
- * holds only which outing and the member's id, never a name.
+ * Members sign up for public outings and change or cancel only their own sign-ups. Anyone reads
+ * them, because the places left on a public outing page are counted with the site's visitor
+ * token; a sign-up holds only which outing and the member's id, never a name.
  */
 const memberSignups = { read: "ANYONE", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
+/** Sign-ups for members' outings: only members may see who joined them. */
+const membersOnlySignups = { ...memberSignups, read: "SITE_MEMBER" } as const;
 
 export const TRAIL_REPORTS = "TrailReports";
 export const MEMBERS_OUTINGS = "MembersOutings";
 export const OUTING_SIGNUPS = "OutingSignups";
+export const MEMBERS_OUTING_SIGNUPS = "MembersOutingSignups";
+
+const signupFields: CollectionDefinition["fields"] = [
+  // The outing's collection and id.
+  { key: "collection", displayName: "Collection", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
+  { key: "outing", displayName: "Outing", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
+];
 
 const eventFields: CollectionDefinition["fields"] = [
   { key: "title", displayName: "Title", type: "TEXT", stringLengthRange: { maxLength: 200 } },
@@ -136,11 +145,14 @@ export const demoCollections: CollectionDefinition[] = [
     displayName: "Outing sign-ups",
     displayField: "outing",
     permissions: memberSignups,
-    fields: [
-      // The outing's collection and id: public and members' outings live in two collections.
-      { key: "collection", displayName: "Collection", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
-      { key: "outing", displayName: "Outing", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } },
-    ],
+    fields: signupFields,
+  },
+  {
+    id: MEMBERS_OUTING_SIGNUPS,
+    displayName: "Members' outing sign-ups",
+    displayField: "outing",
+    permissions: membersOnlySignups,
+    fields: signupFields,
   },
   {
     id: "Journal",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, idsOf, memberClient } from "../data/test-support";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { MEMBERS_OUTINGS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
+import { MEMBERS_OUTING_SIGNUPS, MEMBERS_OUTINGS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedTrailReports } from "./seed";
 
 /** The seeded demo site, read and written through the real `@wix/data` client. */
@@ -67,6 +67,19 @@ describe("outing sign-ups", () => {
     expect(await codeOf(visitor().remove(OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
     await dana().remove(OUTING_SIGNUPS, danas._id!);
     expect(await visitor().query(OUTING_SIGNUPS).eq("outing", "event-1").count()).toBe(1);
+  });
+
+  it("for members' outings are read by members only: a visitor cannot learn who joined", async () => {
+    const signup = { collection: MEMBERS_OUTINGS, outing: "outing-1" };
+    const danas = await dana().insert(MEMBERS_OUTING_SIGNUPS, signup);
+    expect(danas._owner).toBe(danaId);
+    expect(await codeOf(visitor().query(MEMBERS_OUTING_SIGNUPS).eq("outing", "outing-1").find())).toBe("WDE0027");
+    expect(await codeOf(visitor().get(MEMBERS_OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
+    expect(await codeOf(visitor().aggregate(MEMBERS_OUTING_SIGNUPS).group("_owner").run())).toBe("WDE0027");
+    // Members see who joined, as on a public outing; only the author may cancel.
+    expect((await rowan().query(MEMBERS_OUTING_SIGNUPS).eq("outing", "outing-1").find()).items.map((item) => item._owner)).toEqual([danaId]);
+    expect(await codeOf(rowan().remove(MEMBERS_OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
+    await dana().remove(MEMBERS_OUTING_SIGNUPS, danas._id!);
   });
 });
 

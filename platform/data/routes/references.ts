@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { pagingMetadata, resolvePage } from "../cursor";
-import { badRequest, referenceExists } from "../errors";
+import { badRequest, permissionDenied, referenceExists } from "../errors";
 import { multiReferenceField } from "../items";
+import type { StoredCollection } from "../collection";
 import { mayTouchItem } from "../permissions";
+import type { Caller } from "../../types";
 import { isHiddenDraft } from "../publishing";
 import { project } from "../wire";
 import {
@@ -74,15 +76,20 @@ type ReferencedState = z.infer<typeof referencedState>;
 export function registerReferenceRoutes(app: FastifyInstance, services: DataServices) {
   const { store } = services;
 
-  const referringItem = (collectionIdValue: string, id: string) => store.getItem(collectionIdValue, id);
+  /**
+   * A link belongs to its referring item: changing one needs the right to update that item (its
+   * author's, under SITE_MEMBER_AUTHOR). Drafts take links as they did before this check.
+   */
+  const referringItem = (collection: StoredCollection, caller: Caller, id: string) =>
+    services.items.existing(collection, caller, id, "update", { includeDrafts: true });
 
   app.post("/wix-data/v2/bulk/items/insert-references", async (request) => {
     const body = parseRequest(referencesRequest, request.body);
-    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     store.transaction(() => {
       for (const reference of body.dataItemReferences) {
         const { target } = multiReferenceField(collection, reference.referringItemFieldName);
-        referringItem(collection.id, reference.referringItemId);
+        referringItem(collection, caller, reference.referringItemId);
         store.getItem(target, reference.referencedItemId);
         if (store.references.exists(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId)) {
           throw referenceExists(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId);
@@ -95,10 +102,13 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
 
   app.post("/wix-data/v2/bulk/items/remove-references", async (request) => {
     const body = parseRequest(referencesRequest, request.body);
-    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     store.transaction(() => {
       for (const reference of body.dataItemReferences) {
         multiReferenceField(collection, reference.referringItemFieldName);
+        // Removing a link that is not there is no error; removing one from another member's item is.
+        const referring = store.findItem(collection.id, reference.referringItemId);
+        if (referring && !mayTouchItem(collection, "update", caller, referring)) throw permissionDenied(collection.id, "update");
         store.references.remove(collection.id, reference.referringItemFieldName, reference.referringItemId, reference.referencedItemId);
       }
     });
@@ -107,10 +117,10 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
 
   app.post("/wix-data/v2/items/replace-references", async (request) => {
     const body = parseRequest(replaceRequest, request.body);
-    const { collection } = authorise(services, request, body.dataCollectionId, "update");
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const { target } = multiReferenceField(collection, body.referringItemFieldName);
     store.transaction(() => {
-      referringItem(collection.id, body.referringItemId);
+      referringItem(collection, caller, body.referringItemId);
       for (const id of body.newReferencedItemIds) store.getItem(target, id);
       store.references.replace(collection.id, body.referringItemFieldName, body.referringItemId, target, body.newReferencedItemIds);
     });
@@ -119,9 +129,11 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
 
   app.post("/wix-data/v2/items/is-referenced", async (request) => {
     const body = parseRequest(isReferencedRequest, request.body);
-    const { collection } = authorise(services, request, body.dataCollectionId, "read");
+    const { caller, collection } = authorise(services, request, body.dataCollectionId, "read");
     multiReferenceField(collection, body.referringItemFieldName);
-    return { isReferenced: store.references.exists(collection.id, body.referringItemFieldName, body.referringItemId, body.referencedItemId) };
+    // The links of an item the caller may not read are as unknown as those of a missing item.
+    const readable = services.items.findReadable(collection, caller, body.referringItemId) !== undefined;
+    return { isReferenced: readable && store.references.exists(collection.id, body.referringItemFieldName, body.referringItemId, body.referencedItemId) };
   });
 
   app.post("/wix-data/v2/items/query-referenced", async (request) => {
@@ -142,7 +154,9 @@ export function registerReferenceRoutes(app: FastifyInstance, services: DataServ
     const targetCollection = store.getCollection(target);
     const readable = services.items.canRead(targetCollection, caller);
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    const { links, total } = store.references.list(collection.id, fieldKey, page.state.referringIds, {
+    // Only the links of referring items the caller may read: another member's private item shows none, as a missing one.
+    const readableIds = page.state.referringIds.filter((id) => services.items.findReadable(collection, caller, id, includeDrafts));
+    const { links, total } = store.references.list(collection.id, fieldKey, readableIds, {
       limit: page.limit + 1,
       offset: page.offset,
       order: page.state.order,
