@@ -30,12 +30,12 @@ export type ServeOptions = {
  * a server action; route handlers bound theirs further), and the time it has to arrive.
  */
 const MAX_BODY_BYTES = MAX_ACTION_BODY_BYTES;
-export const BODY_TIMEOUT_MS = 5_000;
+const BODY_TIMEOUT_MS = 5_000;
 
 /**
  * What a client has to send in time, checked by Node's HTTP server every second: its headers in
  * 10 s, the whole request in 15 s (a body's own deadline above is shorter), and an idle
- * keep-alive connection is closed after 5 s.
+ * keep-alive connection is closed after 5 s (and the second of grace Node adds).
  */
 const CLIENT_DEADLINES = {
   headersTimeout: 10_000,
@@ -113,11 +113,10 @@ async function readFirst(
   options: ServeOptions,
 ): Promise<{ request: IncomingMessage; body: Buffer } | null> {
   const body = await readBody(request, MAX_BODY_BYTES, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
-  if (body === "gone") return null;
+  if (Buffer.isBuffer(body)) return { request: withBody(request, body), body };
   // The rest of a body too large or too slow is not worth waiting for: the connection closes.
   if (body === "too-large") sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
-  else if (body === "too-slow") sendRefusal(response, { status: 408, message: "The request took too long to arrive." }, options, true);
-  else return { request: withBody(request, body), body };
+  if (body === "too-slow") sendRefusal(response, { status: 408, message: "The request took too long to arrive." }, options, true);
   return null;
 }
 

@@ -124,7 +124,7 @@ describe("the page cache", () => {
 
   it("tells the other instances of a page found gone, only of one it held, and drops what they found gone", async () => {
     const dropped: string[] = [];
-    let heard = (_key: string) => {};
+    let heard: (key: string) => void = () => {};
     const shared: SharedPages = {
       get: async () => undefined,
       set: async () => {},
