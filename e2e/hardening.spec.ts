@@ -1,3 +1,4 @@
+import net from "node:net";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { sealData } from "iron-session";
@@ -180,4 +181,38 @@ test("random query strings on list pages never give a 5xx (bounded run)", async 
     }),
     { numRuns: 60 },
   );
+});
+
+/**
+ * Slow clients hold no render slot (docs/security.md, "Slow clients"). Each of 150 connections
+ * sends a webhook call whose 1,000-byte body comes one byte every 100 ms: the server cuts each at
+ * 5 s with a 408, and before that cut took every place in the render queue until its body ended.
+ * A member's pages and the login page must be answered while every one of them is still held.
+ */
+test("150 slow request bodies leave a member's pages and the login page answering while they are held", async ({ page }) => {
+  await logInWithForm(page);
+  const { port } = new URL(e2e.siteUrl);
+  const slow = Array.from({ length: 150 }, () => {
+    const socket = net.connect(Number(port), "127.0.0.1");
+    socket.on("error", () => undefined);
+    socket.write(`POST /api/revalidate HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+    const timer = setInterval(() => socket.write("x"), 100);
+    socket.on("close", () => clearInterval(timer));
+    return socket;
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const answers = await Promise.all(
+      ["/account", "/trails/mirror-lakes", "/login"].map(async (path) => {
+        const started = Date.now();
+        const response = await page.request.get(site(path), { maxRedirects: 0, timeout: 30_000 });
+        return { path, status: response.status(), ms: Date.now() - started };
+      }),
+    );
+    // The whole answer is the site's (a member on /login is sent on), and came before any slow body was cut.
+    expect(answers.map(({ path, status }) => `${path} ${status}`)).toEqual(["/account 200", "/trails/mirror-lakes 200", "/login 307"]);
+    expect(slow.filter((socket) => socket.destroyed || socket.bytesRead > 0)).toHaveLength(0);
+  } finally {
+    slow.forEach((socket) => socket.destroy());
+  }
 });

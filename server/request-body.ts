@@ -1,27 +1,45 @@
 import { IncomingMessage, type IncomingHttpHeaders } from "node:http";
 
+/** Why a body was not read: larger than allowed, not sent in time, or its client went away. */
+export type Unread = "too-large" | "too-slow" | "gone";
+
 /**
- * Reads a request's body whole, up to `limit` bytes, whether or not it declared its length.
- * Null once it passes the limit: the caller answers 413 and closes the connection.
+ * Reads a request's body whole, up to `limit` bytes and within `timeoutMs`, whether or not it
+ * declared its length. Past either, reading stops: the caller answers 413 or 408 and closes the
+ * connection. A client that leaves mid-body is "gone": there is no one to answer.
  */
-export function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
+export function readBody(request: IncomingMessage, limit: number, timeoutMs: number): Promise<Buffer | Unread> {
+  return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = (outcome: Buffer | Unread) => {
+      clearTimeout(timer);
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("error", onGone);
+      request.off("close", onGone);
+      if (!Buffer.isBuffer(outcome)) request.pause();
+      resolve(outcome);
+    };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        request.off("data", onData);
-        request.pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
+      if (size > limit) stop("too-large");
+      else chunks.push(chunk);
     };
+    const onEnd = () => stop(Buffer.concat(chunks));
+    const onGone = () => stop("gone");
+    const timer = setTimeout(() => stop("too-slow"), timeoutMs);
     request.on("data", onData);
-    request.once("end", () => resolve(Buffer.concat(chunks)));
-    request.once("error", reject);
+    request.once("end", onEnd);
+    request.once("error", onGone);
+    request.once("close", onGone);
   });
+}
+
+/** Whether the request carries a body at all (HTTP/1.1: a length over 0, or chunks). */
+export function hasBody(request: IncomingMessage): boolean {
+  const length = request.headers["content-length"];
+  return request.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 /** A request made anew on the same socket, for Next.js to read once the server has read the original. */

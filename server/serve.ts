@@ -1,4 +1,4 @@
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
@@ -7,7 +7,7 @@ import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from 
 import { MAX_ACTION_BODY_BYTES, checkActionBody, refuseMisdirectedAction, refuseRequest, type Refused } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
-import { asPageRequest, readBody, withBody } from "./request-body";
+import { asPageRequest, hasBody, readBody, withBody } from "./request-body";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 export type ServeOptions = {
@@ -20,7 +20,34 @@ export type ServeOptions = {
   pageCache: PageCacheSettings | null;
   /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is from an older page. */
   actionIds: ReadonlySet<string>;
+  /** How long a client has to send its body once its headers are in (default BODY_TIMEOUT_MS). */
+  bodyTimeoutMs?: number;
 };
+
+/**
+ * A body is read whole before its request may wait for a render, so a slow or stalled client
+ * holds its own connection and nothing else: the most any body may hold (Next.js's own limit for
+ * a server action; route handlers bound theirs further), and the time it has to arrive.
+ */
+const MAX_BODY_BYTES = MAX_ACTION_BODY_BYTES;
+const BODY_TIMEOUT_MS = 5_000;
+
+/**
+ * What a client has to send in time, checked by Node's HTTP server every second: its headers in
+ * 10 s, the whole request in 15 s (a body's own deadline above is shorter), and an idle
+ * keep-alive connection is closed after 5 s (and the second of grace Node adds).
+ */
+const CLIENT_DEADLINES = {
+  headersTimeout: 10_000,
+  requestTimeout: 15_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+} satisfies http.ServerOptions;
+
+/** The production server, with the deadlines above (`deadlines` for tests, which cannot wait that long). */
+export function createSiteServer(listener: RequestListener, deadlines: Partial<typeof CLIENT_DEADLINES> = {}): http.Server {
+  return http.createServer({ ...CLIENT_DEADLINES, ...deadlines }, listener);
+}
 
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
 const QUIET_PATHS = new Set(["/api/health"]);
@@ -56,7 +83,6 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
     ...refused.headers,
     "content-type": "text/plain; charset=utf-8",
     "cache-control": "no-store",
-    // The rest of a body too large to read is not worth reading.
     ...(closing && { connection: "close" }),
   });
   response.end(refused.message);
@@ -66,8 +92,8 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
  * A POST to a page may be a server action, which Next.js parses itself and answers 500 when it
  * cannot (a body over its 1 MB limit, bad JSON, cut-short multipart, arguments React cannot
  * decode, a request addressed to another host): it is checked here first, its body read whole,
- * and refused with 413 or 400, or handed on as it came. Route handlers (`/api/`) read and bound
- * their own bodies.
+ * and refused with 413 or 400, or handed on as it came. Route handlers (`/api/`) get their
+ * bodies read whole too, and check what they hold themselves.
  */
 const mayBeServerAction = (request: IncomingMessage, path: string) => request.method === "POST" && !path.startsWith("/api/");
 
@@ -80,6 +106,20 @@ function answeringConflict(response: ServerResponse): void {
   response.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 ? 409 : status, ...rest)) as ServerResponse["writeHead"];
 }
 
+/** The request with its body read whole, for Next.js to read again; null when it was refused here or its client left. */
+async function readFirst(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: ServeOptions,
+): Promise<{ request: IncomingMessage; body: Buffer } | null> {
+  const body = await readBody(request, MAX_BODY_BYTES, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
+  if (Buffer.isBuffer(body)) return { request: withBody(request, body), body };
+  // The rest of a body too large or too slow is not worth waiting for: the connection closes.
+  if (body === "too-large") sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
+  if (body === "too-slow") sendRefusal(response, { status: 408, message: "The request took too long to arrive." }, options, true);
+  return null;
+}
+
 /** The request Next.js is to answer, or null when it has been refused here. */
 async function checkedActionRequest(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<IncomingMessage | null> {
   const headers = headersOf(request);
@@ -88,13 +128,10 @@ async function checkedActionRequest(request: IncomingMessage, response: ServerRe
     sendRefusal(response, misdirected, options);
     return null;
   }
-  const body = await readBody(request, MAX_ACTION_BODY_BYTES);
-  if (!body) {
-    sendRefusal(response, { status: 413, message: "The request is too large." }, options, true);
-    return null;
-  }
-  const verdict = await checkActionBody(headers, body, options.actionIds);
-  if (verdict === "pass") return withBody(request, body);
+  const read = await readFirst(request, response, options);
+  if (!read) return null;
+  const verdict = await checkActionBody(headers, read.body, options.actionIds);
+  if (verdict === "pass") return read.request;
   if (verdict === "stale-form") {
     // A page loaded before a deploy: the person is told so, on a page of the site, and sent back to it.
     answeringConflict(response);
@@ -182,12 +219,16 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
     const path = (request.url ?? "/").split("?")[0];
+    const answer = (whole: IncomingMessage) => {
+      if (!pageCache || isFile(path)) return toNext(whole, response, context, path);
+      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path), fail(response));
+    };
+    // No request waits for a render, or reaches Next.js, before its body is all here.
     if (mayBeServerAction(request, path)) {
       checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path), fail(response));
-      return;
-    }
-    if (!pageCache || isFile(path)) return toNext(request, response, context, path);
-    pageCache.serve(request, response).then((served) => served || toNext(request, response, context, path), fail(response));
+    } else if (hasBody(request)) {
+      readFirst(request, response, options).then((read) => read && answer(read.request), fail(response));
+    } else answer(request);
   };
   return Object.assign(listener, { pageCache });
 }

@@ -5,7 +5,6 @@
  * scripts/build-server.mjs and run from there, next to the standalone output it serves.
  */
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
@@ -14,7 +13,7 @@ import { logger } from "@/lib/observability/log";
 import { contentSecurityPolicy, platformPageOrigins } from "@/lib/security/policy";
 import type { PageCacheSettings } from "./page-cache/http";
 import { createRedisPages } from "./page-cache/redis-pages";
-import { createRequestListener } from "./serve";
+import { createRequestListener, createSiteServer } from "./serve";
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 3000);
@@ -73,7 +72,7 @@ const listener = createRequestListener(app.getRequestHandler(), {
   pageCache: pageCacheSettings(),
   actionIds: actionIds(),
 });
-const server = http.createServer(listener);
+const server = createSiteServer(listener);
 
 /** Stops taking connections and lets requests in flight finish, for at most ten seconds. */
 function shutDown(signal: NodeJS.Signals) {

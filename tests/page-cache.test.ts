@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { onRemoteRevalidation, type RemoteRevalidation } from "@/lib/cache/page-cache-signals";
 import { createPageCacheServer } from "@/server/page-cache/http";
 import type { RenderedPage } from "@/server/page-cache/page";
-import { PageCache, type PageCacheOptions, type RenderOutcome } from "@/server/page-cache/page-cache";
+import { PageCache, type PageCacheOptions, type RenderOutcome, type SharedPages } from "@/server/page-cache/page-cache";
 import { createRedisPages, decodePage, encodePage } from "@/server/page-cache/redis-pages";
 import type { PageTarget } from "@/server/page-cache/request-key";
 import { useRedisServer } from "./support/redis-server";
@@ -108,6 +108,49 @@ describe("the page cache", () => {
     expect(await cache.lookup(target("trails/nope"))).toEqual({ pass: true });
   });
 
+  it.each([404, 410])("drops a page whose refresh renders %i: the next visitor gets the page as it is now, not the old one", async (status) => {
+    const renders = controlledRender();
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock);
+    await textOf(cache, "trails/summit-loop");
+    clock.now = 61_000;
+    renders.answer((key, call) => ({ page: { ...page(key, `gone #${call}`), status }, storable: false }));
+    // The one request that finds it past its fresh window still gets it, as with any refresh.
+    expect(await textOf(cache, "trails/summit-loop")).toBe("STALE trails/summit-loop #1");
+    await cache.settled();
+    expect(cache.size.pages).toBe(0);
+    expect(await textOf(cache, "trails/summit-loop")).toBe("MISS gone #3");
+  });
+
+  it("tells the other instances of a page found gone, only of one it held, and drops what they found gone", async () => {
+    const dropped: string[] = [];
+    let heard: (key: string) => void = () => {};
+    const shared: SharedPages = {
+      get: async () => undefined,
+      set: async () => {},
+      revalidate: async () => {},
+      onRevalidation: () => {},
+      drop: async (key) => void dropped.push(key),
+      onDrop: (listener) => (heard = listener),
+      close: async () => {},
+    };
+    const renders = controlledRender();
+    const clock = { now: 0 };
+    const cache = cacheWith(renders.render, clock, { shared });
+    await textOf(cache, "trails/summit-loop");
+    await textOf(cache, "home");
+    clock.now = 61_000;
+    renders.answer((key) => ({ page: { ...page(key, "not found"), status: 404 }, storable: false }));
+    await textOf(cache, "trails/summit-loop");
+    await cache.settled();
+    // A made-up URL renders 404 as well, and concerns nobody else.
+    expect(await textOf(cache, "trails/made-up")).toBe("MISS not found");
+    expect(dropped).toEqual(["trails/summit-loop"]);
+
+    heard("home");
+    expect(cache.size.pages).toBe(0);
+  });
+
   it("drops the pages that read a revalidated tag, and only those", async () => {
     const renders = controlledRender();
     renders.answer((key, call) => ({
@@ -198,6 +241,30 @@ describe("pages shared through Redis (a real redis-server)", () => {
       // The second instance hears of it and drops its own copy; Redis's copy is outdated.
       await until(async () => (await textOf(second, "trails")) === "MISS trails #1" || second.size.pages === 0);
       expect(secondRenders.calls.length).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([firstShared.close(), secondShared.close()]);
+    }
+  });
+
+  it("drops a page found gone on one instance from the shared store and from the other instances' memory", async () => {
+    const [firstRenders, secondRenders] = [controlledRender(), controlledRender()];
+    const [firstShared, secondShared] = [shared(), shared()];
+    // The first instance's pages are fresh for 50 ms only, so that it refreshes this one soon.
+    const first = cacheWith(firstRenders.render, { now: 0 }, { shared: firstShared, now: Date.now, freshMs: 50 });
+    const second = cacheWith(secondRenders.render, { now: 0 }, { shared: secondShared, now: Date.now });
+    try {
+      await connected(firstShared, secondShared);
+      expect(await textOf(first, "members/dana")).toBe("MISS members/dana #1");
+      expect(await textOf(second, "members/dana")).toBe("HIT members/dana #1");
+
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      firstRenders.answer((key) => ({ page: { ...page(key, "private now"), status: 404 }, storable: false }));
+      secondRenders.answer((key) => ({ page: { ...page(key, "private now"), status: 404 }, storable: false }));
+      expect(await textOf(first, "members/dana")).toBe("STALE members/dana #1");
+      await first.settled();
+      await until(async () => second.size.pages === 0);
+      // Neither its memory nor Redis has the page any more: the second instance renders it anew.
+      expect(await textOf(second, "members/dana")).toBe("MISS private now");
     } finally {
       await Promise.all([firstShared.close(), secondShared.close()]);
     }

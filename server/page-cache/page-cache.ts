@@ -13,6 +13,9 @@ import type { PageTarget } from "./request-key";
  * - A MISS renders once per key: requests that miss together wait for the same render.
  * - A revalidation drops every page that read one of its tags, at once; a render that started
  *   before it is not kept, and requests after it never join such a render.
+ * - A refresh that finds the page gone (404 or 410: an item deleted or made private, which no
+ *   revalidation may announce) drops it here and on every instance, rather than serving the
+ *   old page until its stale lifetime ends.
  */
 
 export type CacheState = "HIT" | "STALE" | "MISS";
@@ -32,8 +35,15 @@ export interface SharedPages {
   revalidate(tags: string[], at: number): Promise<void>;
   /** Called with revalidations from any instance; `everything` when they may have been missed (a lost connection). */
   onRevalidation(listener: (change: { tags: string[]; everything: boolean }) => void): void;
+  /** Removes the page under a key, and tells the other instances to drop their copies (through `onDrop`). */
+  drop(key: string): Promise<void>;
+  /** Called with the keys other instances dropped. */
+  onDrop(listener: (key: string) => void): void;
   close(): Promise<void>;
 }
+
+/** What a render answers for a page that no longer exists, or is no longer public. */
+const GONE = new Set([404, 410]);
 
 export type PageCacheOptions = {
   maxBytes: number;
@@ -64,6 +74,7 @@ export class PageCache {
       perf: { now: this.now },
     });
     options.shared?.onRevalidation(({ tags, everything }) => (everything ? this.forgetEverything() : this.forget(tags, this.now())));
+    options.shared?.onDrop((key) => this.pages.delete(key));
   }
 
   async lookup(target: PageTarget): Promise<Lookup> {
@@ -125,6 +136,16 @@ export class PageCache {
     this.renders.forget();
   }
 
+  /**
+   * Only a page this instance holds is dropped everywhere: a page another instance holds is in
+   * the shared store too, so this one read it before rendering, and a made-up URL that was never
+   * a page costs no message to the others.
+   */
+  private async dropGone(key: string): Promise<void> {
+    if (!this.pages.delete(key)) return;
+    await this.options.shared?.drop(key).catch((error: unknown) => this.options.onError?.(error, "dropping a page"));
+  }
+
   /** One render per key at a time; a good one is kept unless its data changed while it ran. */
   private render(target: PageTarget) {
     return this.renders.run(target.key, () => this.renderAndKeep(target));
@@ -137,6 +158,7 @@ export class PageCache {
       .then(async (outcome) => {
         if (!outcome) return null;
         const page: CachedPage = { ...outcome.page, renderedAt: startedAt };
+        if (GONE.has(page.status)) await this.dropGone(target.key);
         const storable = outcome.storable && !this.outdated(page);
         if (storable) {
           this.pages.set(target.key, page);

@@ -12,6 +12,8 @@ import type { SharedPages } from "./page-cache";
  * - a revalidation writes each tag's time into one hash and is published to every instance,
  *   which drops its own copies; a page read from Redis rendered before its tags' time is
  *   outdated and ignored;
+ * - a page found gone is deleted and its key published on a channel of the build, and every
+ *   instance drops its copy;
  * - an instance whose subscription was lost may have missed revalidations: when it is back it
  *   drops every page it holds in memory.
  *
@@ -43,8 +45,11 @@ export function createRedisPages(options: { url: string; prefix: string; buildId
   const pageKey = (key: string) => `${options.prefix}page:${options.buildId}:${key}`;
   const tagTimes = `${options.prefix}page-tag-times`;
   const channel = `${options.prefix}page-revalidations`;
+  // Keys are of one build, and so are the messages that name them.
+  const drops = `${options.prefix}page-drops:${options.buildId}`;
   const instance = randomUUID();
   const listeners: Array<(change: { tags: string[]; everything: boolean }) => void> = [];
+  const dropListeners: Array<(key: string) => void> = [];
   const tell = (change: { tags: string[]; everything: boolean }) => listeners.forEach((listener) => listener(change));
 
   let warned = false;
@@ -67,6 +72,12 @@ export function createRedisPages(options: { url: string; prefix: string; buildId
       subscriber.subscribe(channel, (message) => {
         const change = JSON.parse(message) as { tags: string[]; from: string };
         if (change.from !== instance) tell({ tags: change.tags, everything: false });
+      }),
+    )
+    .then(() =>
+      subscriber.subscribe(drops, (message) => {
+        const drop = JSON.parse(message) as { key: string; from: string };
+        if (drop.from !== instance) dropListeners.forEach((listener) => listener(drop.key));
       }),
     )
     .then(() => (subscribed = true))
@@ -92,6 +103,15 @@ export function createRedisPages(options: { url: string; prefix: string; buildId
     },
     onRevalidation(listener) {
       listeners.push(listener);
+    },
+    async drop(key) {
+      // Not queued while Redis is away, unlike a revalidation: each instance's own refresh finds the page gone too.
+      if (!client.isReady) return;
+      await client.del(pageKey(key));
+      await client.publish(drops, JSON.stringify({ key, from: instance }));
+    },
+    onDrop(listener) {
+      dropListeners.push(listener);
     },
     async close() {
       await Promise.allSettled([client.isOpen && client.close(), subscriber.isOpen && subscriber.close()]);
