@@ -171,7 +171,7 @@ function MemberList({ search }: { search: URLSearchParams }) {
               <td>
                 <StatusBadge status={member.status} /> <MutedBadge member={member} />
               </td>
-              <td>{member.privacyStatus === "PUBLIC" ? "Joined" : "Not joined"}</td>
+              <td>{member.privacyStatus === "PUBLIC" ? "Joined (public profile)" : "Not joined (private profile)"}</td>
               <td>{member.emailVerified ? "Yes" : "No"}</td>
               <td>{dateOf(member.createdDate)}</td>
               <td>
