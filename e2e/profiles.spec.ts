@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { accountMenuSummary, openMenu } from "./header-menus";
+import { platformRequests } from "./platform";
 import { screenshot } from "./screenshots";
 
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -113,4 +114,42 @@ test("a private profile is explained to its owner and is 'not found' for anyone 
   await shown.page.goto("/trails/mirror-lakes");
   await expect(shown.page.getByRole("article", { name: title }).getByRole("link", { name: nickname })).toBeVisible();
   await shown.close();
+});
+
+test("joining and leaving the community: visitors' cached directory and profile page follow once the platform tells the site", async ({ page, request }) => {
+  const nickname = "Tansy Ridge";
+  await signUp(page, nickname, { public: true });
+  const profilePath = await viewMyProfile(page);
+  const visitorGets = (path: string) => request.get(path, { headers: { cookie: "" } });
+  const listed = async () => (await (await visitorGets("/members")).text()).includes(`href="${profilePath}"`);
+  // The visitor's pages are cached: the second answer is the cache's.
+  for (const path of [profilePath, "/members"]) {
+    expect((await visitorGets(path)).status()).toBe(200);
+    expect((await visitorGets(path)).headers()["x-cache"], path).toBe("HIT");
+  }
+  expect(await listed()).toBe(true);
+
+  const calls = async (route: string) => (await platformRequests())[`POST /members/v1/members/${route}`] ?? 0;
+  const [leftBefore, joinedBefore] = [await calls("leave-community"), await calls("join-community")];
+  const savePublic = async (on: boolean) => {
+    await page.goto("/account#profile");
+    await page.getByLabel("Make my profile public").setChecked(on);
+    await page.getByRole("button", { name: "Save profile" }).click();
+    // What the saved profile says, not only the confirmation, which the second save finds already shown.
+    await expect(page.getByRole("region", { name: "Profile address" })).toContainText(
+      on ? "It is public: anyone can see it." : "It is private: only you can see it.",
+    );
+  };
+
+  // Leaving: the cached profile and the directory drop the member once the revalidation arrives.
+  await savePublic(false);
+  expect(await calls("leave-community")).toBe(leftBefore + 1);
+  await expect.poll(async () => (await visitorGets(profilePath)).status()).toBe(404);
+  await expect.poll(listed).toBe(false);
+
+  // Joining again brings them back.
+  await savePublic(true);
+  expect(await calls("join-community")).toBe(joinedBefore + 1);
+  await expect.poll(async () => (await visitorGets(profilePath)).status()).toBe(200);
+  await expect.poll(listed).toBe(true);
 });

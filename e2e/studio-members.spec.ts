@@ -55,6 +55,8 @@ test("with owner approval switched on in the Studio, a sign-up waits; approved t
   await expect(page.getByText("No member matches.")).toBeVisible();
   await page.getByLabel("Status").selectOption("");
   await expect(row.getByText("Approved")).toBeVisible();
+  // Signed up with the site's default, a public profile: in the community.
+  await expect(row.getByRole("cell", { name: "Joined (public profile)" })).toBeVisible();
 
   await site.goto(SITE_PAGES.login);
   await submitLogin(site, email, STRONG_PASSWORD);
@@ -70,6 +72,19 @@ test("with owner approval switched on in the Studio, a sign-up waits; approved t
   await expect(page.getByRole("main").getByText("Blocked", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Unblock" }).click();
   await expect(page.getByRole("status").filter({ hasText: `${email} unblocked.` })).toBeVisible();
+
+  // Muting: the members API's muteMember, shown on the page and undone.
+  await expect(page.getByText("Joined: a public profile, listed to everyone")).toBeVisible();
+  await page.getByRole("button", { name: "Mute" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${email} muted.` })).toBeVisible();
+  await expect(page.getByText("Muted: may not take part in the community")).toBeVisible();
+  const muted = await fetch(`${e2e.platformUrl}/members/v1/members/${page.url().split("/").pop()}?fieldsets=EXTENDED`, {
+    headers: { authorization: ADMIN_KEY },
+  });
+  expect(((await muted.json()) as { member: { activityStatus: string } }).member.activityStatus).toBe("MUTED");
+  await page.getByRole("button", { name: "Unmute" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `${email} unmuted.` })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Active", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out everywhere" }).click();
   await expect(page.getByText("0 live login sessions.")).toBeVisible();

@@ -190,11 +190,12 @@ export type ProfileChanges = Pick<Profile, "nickname" | "title" | "emails" | "ph
 
 /**
  * Saves the member's own profile. The platform ignores an empty list in an update, so a list
- * the member emptied is cleared with its own call.
+ * the member emptied is cleared with its own call. A public profile is the member's place in
+ * the site's community: making it public joins the community, making it private leaves it,
+ * each with the members API's own call.
  */
 export async function updateProfile(client: WixClient, id: string, changes: ProfileChanges): Promise<Profile> {
   const member = await client.members.updateMember(id, {
-    privacyStatus: privacyStatusOf(changes.publicProfile),
     profile: { nickname: changes.nickname, title: changes.title, ...(changes.photoUrl ? { photo: { url: changes.photoUrl } } : {}) },
     contact: {
       firstName: changes.firstName,
@@ -210,13 +211,15 @@ export async function updateProfile(client: WixClient, id: string, changes: Prof
       ...(changes.customFields.length ? { customFields: Object.fromEntries(changes.customFields.map(({ key, value }) => [key, { value }])) } : {}),
     },
   });
-  const clears = [
+  const saved = toProfile(member);
+  const followUps = [
+    saved.isPrivate === changes.publicProfile && (changes.publicProfile ? client.members.joinCommunity() : client.members.leaveCommunity()),
     !changes.emails.length && client.members.deleteMemberEmails(id),
     !changes.phones.length && client.members.deleteMemberPhones(id),
     !changes.addresses.length && client.members.deleteMemberAddresses(id),
   ].filter((call): call is Promise<never> => Boolean(call));
-  if (clears.length === 0) return toProfile(member);
-  await Promise.all(clears);
+  if (followUps.length === 0) return saved;
+  await Promise.all(followUps);
   return currentProfile(client);
 }
 

@@ -129,6 +129,19 @@ const PATHS: ErrorPath[] = [
     ],
   },
   {
+    failure: "condition not met",
+    status: 404,
+    code: "WDE0073",
+    request: {
+      path: "/wix-data/v2/items/update",
+      body: { dataCollectionId: "Codes", dataItem: { id: "one", data: { _id: "one", title: "Changed" } }, condition: { filter: { title: "Other" } } },
+    },
+    client: [
+      { kind: "passes", call: () => admin().items.update("Codes", { _id: "one", title: "Changed" }, { condition: { title: "Other" } }) },
+      { kind: "null", call: () => admin().items.remove("Codes", "one", { condition: { title: "Other" } }) },
+    ],
+  },
+  {
     failure: "existing id",
     status: 409,
     code: "WDE0074",

@@ -101,6 +101,18 @@ export function itemNotFound(collectionId: string, id: string): PlatformError {
   return new PlatformError(404, "WDE0073", `Item [${id}] does not exist in collection [${collectionId}].`, { itemId: id, collectionId });
 }
 
+/**
+ * WDE0073 too: an item a write's `condition` filter does not match. The client treats the
+ * two alike (a conditional `remove` answers `null`, a bulk entry counts as skipped), as a
+ * condition narrows which items the write reaches.
+ */
+export function conditionNotMet(collectionId: string, id: string): PlatformError {
+  return new PlatformError(404, "WDE0073", `Item [${id}] does not exist in collection [${collectionId}] or does not meet the condition.`, {
+    itemId: id,
+    collectionId,
+  });
+}
+
 /** WDE0074: inserting an id that exists. */
 export function itemAlreadyExists(collectionId: string, id: string): PlatformError {
   return new PlatformError(409, "WDE0074", `Item [${id}] already exists in collection [${collectionId}].`, { itemId: id, collectionId });

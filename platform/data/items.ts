@@ -1,5 +1,5 @@
 import type { Caller } from "../types";
-import { includeLimitExceeded, invalidItemId, invalidRequest, itemNotFound, notMultiReference, permissionDenied } from "./errors";
+import { conditionNotMet, includeLimitExceeded, invalidItemId, invalidRequest, itemNotFound, notMultiReference, permissionDenied } from "./errors";
 import { assertWithinRanges } from "./field-ranges";
 import { applyFieldModifications, type FieldModification } from "./patch";
 import { assertPermitted, isPermitted, mayAct, mayTouchItem, ownerOf } from "./permissions";
@@ -29,6 +29,8 @@ export type WriteOptions = {
   denial?: OwnerDenial;
   /** Draft items may be changed (`publishPluginOptions.includeDraftItems`); otherwise they read as missing. */
   includeDrafts?: boolean;
+  /** A filter (`condition.filter`) the item must match to be changed (update, patch, remove and their bulk forms). */
+  condition?: Record<string, unknown> | null;
 };
 
 function referenceTarget(field: CollectionField): string | undefined {
@@ -107,8 +109,9 @@ export class ItemService {
   }
 
   /**
-   * An existing item the caller may act on, else WDE0073 (missing, hidden, or a draft the call
-   * does not include) or WDE0027.
+   * An existing item the caller may act on and that meets the write's condition, else WDE0073
+   * (missing, hidden, a draft the call does not include, or not meeting the condition) or
+   * WDE0027. The condition is looked at last, so it cannot probe an item the caller may not see.
    */
   existing(collection: StoredCollection, caller: Caller, id: string, action: DataAction, options: WriteOptions): ItemData {
     const item = this.store.getItem(collection.id, id);
@@ -116,7 +119,15 @@ export class ItemService {
     if (!mayTouchItem(collection, action, caller, item)) {
       throw options.denial === "hide" ? itemNotFound(collection.id, id) : permissionDenied(collection.id, action);
     }
+    if (options.condition && this.store.count(collection.id, { filter: { $and: [{ _id: id }, options.condition] }, includeDrafts: true }) === 0) {
+      throw conditionNotMet(collection.id, id);
+    }
     return item;
+  }
+
+  /** Compiles a condition once, so a malformed one fails the whole bulk request rather than each entry. */
+  checkCondition(collection: StoredCollection, condition: WriteOptions["condition"]): void {
+    if (condition) this.store.matchingIds(collection.id, { filter: condition }, null, 0);
   }
 
   update(collection: StoredCollection, caller: Caller, input: WireItemInput, options: WriteOptions = {}): ItemData {

@@ -109,7 +109,18 @@ export const pagingSchema = z
   .object({ limit: z.coerce.number().int().min(0).max(1000).default(50), offset: z.coerce.number().int().min(0).default(0) })
   .prefault({});
 
+/** The fields `queryMembers`' plain-text search may look in; the nickname when none is named. */
+export const SEARCH_FIELDS = ["loginEmail", "contact.firstName", "contact.lastName", "profile.title", "profile.nickname", "profile.slug"] as const;
+
+export const searchSchema = z
+  .object({
+    expression: z.string().trim().min(1).max(100),
+    fields: z.array(z.enum(SEARCH_FIELDS)).min(1).max(4).default(["profile.nickname"]),
+  })
+  .optional();
+
 export type Sort = z.infer<typeof sortSchema>;
+export type Search = z.infer<typeof searchSchema>;
 export type Paging = z.infer<typeof pagingSchema>;
 
 function compareValues(a: Json, b: Json): number {
@@ -119,9 +130,26 @@ function compareValues(a: Json, b: Json): number {
   return ordered(a, b) ?? String(a).localeCompare(String(b));
 }
 
-/** Filters, sorts (stable, newest last by default) and pages; `total` counts every match. */
-export function runQuery<T>(records: T[], filter: Json, sort: Sort, paging: Paging) {
-  const matches = records.filter((record) => matchesFilter(record, filter));
+/**
+ * Plain-text search: every word of the expression appears, in any case, in one of the fields
+ * (a word may match inside a field: "ridge" finds "Ridgeline"). A field the record does not
+ * carry (the login email, for a caller who may not read it) matches nothing.
+ */
+export function matchesSearch(record: Json, search: Search): boolean {
+  if (!search) return true;
+  const texts = search.fields
+    .map((field) => valueAt(record, field))
+    .filter((value): value is string => typeof value === "string")
+    .map((text) => text.toLowerCase());
+  return search.expression
+    .toLowerCase()
+    .split(/\s+/)
+    .every((word) => texts.some((text) => text.includes(word)));
+}
+
+/** Filters (and searches), sorts (stable, newest last by default) and pages; `total` counts every match. */
+export function runQuery<T>(records: T[], filter: Json, sort: Sort, paging: Paging, search?: Search) {
+  const matches = records.filter((record) => matchesFilter(record, filter) && matchesSearch(record, search));
   const sorted = matches
     .map((record, index) => ({ record, index }))
     .sort((left, right) => {

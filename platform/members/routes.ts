@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import type { Caller } from "../types";
-import { emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, slugAlreadyExists } from "../http/errors";
+import { emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, PlatformError, slugAlreadyExists } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityChanges, MemberStatus } from "../identity/store";
 import { newToken } from "../oauth/store";
-import { deleteMember, setMemberStatus } from "./actions";
-import { type Paging, pagingSchema, runQuery, type Sort, sortSchema } from "./query";
-import { type Member, MemberStore, type ProfileDetails } from "./store";
+import { deleteMember, setMemberActivity, setMemberStatus } from "./actions";
+import { type Paging, pagingSchema, runQuery, type Search, searchSchema, type Sort, sortSchema } from "./query";
+import { type ActivityStatus, type Member, MemberStore, type ProfileDetails } from "./store";
 import { FIELDSETS, type Fieldset, type MemberInput, memberInputSchema, slugSchema, toMemberWire } from "./wire";
 
 /** `fieldsets` arrives as one string or a repeated key; at most three values (docs/platform/members.md §3). */
@@ -32,7 +32,10 @@ const querySchema = z.object({
       sorting: sortSchema.optional(),
     })
     .prefault({}),
+  search: searchSchema,
 });
+
+const bulkDeleteSchema = z.object({ memberIds: z.array(z.string().min(1).max(100)).min(1).max(100) });
 
 const slugBodySchema = z.object({ slug: slugSchema });
 const createSchema = z.object({ member: memberInputSchema.extend({ loginEmail: z.string().email().max(254) }) });
@@ -125,6 +128,18 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     return { member: toMemberWire(setMemberStatus(members, request.params.id, status), ["FULL"]) };
   };
 
+  const setActivity = (request: FastifyRequest<{ Params: { id: string } }>, status: ActivityStatus, action: string) => {
+    requireAdmin(ctx.callerOf(request), action);
+    return { member: toMemberWire(setMemberActivity(members, request.params.id, status), ["FULL"]) };
+  };
+
+  /** Joining the community makes the member's profile public; leaving it makes it private. */
+  const setCommunity = (request: FastifyRequest, privacyStatus: Member["identity"]["privacyStatus"], action: string) => {
+    const id = requireMember(ctx.callerOf(request), action);
+    if (!members.update(id, { privacyStatus }, {})) throw notFound("The current member no longer exists.");
+    return fullReply(id);
+  };
+
   const removeMember = (id: string) => {
     deleteMember(ctx, id);
     return {};
@@ -134,7 +149,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
    * Filters and sorts over what the caller may read (all fields for the admin, the public
    * profile for others), then answers in the requested fieldsets.
    */
-  const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging) => {
+  const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging, search?: Search) => {
     const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
     const visible = new Map(
       members
@@ -143,7 +158,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
         .map((member) => [member.identity.id, member]),
     );
     const readableRecords = [...visible.values()].map((member) => toMemberWire(member, readable));
-    const { items, metadata } = runQuery(readableRecords, filter, sort, paging);
+    const { items, metadata } = runQuery(readableRecords, filter, sort, paging, search);
     return { members: items.map((record) => toMemberWire(visible.get(record.id)!, fieldsets)), metadata };
   };
 
@@ -184,12 +199,33 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     return findMembers(caller, fieldsets, undefined, sorting, paging);
   });
 
-  // queryMembers().find() → {members, metadata}; the filter sees only the fields the caller may read.
+  // queryMembers({search}).find() → {members, metadata}; the filter and the search see only the fields the caller may read.
   app.post("/members/v1/members/query", async (request) => {
     const caller = ctx.callerOf(request);
-    const { fieldsets, query } = parse(querySchema, request.body ?? {});
+    const { fieldsets, query, search } = parse(querySchema, request.body ?? {});
     assertFieldsetsAllowed(caller, fieldsets, null);
-    return findMembers(caller, fieldsets, query.filter, query.sort ?? query.sorting ?? [], query.paging);
+    return findMembers(caller, fieldsets, query.filter, query.sort ?? query.sorting ?? [], query.paging, search);
+  });
+
+  // joinCommunity() / leaveCommunity() → {member}: the current member's profile becomes public / private.
+  app.post("/members/v1/members/join-community", async (request) => setCommunity(request, "PUBLIC", "joinCommunity"));
+  app.post("/members/v1/members/leave-community", async (request) => setCommunity(request, "PRIVATE", "leaveCommunity"));
+
+  // bulkDeleteMembers(memberIds) → {results, bulkActionMetadata}: each id on its own; an unknown one fails alone.
+  app.post("/members/v1/members/bulk/delete", async (request) => {
+    requireAdmin(ctx.callerOf(request), "bulkDeleteMembers");
+    const { memberIds } = parse(bulkDeleteSchema, request.body);
+    const results = memberIds.map((id, originalIndex) => {
+      try {
+        deleteMember(ctx, id);
+        return { itemMetadata: { id, originalIndex, success: true } };
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        return { itemMetadata: { id, originalIndex, success: false, error: { code: error.code, description: error.message, data: error.data } } };
+      }
+    });
+    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
+    return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
   });
 
   // createMember({member}) → {member}; the new member has no usable password until they reset it.
@@ -257,6 +293,8 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
 
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/approve", async (request) => setStatus(request, "APPROVED", "approveMember"));
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/block", async (request) => setStatus(request, "BLOCKED", "blockMember"));
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/mute", async (request) => setActivity(request, "MUTED", "muteMember"));
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/unmute", async (request) => setActivity(request, "ACTIVE", "unmuteMember"));
 
   // deleteMember(id) → {}
   app.delete<{ Params: { id: string } }>("/members/v1/members/:id", async (request) => {

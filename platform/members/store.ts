@@ -34,8 +34,11 @@ export type ProfileDetails = {
   customFields?: Record<string, CustomField>;
 };
 
-/** A member: the identity plus its profile details. */
-export type Member = { identity: Identity; details: ProfileDetails };
+/** Whether a member may take part in the community (`MUTED`: the site owner silenced them). */
+export type ActivityStatus = "ACTIVE" | "MUTED";
+
+/** A member: the identity plus its profile details and activity status. */
+export type Member = { identity: Identity; details: ProfileDetails; activityStatus: ActivityStatus };
 
 export const migrateMembers: Migration = (db) => {
   db.exec(`
@@ -43,6 +46,9 @@ export const migrateMembers: Migration = (db) => {
       member_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
       details TEXT NOT NULL
     );
+    -- A row per muted member (docs/platform/members.md §5): a table of its own, so muting needs no
+    -- profile row and an older database gains it without a change to its tables.
+    CREATE TABLE IF NOT EXISTS member_mutes (member_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE);
   `);
 };
 
@@ -54,13 +60,20 @@ export class MemberStore {
 
   get(id: string): Member | null {
     const identity = this.identities.get(id);
-    return identity ? { identity, details: this.detailsOf(id) } : null;
+    if (!identity) return null;
+    const muted = this.db.prepare("SELECT 1 FROM member_mutes WHERE member_id = ?").get(id) !== undefined;
+    return { identity, details: this.detailsOf(id), activityStatus: muted ? "MUTED" : "ACTIVE" };
   }
 
   all(): Member[] {
     const rows = this.db.prepare("SELECT member_id, details FROM member_profiles").all() as { member_id: string; details: string }[];
     const details = new Map(rows.map((row) => [row.member_id, JSON.parse(row.details) as ProfileDetails]));
-    return this.identities.all().map((identity) => ({ identity, details: details.get(identity.id) ?? {} }));
+    const muted = new Set(this.db.prepare("SELECT member_id FROM member_mutes").pluck().all() as string[]);
+    return this.identities.all().map((identity) => ({
+      identity,
+      details: details.get(identity.id) ?? {},
+      activityStatus: muted.has(identity.id) ? "MUTED" : "ACTIVE",
+    }));
   }
 
   /** Creates the identity and its details together; null when the login email is taken. */
@@ -69,7 +82,7 @@ export class MemberStore {
       const identity = this.identities.create(input);
       if (!identity) return null;
       this.saveDetails(identity.id, details);
-      return { identity, details };
+      return { identity, details, activityStatus: "ACTIVE" as const };
     })();
   }
 
@@ -80,6 +93,14 @@ export class MemberStore {
       if (Object.keys(details).length > 0) this.saveDetails(id, { ...this.detailsOf(id), ...details });
       return this.get(id);
     })();
+  }
+
+  /** Mutes or unmutes a member; null when there is no such member. */
+  setActivityStatus(id: string, status: ActivityStatus): Member | null {
+    if (!this.identities.get(id)) return null;
+    if (status === "MUTED") this.db.prepare("INSERT OR IGNORE INTO member_mutes (member_id) VALUES (?)").run(id);
+    else this.db.prepare("DELETE FROM member_mutes WHERE member_id = ?").run(id);
+    return this.get(id);
   }
 
   /** Empties one of the contact lists (an update cannot: it ignores an empty list); null when there is no such member. */

@@ -13,7 +13,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * SDK renames them). PUBLIC hides status fields as "UNKNOWN" and leaves out the login email;
  * EXTENDED adds them; FULL adds the contact, email verification and last login.
  */
-export function toMemberWire({ identity, details }: Member, fieldsets: readonly Fieldset[]) {
+export function toMemberWire({ identity, details, activityStatus }: Member, fieldsets: readonly Fieldset[]) {
   const full = fieldsets.includes("FULL");
   const extended = full || fieldsets.includes("EXTENDED");
   return {
@@ -30,7 +30,7 @@ export function toMemberWire({ identity, details }: Member, fieldsets: readonly 
     },
     status: extended ? identity.status : "UNKNOWN",
     privacyStatus: extended ? identity.privacyStatus : "UNKNOWN",
-    activityStatus: extended ? "ACTIVE" : "UNKNOWN",
+    activityStatus: extended ? activityStatus : "UNKNOWN",
     ...(extended && { loginEmail: identity.loginEmail }),
     ...(full && {
       loginEmailVerified: identity.emailVerified,

@@ -4,7 +4,7 @@ import { PlatformError } from "../../http/errors";
 import { tooManyBulkItems } from "../errors";
 import type { StoredCollection } from "../collection";
 import type { ItemData } from "../wire";
-import { authorise, booleanish, collectionId, draftsIncluded, parseRequest, publishPluginOptionsSchema, type DataServices } from "./common";
+import { authorise, booleanish, collectionId, conditionSchema, draftsIncluded, parseRequest, publishPluginOptionsSchema, type DataServices } from "./common";
 import { dataItemSchema, wireItem } from "./items";
 import { fieldModificationsSchema } from "./patch-schema";
 
@@ -26,18 +26,22 @@ const itemsRequest = z.object({
   saveReferences: booleanish.optional(),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
+  // Update's only; insert and save send none.
+  condition: conditionSchema,
 });
 const removeRequest = z.object({
   dataCollectionId: collectionId,
   dataItemIds: entries(z.string().min(1), "dataItemIds"),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
+  condition: conditionSchema,
 });
 const patchRequest = z.object({
   dataCollectionId: collectionId,
   patches: entries(z.object({ dataItemId: z.string().min(1), fieldModifications: fieldModificationsSchema }), "patches"),
   returnEntity: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
+  condition: conditionSchema,
 });
 
 type Outcome = { action: BulkAction; item: ItemData };
@@ -118,9 +122,11 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
     const body = itemsBody(request);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
+    const condition = body.condition?.filter;
+    items.checkCondition(collection, condition);
     return runBulk(services, collection, body.dataItems, body.returnEntity, { action: "UPDATE", id: entryId }, (entry) => ({
       action: "UPDATE",
-      item: items.update(collection, caller, entry, { saveReferences: body.saveReferences, denial: "hide", includeDrafts }),
+      item: items.update(collection, caller, entry, { saveReferences: body.saveReferences, denial: "hide", includeDrafts, condition }),
     }));
   });
 
@@ -129,9 +135,11 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
     assertCapped(body.dataItemIds, "WDE0069");
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "remove");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
+    const condition = body.condition?.filter;
+    items.checkCondition(collection, condition);
     return runBulk(services, collection, body.dataItemIds, body.returnEntity, { action: "DELETE", id: (id) => id }, (id) => ({
       action: "DELETE",
-      item: items.remove(collection, caller, id, { denial: "hide", includeDrafts }),
+      item: items.remove(collection, caller, id, { denial: "hide", includeDrafts, condition }),
     }));
   });
 
@@ -140,9 +148,11 @@ export function registerBulkRoutes(app: FastifyInstance, services: DataServices)
     assertCapped(body.patches, "WDE0006");
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
+    const condition = body.condition?.filter;
+    items.checkCondition(collection, condition);
     return runBulk(services, collection, body.patches, body.returnEntity, { action: "PATCH", id: (patch) => patch.dataItemId }, (patch) => ({
       action: "PATCH",
-      item: items.patch(collection, caller, patch.dataItemId, patch.fieldModifications, { denial: "hide", includeDrafts }),
+      item: items.patch(collection, caller, patch.dataItemId, patch.fieldModifications, { denial: "hide", includeDrafts, condition }),
     }));
   });
 }

@@ -106,6 +106,9 @@ export const publishPluginOptionsSchema = z.object({ includeDraftItems: booleani
 
 export const filterSchema = z.record(z.string(), z.unknown());
 
+/** A write's `condition`: the item is written only if it matches `filter` (docs/platform/data.md §5). */
+export const conditionSchema = z.object({ filter: filterSchema.nullish() }).optional();
+
 /** Every `id` key of a value renamed to `_id`, at any depth. */
 function withItemIdKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withItemIdKeys);

@@ -8,6 +8,7 @@ import {
   authorise,
   booleanish,
   collectionId,
+  conditionSchema,
   draftsIncluded,
   itemId,
   includeReferencesSchema,
@@ -27,6 +28,8 @@ const writeRequest = z.object({
   saveReferences: booleanish.optional(),
   includeReferencedItems: booleanish.optional(),
   publishPluginOptions: publishPluginOptionsSchema,
+  // Update's only; save and insert send none.
+  condition: conditionSchema,
 });
 
 const getRequest = z.object({
@@ -41,12 +44,14 @@ const removeRequest = z.object({
   dataCollectionId: collectionId,
   dataItemId: z.string().min(1, "dataItemId is required"),
   publishPluginOptions: publishPluginOptionsSchema,
+  condition: conditionSchema,
 });
 
 const patchRequest = z.object({
   dataCollectionId: collectionId,
   patch: z.object({ dataItemId: z.string().min(1, "dataItemId is required"), fieldModifications: fieldModificationsSchema }),
   publishPluginOptions: publishPluginOptionsSchema,
+  condition: conditionSchema,
 });
 
 export function wireItem(collection: StoredCollection, data: ItemData) {
@@ -88,7 +93,9 @@ export function registerItemRoutes(app: FastifyInstance, services: DataServices)
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const input = { ...body.dataItem, id: body.dataItem.id ?? request.params.id };
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    const item = services.store.transaction(() => items.update(collection, caller, input, { saveReferences: body.saveReferences, includeDrafts }));
+    const item = services.store.transaction(() =>
+      items.update(collection, caller, input, { saveReferences: body.saveReferences, includeDrafts, condition: body.condition?.filter }),
+    );
     return { dataItem: written(collection, request, item, body.includeReferencedItems, includeDrafts) };
   };
   app.post("/wix-data/v2/items/update", update);
@@ -112,7 +119,7 @@ export function registerItemRoutes(app: FastifyInstance, services: DataServices)
     return {
       dataItem: wireItem(
         collection,
-        services.store.transaction(() => items.remove(collection, caller, body.dataItemId, { includeDrafts })),
+        services.store.transaction(() => items.remove(collection, caller, body.dataItemId, { includeDrafts, condition: body.condition?.filter })),
       ),
     };
   };
@@ -135,7 +142,9 @@ export function registerItemRoutes(app: FastifyInstance, services: DataServices)
     const body = parseRequest(patchRequest, raw && request.params.id ? { ...raw, patch: { dataItemId: request.params.id, ...raw.patch } } : raw);
     const { caller, collection } = authorise(services, request, body.dataCollectionId, "update");
     const includeDrafts = draftsIncluded(caller, body.publishPluginOptions);
-    const item = services.store.transaction(() => items.patch(collection, caller, body.patch.dataItemId, body.patch.fieldModifications, { includeDrafts }));
+    const item = services.store.transaction(() =>
+      items.patch(collection, caller, body.patch.dataItemId, body.patch.fieldModifications, { includeDrafts, condition: body.condition?.filter }),
+    );
     return { dataItem: wireItem(collection, item) };
   };
   app.post("/wix-data/v2/items/patch", patch);

@@ -1,4 +1,5 @@
-import { OAuthStrategy } from "@wix/sdk";
+import { members } from "@wix/members";
+import { createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../../config";
 import { DEMO_MEMBER } from "../../seed/seed";
@@ -23,7 +24,16 @@ const strategy = () => OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
 const studio = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object) =>
   platform.app.inject({ method, url: `/_local/studio/api${url}`, headers: method === "GET" ? {} : { [CSRF_HEADER]: csrf }, payload });
 
-type Listed = { id: string; loginEmail: string; status: string; emailVerified: boolean; nickname: string; name: string | null };
+type Listed = {
+  id: string;
+  loginEmail: string;
+  status: string;
+  privacyStatus: string;
+  activityStatus: string;
+  emailVerified: boolean;
+  nickname: string;
+  name: string | null;
+};
 const list = async (query = "") => (await studio("GET", `/members${query}`)).json() as { members: Listed[]; total: number };
 
 async function signUp(nickname = "Robin") {
@@ -77,6 +87,33 @@ describe("the Studio's members", () => {
     const revoked = await studio("POST", `/members/${id}/revoke-sessions`);
     expect(revoked.statusCode).toBe(200);
     expect((await studio("GET", `/members/${id}`)).json().liveSessions).toBe(0);
+  });
+
+  it("shows whether a member joined the community and is muted; mutes and unmutes them as the members API does", async () => {
+    const { id } = await signUp("Alder");
+    const row = async () => (await list(`?search=alder`)).members[0];
+    expect(await row()).toMatchObject({ id, privacyStatus: "PRIVATE", activityStatus: "ACTIVE" });
+
+    // The member joins the community through the members API; the Studio shows it.
+    const tokens = platform.ctx.tokens.issuePair({ role: "member", subjectId: id, clientId: LOCAL_CLIENT_ID });
+    const member = createClient({
+      modules: { members },
+      auth: OAuthStrategy({
+        clientId: LOCAL_CLIENT_ID,
+        tokens: {
+          accessToken: { value: tokens.accessToken, expiresAt: Math.floor(Date.now() / 1000) + 3600 },
+          refreshToken: { value: tokens.refreshToken, role: "member" as never },
+        },
+      }),
+    });
+    await member.members.joinCommunity();
+    expect((await row()).privacyStatus).toBe("PUBLIC");
+
+    expect((await studio("POST", `/members/${id}/mute`)).json().member.activityStatus).toBe("MUTED");
+    expect(await row()).toMatchObject({ activityStatus: "MUTED", status: "APPROVED" });
+    expect((await member.members.getCurrentMember({ fieldsets: ["EXTENDED"] })).member?.activityStatus).toBe("MUTED");
+    expect((await studio("POST", `/members/${id}/unmute`)).json().member.activityStatus).toBe("ACTIVE");
+    expect((await studio("GET", `/members/${id}`)).json().member).toMatchObject({ privacyStatus: "PUBLIC", activityStatus: "ACTIVE" });
   });
 
   it("sends a reset link to the mailbox; with a new password required, the old one stops working", async () => {

@@ -6,8 +6,8 @@ import { platformOrigin } from "../../http/origin";
 import { endAllSessions, IdentityService, requirePasswordReset } from "../../identity/iam";
 import { settingsPatchSchema } from "../../identity/settings";
 import { MEMBER_STATUSES, type MemberStatus } from "../../identity/store";
-import { deleteMember, setMemberStatus } from "../../members/actions";
-import { type Member, MemberStore } from "../../members/store";
+import { deleteMember, setMemberActivity, setMemberStatus } from "../../members/actions";
+import { type ActivityStatus, type Member, MemberStore } from "../../members/store";
 import { toMemberWire } from "../../members/wire";
 
 const LIST_QUERY = z.object({
@@ -20,14 +20,20 @@ const RESET_BODY = z.object({ requireNewPassword: z.boolean().default(false) }).
 /** Unblocking approves again: a member is either waiting, let in, or kept out. */
 const STATUS_ACTIONS: Record<string, MemberStatus> = { approve: "APPROVED", block: "BLOCKED", unblock: "APPROVED" };
 
+/** Muting, as the members API's muteMember and unmuteMember. */
+const ACTIVITY_ACTIONS: Record<string, ActivityStatus> = { mute: "MUTED", unmute: "ACTIVE" };
+
 /** One row of the members list: what the owner scans for, with every name the search looks at. */
-function listed({ identity }: Member) {
+function listed({ identity, activityStatus }: Member) {
   return {
     id: identity.id,
     loginEmail: identity.loginEmail,
     nickname: identity.nickname,
     name: [identity.firstName, identity.lastName].filter(Boolean).join(" ") || null,
     status: identity.status,
+    // In the community (a public profile) or not, and muted or not.
+    privacyStatus: identity.privacyStatus,
+    activityStatus,
     emailVerified: identity.emailVerified,
     createdDate: new Date(identity.createdAt).toISOString(),
   };
@@ -82,6 +88,12 @@ export function registerMembersApi(api: FastifyInstance, ctx: PlatformContext) {
   for (const [action, status] of Object.entries(STATUS_ACTIONS)) {
     api.post<{ Params: { id: string } }>(`/members/:id/${action}`, async (request) => ({
       member: toMemberWire(setMemberStatus(members, request.params.id, status), ["FULL"]),
+    }));
+  }
+
+  for (const [action, status] of Object.entries(ACTIVITY_ACTIONS)) {
+    api.post<{ Params: { id: string } }>(`/members/:id/${action}`, async (request) => ({
+      member: toMemberWire(setMemberActivity(members, request.params.id, status), ["FULL"]),
     }));
   }
 

@@ -6,14 +6,22 @@ import { ConfirmAction, Switch } from "../controls";
 import { Link, navigate, studioHref, useDebounced } from "../router";
 
 type Status = "PENDING" | "APPROVED" | "BLOCKED";
-type Listed = { id: string; loginEmail: string; nickname: string; name: string | null; status: Status; emailVerified: boolean; createdDate: string };
+type Community = { privacyStatus: "PUBLIC" | "PRIVATE"; activityStatus: "ACTIVE" | "MUTED" };
+type Listed = Community & {
+  id: string;
+  loginEmail: string;
+  nickname: string;
+  name: string | null;
+  status: Status;
+  emailVerified: boolean;
+  createdDate: string;
+};
 type SignUpSettings = Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>;
-type FullMember = {
+type FullMember = Community & {
   id: string;
   loginEmail: string;
   loginEmailVerified: boolean;
   status: Status;
-  privacyStatus: "PUBLIC" | "PRIVATE";
   createdDate: string;
   lastLoginDate?: string;
   profile: { nickname: string; slug: string; title?: string };
@@ -43,8 +51,24 @@ const STATUS_ACTIONS: { action: "approve" | "block" | "unblock"; label: string; 
   { action: "unblock", label: "Unblock", when: ["BLOCKED"], done: "unblocked" },
 ];
 
+/** Muting, offered beside the status actions; a muted member keeps their access but may not take part. */
+const ACTIVITY_ACTIONS: { action: "mute" | "unmute"; label: string; when: Community["activityStatus"]; done: string }[] = [
+  { action: "mute", label: "Mute", when: "ACTIVE", done: "muted" },
+  { action: "unmute", label: "Unmute", when: "MUTED", done: "unmuted" },
+];
+
+/** The status and member actions that apply to a member now. */
+const actionsFor = (member: { status: Status } & Community) => [
+  ...STATUS_ACTIONS.filter(({ when }) => when.includes(member.status)),
+  ...ACTIVITY_ACTIONS.filter(({ when }) => when === member.activityStatus),
+];
+
 function StatusBadge({ status }: { status: Status }) {
   return <span className={STATUS_BADGES[status]}>{STATUS_LABELS[status]}</span>;
+}
+
+function MutedBadge({ member }: { member: Community }) {
+  return member.activityStatus === "MUTED" ? <span className="badge warn">Muted</span> : null;
 }
 
 function SignUpSettingsPanel() {
@@ -135,7 +159,7 @@ function MemberList({ search }: { search: URLSearchParams }) {
       {!list && members.loading && <Loading what="the members" />}
       {list?.length === 0 && <p>No member matches.</p>}
       {list && list.length > 0 && (
-        <Table caption="Members" columns={["Member", "Login e-mail", "Status", "Verified", "Joined", "Actions"]}>
+        <Table caption="Members" columns={["Member", "Login e-mail", "Status", "Community", "Verified", "Joined", "Actions"]}>
           {list.map((member) => (
             <tr key={member.id}>
               <td>
@@ -145,13 +169,14 @@ function MemberList({ search }: { search: URLSearchParams }) {
               </td>
               <td>{member.loginEmail}</td>
               <td>
-                <StatusBadge status={member.status} />
+                <StatusBadge status={member.status} /> <MutedBadge member={member} />
               </td>
+              <td>{member.privacyStatus === "PUBLIC" ? "Joined (public profile)" : "Not joined (private profile)"}</td>
               <td>{member.emailVerified ? "Yes" : "No"}</td>
               <td>{dateOf(member.createdDate)}</td>
               <td>
                 <div className="row-actions" role="group" aria-label={`Actions for ${member.loginEmail}`}>
-                  {STATUS_ACTIONS.filter(({ when }) => when.includes(member.status)).map(({ action: name, label, done }) => (
+                  {actionsFor(member).map(({ action: name, label, done }) => (
                     <button
                       key={name}
                       type="button"
@@ -225,7 +250,7 @@ function MemberPage({ id }: { id: string }) {
           <dl className="facts">
             <dt>Status</dt>
             <dd>
-              <StatusBadge status={member.status} />
+              <StatusBadge status={member.status} /> <MutedBadge member={member} />
             </dd>
             <dt>Login e-mail</dt>
             <dd>
@@ -239,8 +264,14 @@ function MemberPage({ id }: { id: string }) {
             <dd>
               <code>{member.profile.slug}</code>
             </dd>
-            <dt>Privacy</dt>
-            <dd>{member.privacyStatus === "PUBLIC" ? "Public: listed to everyone" : "Private: seen by the site owner and themselves"}</dd>
+            <dt>Community</dt>
+            <dd>
+              {member.privacyStatus === "PUBLIC"
+                ? "Joined: a public profile, listed to everyone"
+                : "Not joined: a private profile, seen by the site owner and themselves"}
+            </dd>
+            <dt>Activity</dt>
+            <dd>{member.activityStatus === "MUTED" ? "Muted: may not take part in the community" : "Active"}</dd>
             <dt>Other e-mails</dt>
             <dd>{member.contact.emails.filter((email) => email !== member.loginEmail).join(", ") || "—"}</dd>
             <dt>Phones</dt>
@@ -259,7 +290,7 @@ function MemberPage({ id }: { id: string }) {
           <section className="panel" aria-labelledby="access-heading">
             <h2 id="access-heading">Access</h2>
             <div className="actions">
-              {STATUS_ACTIONS.filter(({ when }) => when.includes(member.status)).map(({ action: verb, label, done }) => (
+              {actionsFor(member).map(({ action: verb, label, done }) => (
                 <button
                   key={verb}
                   type="button"
