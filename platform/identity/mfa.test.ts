@@ -27,6 +27,7 @@ function visitorAuthentication() {
 type Reply = {
   state?: string;
   sessionToken?: string;
+  stateToken?: string;
   access_token?: string;
   factor?: { factorId: string };
   factors?: unknown[];
