@@ -9,8 +9,8 @@ import type { AuthOutcome } from "@/lib/wix/identity";
  * answers as a real pending sign-up does: try for try, message for message (docs/security.md).
  */
 export const CODE_TRIES_PER_STEP = 5;
-/** New codes a step may ask for: with the first code, fewer than the platform mails in an hour. */
-export const NEW_CODES_PER_STEP = 3;
+/** New codes a step may ask for: with the first code, as many as the platform mails in an hour. */
+export const NEW_CODES_PER_STEP = 4;
 
 /** A step's name in the counts: a digest of its state token, so the token itself is stored nowhere else. */
 export const stepKey = (stateToken: string) => createHash("sha256").update(stateToken).digest("base64url");
