@@ -3,7 +3,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { demoMember, latestMail, setPlatformSettings } from "./platform";
+import { blockMember, demoMember, latestMail, setPlatformSettings } from "./platform";
+import { screenshot } from "./screenshots";
 import { STRONG_PASSWORD, newEmail, resetPasswordByMail, submitLogin } from "./site-pages";
 
 /** A fresh address per test run, so tests never depend on each other's accounts. */
@@ -85,6 +86,40 @@ test("with owner approval on, registration says so, and login works once an admi
   await page.goto(SITE_PAGES.login);
   await submitLogin(page, email, STRONG_PASSWORD);
   await expect(page.getByTestId("member-name")).toHaveText("Robin A");
+});
+
+test("with approval and verification both on, the right code says the e-mail is confirmed and the account waits for approval", async ({ page }) => {
+  await setPlatformSettings({ requireEmailVerification: true, requireOwnerApproval: true });
+  const email = newEmail("confirm-approval");
+  await register(page, email, "Robin C");
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  await page.getByLabel("Code from the e-mail").fill((await latestMail(email, "verification")).code!);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toHaveText("E-mail confirmed; your account is waiting for approval.");
+  await expect(page.getByText("There is no confirmation waiting")).toHaveCount(0);
+  await expect(page.getByLabel("Code from the e-mail")).toHaveCount(0);
+  await screenshot(page, "signup-confirmed-awaiting-approval", page.getByRole("main"));
+  // Still so when the page is loaded again.
+  await page.reload();
+  await expect(page.getByRole("status")).toHaveText("E-mail confirmed; your account is waiting for approval.");
+});
+
+test("a blocked member is told so after the right password, and whom to ask; a wrong password gets the common message", async ({ page }) => {
+  const email = newEmail("blocked");
+  await register(page, email, "Robin B");
+  await expect(page.getByTestId("member-name")).toHaveText("Robin B");
+  await logOut(page);
+  await blockMember(email);
+
+  await page.goto(SITE_PAGES.login);
+  await submitLogin(page, email, "not-the-password");
+  await expect(page.getByText("That e-mail address and password do not match")).toBeVisible();
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "blocked" })).toHaveText(
+    "This account is blocked, so it cannot log in. If you think this is a mistake, contact a club organiser: they can unblock it.",
+  );
+  await screenshot(page, "login-blocked", page.getByRole("main"));
 });
 
 test("with captcha required, the invisible check passes on the next try, with nothing to tick", async ({ page }) => {

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { latestMail } from "./platform";
+import { latestMail, mails } from "./platform";
+import { screenshot } from "./screenshots";
 
 const newEmail = () => `two-step-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
 const password = "granite-two-step-42";
@@ -143,4 +144,66 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
   await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+});
+
+/** A call to the platform's login API as anyone could make it, with no token. */
+async function platformCall(path: string, body: unknown): Promise<{ stateToken?: string }> {
+  const response = await fetch(`${e2e.platformUrl}/_api/iam/authentication/v2/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { stateToken?: string };
+}
+
+async function turnOnEmailCodes(page: Page, email: string) {
+  await registerAndLand(page, email);
+  await page.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+}
+
+test("with two-step sign-in on, the password changes on the account page without a login code, after others' failed logins too", async ({ page }) => {
+  const email = newEmail();
+  await turnOnEmailCodes(page, email);
+  // Someone else tries passwords for this account on the platform until it asks them for a robot check.
+  for (let failure = 0; failure < 8; failure++) await platformCall("login", { loginId: { email }, password: "someone-guessing-1" });
+  const codesBefore = (await mails(email, "login-code")).length;
+
+  const section = page.getByRole("region", { name: "Password" });
+  await section.getByLabel("Current password").fill(password);
+  await section.getByLabel("New password", { exact: true }).fill("granite-new-step-43");
+  await section.getByLabel("New password again").fill("granite-new-step-43");
+  await section.getByRole("button", { name: "Change password" }).click();
+  await expect(section.getByRole("status")).toContainText("Your password is changed");
+  await screenshot(page, "two-step-password-change", section);
+  expect(await mails(email, "login-code")).toHaveLength(codesBefore);
+
+  // Logins go on as ever: a code each, the new password first.
+  await logOut(page);
+  for (let login = 0; login < 2; login++) {
+    await logInWithPassword(page, email, "granite-new-step-43");
+    await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+    await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+    if (login === 0) await logOut(page);
+  }
+});
+
+test("past a day's wrong login codes, the login form says how long to wait, and the member has a mail saying what to do", async ({ page }) => {
+  const email = newEmail();
+  await turnOnEmailCodes(page, email);
+  await logOut(page);
+  // A guesser who has the password, straight at the platform: four logins, five wrong codes each.
+  for (let login = 0; login < 4; login++) {
+    const { stateToken } = await platformCall("login", { loginId: { email }, password });
+    const wrong = wrongCodeFor((await latestMail(email, "login-code")).code!);
+    for (let tried = 0; tried < 5; tried++) await platformCall("email/verify", { stateToken, emailData: { code: wrong } });
+  }
+  expect((await mails(email, "code-ceiling"))[0].text).toContain("Set a new password");
+
+  await logInWithPassword(page, email);
+  const alert = page.getByRole("alert").filter({ hasText: "Too many attempts" });
+  await expect(alert).toHaveText("Too many attempts. Please wait 24 hours, then try again.");
+  await screenshot(page, "two-step-wait", page.getByRole("main"));
 });

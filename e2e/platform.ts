@@ -57,6 +57,21 @@ export async function revokeMemberSessions(email: string): Promise<number> {
   return ((await response.json()) as { revoked: number }).revoked;
 }
 
+/** Blocks a member, as the owner would through the members API. */
+export async function blockMember(email: string): Promise<void> {
+  const headers = { authorization: ADMIN_KEY, "content-type": "application/json" };
+  const found = await fetch(`${e2e.platformUrl}/members/v1/members/query`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ fieldsets: ["FULL"], query: { filter: { loginEmail: email } } }),
+  });
+  const { members } = (await found.json()) as { members: Array<{ id: string; loginEmail?: string }> };
+  const member = members.find((each) => each.loginEmail === email);
+  if (!member) throw new Error(`no member ${email}`);
+  const blocked = await fetch(`${e2e.platformUrl}/members/v1/members/${member.id}/block`, { method: "POST", headers, body: JSON.stringify({ id: member.id }) });
+  if (!blocked.ok) throw new Error(`block failed: ${blocked.status} ${await blocked.text()}`);
+}
+
 /** Changes the local platform's sign-up settings while it runs. */
 export async function setPlatformSettings(
   settings: Partial<Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>>,
@@ -70,15 +85,21 @@ export async function setPlatformSettings(
 }
 
 type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };
+type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "code-ceiling";
 
-/** The newest message of a kind the platform "sent" to an address (a phone number for a text message). */
-export async function latestMail(to: string, kind: "verification" | "login-code" | "sms" | "password-reset" | "activation"): Promise<Mail> {
+/** The messages of a kind the platform "sent" to an address, the newest first. */
+export async function mails(to: string, kind: MailKind): Promise<Mail[]> {
   const response = await fetch(`${e2e.platformUrl}/_local/outbox?to=${encodeURIComponent(to)}`, {
     headers: { authorization: ADMIN_KEY },
   });
   if (!response.ok) throw new Error(`outbox failed: ${response.status} ${await response.text()}`);
   const { messages } = (await response.json()) as { messages: Mail[] };
-  const mail = messages.find((message) => message.kind === kind);
+  return messages.filter((message) => message.kind === kind);
+}
+
+/** The newest message of a kind the platform "sent" to an address (a phone number for a text message). */
+export async function latestMail(to: string, kind: MailKind): Promise<Mail> {
+  const mail = (await mails(to, kind))[0];
   if (!mail) throw new Error(`no ${kind} e-mail for ${to}`);
   return mail;
 }

@@ -12,7 +12,7 @@ import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
 import type { RecoveryTokenStore } from "./identity/recovery-tokens";
 import type { IdentityStore } from "./identity/store";
-import type { MailLimit, Throttle } from "./identity/throttle";
+import type { Throttle, WindowLimit } from "./identity/throttle";
 import type { VerificationStore } from "./identity/verifications";
 import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
@@ -44,7 +44,9 @@ export type PlatformContext = {
   outbox: Outbox;
   loginThrottle: Throttle;
   /** Mails per identity and kind, so repeated logins or sign-ups cannot flood an inbox. */
-  mailLimit: MailLimit;
+  mailLimit: WindowLimit;
+  /** Wrong second-step codes per identity over a day: the ceiling a code guesser with the password meets. */
+  wrongCodes: WindowLimit;
   redirects: RedirectSessionStore;
   /** The data service's store, built once per platform. */
   data: DataStore;

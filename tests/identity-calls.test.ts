@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { PlatformUnavailableError } from "@/lib/wix/errors";
-import { logIn, loginRefusalOutcome, register, resendVerificationCode } from "@/lib/wix/identity";
-import { MAILS_PER_HOUR } from "@/platform/identity/throttle";
+import { sessionClient } from "@/lib/wix/client";
+import { logIn, loginRefusalOutcome, recheckPassword, register, resendVerificationCode } from "@/lib/wix/identity";
+import { LOCAL_CLIENT_ID } from "@/platform/config";
+import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
 import { openSignUp, startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 // The site's side of the identity calls, against the real platform: "Resend code", and what a
@@ -30,10 +32,13 @@ describe("resending a verification code", () => {
     const email = freshEmail();
     const outcome = await register({ email, password: PASSWORD, publicProfile: true });
     if (outcome.kind !== "verify-email") throw new Error(`expected a verification, got ${outcome.kind}`);
-    for (let sent = 1; sent < MAILS_PER_HOUR; sent++) expect(await resendVerificationCode(outcome.stateToken)).toBe("sent");
+    for (let sent = 1; sent < MAILS_PER_HOUR; sent++) expect(await resendVerificationCode(outcome.stateToken)).toEqual({ kind: "sent" });
     expect(codes(email)).toHaveLength(MAILS_PER_HOUR);
-    expect(await resendVerificationCode(outcome.stateToken)).toBe("tooManyAttempts");
-    expect(await resendVerificationCode("VST-gone")).toBe("expired");
+    // The platform says how long until the first of the hour's codes is forgotten.
+    const refused = await resendVerificationCode(outcome.stateToken);
+    expect(refused).toEqual({ kind: "tooManyAttempts", retryAfterSeconds: expect.any(Number) });
+    expect(refused.kind === "tooManyAttempts" && refused.retryAfterSeconds).toBeGreaterThan(59 * 60);
+    expect(await resendVerificationCode("VST-gone")).toEqual({ kind: "expired" });
   });
 });
 
@@ -61,6 +66,27 @@ describe("what the forms are told", () => {
     expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: true } })).toMatchObject({ kind: "failed", reason: "invalidCaptchaToken" });
     expect(await logIn({ ...demo, captcha: { token: LOCAL_CAPTCHA_TOKEN, invisible: false } })).toMatchObject({ kind: "signed-in" });
   });
+
+  it("a blocked member is told so after the right password; a wrong one reads as for anyone", async () => {
+    const email = freshEmail();
+    await register({ email, password: PASSWORD, publicProfile: false });
+    platform.ctx.db.prepare("UPDATE identities SET status = 'BLOCKED' WHERE login_email = ?").run(email);
+    expect(await logIn({ email, password: PASSWORD })).toMatchObject({ kind: "failed", reason: "blocked" });
+    expect(await logIn({ email, password: "Not-the-password-1" })).toMatchObject({ kind: "failed", reason: "invalidPassword" });
+  });
+
+  it("the account page's check of the current password needs no robot check and mails no login code, whoever failed logins before", async () => {
+    const email = freshEmail();
+    await register({ email, password: PASSWORD, publicProfile: false });
+    const memberId = platform.ctx.identities.findForLogin(email)!.identity.id;
+    platform.ctx.factors.enroll(memberId, "EMAIL", null);
+    for (let failure = 0; failure < MAX_FAILURES; failure++) await logIn({ email, password: "Not-the-password-1" });
+    const mails = platform.ctx.outbox.list(email).length;
+    const client = sessionClient(platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken);
+    expect(await recheckPassword(client, email, "Not-the-password-2")).toMatchObject({ kind: "failed", reason: "invalidPassword" });
+    expect(await recheckPassword(client, email, PASSWORD)).toEqual({ ok: true });
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mails);
+  }, 30_000);
 
   it("a refused field is named with the platform's description of it", async () => {
     const outcome = await register({ email: freshEmail(), password: "password", publicProfile: true });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { tooManyAttemptsMessage, waitInWords } from "@/lib/auth/forms";
 import { UNKNOWN_ADDRESS, resolveClientAddress } from "@/lib/security/client-address";
-import { AUTH_LIMITS, MAX_SLOW_MS, SLOW_STEP_MS, attemptAuthAction, createRateLimitStore, forgetAccountFailures } from "@/lib/security/rate-limits";
+import {
+  AUTH_LIMITS,
+  MAX_SLOW_MS,
+  SLOW_STEP_MS,
+  attemptAuthAction,
+  countStepTry,
+  createRateLimitStore,
+  forgetAccountFailures,
+  forgetStepTries,
+  stepTries,
+} from "@/lib/security/rate-limits";
 import { freePort, useRedisServer } from "./support/redis-server";
 
 const headers = (values: Record<string, string>) => new Headers(values);
@@ -31,6 +41,9 @@ describe("the wait message", () => {
     expect(waitInWords(45)).toBe("45 seconds");
     expect(waitInWords(60)).toBe("1 minute");
     expect(waitInWords(61)).toBe("2 minutes");
+    expect(waitInWords(89 * 60)).toBe("89 minutes");
+    expect(waitInWords(2 * 3600)).toBe("2 hours");
+    expect(waitInWords(86_399)).toBe("24 hours");
     expect(tooManyAttemptsMessage(900)).toBe("Too many attempts. Please wait 15 minutes, then try again.");
   });
 });
@@ -94,6 +107,30 @@ describe("auth rate limits in memory", () => {
   });
 });
 
+describe("code steps", () => {
+  it("count codes typed per step, not per account: a stranger's tries for an address leave the member's own code step alone", async () => {
+    const store = createRateLimitStore();
+    for (let i = 0; i < 20; i++) {
+      expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account: "dana@example.com" }, store)).allowed).toBe(true);
+      await countStepTry("codeTries", "decoy-step", store);
+    }
+    expect((await attemptAuthAction("verify", { address: "203.0.113.7", account: "dana@example.com" }, store)).allowed).toBe(true);
+    expect(await stepTries("codeTries", "members-step", store)).toBe(0);
+    expect(await countStepTry("codeTries", "members-step", store)).toMatchObject({ count: 1 });
+  });
+
+  it("say how many tries a step has had and when they are forgotten, and start again when asked", async () => {
+    const store = createRateLimitStore();
+    await countStepTry("newCodes", "step", store);
+    const second = await countStepTry("newCodes", "step", store);
+    expect(second.count).toBe(2);
+    expect(second.retryAfterSeconds).toBeGreaterThan(59 * 60);
+    expect(await stepTries("newCodes", "step", store)).toBe(2);
+    await forgetStepTries("newCodes", "step", store);
+    expect(await stepTries("newCodes", "step", store)).toBe(0);
+  });
+});
+
 describe("auth rate limits in Redis (a real redis-server)", () => {
   const redisUrl = useRedisServer();
 
@@ -101,14 +138,16 @@ describe("auth rate limits in Redis (a real redis-server)", () => {
     const [first, second] = [createRateLimitStore(redisUrl()), createRateLimitStore(redisUrl())];
     await Promise.all([first.ready, second.ready]);
     try {
-      const { points } = AUTH_LIMITS.verify.perAccount;
+      const { points } = AUTH_LIMITS.resendCode.perAccount;
       const account = `shared-${Date.now()}@example.com`;
       for (let i = 0; i < points; i++) {
         const instance = i % 2 === 0 ? first : second;
-        expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account }, instance)).allowed).toBe(true);
+        expect((await attemptAuthAction("resendCode", { address: `198.51.100.${i}`, account }, instance)).allowed).toBe(true);
+        await countStepTry("codeTries", account, instance);
       }
-      expect((await attemptAuthAction("verify", { address: "198.51.100.99", account }, first)).allowed).toBe(false);
-      expect((await attemptAuthAction("verify", { address: "198.51.100.99", account }, second)).allowed).toBe(false);
+      expect((await attemptAuthAction("resendCode", { address: "198.51.100.99", account }, first)).allowed).toBe(false);
+      expect((await attemptAuthAction("resendCode", { address: "198.51.100.99", account }, second)).allowed).toBe(false);
+      expect(await stepTries("codeTries", account, second)).toBe(points);
     } finally {
       await Promise.all([first.close(), second.close()]);
     }
@@ -117,10 +156,10 @@ describe("auth rate limits in Redis (a real redis-server)", () => {
   it("fall back to counting in memory while Redis is unreachable: limits still hold, nobody is locked out", async () => {
     const store = createRateLimitStore(`redis://127.0.0.1:${await freePort()}`);
     try {
-      const { points } = AUTH_LIMITS.verify.perAccount;
+      const { points } = AUTH_LIMITS.resendCode.perAccount;
       for (let i = 0; i < points; i++)
-        expect((await attemptAuthAction("verify", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
-      expect((await attemptAuthAction("verify", { address: "198.51.100.99", account: "down@example.com" }, store)).allowed).toBe(false);
+        expect((await attemptAuthAction("resendCode", { address: `198.51.100.${i}`, account: "down@example.com" }, store)).allowed).toBe(true);
+      expect((await attemptAuthAction("resendCode", { address: "198.51.100.99", account: "down@example.com" }, store)).allowed).toBe(false);
     } finally {
       await store.close();
     }

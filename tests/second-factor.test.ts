@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { smsFactorSchema } from "@/lib/account/forms";
-import { LOGIN_CODE_MESSAGES, loginCodeSchema } from "@/lib/auth/forms";
+import { CODE_STEP_MESSAGES, FAILURE_MESSAGES, codeStepMessage, failureMessage, loginCodeSchema } from "@/lib/auth/forms";
+import { readRefusal } from "@/lib/wix/errors";
 import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
 
 describe("the platform's state replies, as the site's login reads them", () => {
@@ -44,12 +45,36 @@ describe("refused logins and codes", () => {
     ["THROTTLED_FEATURE", "tooManyAttempts"],
     ["VERIFICATION_FAILED", "invalidCode"],
     ["VERIFICATION_EXPIRED", "codeExpired"],
+    ["-19958", "blocked"],
   ])("names the platform's code %s as %s", (code, reason) => {
     expect(loginRefusalOutcome({ code, violations: [] })).toEqual({ kind: "failed", reason, fields: {} });
   });
 
   it("has a message for each way a login code fails", () => {
-    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) expect(LOGIN_CODE_MESSAGES[reason]).toMatch(/code/);
+    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) expect(CODE_STEP_MESSAGES[reason]).toMatch(/code/);
+  });
+
+  it("tells a blocked member so, and whom to ask, apart from a wrong password", () => {
+    expect(failureMessage(loginRefusalOutcome({ code: "-19958", violations: [] }))).toMatch(/blocked.*club organiser/);
+    expect(failureMessage(loginRefusalOutcome({ code: "-19976", violations: [] }))).toBe(FAILURE_MESSAGES.invalidPassword);
+  });
+
+  it("says the wait the platform gives with a throttled refusal, and promises none it did not give", () => {
+    const details = { applicationError: { code: "THROTTLED_FEATURE", description: "Too many codes", data: { retryAfterSeconds: 3540 } } };
+    const refusal = readRefusal(details);
+    expect(refusal).toEqual({ code: "THROTTLED_FEATURE", violations: [], retryAfterSeconds: 3540 });
+    const throttled = loginRefusalOutcome(refusal!);
+    expect(throttled).toEqual({ kind: "failed", reason: "tooManyAttempts", fields: {}, retryAfterSeconds: 3540 });
+    expect(failureMessage(throttled)).toBe("Too many attempts. Please wait 59 minutes, then try again.");
+    expect(codeStepMessage(throttled)).toBe(failureMessage(throttled));
+    // The daily ceiling on wrong codes: a wait in hours.
+    expect(codeStepMessage({ reason: "tooManyAttempts", retryAfterSeconds: 86_000 })).toBe("Too many attempts. Please wait 24 hours, then try again.");
+    // Too many wrong codes for one code: no wait, the code is used up.
+    expect(codeStepMessage({ reason: "tooManyAttempts" })).toBe(CODE_STEP_MESSAGES.tooManyAttempts);
+    expect(failureMessage({ reason: "tooManyAttempts" })).not.toMatch(/minute/);
+    // Whatever else `data` holds, the refusal is still read.
+    expect(readRefusal({ applicationError: { code: "THROTTLED_FEATURE", data: null } })).toEqual({ code: "THROTTLED_FEATURE", violations: [] });
+    expect(readRefusal({ applicationError: { code: "X", data: { retryAfterSeconds: "soon" } } })).toEqual({ code: "X", violations: [] });
   });
 });
 

@@ -12,27 +12,29 @@ import {
   FAILURE_FIELD,
   FAILURE_MESSAGES,
   INVISIBLE_CAPTCHA_MESSAGE,
-  LOGIN_CODE_MESSAGES,
-  NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
   buttonOnlySchema,
   codeResentMessage,
+  codeStepMessage,
+  failureMessage,
   forgotPasswordSchema,
   loginCodeSchema,
   loginSchema,
+  noMoreCodesMessage,
   registerSchema,
   resendCodeSchema,
   tooManyAttemptsMessage,
   verifySchema,
 } from "@/lib/auth/forms";
+import { codeTryOutcome, mayTryCode, newCodeVerdict, stepKey } from "@/lib/auth/code-steps";
 import { beginLogin } from "@/lib/auth/login";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
 import { SITE_PAGES, newPasswordNeededHref } from "@/lib/auth/routes";
 import { logger } from "@/lib/observability/log";
 import { clientAddress } from "@/lib/security/client-address";
-import { attemptAuthAction, forgetAccountFailures, type AuthAction } from "@/lib/security/rate-limits";
+import { attemptAuthAction, countStepTry, forgetAccountFailures, forgetStepTries, stepTries, type AuthAction } from "@/lib/security/rate-limits";
 import { describeFailure } from "@/lib/wix/errors";
 import {
   logIn,
@@ -80,9 +82,27 @@ async function pendingCodeStep(
   reply: Reply,
 ): Promise<{ pending: PendingCodeStep } | { answer: FormState }> {
   const pending = await readPendingVerification(await cookies());
-  if (!pending || !!pending.secondFactor !== (step === "second-factor")) return { answer: { result: reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) } };
+  if (!pending || pending.awaitingApproval || !!pending.secondFactor !== (step === "second-factor")) {
+    return { answer: { result: reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) } };
+  }
   const refused = await refusedAttempt(action, pending.email, reply);
   return refused ? { answer: refused } : { pending };
+}
+
+/**
+ * A code typed on the pending step, counted against the step's own tries (lib/auth/code-steps.ts):
+ * the platform's answer, or past the tries the last one's without asking it.
+ */
+async function tryStepCode(
+  pending: PendingCodeStep,
+  reply: Reply,
+  failure: string,
+  check: () => Promise<AuthOutcome>,
+): Promise<{ value: AuthOutcome } | { answer: FormState }> {
+  const { count } = await countStepTry("codeTries", stepKey(pending.stateToken));
+  if (!mayTryCode(count)) return { value: codeTryOutcome(count, null) };
+  const checked = await platformStep(failure, reply, check);
+  return "answer" in checked ? checked : { value: codeTryOutcome(count, checked.value) };
 }
 
 /** A platform call made for a form: its result, or the "unavailable" answer (keeping the form's hidden fields and robot check) once the failure is logged. */
@@ -165,7 +185,7 @@ async function continueWith(
       if (field && !fieldErrors[field]) fieldErrors[field] = [FAILURE_MESSAGES[outcome.reason]];
       const captcha = nextCaptchaStage(context.captcha, outcome.reason);
       // The invisible check asks nothing of the person: only another try.
-      const message = captcha === "invisible" && !context.captcha ? INVISIBLE_CAPTCHA_MESSAGE : FAILURE_MESSAGES[outcome.reason];
+      const message = captcha === "invisible" && !context.captcha ? INVISIBLE_CAPTCHA_MESSAGE : failureMessage(outcome);
       const formErrors = field ? [] : [message];
       return { result: reply({ formErrors, fieldErrors, hideFields: HIDDEN }), captcha };
     }
@@ -228,15 +248,22 @@ export async function verifyAction(_previous: FormState, formData: FormData): Pr
   const step = await pendingCodeStep("verify-email", "verify", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const verified = await platformStep("verifying an e-mail failed", submission.reply, () => verifyEmail(submission.value.code, pending.stateToken));
+  const verified = await tryStepCode(pending, submission.reply, "verifying an e-mail failed", () => verifyEmail(submission.value.code, pending.stateToken));
   if ("answer" in verified) return verified.answer;
-  if (verified.value.kind !== "failed") clearPendingVerification(await cookies());
-  return continueWith(verified.value, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
+  const outcome = verified.value;
+  if (outcome.kind === "failed" && outcome.reason === "tooManyAttempts")
+    return { result: submission.reply({ fieldErrors: { code: [codeStepMessage(outcome)!] } }) };
+  const jar = await cookies();
+  // Confirmed, and now waiting for an organiser: the page says so in place of the code form.
+  if (outcome.kind === "awaiting-approval") await writePendingVerification(jar, { ...pending, awaitingApproval: true });
+  else if (outcome.kind !== "failed") clearPendingVerification(jar);
+  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: pending.signUp ?? false });
 }
 
 /**
  * "Resend code" on the verify page: a new code for the verification in the sealed cookie, within
- * the site's limit per address and account and the platform's own hourly limit of code mails.
+ * the site's limits per address and account, the step's own (lib/auth/code-steps.ts) and the
+ * platform's hourly limit of code mails. A decoy's step meets the same limits and answers alike.
  */
 export async function resendCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: resendCodeSchema });
@@ -245,12 +272,20 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
   const step = await pendingCodeStep("verify-email", "resendCode", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
+  const key = stepKey(pending.stateToken);
+  const verdict = newCodeVerdict(await stepTries("codeTries", key), await countStepTry("newCodes", key));
+  if (verdict === "expired") return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+  if (verdict !== "send") return { result: submission.reply({ formErrors: [noMoreCodesMessage(verdict.waitSeconds)] }) };
   // A taken address's page answers as a new account's would; its owner was mailed instead.
-  if (pending.decoy) return { result: submission.reply(), done: codeResentMessage(pending.email) };
-  const resent = await platformStep("resending a verification code failed", submission.reply, () => resendVerificationCode(pending.stateToken));
-  if ("answer" in resent) return resent.answer;
-  if (resent.value === "sent") return { result: submission.reply(), done: codeResentMessage(pending.email) };
-  return { result: submission.reply({ formErrors: [resent.value === "expired" ? VERIFICATION_EXPIRED_MESSAGE : NO_MORE_CODES_MESSAGE] }) };
+  if (!pending.decoy) {
+    const resent = await platformStep("resending a verification code failed", submission.reply, () => resendVerificationCode(pending.stateToken));
+    if ("answer" in resent) return resent.answer;
+    if (resent.value.kind === "expired") return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
+    if (resent.value.kind === "tooManyAttempts") return { result: submission.reply({ formErrors: [noMoreCodesMessage(resent.value.retryAfterSeconds)] }) };
+  }
+  // The new code gets the tries afresh, as the platform gives them.
+  await forgetStepTries("codeTries", key);
+  return { result: submission.reply(), done: codeResentMessage(pending.email) };
 }
 
 /**
@@ -263,14 +298,14 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
   const step = await pendingCodeStep("second-factor", "verify", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const checked = await platformStep("checking a login code failed", submission.reply, () =>
+  const checked = await tryStepCode(pending, submission.reply, "checking a login code failed", () =>
     verifySecondFactor(pending.secondFactor!.type, submission.value.code, pending.stateToken),
   );
   if ("answer" in checked) return checked.answer;
   const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
   // re-render the page without the message. It expires on its own; the platform refuses it until then.
-  const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
+  const codeMessage = outcome.kind === "failed" ? codeStepMessage(outcome) : undefined;
   if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
     clearPendingVerification(await cookies());
@@ -289,7 +324,7 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
   const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken));
   if ("answer" in resent) return resent.answer;
   const outcome = resent.value;
-  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [LOGIN_CODE_MESSAGES[outcome.reason] ?? FAILURE_MESSAGES[outcome.reason]] }) };
+  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [codeStepMessage(outcome) ?? failureMessage(outcome)] }) };
   return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 

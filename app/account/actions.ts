@@ -2,16 +2,19 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
+import { buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
+import { clientAddress } from "@/lib/security/client-address";
+import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
-import { changePassword, logIn } from "@/lib/wix/identity";
+import { changePassword, recheckPassword } from "@/lib/wix/identity";
 import { turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
@@ -95,14 +98,17 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   let outcome;
   try {
     outcome = await actAsMember(async (client) => {
-      const { email } = await currentProfile(client);
+      const { id, email } = await currentProfile(client);
       if (!email) return { field: "currentPassword", message: "This account has no login e-mail, so its password cannot be checked." };
+      // Only whoever holds this member's session spends this limit, so it may refuse outright.
+      const verdict = await attemptAuthAction("passwordCheck", { address: clientAddress(await headers()), account: id });
+      if (!verdict.allowed) return { field: undefined, message: tooManyAttemptsMessage(verdict.retryAfterSeconds) };
       // The platform changes the password on the session alone; the current password is asked for first, as a second check.
-      // (With two-step sign-in on, a right password also mails a login code, which nobody uses.)
-      const check = await logIn({ email, password: currentPassword });
-      if (check.kind === "failed") {
+      // Sent with the member's own session it is a re-check: no robot check, no login code, no new session.
+      const check = await recheckPassword(client, email, currentPassword);
+      if ("kind" in check) {
         if (check.reason === "invalidPassword") return { field: "currentPassword", message: "That is not your current password." };
-        return { field: undefined, message: FAILURE_MESSAGES[check.reason] };
+        return { field: undefined, message: failureMessage(check) };
       }
       const change = await changePassword(client, newPassword);
       return change.ok ? null : { field: "newPassword", message: change.reason };

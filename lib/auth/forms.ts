@@ -92,7 +92,10 @@ export const FAILURE_MESSAGES: Record<AuthFailure, string> = {
   invalidCaptchaToken: "The robot check did not pass. Please do it again.",
   invalidCode: "That code is not right, or it has expired. Check the latest e-mail and try again.",
   codeExpired: "That code has expired. Log in again and we will send you a new one.",
-  tooManyAttempts: "Too many attempts. Wait a few minutes, then try again.",
+  // Only when the platform gave no wait: with one, `failureMessage` says how long.
+  tooManyAttempts: "Too many attempts for this account just now. Please try again later.",
+  // Only after a right password: a wrong one gets the common message.
+  blocked: "This account is blocked, so it cannot log in. If you think this is a mistake, contact a club organiser: they can unblock it.",
   invalidField: "Some details need another look.",
   unknown: "Something went wrong on our side. Please try again in a moment.",
 };
@@ -108,12 +111,28 @@ export const FAILURE_FIELD: Partial<Record<AuthFailure, "email" | "password" | "
 /** When the platform first asks for a robot check: the invisible one needs nothing but another try (the password is cleared). */
 export const INVISIBLE_CAPTCHA_MESSAGE = "For your security, please enter your password again and submit once more.";
 
-/** What the login-code step says next to the code: a wrong code, an expired one, too many wrong ones. */
-export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+/** A failure's message: for too many attempts, the wait the platform gave, when it gave one. */
+export function failureMessage(outcome: { reason: AuthFailure; retryAfterSeconds?: number }): string {
+  return outcome.reason === "tooManyAttempts" && outcome.retryAfterSeconds
+    ? tooManyAttemptsMessage(outcome.retryAfterSeconds)
+    : FAILURE_MESSAGES[outcome.reason];
+}
+
+/** What a code step (an e-mail confirmation, a login's second step) says next to the code: a wrong code, an expired one, too many wrong ones. */
+export const CODE_STEP_MESSAGES: Partial<Record<AuthFailure, string>> = {
   invalidCode: "That code is not right. Check the latest message and try again.",
   codeExpired: FAILURE_MESSAGES.codeExpired,
   tooManyAttempts: "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.",
 };
+
+/** A code step's message for a failure it names: for too many tries, the wait when the platform gave one (a limit on codes), else the code is used up. */
+export function codeStepMessage(outcome: { reason: AuthFailure; retryAfterSeconds?: number }): string | undefined {
+  if (outcome.reason === "tooManyAttempts" && outcome.retryAfterSeconds) return tooManyAttemptsMessage(outcome.retryAfterSeconds);
+  return CODE_STEP_MESSAGES[outcome.reason];
+}
+
+/** The right code of a sign-up that an organiser has still to approve. */
+export const EMAIL_CONFIRMED_AWAITING_APPROVAL = "E-mail confirmed; your account is waiting for approval.";
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
 
@@ -121,16 +140,20 @@ export const VERIFICATION_EXPIRED_MESSAGE = "This verification has expired. Log 
 
 export const codeResentMessage = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
 
-/** The platform's own hourly limit of code mails, which the site's limit normally reaches first. */
-export const NO_MORE_CODES_MESSAGE = "We have sent as many codes as we can for now. Use the latest one, or try again in an hour.";
+/** No new code for now: the step's own limit, or the platform's hourly one; how long, when known. */
+export function noMoreCodesMessage(retryAfterSeconds?: number): string {
+  const when = retryAfterSeconds ? `ask again in ${waitInWords(retryAfterSeconds)}` : "try again later";
+  return `We have sent as many codes as we can for now. Use the latest one, or ${when}.`;
+}
 
 export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
 
-/** How long to wait, in words: "30 seconds", "1 minute", "15 minutes". */
+/** How long to wait, in words, rounded up: "30 seconds", "1 minute", "15 minutes", "24 hours". */
 export function waitInWords(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return `${Math.ceil(minutes / 60)} hours`;
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

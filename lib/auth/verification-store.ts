@@ -19,6 +19,8 @@ const pendingVerificationSchema = z.object({
   secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200) }).optional(),
   /** The code confirms a sign-up rather than a login. */
   signUp: z.boolean().optional(),
+  /** The code was right and the new account now waits for an organiser's approval: nothing more to type. */
+  awaitingApproval: z.literal(true).optional(),
 });
 export type PendingVerification = z.infer<typeof pendingVerificationSchema>;
 

@@ -9,6 +9,11 @@ import { connectRedis } from "./redis";
  * since many people can share one address; account limits are tight. A successful login
  * clears its account's count, so only failures add up there.
  *
+ * Code steps (an e-mail confirmation, a login's second step) are counted per step, not per
+ * account: whoever holds a step's sealed cookie spends only that step's tries, so a stranger's
+ * made-up sign-up for someone's address leaves the member's own login code alone
+ * (lib/auth/code-steps.ts decides what each count means).
+ *
  * Logins past their account limit are slowed, not refused: a refusal per account is a weapon
  * (anyone who knows an address could keep its owner out), while a growing wait costs a guesser
  * on that account and the owner only seconds; the platform then asks for a captcha as well.
@@ -24,10 +29,17 @@ export const AUTH_LIMITS = {
   hostedLogin: { perAddress: { points: 60, duration: 15 * MINUTE }, perAccount: null },
   register: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
   forgotPassword: { perAddress: { points: 20, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
-  verify: { perAddress: { points: 30, duration: 15 * MINUTE }, perAccount: { points: 10, duration: 15 * MINUTE } },
-  /** "Resend code": as many as the platform mails codes to one identity (5 an hour), and a few addresses' worth per client. */
+  /** A code typed on a code step; per step, its tries are counted by `countStepTry`. */
+  verify: { perAddress: { points: 30, duration: 15 * MINUTE }, perAccount: null },
+  /** "Resend code": a few addresses' worth per client, a few an hour per address; per step, by `countStepTry`. */
   resendCode: { perAddress: { points: 15, duration: 60 * MINUTE }, perAccount: { points: 5, duration: 60 * MINUTE } },
+  /** The account page's check of the current password: only the signed-in member (or whoever holds their session) spends it. */
+  passwordCheck: { perAddress: { points: 30, duration: 15 * MINUTE }, perAccount: { points: 5, duration: 15 * MINUTE } },
 } as const;
+
+/** What a code step counts: codes typed, and new codes asked for; each kept as long as the step can live. */
+export const STEP_COUNTS = { codeTries: 15 * MINUTE, newCodes: 60 * MINUTE } as const;
+export type StepCount = keyof typeof STEP_COUNTS;
 
 export type AuthAction = keyof typeof AUTH_LIMITS;
 type Scope = "perAddress" | "perAccount";
@@ -37,6 +49,8 @@ export type Verdict = { allowed: true; delayMs?: number } | { allowed: false; re
 
 type Store = {
   limiter(action: AuthAction, scope: Scope): RateLimiterAbstract | null;
+  /** A count with no limit of its own, for a code step's tries. */
+  counter(kind: StepCount): RateLimiterAbstract;
   /** Settles once the store counts where it should (Redis connected), or has given up for now. */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -57,10 +71,23 @@ function limiterPerScope(make: (options: LimiterOptions, action: AuthAction, sco
   };
 }
 
+/** A count that never refuses: what it means is decided by its reader. */
+const counterOptions = (kind: StepCount): LimiterOptions => ({ keyPrefix: `auth:step:${kind}`, points: Number.MAX_SAFE_INTEGER, duration: STEP_COUNTS[kind] });
+
+/** One counter per kind, made on first use. */
+function counterPerKind(make: (options: LimiterOptions, kind: StepCount) => RateLimiterAbstract): Store["counter"] {
+  const counters = new Map<StepCount, RateLimiterAbstract>();
+  return (kind) => {
+    if (!counters.has(kind)) counters.set(kind, make(counterOptions(kind), kind));
+    return counters.get(kind)!;
+  };
+}
+
 /** Counts in this process only: with several instances each allows the full limit. */
 function memoryStore(): Store {
   return {
     limiter: limiterPerScope((options) => new RateLimiterMemory(options)),
+    counter: counterPerKind((options) => new RateLimiterMemory(options)),
     ready: Promise.resolve(),
     close: async () => {},
   };
@@ -73,16 +100,11 @@ function memoryStore(): Store {
 function redisStore(url: string): Store {
   const { client, ready } = connectRedis(url, "rate limit");
   const fallback = memoryStore();
+  const redisOptions = { storeClient: client, useRedisPackage: true, rejectIfRedisNotReady: true };
   return {
+    counter: counterPerKind((options, kind) => new RateLimiterRedis({ ...options, ...redisOptions, insuranceLimiter: fallback.counter(kind) })),
     limiter: limiterPerScope(
-      (options, action, scope) =>
-        new RateLimiterRedis({
-          ...options,
-          storeClient: client,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: fallback.limiter(action, scope) ?? undefined,
-        }),
+      (options, action, scope) => new RateLimiterRedis({ ...options, ...redisOptions, insuranceLimiter: fallback.limiter(action, scope) ?? undefined }),
     ),
     ready,
     close: async () => {
@@ -140,6 +162,25 @@ export async function attemptAuthAction(action: AuthAction, who: { address: stri
 /** After a successful login: the account's failures are forgiven. */
 export async function forgetAccountFailures(action: AuthAction, account: string, limits: Store = store()): Promise<void> {
   await limits.limiter(action, "perAccount")?.delete(accountKey(account));
+}
+
+/**
+ * Counts one more of a code step's tries or new codes (the step named by a digest of its state
+ * token) and answers how many it has had, this one included, and when the first is forgotten.
+ */
+export async function countStepTry(kind: StepCount, step: string, limits: Store = store()): Promise<{ count: number; retryAfterSeconds: number }> {
+  const counted = await limits.counter(kind).consume(step);
+  return { count: counted.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(counted.msBeforeNext / 1000)) };
+}
+
+/** How many of a code step's tries or new codes there have been, without counting one. */
+export async function stepTries(kind: StepCount, step: string, limits: Store = store()): Promise<number> {
+  return (await limits.counter(kind).get(step))?.consumedPoints ?? 0;
+}
+
+/** A step's count starts again (its tries, once a new code replaces the one they were for). */
+export async function forgetStepTries(kind: StepCount, step: string, limits: Store = store()): Promise<void> {
+  await limits.counter(kind).delete(step);
 }
 
 /** A fresh store of its own, for tests and benchmarks. */

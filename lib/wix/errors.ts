@@ -55,12 +55,19 @@ export function describeFailure(error: unknown): string {
   return error instanceof Error ? error.message.split("\n")[0] : "unknown error";
 }
 
-/** What the platform says when it refuses a request for its content (a 4xx with details). */
-export type Refusal = { code?: string; violations: Array<{ field: string; description?: string }> };
+/**
+ * What the platform says when it refuses a request for its content (a 4xx with details), and,
+ * for a throttled one, how long it says to wait.
+ */
+export type Refusal = { code?: string; violations: Array<{ field: string; description?: string }>; retryAfterSeconds?: number };
 
 const refusalDetails = z.object({
   applicationError: z
-    .object({ code: z.union([z.string(), z.number()]).transform(String) })
+    .object({
+      code: z.union([z.string(), z.number()]).transform(String),
+      // Only a throttled refusal's wait is read; anything else in `data` never fails the whole refusal.
+      data: z.object({ retryAfterSeconds: z.number().int().positive().optional().catch(undefined) }).catch({}),
+    })
     .partial()
     .optional(),
   validationError: z.object({ fieldViolations: z.array(z.object({ field: z.string(), description: z.string().optional() })) }).optional(),
@@ -70,7 +77,12 @@ const refusalDetails = z.object({
 export function readRefusal(details: unknown): Refusal | null {
   const parsed = refusalDetails.safeParse(details);
   if (!parsed.success || (!parsed.data.applicationError && !parsed.data.validationError)) return null;
-  return { code: parsed.data.applicationError?.code, violations: parsed.data.validationError?.fieldViolations ?? [] };
+  const { code, data } = parsed.data.applicationError ?? {};
+  return {
+    code,
+    violations: parsed.data.validationError?.fieldViolations ?? [],
+    ...(data?.retryAfterSeconds && { retryAfterSeconds: data.retryAfterSeconds }),
+  };
 }
 
 /** The refusal carried by an error the SDK threw, or null for any other failure. */

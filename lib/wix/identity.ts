@@ -15,7 +15,8 @@ export type AuthOutcome =
   /** The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com"). */
   | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string }
   | { kind: "awaiting-approval" }
-  | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>> };
+  /** `retryAfterSeconds`: for too many attempts, how long the platform said to wait, when it said. */
+  | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>>; retryAfterSeconds?: number };
 
 /** The second factors the site can ask a code for. */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
@@ -25,7 +26,8 @@ export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickn
 
 /**
  * Why it failed. The SDK's own codes, plus what the site tells apart from the platform's reply:
- * a wrong verification code, too many attempts, field violations (`invalidField`).
+ * a wrong verification code, too many attempts, a blocked account (after a right password),
+ * field violations (`invalidField`).
  */
 export type AuthFailure =
   | "invalidEmail"
@@ -37,6 +39,7 @@ export type AuthFailure =
   | "invalidCode"
   | "codeExpired"
   | "tooManyAttempts"
+  | "blocked"
   | "invalidField"
   | "unknown";
 
@@ -53,6 +56,8 @@ const EXTRA_CODES: Record<string, AuthFailure> = {
   THROTTLED_FEATURE: "tooManyAttempts",
   VERIFICATION_FAILED: "invalidCode",
   VERIFICATION_EXPIRED: "codeExpired",
+  // The platform answers it only to a right password (a wrong one is refused as wrong first).
+  "-19958": "blocked",
 };
 
 /** The numeric codes OAuthStrategy's `login` maps, for the login the site asks of `loginV2` itself; any other is its catch-all. */
@@ -163,7 +168,7 @@ export function loginRefusalOutcome(refusal: Refusal): AuthOutcome & { kind: "fa
 /** A refusal in the site's terms: a code it tells apart, else the fields it names. */
 function failureOf(refusal: Refusal | null): AuthOutcome & { kind: "failed" } {
   const extra = EXTRA_CODES[refusal?.code ?? ""];
-  if (extra) return { kind: "failed", reason: extra, fields: {} };
+  if (extra) return { kind: "failed", reason: extra, fields: {}, ...(refusal?.retryAfterSeconds && { retryAfterSeconds: refusal.retryAfterSeconds }) };
   const fields: Partial<Record<AuthField, string>> = {};
   for (const violation of refusal?.violations ?? []) {
     const field = fieldOf(violation.field);
@@ -273,8 +278,8 @@ export async function verifyEmail(code: string, stateToken: string): Promise<Aut
   }
 }
 
-/** What asking for a new verification code came to: mailed, the verification is gone, or too many codes this hour. */
-export type ResendOutcome = "sent" | "expired" | "tooManyAttempts";
+/** What asking for a new verification code came to: mailed, the verification is gone, or too many codes (and for how long, when the platform said). */
+export type ResendOutcome = { kind: "sent" } | { kind: "expired" } | { kind: "tooManyAttempts"; retryAfterSeconds?: number };
 
 /** The SDK has no function for it, so the call goes where its verify call goes, the same way. */
 const RESEND_URL = "https://www.wixapis.com/_api/iam/verification/v1/auth/resend";
@@ -288,10 +293,12 @@ export async function resendVerificationCode(stateToken: string): Promise<Resend
     body: JSON.stringify({ stateToken }),
   });
   const body = (await response.json()) as { details?: unknown } | null;
-  if (response.ok) return "sent";
+  if (response.ok) return { kind: "sent" };
   const refusal = readRefusal(body?.details);
-  if (response.status === 429 || (refusal?.code && EXTRA_CODES[refusal.code] === "tooManyAttempts")) return "tooManyAttempts";
-  if (refusal?.code && EXTRA_CODES[refusal.code] === "invalidCode") return "expired";
+  if (response.status === 429 || (refusal?.code && EXTRA_CODES[refusal.code] === "tooManyAttempts")) {
+    return { kind: "tooManyAttempts", ...(refusal?.retryAfterSeconds && { retryAfterSeconds: refusal.retryAfterSeconds }) };
+  }
+  if (refusal?.code && EXTRA_CODES[refusal.code] === "invalidCode") return { kind: "expired" };
   throw new PlatformUnavailableError(`answered ${response.status} to a new verification code`);
 }
 
@@ -325,6 +332,22 @@ export async function sendPasswordReset(email: string, returnUrl: string): Promi
   } catch (error) {
     if (refusalOf(error)) return;
     throw new PlatformUnavailableError("the recovery service did not answer", { cause: error });
+  }
+}
+
+/**
+ * Checks a signed-in member's current password: `loginV2` sent with the member's own session, which
+ * the platform takes as a re-check (docs/two-step-sign-in.md): no robot check, no login code, no
+ * new session. Any answer but a refusal means the password is right.
+ */
+export async function recheckPassword(client: WixClient, email: string, password: string): Promise<{ ok: true } | (AuthOutcome & { kind: "failed" })> {
+  try {
+    await client.authentication.loginV2({ email }, { password });
+    return { ok: true };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return loginRefusalOutcome(refusal);
+    throw error;
   }
 }
 

@@ -33,6 +33,12 @@ export const identityRefused = (code: string, message: string, status = 400) => 
 /** A login's code (an e-mail verification or a second factor): wrong, no longer live, or tried too often. */
 export const wrongCode = () => new PlatformError(400, "VERIFICATION_FAILED", "The code is not right.");
 export const codeExpired = () => new PlatformError(400, "VERIFICATION_EXPIRED", "This code has expired or was already used. Log in again for a new one.");
+/**
+ * Too many codes for one account just now (mailed, or entered wrong over a day): refused for as
+ * long as `retryAfterSeconds` says, so a client can tell the person the true wait.
+ */
+export const codesThrottled = (retryAfterSeconds: number) =>
+  new PlatformError(429, "THROTTLED_FEATURE", `Too many codes for this account. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
 export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
 
 export const unsupportedIntent = (intents: string[]) =>

@@ -43,8 +43,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   });
 
   app.post("/_api/iam/authentication/v2/login", async (request) => {
-    ctx.callerOf(request);
-    return service.login(parse(loginRequest, request.body));
+    return service.login(parse(loginRequest, request.body), ctx.callerOf(request));
   });
 
   // Only a server holding the API key may vouch for a person: `<access token>,<API key>`, as the token endpoint takes it.

@@ -2,7 +2,16 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
-import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode, type FieldViolation } from "../http/errors";
+import {
+  FieldViolations,
+  codeExpired,
+  codesThrottled,
+  identityRefused,
+  invalidArgument,
+  tooManyWrongCodes,
+  wrongCode,
+  type FieldViolation,
+} from "../http/errors";
 import type { NewMail } from "../mail/outbox";
 import type { Factor, SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
@@ -10,6 +19,8 @@ import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { normaliseEmail, type Identity } from "./store";
+import { WRONG_CODES_PER_DAY } from "./throttle";
+import type { Caller } from "../types";
 import type { VerificationPurpose } from "./verifications";
 
 /**
@@ -174,6 +185,7 @@ export class IdentityService {
       | "outbox"
       | "loginThrottle"
       | "mailLimit"
+      | "wrongCodes"
       | "tokens"
       | "clients"
       | "config"
@@ -253,10 +265,12 @@ export class IdentityService {
    * with the code already sent, and with none left to continue, it is refused.
    */
   private sendCode(identity: Identity, purpose: VerificationPurpose, factor: Factor | null): string {
-    if (!this.ctx.mailLimit.allow(`${purpose === "email" ? "verification" : "mfa"}:${identity.id}`)) {
+    if (purpose === "mfa") this.refusePastCeiling(identity.id);
+    const key = codeMailKey(purpose, identity.id);
+    if (!this.ctx.mailLimit.allow(key)) {
       const stateToken = this.ctx.verifications.resume(identity.id, purpose);
       if (stateToken) return stateToken;
-      throw identityRefused("THROTTLED_FEATURE", "Too many codes for this account. Try again in an hour.", 429);
+      throw codesThrottled(this.ctx.mailLimit.waitSeconds(key));
     }
     const { stateToken, code } = this.ctx.verifications.start(identity.id, purpose, factor?.type ?? null);
     this.mail(codeMessage(identity, factor, code));
@@ -271,9 +285,8 @@ export class IdentityService {
     const identityId = this.ctx.verifications.identityOf(stateToken, "email");
     const identity = identityId ? this.ctx.identities.get(identityId) : null;
     if (!identity) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
-    if (!this.ctx.mailLimit.allow(`verification:${identity.id}`)) {
-      throw identityRefused("THROTTLED_FEATURE", "Too many verification codes for this account. Try again in an hour.", 429);
-    }
+    const key = codeMailKey("email", identity.id);
+    if (!this.ctx.mailLimit.allow(key)) throw codesThrottled(this.ctx.mailLimit.waitSeconds(key));
     const renewed = this.ctx.verifications.renew(stateToken, "email");
     if (!renewed) throw identityRefused("VERIFICATION_FAILED", "This verification has expired. Log in again for a new code.");
     this.mail(codeMessage(identity, null, renewed.code));
@@ -282,6 +295,33 @@ export class IdentityService {
 
   private mail(message: NewMail) {
     this.ctx.outbox.send(message);
+  }
+
+  /** Past the day's wrong second-step codes, no code is sent or checked until the window frees up or the password changes. */
+  private refusePastCeiling(identityId: string) {
+    if (this.ctx.wrongCodes.reached(identityId)) throw codesThrottled(this.ctx.wrongCodes.waitSeconds(identityId));
+  }
+
+  /** A wrong second-step code counts towards the day's ceiling; the one that reaches it tells the member. */
+  private countWrongCode(identityId: string) {
+    if (!this.ctx.wrongCodes.add(identityId)) return;
+    const identity = this.ctx.identities.get(identityId);
+    if (!identity) return;
+    this.mail({
+      to: identity.loginEmail,
+      kind: "code-ceiling",
+      subject: `Too many wrong login codes for your ${BRANDING.name} account`,
+      text:
+        `Someone entered ${WRONG_CODES_PER_DAY} wrong login codes for your account in the last day, after typing your password. ` +
+        "To keep them from guessing a code, we have stopped sending login codes for a day.\n\n" +
+        `Set a new password now with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n` +
+        "A new password shuts out whoever knows the old one, and you can log in again at once.",
+    });
+  }
+
+  /** A password someone else may know is gone: the wrong codes counted against it no longer matter. */
+  private passwordChanged(identityId: string) {
+    this.ctx.wrongCodes.clear(identityId);
   }
 
   async register(input: z.infer<typeof registerRequest>): Promise<StateReply> {
@@ -358,12 +398,21 @@ export class IdentityService {
     return { sessionToken: token, identity: identityWire(identity) };
   }
 
-  async login(input: z.infer<typeof loginRequest>): Promise<StateReply> {
+  /**
+   * A login; or, asked with a member's own token for that member's address, a re-check of the
+   * password by someone already signed in (the account page asks for it before a change). A
+   * re-check passed the robot check and the second step when its session began, so it is asked
+   * neither (nor mailed a code), and it starts no session: a right password answers SUCCESS
+   * without a session token. It still counts towards the account's failed logins.
+   */
+  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
     if (input.stateToken && input.password === undefined) return this.continueChallenge(input.loginId.email, input.stateToken);
     const email = normaliseEmail(input.loginId.email);
+    const self = caller.kind === "member" ? this.ctx.identities.get(caller.id) : null;
+    const recheck = self?.loginEmail === email;
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    this.checkCaptcha(input.captchaTokens, captcha || this.ctx.settings.get().requireCaptcha);
+    if (!recheck) this.checkCaptcha(input.captchaTokens, captcha || this.ctx.settings.get().requireCaptcha);
     const found = this.ctx.identities.findForLogin(email);
     // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
@@ -378,6 +427,7 @@ export class IdentityService {
     }
     await this.ctx.loginThrottle.succeeded(email);
     if (found.identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
     return this.continueWith(found.identity);
   }
 
@@ -389,6 +439,8 @@ export class IdentityService {
     const result = this.ctx.verifications.check(stateToken, code.trim(), "email");
     if (result === "too-many") throw tooManyWrongCodes();
     if (result === "unknown" || result === "wrong-code") throw wrongCode();
+    // A code that did its job costs nothing: only unused ones count against the hourly mails.
+    this.ctx.mailLimit.refund(codeMailKey("email", result.identityId));
     this.ctx.identities.markEmailVerified(result.identityId);
     const identity = this.ctx.identities.get(result.identityId);
     if (!identity) throw wrongCode();
@@ -419,12 +471,19 @@ export class IdentityService {
    */
   checkFactor(stateToken: string, code: string, factorType?: SecondFactorType): Identity {
     // Checked before the code, which a right answer would use up.
-    const sentBy = this.ctx.verifications.peek(stateToken, "mfa")?.factorType;
-    if (factorType && sentBy && sentBy !== factorType) throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
+    const live = this.ctx.verifications.peek(stateToken, "mfa");
+    if (factorType && live?.factorType && live.factorType !== factorType) {
+      throw invalidArgument(`This login's code was sent by ${live.factorType}, not ${factorType}.`);
+    }
+    if (live) this.refusePastCeiling(live.identityId);
     const result = this.ctx.verifications.check(stateToken, code.trim(), "mfa");
     if (result === "unknown") throw codeExpired();
+    // A live code's wrong answer, the one that used up its tries included; not a refusal of one already used up.
+    if (live && (result === "wrong-code" || result === "too-many")) this.countWrongCode(live.identityId);
     if (result === "too-many") throw tooManyWrongCodes();
     if (result === "wrong-code") throw wrongCode();
+    // A code that did its job costs nothing: only unused ones count against the hourly codes.
+    this.ctx.mailLimit.refund(codeMailKey("mfa", result.identityId));
     const identity = this.ctx.identities.get(result.identityId);
     if (!identity) throw codeExpired();
     if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
@@ -435,6 +494,7 @@ export class IdentityService {
     const weak = weakPasswordReason(newPassword);
     if (weak) throw new FieldViolations([{ field: "newPassword", description: weak, violatedRule: "FORMAT", data: {} }]);
     this.ctx.identities.setPasswordHash(memberId, await hashPassword(newPassword));
+    this.passwordChanged(memberId);
   }
 
   /** Sends a reset link when the address is known; the reply is the same either way. */
@@ -468,6 +528,7 @@ export class IdentityService {
     if (!recovery) throw identityRefused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     this.ctx.identities.setPasswordHash(recovery.identityId, await hashPassword(password));
     this.ctx.identities.markEmailVerified(recovery.identityId);
+    this.passwordChanged(recovery.identityId);
     for (const sessionId of this.ctx.loginSessions.endAllFor(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
     await this.ctx.loginThrottle.succeeded(this.ctx.identities.get(recovery.identityId)?.loginEmail ?? "");
     const identity = this.ctx.identities.get(recovery.identityId);
@@ -475,6 +536,9 @@ export class IdentityService {
     return { identity, redirectUrl: recovery.redirectUrl };
   }
 }
+
+/** The hourly count of code mails an identity is sent, one per purpose. */
+const codeMailKey = (purpose: VerificationPurpose, identityId: string) => `${purpose === "email" ? "verification" : "mfa"}:${identityId}`;
 
 /** Where the code went, as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
 export function factorHint(identity: Identity, factor: Factor): string {

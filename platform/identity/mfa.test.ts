@@ -3,6 +3,7 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
+import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 import { memberSiteClient, TestBrowser } from "./test-browser";
 
@@ -26,10 +27,11 @@ function visitorAuthentication() {
 type Reply = {
   state?: string;
   sessionToken?: string;
+  stateToken?: string;
   access_token?: string;
   factor?: { factorId: string };
   factors?: unknown[];
-  details?: { applicationError?: { code?: string } };
+  details?: { applicationError?: { code?: string; data?: { retryAfterSeconds?: number } } };
 };
 
 /** A raw call to the platform, for the endpoints no installed SDK function sends. */
@@ -268,4 +270,76 @@ describe("second factors beside the identity calls", () => {
       platform.ctx.settings.update({ requireEmailVerification: false });
     }
   });
+});
+
+describe("second factors: how many codes", () => {
+  const verify = (stateToken: string | undefined, code: string | undefined) =>
+    call("/_api/iam/authentication/v2/email/verify", { body: { stateToken, emailData: { code } } });
+  const login = (email: string, token?: string) => call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD }, token });
+  const wrongFor = (code: string | undefined) => (code === "000000" ? "111111" : "000000");
+
+  it("a code that signs the member in costs nothing: ordinary logins never run out of codes", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    for (let round = 0; round < MAILS_PER_HOUR + 3; round++) {
+      const challenge = await login(email);
+      expect(challenge.body.state).toBe("MFA_CHALLENGE");
+      expect((await verify(challenge.body.stateToken, latestCode(email))).body.state).toBe("SUCCESS");
+    }
+  });
+
+  it("past the hour's codes, the refusal says how long to wait", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    for (let round = 0; round < MAILS_PER_HOUR; round++) expect((await login(email)).body.state).toBe("MFA_CHALLENGE");
+    // The last code no longer works, so there is none to go on with.
+    platform.ctx.db.prepare("UPDATE verification_states SET expires_at = 0 WHERE purpose = 'mfa'").run();
+    const refused = await login(email);
+    expect(refused).toMatchObject({ status: 429, body: { details: { applicationError: { code: "THROTTLED_FEATURE" } } } });
+    const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
+    expect(wait).toBeGreaterThan(59 * 60);
+    expect(wait).toBeLessThanOrEqual(60 * 60);
+  });
+
+  it("stops a code guesser who has the password at a ceiling a day, mails the member, and a new password lifts it", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    let guesses = 0;
+    while (guesses < WRONG_CODES_PER_DAY) {
+      const { stateToken } = (await login(email)).body;
+      for (let tried = 0; tried < MAX_VERIFICATION_ATTEMPTS && guesses < WRONG_CODES_PER_DAY; tried++, guesses++) {
+        await verify(stateToken, wrongFor(latestCode(email)));
+      }
+    }
+    expect(platform.ctx.outbox.list(email).filter((mail) => mail.kind === "code-ceiling")).toHaveLength(1);
+    const [notice] = platform.ctx.outbox.list(email);
+    expect(notice.text).toContain("/forgot-password");
+
+    const refused = await login(email);
+    expect(refused).toMatchObject({ status: 429, body: { details: { applicationError: { code: "THROTTLED_FEATURE" } } } });
+    expect(refused.body.details!.applicationError!.data!.retryAfterSeconds).toBeGreaterThan(23 * 60 * 60);
+
+    await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).sendPasswordResetEmail(email, `${platform.config.siteUrl}/login`);
+    const { recoveryToken } = platform.ctx.outbox.list(email)[0];
+    const recovered = await createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) }).recovery.recover(recoveryToken!, {
+      password: PASSWORD,
+    });
+    expect(recovered.state).toBe("MFA_CHALLENGE");
+    expect((await verify(recovered.stateToken!, latestCode(email))).body.state).toBe("SUCCESS");
+  }, 30_000);
+
+  it("re-checks the signed-in member's own password without a robot check, a code or a session", async () => {
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const mailsBefore = platform.ctx.outbox.list(email).length;
+    for (let failure = 0; failure < MAX_FAILURES; failure++) {
+      await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: "Not-the-password-1" } });
+    }
+    // Anyone else now needs the robot check, another member included: their token is no re-check of this account.
+    expect((await login(email)).body.details?.applicationError?.code).toBe("-19971");
+    const other = await memberWithFactor({ type: "EMAIL" });
+    expect((await login(email, other.accessToken)).body.details?.applicationError?.code).toBe("-19971");
+    const wrong = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: "Not-the-password-2" }, token: accessToken });
+    expect(wrong.body.details?.applicationError?.code).toBe("-19976");
+    const rechecked = await login(email, accessToken);
+    expect(rechecked).toMatchObject({ status: 200, body: { state: "SUCCESS" } });
+    expect(rechecked.body.sessionToken).toBeUndefined();
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+  }, 30_000);
 });

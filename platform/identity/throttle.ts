@@ -41,29 +41,66 @@ export function createLoginThrottle(options: { maxFailures?: number; windowSecon
 
 /** Mails of one kind an identity may be sent per hour (verification codes, sign-up notices). */
 export const MAILS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * Wrong second-step codes one identity may be given in a day. Whoever enters them has the password,
+ * so past this no further login code is sent or checked until the day's window frees up or the
+ * password changes, and the member is told by mail (docs/security.md).
+ */
+export const WRONG_CODES_PER_DAY = 20;
 
 /**
- * A sliding-window count of mails per identity and kind, so repeated logins or sign-ups cannot
- * flood an inbox. Synchronous: it is asked from inside the identity flow's synchronous steps.
+ * A sliding-window count per key: mails of one kind per identity, so repeated logins or sign-ups
+ * cannot flood an inbox, and wrong login codes per identity over a day. Synchronous: it is asked
+ * from inside the identity flow's synchronous steps. One process, so memory is the right store.
  */
-export class MailLimit {
-  private readonly sent = new Map<string, number[]>();
+export class WindowLimit {
+  private readonly seen = new Map<string, number[]>();
 
   constructor(
-    private readonly perHour = MAILS_PER_HOUR,
+    private readonly limit = MAILS_PER_HOUR,
     private readonly now: () => number = Date.now,
+    private readonly windowMs = HOUR_MS,
   ) {}
 
-  /** Counts a mail and says whether it may go. */
+  /** Counts one and says whether it may go; a refused one is not counted. */
   allow(key: string): boolean {
-    const since = this.now() - 60 * 60 * 1000;
-    const recent = (this.sent.get(key) ?? []).filter((at) => at > since);
-    if (recent.length >= this.perHour) {
-      this.sent.set(key, recent);
-      return false;
-    }
-    recent.push(this.now());
-    this.sent.set(key, recent);
+    if (this.reached(key)) return false;
+    this.add(key);
     return true;
+  }
+
+  /** Counts one whatever the limit; says whether this one reached it (true once per window). */
+  add(key: string): boolean {
+    const recent = this.recent(key);
+    recent.push(this.now());
+    return recent.length === this.limit;
+  }
+
+  reached(key: string): boolean {
+    return this.recent(key).length >= this.limit;
+  }
+
+  /** How long until one more is allowed, in whole seconds (0: now): the truth a refusal tells. */
+  waitSeconds(key: string): number {
+    const recent = this.recent(key);
+    if (recent.length < this.limit) return 0;
+    return Math.max(1, Math.ceil((recent[recent.length - this.limit] + this.windowMs - this.now()) / 1000));
+  }
+
+  /** Gives the latest one back: a code that did its job (a login finished) costs nothing. */
+  refund(key: string): void {
+    this.seen.set(key, this.recent(key).slice(0, -1));
+  }
+
+  clear(key: string): void {
+    this.seen.delete(key);
+  }
+
+  private recent(key: string): number[] {
+    const since = this.now() - this.windowMs;
+    const recent = (this.seen.get(key) ?? []).filter((at) => at > since);
+    this.seen.set(key, recent);
+    return recent;
   }
 }

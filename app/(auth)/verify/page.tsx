@@ -4,6 +4,7 @@ import { cookies } from "next/headers";
 import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
+import { EMAIL_CONFIRMED_AWAITING_APPROVAL } from "@/lib/auth/forms";
 import { SITE_PAGES } from "@/lib/auth/routes";
 import { captchaConfig } from "@/lib/wix/identity";
 import { resendCodeAction, verifyAction } from "../actions";
@@ -22,6 +23,16 @@ export default async function VerifyPage() {
             Log in to get a new code
           </Link>
         </p>
+      </AuthCard>
+    );
+  }
+  if (pending.awaitingApproval) {
+    return (
+      <AuthCard title="Confirm your e-mail">
+        <p role="status" className="text-stone-700">
+          {EMAIL_CONFIRMED_AWAITING_APPROVAL}
+        </p>
+        <p className="mt-4 text-stone-700">A club organiser approves each new member. Once they have, log in with your e-mail address and password.</p>
       </AuthCard>
     );
   }
