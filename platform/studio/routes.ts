@@ -96,6 +96,8 @@ function sendHtml(reply: FastifyReply, html: string, csp: string) {
     .header("content-security-policy", csp)
     .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
+    // The policy's frame-ancestors 'none', for browsers that read only this header.
+    .header("x-frame-options", "DENY")
     .send(html);
 }
 
@@ -155,6 +157,10 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
 
   app.register(
     async (api) => {
+      // Every answer, refusals included, is JSON (or a download) to be read as what it says it is.
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("x-content-type-options", "nosniff");
+      });
       api.addHook("onRequest", async (request) => {
         const visit = access.visit(request);
         if (!visit) throw access.needsSignIn ? permissionDenied("Sign in to the Studio first.") : notThisMachine();
