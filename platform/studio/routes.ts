@@ -90,13 +90,13 @@ function studioPath(value: unknown): string {
   return typeof value === "string" && /^\/_local\/studio(\/[A-Za-z0-9._~%/-]*)?$/.test(value) && !value.includes("//") ? value : STUDIO_PATH;
 }
 
+/** An HTML page; X-Frame-Options repeats the policy's frame-ancestors 'none' for browsers that read only the header. */
 function sendHtml(reply: FastifyReply, html: string, csp: string) {
   return reply
     .header("content-type", "text/html; charset=utf-8")
     .header("content-security-policy", csp)
     .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
-    // The policy's frame-ancestors 'none', for browsers that read only this header.
     .header("x-frame-options", "DENY")
     .send(html);
 }
