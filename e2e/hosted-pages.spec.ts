@@ -2,8 +2,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type Response } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { LOCAL_CLIENT_ID } from "../platform/config";
-import { demoMember } from "./platform";
+import { demoMember, latestMail, setPlatformSettings } from "./platform";
 import { screenshot } from "./screenshots";
+import { STRONG_PASSWORD, newEmail } from "./site-pages";
 
 /** The platform's hosted pages, on 127.0.0.1 or localhost (the address the site used). */
 const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}/hosted/`);
@@ -115,5 +116,50 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("heading", { name: "You are logged out" })).toBeVisible();
     await expectNoAxeViolations(page, "hosted logout");
     await screenshot(page, "hosted-logout");
+  });
+}
+
+// The hosted pages carry no script, but the way to them and back (the site's links, its callback) must work without it too.
+for (const javaScriptEnabled of [true, false]) {
+  test(`with e-mail verification required, a hosted sign-up asks for the mailed code before it reaches the site (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    await setPlatformSettings({ requireEmailVerification: true });
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    try {
+      const email = newEmail("hosted-verify");
+      await startHostedLogin(page, "/trails");
+      await page.getByRole("link", { name: "Create an account" }).click();
+      await page.getByLabel("E-mail").fill(email);
+      await page.getByLabel("Password").fill(STRONG_PASSWORD);
+      await page.getByLabel("Nickname").fill("Sky Walker");
+      await page.getByRole("button", { name: "Create account" }).click();
+
+      await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+      await expect(page).toHaveURL(platformPage);
+      await expect(page.getByText(`We sent a code to ${email}.`)).toBeVisible();
+      const first = await latestMail(email, "verification");
+      await page.getByLabel("Code from the e-mail").fill(first.code === "000000" ? "111111" : "000000");
+      await page.getByRole("button", { name: "Confirm" }).click();
+      await expect(page.getByRole("alert")).toHaveText("That code is not right, or it has expired. Check the latest e-mail and try again.");
+      await expect(page.getByLabel("Code from the e-mail")).toBeFocused();
+      // axe runs as a script in the page, so only where scripts run.
+      if (javaScriptEnabled) await expectNoAxeViolations(page, "hosted code step with an error");
+
+      await page.getByRole("button", { name: "Resend code" }).click();
+      await expect(page.getByRole("status")).toHaveText(`We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`);
+      if (javaScriptEnabled) await screenshot(page, "hosted-verify");
+      const second = await latestMail(email, "verification");
+      expect(second.id).not.toBe(first.id);
+      await page.getByLabel("Code from the e-mail").fill(second.code!);
+      await page.getByRole("button", { name: "Confirm" }).click();
+
+      await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
+      await expect(page.getByTestId("member-name")).toHaveText("Sky Walker");
+    } finally {
+      await context.close();
+      await setPlatformSettings({ requireEmailVerification: false });
+    }
   });
 }

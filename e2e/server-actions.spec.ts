@@ -19,6 +19,8 @@ function actionIdOf(exportedName: string): string {
 }
 
 const LOAD_MORE = actionIdOf("loadMore");
+/** A form action: `useActionState` calls it with the previous state and the form's data. */
+const LOG_IN = actionIdOf("logInAction");
 /** Well-formed, and no action of this build: what a page loaded before a deploy names. */
 const STALE = "40" + "ab".repeat(20);
 const BOUNDARY = "----formBoundary7MA4YWxk";
@@ -86,6 +88,55 @@ const cases: [string, Case, number][] = [
     ),
     400,
   ],
+  [
+    "a multipart call making a Map of a list whose entries are not pairs",
+    call(
+      LOAD_MORE,
+      multipart([
+        ["1", "[1,2]"],
+        ["0", '["$Q1"]'],
+      ]),
+      MULTIPART,
+    ),
+    400,
+  ],
+  ["a call passing the root as a stream", call(LOAD_MORE, '["$R0"]'), 400],
+  ["a call passing one stream twice", call(LOAD_MORE, '["$R1","$R1"]'), 400],
+  [
+    "a multipart call with a part twice",
+    call(
+      LOAD_MORE,
+      multipart([
+        ["1", "[]"],
+        ["0", '["$1"]'],
+        ["1", "[]"],
+      ]),
+      MULTIPART,
+    ),
+    400,
+  ],
+  [
+    "a multipart call with chunks for a part that is no stream",
+    call(
+      LOAD_MORE,
+      multipart([
+        ["1", "[]"],
+        ["0", '["$1"]'],
+        ["S1", "1"],
+      ]),
+      MULTIPART,
+    ),
+    400,
+  ],
+  ["a call of a form action with other arguments than a state and a form", { ...call(LOG_IN, '["$undefined",5]'), path: "/login" }, 400],
+  [
+    "a form naming a form action without its state bound",
+    form("/login", [
+      [`$ACTION_ID_${LOG_IN}`, ""],
+      ["email", "a@b.c"],
+    ]),
+    400,
+  ],
   ["a 2 MB call", call(LOAD_MORE, JSON.stringify(["x".repeat(2 * 1024 * 1024)])), 413],
   ["a call to a route handler", { ...call(STALE, "[]"), path: "/api/health" }, 405],
   [
@@ -151,6 +202,14 @@ test("a stale form's page is the site's, with its security policy and a link bac
   const fromElsewhere = await rawRequest(`${e2e.siteUrl}/login`, { method: "POST", ...withHeaders(stale, { referer: "https://evil.example/login" }) });
   expect(fromElsewhere.status).toBe(409);
   expect(fromElsewhere.body).toMatch(/<a href="\/" [^>]*>Back to the page/);
+});
+
+test("a path that does not decode is 400 for any method, not Next.js's 500", async () => {
+  for (const init of [{ method: "GET" }, { method: "POST", ...call(LOAD_MORE, "[]") }]) {
+    const answer = await rawRequest(`${e2e.siteUrl}/trails/%E0%A4%A`, init);
+    expect(answer.status, init.method).toBe(400);
+    expect(answer.body).not.toMatch(/\n\s+at \S|Error:/);
+  }
 });
 
 test("a urlencoded post to a page is no action for Next.js: the page, as for a GET", async () => {

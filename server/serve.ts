@@ -4,7 +4,15 @@ import type { Logger } from "pino";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
-import { MAX_ACTION_BODY_BYTES, checkActionBody, refuseMisdirectedAction, refuseRequest, type Refused } from "@/lib/security/request-guard";
+import {
+  MAX_ACTION_BODY_BYTES,
+  checkActionBody,
+  refuseMisdirectedAction,
+  refuseRequest,
+  refuseUndecodablePath,
+  type BuildActions,
+  type Refused,
+} from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
 import { asPageRequest, hasBody, readBody, withBody } from "./request-body";
@@ -18,8 +26,8 @@ export type ServeOptions = {
   maxConcurrentRequests: number;
   /** Visitors' public pages answered from memory (server/page-cache); null: every request goes to Next.js. */
   pageCache: PageCacheSettings | null;
-  /** The build's server action ids (its server-reference manifest): a no-JavaScript form naming another is from an older page. */
-  actionIds: ReadonlySet<string>;
+  /** The build's server actions (its server-reference manifest): a no-JavaScript form naming another is from an older page. */
+  actions: BuildActions;
   /** How long a client has to send its body once its headers are in (default BODY_TIMEOUT_MS). */
   bodyTimeoutMs?: number;
 };
@@ -68,11 +76,12 @@ function headersOf(request: IncomingMessage): Headers {
 
 /**
  * Requests Next.js would answer with a 500 are refused here, before it sees them: methods
- * its Request cannot represent (TRACE), and a router state header it cannot parse, which it
- * strips before middleware runs, so middleware cannot check it (docs/operations.md).
+ * its Request cannot represent (TRACE), a router state header it cannot parse, which it
+ * strips before middleware runs, so middleware cannot check it (docs/operations.md), and a
+ * path it cannot decode.
  */
 function refuseEarly(request: IncomingMessage, response: ServerResponse, options: ServeOptions): boolean {
-  const refused = refuseRequest(request.method ?? "GET", headersOf(request), options.siteOrigin);
+  const refused = refuseRequest(request.method ?? "GET", headersOf(request), options.siteOrigin) ?? refuseUndecodablePath(request.url ?? "/");
   if (refused) sendRefusal(response, refused, options);
   return refused !== null;
 }
@@ -130,7 +139,7 @@ async function checkedActionRequest(request: IncomingMessage, response: ServerRe
   }
   const read = await readFirst(request, response, options);
   if (!read) return null;
-  const verdict = await checkActionBody(headers, read.body, options.actionIds);
+  const verdict = await checkActionBody(headers, read.body, options.actions);
   if (verdict === "pass") return read.request;
   if (verdict === "stale-form") {
     // A page loaded before a deploy: the person is told so, on a page of the site, and sent back to it.

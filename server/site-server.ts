@@ -11,6 +11,7 @@ import next from "next";
 import { ConfigError, getConfig } from "@/lib/config";
 import { logger } from "@/lib/observability/log";
 import { contentSecurityPolicy, platformPageOrigins } from "@/lib/security/policy";
+import { isFormActionName, type BuildActions } from "@/lib/security/request-guard";
 import type { PageCacheSettings } from "./page-cache/http";
 import { createRedisPages } from "./page-cache/redis-pages";
 import { createRequestListener, createSiteServer } from "./serve";
@@ -56,12 +57,16 @@ function pageCacheSettings(): PageCacheSettings | null {
   };
 }
 
-/** The ids of the build's server actions, which Next.js writes to its server-reference manifest. */
-function actionIds(): Set<string> {
+/** The build's server actions, which Next.js writes to its server-reference manifest with their names. */
+function buildActions(): BuildActions {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, ".next", "server", "server-reference-manifest.json"), "utf8")) as {
-    node?: Record<string, unknown>;
+    node?: Record<string, { exportedName?: string }>;
   };
-  return new Set(Object.keys(manifest.node ?? {}));
+  const actions = Object.entries(manifest.node ?? {});
+  return {
+    ids: new Set(actions.map(([id]) => id)),
+    formActionIds: new Set(actions.filter(([, action]) => isFormActionName(action.exportedName ?? "")).map(([id]) => id)),
+  };
 }
 
 const listener = createRequestListener(app.getRequestHandler(), {
@@ -70,7 +75,7 @@ const listener = createRequestListener(app.getRequestHandler(), {
   https,
   maxConcurrentRequests,
   pageCache: pageCacheSettings(),
-  actionIds: actionIds(),
+  actions: buildActions(),
 });
 const server = createSiteServer(listener);
 

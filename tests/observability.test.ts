@@ -92,7 +92,7 @@ describe("the server entry's request listener", () => {
         https: options.https ?? false,
         maxConcurrentRequests: options.maxConcurrentRequests ?? 0,
         pageCache: null,
-        actionIds: new Set(),
+        actions: { ids: new Set(), formActionIds: new Set() },
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

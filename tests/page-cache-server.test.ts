@@ -82,7 +82,7 @@ describe("the production server with its page cache", () => {
       https: false,
       maxConcurrentRequests: 2,
       pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy },
-      actionIds: new Set(),
+      actions: { ids: new Set(), formActionIds: new Set() },
     });
     const server = http.createServer(listener);
     servers.push(server);

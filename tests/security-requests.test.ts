@@ -63,7 +63,14 @@ describe("server-action requests checked by the server before Next.js parses the
         received.push(`${request.method} ${request.url} ${Buffer.concat(chunks).toString()}`);
         response.end(`handled, referer ${request.headers.referer}`);
       },
-      { log: pino({ level: "silent" }), siteOrigin: SITE, https: false, maxConcurrentRequests: 0, pageCache: null, actionIds: new Set([KNOWN]) },
+      {
+        log: pino({ level: "silent" }),
+        siteOrigin: SITE,
+        https: false,
+        maxConcurrentRequests: 0,
+        pageCache: null,
+        actions: { ids: new Set([KNOWN]), formActionIds: new Set() },
+      },
     );
     const server = http.createServer(listener);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -108,6 +115,17 @@ describe("server-action requests checked by the server before Next.js parses the
     const { post, received, close } = await site();
     try {
       expect((await post("/trails/summit-loop", headers, body)).status).toBe(400);
+      expect(received).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a path that does not decode is 400, and Next.js never sees it", async () => {
+    const { post, received, close } = await site();
+    try {
+      expect((await post("/trails/%E0%A4%A", call, Buffer.from("[]"))).status).toBe(400);
+      expect((await post("/trails/%zz?page=2", form, multipart({ email: "a" }))).status).toBe(400);
       expect(received).toEqual([]);
     } finally {
       await close();

@@ -37,7 +37,7 @@ describe("requests with slow bodies", () => {
       https: false,
       maxConcurrentRequests: 8,
       pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy: () => "default-src 'self'" },
-      actionIds: new Set(),
+      actions: { ids: new Set(), formActionIds: new Set() },
       ...options,
     });
     const server = http.createServer(listener);
@@ -143,7 +143,7 @@ describe("the production server's deadlines on what clients send", () => {
     https: false,
     maxConcurrentRequests: 8,
     pageCache: null,
-    actionIds: new Set(),
+    actions: { ids: new Set(), formActionIds: new Set() },
   });
 
   it("are seconds, not Node's minutes", () => {

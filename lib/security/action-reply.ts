@@ -17,6 +17,8 @@ export type ReadReply =
       root: unknown;
       /** The action ids of the server functions passed as arguments. */
       serverFunctionIds: string[];
+      /** The parts of the streams passed as arguments, whose chunks come as `S<part>` fields. */
+      streamParts: string[];
     };
 
 /** Far deeper than any form's arguments, and far short of the depth that overflows React's decoder (some thousands). */
@@ -26,15 +28,17 @@ const MAX_NESTING = 100;
 const MODEL_REFERENCE = /^\$([@hQWi]?)([0-9a-f]+)((?::[^:]*)*)$/;
 /** The tags whose target is the array that initialises the collection, used once. */
 const COLLECTION_TAGS = new Set(["Q", "W", "i"]);
+/** `$R` / `$r` (a stream, of bytes) and `$X` / `$x` (an async iterable, iterator): a part React starts afresh, whose chunks follow. */
+const STREAM_REFERENCE = /^\$[RrXx]([0-9a-f]+)$/;
 /** `$B` (a Blob) and the typed arrays: a file part of its own, read once. */
 const BINARY_REFERENCE = /^\$[ABOoUSsLlGgMmV]([0-9a-f]+)$/;
 /** A BigInt's decimal digits, as many as React takes. */
 const BIGINT = /^\$n-?\d{1,300}$/;
 /**
  * Tags that stand for a value of their own or cannot fail: `$$` (an escaped `$`), Infinity, NaN,
- * undefined, a date, a temporary reference, FormData entries, streams.
+ * undefined, a date, a temporary reference, FormData entries.
  */
-const SELF_CONTAINED = /^\$[$HTKINuDRrXx-]/;
+const SELF_CONTAINED = /^\$[$HTKINuD-]/;
 
 type Reference = { part: string; tag: string; path: string[] };
 
@@ -65,6 +69,7 @@ export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }
   const models = new Map<string, unknown>();
   const references: Reference[] = [];
   const files = new Set<string>();
+  const streams: string[] = [];
   const seen = new Set<string>();
   // `decodedAt`: where in the body React decodes the part (and what it names without a promise).
   const pending = [{ part: "0", depth: 0, decodedAt: arrived("0") }];
@@ -92,7 +97,10 @@ export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }
       if (typeof value !== "string" || !value.startsWith("$")) continue;
       const named = MODEL_REFERENCE.exec(value);
       const binary = BINARY_REFERENCE.exec(value);
-      if (named) {
+      const stream = STREAM_REFERENCE.exec(value);
+      if (stream) {
+        streams.push(partName(stream[1]));
+      } else if (named) {
         const [, tag, id, path] = named;
         const part = partName(id);
         // A part being decoded may be named again (a cycle); React resolves that once it is done.
@@ -115,6 +123,9 @@ export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }
       }
     }
   }
+  // React starts a stream's part afresh: one that is the root, another stream's or named otherwise already exists, and it fails.
+  const named = new Set(["0", ...references.map((reference) => reference.part)]);
+  if (streams.some((part) => named.has(part)) || new Set(streams).size < streams.length) return unreadable;
   const collections = new Set<string>();
   const serverFunctionIds: string[] = [];
   for (const reference of references) {
@@ -123,11 +134,35 @@ export function readReply(parts: ReplyParts, { streamed }: { streamed: boolean }
     if (COLLECTION_TAGS.has(reference.tag)) {
       const initialiser = [reference.part, ...reference.path].join(":");
       if (!Array.isArray(target) || collections.has(initialiser)) return unreadable;
+      // A Map is made of entries: each an object (the browser writes [key, value]); the Map constructor throws on anything else.
+      if (reference.tag === "Q" && !target.every((entry) => typeof entry === "object" && entry !== null)) return unreadable;
       collections.add(initialiser);
     }
     // React looks a server function up by the id its part holds; a part without one stands for nothing.
     const id = reference.tag === "h" && typeof target === "object" && target !== null && (target as { id?: unknown }).id;
     if (typeof id === "string") serverFunctionIds.push(id);
   }
-  return { readable: true, root: models.get("0"), serverFunctionIds };
+  return { readable: true, root: models.get("0"), serverFunctionIds, streamParts: streams };
+}
+
+const PART_NUMBER = /^(0|[1-9][0-9]*)$/;
+
+/**
+ * Whether a streamed body's field names are what React reads as it arrives. It takes a name for
+ * the number it converts to (`+name`): a part once, written plainly (`01`, ` 1` or `""` would
+ * be a part it may have already, and it fails on those), and `S<part>` chunks, as often as they
+ * come, only for a stream's part. Other names (a FormData argument's `1_email`) it only keeps.
+ */
+export function streamedNamesReadable(names: readonly string[], streamParts: readonly string[]): boolean {
+  const streamed = new Set(streamParts);
+  const seen = new Set<string>();
+  for (const name of names) {
+    const chunk = name.startsWith("S") && name.length > 1;
+    const number = chunk ? name.slice(1) : name;
+    if (!Number.isInteger(+number) || +number < 0) continue;
+    if (!PART_NUMBER.test(number)) return false;
+    if (chunk ? !streamed.has(number) : seen.has(number)) return false;
+    if (!chunk) seen.add(number);
+  }
+  return true;
 }

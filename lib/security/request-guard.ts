@@ -4,7 +4,7 @@
  */
 import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 import { z } from "zod";
-import { readReply, type ReplyParts } from "./action-reply";
+import { readReply, streamedNamesReadable, type ReplyParts } from "./action-reply";
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 /** Next.js reads this header on client navigations and fails (a 500) on one it cannot parse. */
@@ -22,7 +22,11 @@ const BAD_REQUEST: Refused = { status: 400, message: "Bad request." };
 const MAX_ACTION_ARGUMENTS = 1000;
 const actionArguments = z.array(z.unknown()).max(MAX_ACTION_ARGUMENTS);
 /** What `$ACTION_<n>:0` holds for an action with bound arguments: its id, and the bound arguments as a reference. */
-const boundActionDescriptor = z.object({ id: z.string() });
+const boundActionDescriptor = z.object({ id: z.string(), bound: z.unknown() });
+/** A form action's call from a script: the previous state, then the form's data (`$K`, FormData). */
+const formActionArguments = z.tuple([z.unknown(), z.string().regex(/^\$K[0-9a-f]+$/)]);
+/** Where a form's bound arguments are: a promise of the part that lists them. */
+const BOUND_ARGUMENTS = /^\$@([0-9a-f]+)$/;
 
 /** "pass": Next.js may read the body. "stale-form": a no-JavaScript form of a page from another build. */
 export type ActionBodyVerdict = "pass" | "stale-form" | Refused;
@@ -39,13 +43,38 @@ function replyParts(form: FormData, prefix = ""): ReplyParts {
 }
 
 /**
- * A call's arguments, as the browser's script encodes them: a reply whose root is the list of
- * arguments. A server function passed as one must be of this build: Next.js answers 500 for another.
+ * The build's server actions (its server-reference manifest): their ids, and those of its form
+ * actions, which `useActionState` calls with the previous state and the form's data and which
+ * fail on anything else (the site names them `…Action`; tests/server-action-shapes.test.ts).
  */
-function argumentsVerdict(parts: ReplyParts, streamed: boolean, actionIds: ReadonlySet<string>): ActionBodyVerdict {
-  const reply = readReply(parts, { streamed });
-  const readable = reply.readable && actionArguments.safeParse(reply.root).success && reply.serverFunctionIds.every((id) => actionIds.has(id));
+export type BuildActions = { ids: ReadonlySet<string>; formActionIds: ReadonlySet<string> };
+
+/** The site's rule for its server actions' names: a form action's ends in `Action`, no other's does. */
+export const isFormActionName = (exportedName: string) => exportedName.endsWith("Action");
+
+/**
+ * A call's arguments, as the browser's script encodes them: a reply whose root is the list of
+ * arguments, and for a form action the previous state and the form's data. A server function
+ * passed as one must be of this build: Next.js answers 500 for another. A streamed (multipart)
+ * body's field names are checked as React reads them (`names`).
+ */
+function argumentsVerdict(parts: ReplyParts, action: string, actions: BuildActions, names?: readonly string[]): ActionBodyVerdict {
+  const reply = readReply(parts, { streamed: names !== undefined });
+  const readable =
+    reply.readable &&
+    actionArguments.safeParse(reply.root).success &&
+    reply.serverFunctionIds.every((id) => actions.ids.has(id)) &&
+    (names === undefined || streamedNamesReadable(names, reply.streamParts)) &&
+    (!actions.formActionIds.has(action) || formActionArguments.safeParse(reply.root).success);
   return readable ? "pass" : BAD_REQUEST;
+}
+
+/** Whether a form's bound arguments, given to a form action before the form's data, are the one previous state it takes. */
+function boundToFormAction(bound: unknown, parts: ReplyParts): boolean {
+  const reference = typeof bound === "string" ? BOUND_ARGUMENTS.exec(bound) : null;
+  const list = reference ? parts.get(String(parseInt(reference[1], 16))) : undefined;
+  // readReply has read every part the descriptor names as JSON already.
+  return typeof list === "string" && z.array(z.unknown()).length(1).safeParse(JSON.parse(list)).success;
 }
 
 /**
@@ -54,22 +83,28 @@ function argumentsVerdict(parts: ReplyParts, streamed: boolean, actionIds: Reado
  * holds the id. An id that is no id is a malformed request (400); a well-formed one this build
  * lacks comes from a page loaded before a deploy.
  */
-function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): ActionBodyVerdict {
+function formActionVerdict(form: FormData, actions: BuildActions): ActionBodyVerdict {
   let verdict: ActionBodyVerdict = "pass";
   for (const name of new Set(form.keys())) {
     let id: string;
-    if (name.startsWith(FORM_ACTION_ID_PREFIX)) id = name.slice(FORM_ACTION_ID_PREFIX.length);
-    else if (name.startsWith(FORM_ACTION_REF_PREFIX)) {
-      const prefix = `$ACTION_${name.slice(FORM_ACTION_REF_PREFIX.length)}:`;
+    // Next.js calls the action with the form's data after the bound arguments, if any.
+    let formActionCallable: boolean;
+    if (name.startsWith(FORM_ACTION_ID_PREFIX)) {
+      id = name.slice(FORM_ACTION_ID_PREFIX.length);
+      formActionCallable = false;
+    } else if (name.startsWith(FORM_ACTION_REF_PREFIX)) {
+      const parts = replyParts(form, `$ACTION_${name.slice(FORM_ACTION_REF_PREFIX.length)}:`);
       // React decodes these with the whole form at hand, not as it arrives.
-      const reply = readReply(replyParts(form, prefix), { streamed: false });
+      const reply = readReply(parts, { streamed: false });
       if (!reply.readable) return BAD_REQUEST;
       const descriptor = boundActionDescriptor.safeParse(reply.root);
-      if (!descriptor.success || reply.serverFunctionIds.some((bound) => !actionIds.has(bound))) return BAD_REQUEST;
+      if (!descriptor.success || reply.serverFunctionIds.some((bound) => !actions.ids.has(bound))) return BAD_REQUEST;
       id = descriptor.data.id;
+      formActionCallable = boundToFormAction(descriptor.data.bound, parts);
     } else continue;
     if (!ACTION_ID.test(id)) return BAD_REQUEST;
-    if (!actionIds.has(id)) verdict = "stale-form";
+    if (!actions.ids.has(id)) verdict = "stale-form";
+    else if (actions.formActionIds.has(id) && !formActionCallable) return BAD_REQUEST;
   }
   return verdict;
 }
@@ -82,9 +117,9 @@ function formActionVerdict(form: FormData, actionIds: ReadonlySet<string>): Acti
  * A form naming an action this build lacks is "stale-form". A script's call to an unknown
  * action is left to Next.js: its 409 tells its client the action is gone.
  */
-export async function checkActionBody(headers: Headers, body: Buffer, actionIds: ReadonlySet<string>): Promise<ActionBodyVerdict> {
+export async function checkActionBody(headers: Headers, body: Buffer, actions: BuildActions): Promise<ActionBodyVerdict> {
   const type = headers.get("content-type") ?? "";
-  const call = headers.has("next-action");
+  const action = headers.get("next-action");
   if (type.toLowerCase().startsWith("multipart/form-data")) {
     let form: FormData;
     try {
@@ -92,10 +127,10 @@ export async function checkActionBody(headers: Headers, body: Buffer, actionIds:
     } catch {
       return BAD_REQUEST;
     }
-    return call ? argumentsVerdict(replyParts(form), true, actionIds) : formActionVerdict(form, actionIds);
+    return action !== null ? argumentsVerdict(replyParts(form), action, actions, [...form.keys()]) : formActionVerdict(form, actions);
   }
-  if (!call) return "pass";
-  return argumentsVerdict(new Map([["0", body.toString("utf8")]]), false, actionIds);
+  if (action === null) return "pass";
+  return argumentsVerdict(new Map([["0", body.toString("utf8")]]), action, actions);
 }
 
 /**
@@ -156,6 +191,16 @@ function isForeignPost(method: string, headers: Headers, siteOrigin: string): bo
   if (headers.has("next-action")) return true;
   const fetchSite = headers.get("sec-fetch-site");
   return fetchSite !== null && fetchSite !== "same-origin" && fetchSite !== "none";
+}
+
+/** A path whose percent-encoding does not decode (`/trails/%E0%A4%A`): Next.js's router throws on it, a 500 for any method. */
+export function refuseUndecodablePath(target: string): Refused | null {
+  try {
+    decodeURIComponent(target.split("?")[0]);
+    return null;
+  } catch {
+    return BAD_REQUEST;
+  }
 }
 
 export function refuseRequest(method: string, headers: Headers, siteOrigin: string): Refused | null {

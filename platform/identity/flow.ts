@@ -12,6 +12,7 @@ import {
   messagePage,
   resetPage,
   signupPage,
+  verifyEmailPage,
   webMessagePage,
   type FormError,
   type HtmlPage,
@@ -21,7 +22,9 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { LoginSession } from "./login-sessions";
+import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification } from "./signup-decoy";
 import type { Identity } from "./store";
+import { VERIFICATION_TTL_MS } from "./verifications";
 
 /**
  * What a hosted-page request comes to (docs/platform/identity.md §1), for the thin handlers in
@@ -39,17 +42,26 @@ export type HostedResult = ({ kind: "page"; page: PageContent; status?: number }
  */
 export type Browser = { session: LoginSession | null; csrf: string; key: string };
 
-/** What a failed or finished POST leaves for the GET page it redirects to, shown once: never a password. */
-type Flash = { error?: FormError; notice?: Notice; email?: string; displayName?: string; captcha?: boolean };
+/**
+ * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
+ * password. `status` is a message beside the form (a new code went).
+ */
+type Flash = { error?: FormError; notice?: Notice; status?: string; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
 type PendingCode = { stateToken: string; factorType: "EMAIL" | "SMS"; hint: string; email: string };
+/**
+ * A sign-up or log-in waiting for the code that confirms its e-mail address, kept for the code
+ * page while the code lives: the verification's state token, or for a taken address a stand-in
+ * (signup-decoy.ts). The address is shown as it was typed, either way.
+ */
+type PendingVerification = { email: string } & ({ stateToken: string; decoy?: undefined } | { decoy: DecoyVerification });
 
 /** Long enough to follow a redirect, short enough that a message never shows up much later. */
 const FLASH_TTL_MS = 5 * 60 * 1000;
-/** As long as a login code works. */
-const PENDING_CODE_TTL_MS = 15 * 60 * 1000;
 /** The form-state key of a pending code, apart from the code page's one-time message. */
 const PENDING_CODE = "pending-code";
+/** The form-state key of a pending e-mail verification. */
+const PENDING_VERIFICATION = "pending-verification";
 
 const loginForm = z.object({
   email: z.string().trim().min(1).max(254),
@@ -77,6 +89,18 @@ const CHECK_INBOX = { title: "Check your inbox", message: "We sent a message to 
 const EXPIRED_RESET = { title: "This link has expired", message: "Reset links work once, for an hour. Ask for a new one with “Forgot password?” on the site." };
 const FORM_EXPIRED = "This form expired. Please try again.";
 const WRONG_PASSWORD = "That e-mail address and password do not match. Check both, or reset the password.";
+const CAPTCHA_MISSING = "Please confirm you are not a robot, then try again.";
+const AWAITING_APPROVAL = {
+  title: "Waiting for approval",
+  message: "Your account is waiting for a club organiser to approve it. Try again once you hear from us.",
+};
+const TOO_MANY_CODES_SENT = "Too many codes were sent to this account. Try again in an hour.";
+// The e-mail verification's words, as on the site's own code page (lib/auth/forms.ts).
+const WRONG_CODE = "That code is not right, or it has expired. Check the latest e-mail and try again.";
+const TOO_MANY_WRONG_CODES = "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.";
+const VERIFICATION_EXPIRED = "This verification has expired. Log in again and we will send a new code.";
+const NO_MORE_CODES = "We have sent as many codes as we can for now. Use the latest one, or try again in an hour.";
+const codeResent = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
 
 export class HostedFlow {
   private readonly identityService: IdentityService;
@@ -104,7 +128,8 @@ export class HostedFlow {
       const identity = this.ctx.identities.get(browser.session.memberId);
       if (identity) return page(this.loggedInPage(identity, rs));
     }
-    const { error, email, captcha } = flash;
+    const { error, email } = flash;
+    const captcha = flash.captcha || this.captchaRequired();
     return page(loginPage({ ...this.formOf(rs, browser), email, error, captcha, forgotPasswordUrl: this.forgotPasswordUrl() }));
   }
 
@@ -127,6 +152,8 @@ export class HostedFlow {
     if (captcha && input.captcha !== LOCAL_CAPTCHA_TOKEN) {
       return again({ captcha, error: { message: "Too many failed attempts for this account. Please confirm you are not a robot, then try again." } });
     }
+    // The owner's setting asks it of every log-in, as the API does.
+    if (this.captchaRequired() && input.captcha !== LOCAL_CAPTCHA_TOKEN) return again({ captcha: true, error: { message: CAPTCHA_MISSING } });
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const found = this.ctx.identities.findForLogin(parsed.data.email);
     // Unknown emails are checked against a decoy hash so they take as long as a wrong password.
@@ -137,27 +164,135 @@ export class HostedFlow {
       return again({ error: { message: WRONG_PASSWORD, fields: ["password"] } });
     }
     await this.ctx.loginThrottle.succeeded(parsed.data.email);
-    if (found.identity.status === "PENDING") {
+    return this.proceed(rs, found.identity, browser, { from: HOSTED_PAGES.login, email: parsed.data.email });
+  }
+
+  /**
+   * Where a log-in or sign-up goes once the person has proved who they are (a password, a
+   * confirmed address), in the API's order (`IdentityService.continueWith`): a blocked account
+   * stops; an address still to confirm gets its code step; a pending account waits for approval;
+   * a second factor gets its code step; else the flow continues to the site. What there is to say
+   * goes to the page the person came from.
+   */
+  private proceed(rs: RedirectSession, identity: Identity, browser: Browser, { from, email }: { from: string; email: string }): HostedResult {
+    const again = (flash: Flash) => this.redirectWith(from, rs.id, browser, { email, ...flash });
+    if (identity.status === "BLOCKED") return again({ error: { message: "This account is blocked." } });
+    if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
+      let stateToken;
+      try {
+        stateToken = this.identityService.sendVerification(identity);
+      } catch (error) {
+        if (!(error instanceof PlatformError)) throw error;
+        return again({ error: { message: TOO_MANY_CODES_SENT } });
+      }
+      return this.awaitVerification(rs, browser, { email, stateToken });
+    }
+    if (identity.status === "PENDING") {
       return again({
-        notice: { title: "Waiting for approval", message: "Your account is waiting for a club organiser to approve it. Try again once you hear from us." },
+        notice:
+          from === HOSTED_PAGES.signup
+            ? { ...AWAITING_APPROVAL, message: "Your account is created and waits for a club organiser to approve it." }
+            : AWAITING_APPROVAL,
       });
     }
-    if (found.identity.status === "BLOCKED") return again({ error: { message: "This account is blocked." } });
-    const factors = this.ctx.factors.list(found.identity.id);
+    const factors = this.ctx.factors.list(identity.id);
     if (factors.length > 0) {
       let challenge;
       try {
-        challenge = this.identityService.challenge(found.identity, factors);
+        challenge = this.identityService.challenge(identity, factors);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
-        return again({ error: { message: "Too many login codes were sent to this account. Try again in an hour." } });
+        return again({ error: { message: TOO_MANY_CODES_SENT } });
       }
       const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
-      const pending: PendingCode = { stateToken: challenge.stateToken!, factorType, hint: verificationChallengeData.hint, email: parsed.data.email };
-      this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, PENDING_CODE_TTL_MS);
+      const pending: PendingCode = { stateToken: challenge.stateToken!, factorType, hint: verificationChallengeData.hint, email };
+      this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
       return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
     }
-    return this.completeLogin(rs, found.identity, browser.session);
+    return this.completeLogin(rs, identity, browser.session);
+  }
+
+  /** On to the code page, with the verification it waits for kept for this browser while its code lives. */
+  private awaitVerification(rs: RedirectSession, browser: Browser, pending: PendingVerification): HostedResult {
+    this.ctx.formStates.save(this.stateKey(PENDING_VERIFICATION, rs.id, browser), pending, VERIFICATION_TTL_MS);
+    return seeOther(pageUrl(HOSTED_PAGES.verify, { rs: rs.id }));
+  }
+
+  /** The code step of an address still to confirm, while this browser has a verification waiting. */
+  showVerify(rsId: unknown, browser: Browser): HostedResult {
+    const rs = this.ctx.redirects.get(rsId);
+    if (!rs || rs.intent === "logout") return page(messagePage(EXPIRED_SIGN_IN), 400);
+    if (rs.completed) return this.afterCompleted(rs);
+    const pending = this.ctx.formStates.read<PendingVerification>(this.stateKey(PENDING_VERIFICATION, rs.id, browser));
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const { error, status } = this.takeFlash(HOSTED_PAGES.verify, rs.id, browser);
+    return page(verifyEmailPage({ ...this.formOf(rs, browser), email: pending.email, error, status }));
+  }
+
+  /**
+   * The e-mailed code: a right one confirms the address and the flow goes on (`proceed`). A taken
+   * address's stand-in answers every code as a real verification answers a wrong one.
+   */
+  submitVerify(rsId: unknown, input: { code: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+    const rs = this.openSession(rsId, HOSTED_PAGES.verify);
+    if (!("intent" in rs)) return rs;
+    const key = this.stateKey(PENDING_VERIFICATION, rs.id, browser);
+    const pending = this.ctx.formStates.read<PendingVerification>(key);
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.verify, rs.id, browser, { error });
+    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const code = input.code.replace(/\s/g, "");
+    if (!/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: ["code"] });
+    let result;
+    if (pending.decoy) {
+      const now = Date.now();
+      const tried = tryDecoyCode(pending.decoy, now);
+      this.ctx.formStates.save(key, { ...pending, decoy: tried.decoy }, tried.decoy.expiresAt - now);
+      result = tried.result;
+    } else {
+      result = this.ctx.verifications.check(pending.stateToken, code, "email");
+    }
+    if (result === "wrong-code") return again({ message: WRONG_CODE, fields: ["code"] });
+    const identity = typeof result === "string" ? null : this.ctx.identities.get(result.identityId);
+    this.ctx.formStates.delete(key);
+    // Tried too often, or over: a log-in starts a new verification with a new code.
+    if (!identity) {
+      const message = result === "too-many" ? TOO_MANY_WRONG_CODES : VERIFICATION_EXPIRED;
+      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
+    }
+    this.ctx.identities.markEmailVerified(identity.id);
+    return this.proceed(rs, { ...identity, emailVerified: true }, browser, { from: HOSTED_PAGES.login, email: pending.email });
+  }
+
+  /** "Resend code": a new code for the waiting verification, within the hourly limit of code mails; the stand-in answers alike. */
+  resendVerification(rsId: unknown, browser: Browser & { csrfValid: boolean }): HostedResult {
+    const rs = this.openSession(rsId, HOSTED_PAGES.verify);
+    if (!("intent" in rs)) return rs;
+    const key = this.stateKey(PENDING_VERIFICATION, rs.id, browser);
+    const pending = this.ctx.formStates.read<PendingVerification>(key);
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (flash: Flash) => this.redirectWith(HOSTED_PAGES.verify, rs.id, browser, flash);
+    if (!browser.csrfValid) return again({ error: { message: FORM_EXPIRED } });
+    const outcome = pending.decoy ? resendDecoy(pending.decoy, Date.now()) : this.resendCode(pending.stateToken);
+    if (outcome === "throttled") return again({ error: { message: NO_MORE_CODES } });
+    if (outcome === "expired") {
+      this.ctx.formStates.delete(key);
+      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message: VERIFICATION_EXPIRED } });
+    }
+    // The new code lives 15 minutes from now, and so does what the page keeps of it.
+    this.ctx.formStates.save(key, pending.decoy ? { ...pending, decoy: outcome } : pending, VERIFICATION_TTL_MS);
+    return again({ status: codeResent(pending.email) });
+  }
+
+  /** A real verification's new code, its refusals in the stand-in's words. */
+  private resendCode(stateToken: string): "sent" | "expired" | "throttled" {
+    try {
+      this.identityService.resendVerification(stateToken);
+      return "sent";
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      return error.code === "THROTTLED_FEATURE" ? "throttled" : "expired";
+    }
   }
 
   /** The second step of a log-in: the code page, while this browser has a log-in waiting for one. */
@@ -208,12 +343,12 @@ export class HostedFlow {
     if (rs.completed) return this.afterCompleted(rs);
     const { notice, error, email, displayName } = this.takeFlash(HOSTED_PAGES.signup, rs.id, browser);
     if (notice) return page(messagePage(notice, this.backToSite(rs)));
-    return page(signupPage({ ...this.formOf(rs, browser), email, displayName, error }));
+    return page(signupPage({ ...this.formOf(rs, browser), email, displayName, error, captcha: this.captchaRequired() }));
   }
 
   async submitSignup(
     rsId: unknown,
-    input: { displayName: string; email: string; password: string },
+    input: { displayName: string; email: string; password: string; captcha: string },
     browser: Browser & { csrfValid: boolean },
   ): Promise<HostedResult> {
     const rs = this.openSession(rsId, HOSTED_PAGES.signup);
@@ -221,6 +356,8 @@ export class HostedFlow {
     const again = (flash: Flash) => this.redirectWith(HOSTED_PAGES.signup, rs.id, browser, flash);
     const typed = { email: input.email, displayName: input.displayName };
     if (!browser.csrfValid) return again({ ...typed, error: { message: FORM_EXPIRED } });
+    // As the API's register: the owner's captcha setting first.
+    if (this.captchaRequired() && input.captcha !== LOCAL_CAPTCHA_TOKEN) return again({ ...typed, error: { message: CAPTCHA_MISSING } });
     const parsed = signupForm.safeParse(input);
     const issues = parsed.success ? [] : parsed.error.issues.map((issue) => ({ field: String(issue.path[0]), message: issue.message }));
     const weak = weakPasswordReason(input.password);
@@ -235,15 +372,16 @@ export class HostedFlow {
       nickname: parsed.data.displayName,
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
-    // The same answer as for a new address that needs confirming; the owner is told by mail.
+    const email = parsed.data.email;
+    // A taken address: the owner is told by mail, and the page answers as for a new address that
+    // needs confirming: the code step when the owner requires it (a stand-in no code opens), else
+    // "check your inbox".
     if (!identity) {
-      this.identityService.tellOwnerOfSignup(parsed.data.email);
+      this.identityService.tellOwnerOfSignup(email);
+      if (this.ctx.settings.get().requireEmailVerification) return this.awaitVerification(rs, browser, { email, decoy: startDecoy(Date.now()) });
       return again({ notice: CHECK_INBOX });
     }
-    if (identity.status === "PENDING") {
-      return again({ notice: { title: "Waiting for approval", message: "Your account is created and waits for a club organiser to approve it." } });
-    }
-    return this.completeLogin(rs, identity, browser.session);
+    return this.proceed(rs, identity, browser, { from: HOSTED_PAGES.signup, email });
   }
 
   showReset(token: string, browser: Browser): HostedResult {
@@ -409,6 +547,11 @@ export class HostedFlow {
   private formOrigins(rs: RedirectSession): string[] {
     const client = rs.intent === "auth" ? this.ctx.clients.get(rs.auth.clientId) : null;
     return this.ctx.clients.originsOf(client ?? undefined);
+  }
+
+  /** The owner's setting: every log-in and sign-up shows the captcha box, as the API asks every call for an answer. */
+  private captchaRequired(): boolean {
+    return this.ctx.settings.get().requireCaptcha;
   }
 
   private forgotPasswordUrl(): string {

@@ -1,5 +1,6 @@
+import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { OAuthStrategy } from "@wix/sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
@@ -34,6 +35,12 @@ function postedMessage(html: string): Record<string, string> {
 
 /** The alert of a page, or null: what a failed POST left for its GET. */
 const alertOf = (html: string) => /<div class="error" role="alert"[^>]*>([^<]*)<\/div>/.exec(html)?.[1] ?? null;
+/** The status message of a page (a new code went), or null. */
+const statusOf = (html: string) => /<p class="status" role="status">([^<]*)<\/p>/.exec(html)?.[1] ?? null;
+
+/** The newest verification code mailed to an address, and a code that is not it. */
+const latestCode = (email: string) => platform.ctx.outbox.list(email).find((mail) => mail.kind === "verification")?.code;
+const notTheCode = (email: string) => (latestCode(email) === "000000" ? "111111" : "000000");
 
 describe("hosted sign-in page", () => {
   it("is an accessible form with a CSRF token, served with protective headers, in the site's look and words", async () => {
@@ -45,6 +52,7 @@ describe("hosted sign-in page", () => {
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("cache-control")).toBe("no-store");
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
     expect(page.text).toContain("<title>Log in · Ridgeline Hiking Club</title>");
     // The site header's mark and name, and its type.
     expect(page.text).toMatch(/<a class="brand" href="[^"]*"><svg[^>]*>.*<\/svg>Ridgeline<\/a>/);
@@ -266,6 +274,8 @@ describe("platform login session", () => {
     expect(message.state).toBe(silent.oauthData.state);
     expect(page.text).toContain(`["${platform.config.siteUrl}"].forEach(function(o){window.parent.postMessage(m,o);})`);
     expect(page.headers.get("content-security-policy")).toContain(`frame-ancestors ${platform.config.siteUrl}`);
+    // The site frames it, so no header may refuse every frame.
+    expect(page.headers.get("x-frame-options")).toBeNull();
     const tokens = await silent.client.auth.getMemberTokens(message.code, message.state, silent.oauthData);
     expect(tokens.refreshToken.role).toBe("member");
   });
@@ -343,6 +353,165 @@ describe("hosted sign-up page", () => {
     expect(taken.status).toBe(200);
     expect(taken.text).toContain("Check your inbox");
     expect(taken.text).not.toContain("already");
+  });
+});
+
+describe("with e-mail verification required", () => {
+  beforeEach(() => {
+    platform.ctx.settings.update({ requireEmailVerification: true });
+  });
+  afterEach(() => {
+    platform.ctx.settings.update({ requireEmailVerification: false });
+  });
+
+  it("the hosted login asks a registration that never entered its code for one before it signs in", async () => {
+    const email = `unverified-${Date.now()}@ridgeline.example`;
+    const registered = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password: "switchbacks-9" });
+    expect(registered.loginState).toBe("EMAIL_VERIFICATION_REQUIRED");
+    const { client, oauthData, authUrl } = await authUrlFor();
+    const browser = new TestBrowser();
+    const posted = await browser.submitForm(authUrl, { email, password: "switchbacks-9" });
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe(`/hosted/verify?rs=${new URL(authUrl).searchParams.get("rs")}`);
+    expect(browser.cookies.has("lp_session")).toBe(false);
+    // The login mailed a new code; the registration's no longer works.
+    expect(platform.ctx.outbox.list(email).filter((mail) => mail.kind === "verification")).toHaveLength(2);
+    const verifyUrl = new URL(posted.location!, authUrl).href;
+    const page = await browser.get(verifyUrl);
+    expect(page.text).toContain("<h1>Confirm your e-mail</h1>");
+    expect(page.text).toContain(`We sent a code to <strong>${email}</strong>.`);
+    expect(page.text).toMatch(/<label for="code">Code from the e-mail<\/label>\s*<input id="code"[^>]*autocomplete="one-time-code"/);
+
+    const wrong = await browser.follow(await browser.submitForm(verifyUrl, { code: notTheCode(email) }));
+    expect(alertOf(wrong.text)).toBe("That code is not right, or it has expired. Check the latest e-mail and try again.");
+    expect(wrong.text).toMatch(/<input id="code"[^>]*aria-invalid="true" autofocus>/);
+    expect(browser.cookies.has("lp_session")).toBe(false);
+
+    const done = await browser.submitForm(verifyUrl, { code: latestCode(email)! });
+    expect(done.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(done.location!, "query");
+    expect((await client.auth.getMemberTokens(code!, state!, oauthData)).refreshToken.role).toBe("member");
+    expect(platform.ctx.identities.findForLogin(email)!.identity.emailVerified).toBe(true);
+    expect(browser.cookies.get("lp_session")).toMatch(/^PLS\./);
+  });
+
+  it("the hosted sign-up mails a code and asks for it before it continues to the site", async () => {
+    const email = `new-${Date.now()}@ridgeline.example`;
+    const { client, oauthData, authUrl } = await authUrlFor();
+    const browser = new TestBrowser();
+    const posted = await browser.submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), {
+      displayName: "Sky",
+      email,
+      password: "switchbacks-9",
+    });
+    expect(posted.location).toBe(`/hosted/verify?rs=${new URL(authUrl).searchParams.get("rs")}`);
+    expect(posted.location).not.toContain("code=");
+    expect(browser.cookies.has("lp_session")).toBe(false);
+    const [mail] = platform.ctx.outbox.list(email);
+    expect(mail).toMatchObject({ kind: "verification", code: expect.stringMatching(/^\d{6}$/) });
+    const done = await browser.submitForm(new URL(posted.location!, authUrl).href, { code: mail.code! });
+    const { code, state } = client.auth.parseFromUrl(done.location!, "query");
+    expect((await client.auth.getMemberTokens(code!, state!, oauthData)).refreshToken.role).toBe("member");
+  });
+
+  /**
+   * A sign-up's code step as a person meets it: where each POST led and what the page said,
+   * with the address and the redirect session left out.
+   */
+  async function codeStepTrace(email: string): Promise<string[]> {
+    const { authUrl } = await authUrlFor();
+    const rs = new URL(authUrl).searchParams.get("rs")!;
+    const verifyUrl = `${platform.url}/hosted/verify?rs=${rs}`;
+    const browser = new TestBrowser();
+    const trace: string[] = [];
+    const see = async (answer: { status: number; location: string | null; url: string; text: string }) => {
+      const shown = answer.status === 303 ? await browser.follow(answer) : answer;
+      const text = shown.text.replaceAll(email, "{email}");
+      const heading = /<h1>([^<]*)<\/h1>/.exec(text)?.[1];
+      trace.push([answer.status, answer.location?.replace(rs, "<rs>"), shown.status, heading, alertOf(text), statusOf(text)].join(" | "));
+    };
+    // "Resend code" as the code page posts it (or, once the page sends the person to log in, as a form kept open in another tab would).
+    const resend = async () => {
+      const loaded = await browser.get(verifyUrl);
+      const page = loaded.status === 303 ? await browser.follow(loaded) : loaded;
+      return browser.post(`${platform.url}/hosted/verify/resend`, { rs, csrf: hiddenValue(page.text, "csrf") });
+    };
+    await see(await browser.submitForm(authUrl.replace("/hosted/login", "/hosted/signup"), { displayName: "Sam", email, password: "switchbacks-9" }));
+    for (let i = 0; i < 4; i++) await see(await browser.submitForm(verifyUrl, { code: notTheCode(email) }));
+    for (let i = 0; i < 5; i++) await see(await resend());
+    for (let i = 0; i < 5; i++) await see(await browser.submitForm(verifyUrl, { code: notTheCode(email) }));
+    await see(await browser.get(verifyUrl));
+    await see(await resend());
+    return trace;
+  }
+
+  it("answers a taken address as a new one, message for message and limit for limit, and mails its owner instead", async () => {
+    const fresh = `fresh-${Date.now()}@ridgeline.example`;
+    const notices = () => platform.ctx.outbox.list(DEMO_MEMBER.email).filter((mail) => mail.kind === "signup-attempt").length;
+    const noticesBefore = notices();
+    const forNew = await codeStepTrace(fresh);
+    const forTaken = await codeStepTrace(DEMO_MEMBER.email);
+    expect(forTaken).toEqual(forNew);
+    const wrong =
+      "303 | /hosted/verify?rs=<rs> | 200 | Confirm your e-mail | That code is not right, or it has expired. Check the latest e-mail and try again. | ";
+    const sent =
+      "303 | /hosted/verify?rs=<rs> | 200 | Confirm your e-mail |  | We sent a new code to {email}. It replaces the previous one and works for 15 minutes.";
+    expect(forNew).toEqual([
+      "303 | /hosted/verify?rs=<rs> | 200 | Confirm your e-mail |  | ",
+      ...Array(4).fill(wrong),
+      ...Array(4).fill(sent),
+      "303 | /hosted/verify?rs=<rs> | 200 | Confirm your e-mail | We have sent as many codes as we can for now. Use the latest one, or try again in an hour. | ",
+      ...Array(4).fill(wrong),
+      "303 | /hosted/login?rs=<rs> | 200 | Log in | Too many wrong codes, so this one no longer works. Log in again and we will send you a new one. | ",
+      "303 | /hosted/login?rs=<rs> | 200 | Log in |  | ",
+      "303 | /hosted/login?rs=<rs> | 200 | Log in |  | ",
+    ]);
+    // The new address got its code and four more; the owner of the taken one only the notice, which says what to do.
+    expect(platform.ctx.outbox.list(fresh).filter((mail) => mail.kind === "verification")).toHaveLength(5);
+    expect(platform.ctx.outbox.list(DEMO_MEMBER.email).filter((mail) => mail.kind === "verification")).toHaveLength(0);
+    expect(notices()).toBe(noticesBefore + 1);
+    expect(platform.ctx.outbox.list(DEMO_MEMBER.email)[0].text).toMatch(/log in instead, or set a new password/);
+  });
+});
+
+describe("with a captcha required by the owner", () => {
+  beforeEach(() => {
+    platform.ctx.settings.update({ requireCaptcha: true });
+  });
+  afterEach(() => {
+    platform.ctx.settings.update({ requireCaptcha: false });
+  });
+
+  const robotCheck = `<label class="check"><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required>I am not a robot</label>`;
+
+  it("the hosted login shows the robot check and signs in only with its answer", async () => {
+    const { authUrl } = await authUrlFor();
+    const browser = new TestBrowser();
+    expect((await browser.get(authUrl)).text).toContain(robotCheck);
+    for (const captcha of ["", "robot"]) {
+      const refused = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password, captcha });
+      expect([refused.status, refused.location]).toEqual([303, authUrl.slice(platform.url.length)]);
+      expect(browser.cookies.has("lp_session")).toBe(false);
+      const shown = await browser.follow(refused);
+      expect(alertOf(shown.text)).toBe("Please confirm you are not a robot, then try again.");
+      expect(shown.text).toContain(robotCheck);
+    }
+    const answered = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password, captcha: LOCAL_CAPTCHA_TOKEN });
+    expect(answered.location).toMatch(/[?&]code=OAC\./);
+  });
+
+  it("the hosted sign-up shows the robot check and creates no account without its answer", async () => {
+    const email = `robot-${Date.now()}@ridgeline.example`;
+    const { authUrl } = await authUrlFor();
+    const signupUrl = authUrl.replace("/hosted/login", "/hosted/signup");
+    const browser = new TestBrowser();
+    expect((await browser.get(signupUrl)).text).toContain(robotCheck);
+    const refused = await browser.follow(await browser.submitForm(signupUrl, { displayName: "Robo", email, password: "switchbacks-9" }));
+    expect(alertOf(refused.text)).toBe("Please confirm you are not a robot, then try again.");
+    expect(refused.text).toContain(`value="${email}"`);
+    expect(platform.ctx.identities.findForLogin(email)).toBeNull();
+    const answered = await browser.submitForm(signupUrl, { displayName: "Robo", email, password: "switchbacks-9", captcha: LOCAL_CAPTCHA_TOKEN });
+    expect(answered.location).toMatch(/[?&]code=OAC\./);
   });
 });
 

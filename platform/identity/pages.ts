@@ -55,6 +55,12 @@ button:hover { background: var(--pine-600); }
 button:focus-visible { outline: none; box-shadow: 0 0 0 4px var(--pine-100); }
 .error { background: #fef2f2; color: #82181a; border: 1px solid #ffa2a2; border-radius: 8px; padding: 12px 16px; margin: 0 0 20px; font-size: .875rem; }
 .error:focus { outline: 2px solid var(--pine-700); outline-offset: 2px; }
+.status { background: #f0fdf4; color: var(--pine-900); border: 1px solid #b9f8cf; border-radius: 8px; padding: 12px 16px; margin: 0 0 20px;
+  font-size: .875rem; }
+.resend { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--stone-200); }
+.resend p { margin: 0; font-size: .875rem; color: var(--stone-700); }
+button.quiet { width: auto; color: var(--pine-700); background: #fff; border: 1px solid var(--stone-400); }
+button.quiet:hover { background: var(--pine-100); }
 .forgot { margin: 16px 0 0; text-align: right; font-size: .875rem; }
 .footer { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--stone-200); font-size: .875rem; color: var(--stone-700); }
 .footer p { margin: 0; }
@@ -166,6 +172,11 @@ function emailField(autocomplete: string, value: string | undefined, error: Form
   return input({ name: "email", label: "E-mail", type: "email", autocomplete, limits: `maxlength="254"`, value: value ?? "" }, error);
 }
 
+/** The local captcha's visible challenge, when a form needs one (the owner's setting, or an account's failed logins). */
+function captchaBox(shown: boolean | undefined): string {
+  return shown ? `<label class="check"><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required>I am not a robot</label>` : "";
+}
+
 export function loginPage(state: FormState & { rs: string; email?: string; forgotPasswordUrl: string; captcha?: boolean }): PageContent {
   const signupHref = `${HOSTED_PAGES.signup}?${new URLSearchParams({ rs: state.rs })}`;
   return {
@@ -176,7 +187,7 @@ export function loginPage(state: FormState & { rs: string; email?: string; forgo
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${emailField("username", state.email, state.error)}
 ${input({ name: "password", label: "Password", type: "password", autocomplete: "current-password" }, state.error)}
-${state.captcha ? `<label class="check"><input type="checkbox" name="captcha" value="${LOCAL_CAPTCHA_TOKEN}" required>I am not a robot</label>` : ""}
+${captchaBox(state.captcha)}
 <button type="submit">Log in</button>
 </form>
 <p class="forgot"><a href="${escapeHtml(state.forgotPasswordUrl)}">Forgot password?</a></p>`,
@@ -205,7 +216,32 @@ ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-ti
   };
 }
 
-export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string }): PageContent {
+/**
+ * The code step of a sign-up or log-in whose e-mail address is still to be confirmed, worded as
+ * the site's own: the code, and a second form for a new one. `status` says a new code went.
+ */
+export function verifyEmailPage(state: FormState & { rs: string; email: string; status?: string }): PageContent {
+  const hidden = hiddenFields({ rs: state.rs, csrf: state.csrf });
+  return {
+    title: "Confirm your e-mail",
+    intro: `We sent a code to <strong>${escapeHtml(state.email)}</strong>. Enter it to finish. It works for 15 minutes.`,
+    content: `${state.status ? `<p class="status" role="status">${escapeHtml(state.status)}</p>\n` : ""}${formError(state.error)}
+<form method="post" action="${HOSTED_PAGES.verify}">
+${hidden}
+${input({ name: "code", label: "Code from the e-mail", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+<button type="submit">Confirm</button>
+</form>
+<form class="resend" method="post" action="${HOSTED_PAGES.verifyResend}">
+${hidden}
+<p>No e-mail, or the code has expired?</p>
+<button type="submit" class="quiet">Resend code</button>
+</form>`,
+    back: state.back,
+    formActionOrigins: state.formActionOrigins,
+  };
+}
+
+export function signupPage(state: FormState & { rs: string; email?: string; displayName?: string; captcha?: boolean }): PageContent {
   const loginHref = `${HOSTED_PAGES.login}?${new URLSearchParams({ rs: state.rs })}`;
   const nickname = {
     name: "displayName",
@@ -225,6 +261,7 @@ ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${emailField("email", state.email, state.error)}
 ${input({ ...NEW_PASSWORD, label: "Password" }, state.error)}
 ${input(nickname, state.error)}
+${captchaBox(state.captcha)}
 <button type="submit">Create account</button>
 </form>`,
     footer: `<p>Already a member? <a href="${escapeHtml(loginHref)}">Log in</a></p>`,

@@ -4,6 +4,9 @@ export const HOSTED_PAGES = {
   /** The second step of a log-in with a second factor: the code it sent. */
   loginCode: "/hosted/login/code",
   signup: "/hosted/signup",
+  /** The code step of a sign-up or log-in whose e-mail address is still to be confirmed, and its "Resend code". */
+  verify: "/hosted/verify",
+  verifyResend: "/hosted/verify/resend",
   logout: "/hosted/logout",
   /** Where the e-mailed reset link leads: set a new password, then back to the site. */
   reset: "/hosted/reset",

@@ -73,6 +73,9 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       if (result.kind === "redirect") return reply.redirect(result.url, 303);
       const page = result.kind === "document" ? result.page : render(result.page, ctx.config.siteUrl);
       const status = result.kind === "page" ? (result.status ?? 200) : 200;
+      // A page's policy lets no one frame it; older browsers read that from this header. A
+      // document (pre-warm, web_message) is framed by the client's origins, which the header cannot name.
+      if (result.kind === "page") reply.header("x-frame-options", "DENY");
       return reply.status(status).header("content-type", "text/html; charset=utf-8").header("content-security-policy", page.csp).send(page.html);
     }
 
@@ -95,8 +98,25 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
 
     scope.post(HOSTED_PAGES.signup, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
-      const input = { displayName: field(body, "displayName"), email: field(body, "email"), password: field(body, "password") };
+      const input = {
+        displayName: field(body, "displayName"),
+        email: field(body, "email"),
+        password: field(body, "password"),
+        captcha: field(body, "captcha"),
+      };
       return send(request, reply, await flow.submitSignup(body.rs, input, browser(request, reply, body)));
+    });
+
+    scope.get(HOSTED_PAGES.verify, async (request, reply) => send(request, reply, flow.showVerify(field(request.query, "rs"), browser(request, reply))));
+
+    scope.post(HOSTED_PAGES.verify, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      return send(request, reply, flow.submitVerify(body.rs, { code: field(body, "code") }, browser(request, reply, body)));
+    });
+
+    scope.post(HOSTED_PAGES.verifyResend, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      return send(request, reply, flow.resendVerification(body.rs, browser(request, reply, body)));
     });
 
     scope.get(HOSTED_PAGES.reset, async (request, reply) => send(request, reply, flow.showReset(field(request.query, "token"), browser(request, reply))));

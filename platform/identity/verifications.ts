@@ -3,7 +3,7 @@ import { hashToken, newToken } from "../oauth/store";
 import type { Db, Migration } from "../types";
 
 /** Verification codes work this long. */
-const VERIFICATION_TTL_MS = 15 * 60 * 1000;
+export const VERIFICATION_TTL_MS = 15 * 60 * 1000;
 /** A wrong code this many times ends the verification; the member logs in again for a new one. */
 export const MAX_VERIFICATION_ATTEMPTS = 5;
 

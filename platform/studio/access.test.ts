@@ -39,6 +39,20 @@ describe("the Studio with the default key: this machine only", () => {
     expect(call.statusCode).toBe(403);
   });
 
+  it("forbids framing its page and sniffing its API's answers, refusals included", async () => {
+    const page = await platform.app.inject({ url: "/_local/studio/members" });
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(page.headers["x-frame-options"]).toBe("DENY");
+    const answered = await platform.app.inject({ url: "/_local/studio/api/mailbox" });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.headers["x-content-type-options"]).toBe("nosniff");
+    const refused = await platform.app.inject({ url: "/_local/studio/api/mailbox", headers: { origin: "https://evil.example" } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers["x-content-type-options"]).toBe("nosniff");
+    const missing = await platform.app.inject({ url: "/_local/studio/api/no-such-area" });
+    expect(missing.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
   it("sends the mailbox's old address to its new one", async () => {
     const old = await platform.app.inject({ url: "/_local/mailbox" });
     expect(old.statusCode).toBe(308);

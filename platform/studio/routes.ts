@@ -90,12 +90,14 @@ function studioPath(value: unknown): string {
   return typeof value === "string" && /^\/_local\/studio(\/[A-Za-z0-9._~%/-]*)?$/.test(value) && !value.includes("//") ? value : STUDIO_PATH;
 }
 
+/** An HTML page; X-Frame-Options repeats the policy's frame-ancestors 'none' for browsers that read only the header. */
 function sendHtml(reply: FastifyReply, html: string, csp: string) {
   return reply
     .header("content-type", "text/html; charset=utf-8")
     .header("content-security-policy", csp)
     .header("cache-control", "no-store")
     .header("x-content-type-options", "nosniff")
+    .header("x-frame-options", "DENY")
     .send(html);
 }
 
@@ -155,6 +157,10 @@ export function registerStudio(app: FastifyInstance, ctx: PlatformContext) {
 
   app.register(
     async (api) => {
+      // Every answer, refusals included, is JSON (or a download) to be read as what it says it is.
+      api.addHook("onSend", async (_request, reply) => {
+        reply.header("x-content-type-options", "nosniff");
+      });
       api.addHook("onRequest", async (request) => {
         const visit = access.visit(request);
         if (!visit) throw access.needsSignIn ? permissionDenied("Sign in to the Studio first.") : notThisMachine();
