@@ -33,6 +33,7 @@ import { RedirectSessionStore } from "./redirects/store";
 import { RevalidationNotifier } from "./revalidation/notifier";
 import { watchDataChanges } from "./revalidation/store";
 import { startPruning } from "./pruning";
+import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
 import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
 
@@ -110,6 +111,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerDataRoutes(app, ctx);
+  registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);
 
   const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
