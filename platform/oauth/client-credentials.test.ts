@@ -19,7 +19,11 @@ let platform: TestPlatform;
 const appClient = (overrides: { appSecret?: string; instanceId?: string; appId?: string } = {}) =>
   createClient({
     modules: { items, collections, members },
-    auth: AppStrategy({ appId: overrides.appId ?? APP.id, appSecret: overrides.appSecret ?? APP.secret, instanceId: overrides.instanceId ?? LOCAL_INSTANCE_ID }),
+    auth: AppStrategy({
+      appId: overrides.appId ?? APP.id,
+      appSecret: overrides.appSecret ?? APP.secret,
+      instanceId: overrides.instanceId ?? LOCAL_INSTANCE_ID,
+    }),
   });
 
 /** The token endpoint's raw answer, for the OAuth error fields the SDK folds into its message. */
@@ -61,7 +65,9 @@ describe("client_credentials through AppStrategy", () => {
   });
 
   it("refuses a wrong secret, a client without one and an unknown client", async () => {
-    await expect(appClient({ appSecret: "not-the-secret-at-all" }).items.query("Trails").find()).rejects.toThrow(/Unexpected status code from Wix OAuth API: 401/);
+    await expect(appClient({ appSecret: "not-the-secret-at-all" }).items.query("Trails").find()).rejects.toThrow(
+      /Unexpected status code from Wix OAuth API: 401/,
+    );
     await expect(appClient({ appId: LOCAL_CLIENT_ID }).items.query("Trails").find()).rejects.toThrow(/401/);
     expect(await grant({ client_id: APP.id, client_secret: "wrong-secret-wrong-secret", instance_id: LOCAL_INSTANCE_ID })).toEqual({
       status: 401,
@@ -74,6 +80,8 @@ describe("client_credentials through AppStrategy", () => {
   it("refuses another instance and a malformed request", async () => {
     await expect(appClient({ instanceId: "00000000-0000-0000-0000-000000000000" }).items.query("Trails").find()).rejects.toThrow(/400/);
     expect(await grant({ client_id: APP.id, client_secret: APP.secret })).toMatchObject({ status: 400, body: { error: "invalid_request" } });
+    // A grant the platform does not answer is named as such (strip_bound_session needs Wix's dashboard).
+    expect(await grant({ grant_type: "strip_bound_session", access_token: "t" })).toMatchObject({ status: 400, body: { error: "unsupported_grant_type" } });
   });
 
   it("answers a token without a refresh token, which token-info names as the app's", async () => {

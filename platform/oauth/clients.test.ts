@@ -39,8 +39,15 @@ describe("configuredClients", () => {
   });
 
   it("keeps an app's secret, with or without redirect URIs, and never describes it", () => {
-    const oauthClientsJson = JSON.stringify([{ id: "app", secret: "s".repeat(16) }, { id: "app", redirectUris: ["http://localhost:4321/cb"] }]);
-    expect(configuredClients({ siteUrl, dataDir, oauthClientsJson })[1]).toEqual({ id: "app", redirectUris: ["http://localhost:4321/cb"], secret: "s".repeat(16) });
+    const oauthClientsJson = JSON.stringify([
+      { id: "app", secret: "s".repeat(16) },
+      { id: "app", redirectUris: ["http://localhost:4321/cb"] },
+    ]);
+    expect(configuredClients({ siteUrl, dataDir, oauthClientsJson })[1]).toEqual({
+      id: "app",
+      redirectUris: ["http://localhost:4321/cb"],
+      secret: "s".repeat(16),
+    });
     expect(JSON.stringify(new ClientRegistry({ siteUrl, dataDir, oauthClientsJson }).describe())).not.toContain("s".repeat(16));
   });
 

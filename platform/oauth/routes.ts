@@ -6,6 +6,9 @@ import { errorBody } from "../http/errors";
 import { LOCAL_INSTANCE_ID, readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
 
+/** The grants `POST /oauth2/token` answers (docs/platform/oauth.md §2); the client-coverage audit reads them too. */
+export const TOKEN_GRANTS = ["anonymous", "refresh_token", "authorization_code", "authorized_client", "client_credentials"] as const;
+
 /** Token grants; bodies mix camelCase and snake_case (docs/platform/oauth.md §2). */
 const tokenRequest = z.union([
   z.object({ grantType: z.literal("anonymous"), clientId: z.string().min(1) }),
@@ -129,7 +132,10 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
       return reply
         .status(400)
         .send(
-          oauthError(grant ? "invalid_request" : "unsupported_grant_type", `Unsupported or malformed token request (grant ${String(grant ?? "missing")}).`),
+          oauthError(
+            (TOKEN_GRANTS as readonly unknown[]).includes(grant) ? "invalid_request" : "unsupported_grant_type",
+            `Unsupported or malformed token request (grant ${String(grant ?? "missing")}; the platform answers ${TOKEN_GRANTS.join(", ")}).`,
+          ),
         );
     }
     const grant = parsed.data;

@@ -13,9 +13,7 @@ export const SCRIPT_POSITIONS = ["HEAD", "BODY_START", "BODY_END"] as const;
 export type SiteScript = { position: (typeof SCRIPT_POSITIONS)[number]; html: string };
 
 // The installed typings: `html` at most 15,000 characters, and a list of at most 100 scripts.
-const siteScriptsSchema = z
-  .array(z.object({ position: z.enum(SCRIPT_POSITIONS), html: z.string().min(1).max(15_000) }).strict())
-  .max(100);
+const siteScriptsSchema = z.array(z.object({ position: z.enum(SCRIPT_POSITIONS), html: z.string().min(1).max(15_000) }).strict()).max(100);
 
 /** LOCAL_PLATFORM_SITE_SCRIPTS: a JSON array of `{position, html}`; unset or blank: none. */
 export const siteScriptsFromEnv = z
