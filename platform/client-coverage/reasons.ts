@@ -45,7 +45,8 @@ const legacyAuthentication = (instead: string): Reason => ({
   kind: "superseded",
   why: `The older Members Authentication API (wix-sm); answered through ${instead}.`,
 });
-const later = (what: string): Reason => ({ kind: "missing", why: `Not answered yet: ${what}.` });
+/** A "not yet" reason naming what is missing; the table labels it "not yet". */
+const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
 const roles = later("member roles and their definitions");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
@@ -57,6 +58,11 @@ const members29: Reason = { kind: "members29", why: "" };
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
+};
+
+const siteProperties: Reason = {
+  kind: "missing",
+  why: "The site's locale, currency, time zone and languages. @wix/astro catches this failure and renders without localization.",
 };
 
 export const REASONS: Record<string, Reason> = {
@@ -208,6 +214,9 @@ export const REASONS: Record<string, Reason> = {
   "@wix/identity oauth.userInfo": later("the OpenID user-info answer for a member's token"),
   "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
   "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
+
+  "@wix/headless-site-assets scripts.getEssentialProperties": siteProperties,
+  "@wix/headless-site-assets scripts.getSiteMetadata": siteProperties,
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

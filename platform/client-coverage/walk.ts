@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { ApiKeyStrategy, AppStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import * as data from "@wix/data";
+import * as siteAssets from "@wix/headless-site-assets";
 import * as identity from "@wix/identity";
 import * as members from "@wix/members";
 
@@ -187,6 +188,8 @@ const PACKAGES: Array<[string, Record<string, unknown>]> = [
   ["@wix/data", data as unknown as Record<string, unknown>],
   ["@wix/members", members as unknown as Record<string, unknown>],
   ["@wix/identity", identity as unknown as Record<string, unknown>],
+  // Not the site's: what Wix's Astro integration calls for every page (docs/platform/site-assets.md).
+  ["@wix/headless-site-assets", siteAssets as unknown as Record<string, unknown>],
 ];
 
 const LIVE_TOKENS = {
@@ -238,7 +241,7 @@ export function installedVersion(packageName: string): string {
 }
 
 /** The client packages walked, in the order of the table. */
-export const WALKED_PACKAGES = ["@wix/data", "@wix/members", "@wix/identity", "@wix/sdk"] as const;
+export const WALKED_PACKAGES = ["@wix/data", "@wix/members", "@wix/identity", "@wix/headless-site-assets", "@wix/sdk"] as const;
 
 /** Every function of the walked packages with the requests it sends, in a stable order. */
 export async function walkClients(): Promise<WalkedFunction[]> {
