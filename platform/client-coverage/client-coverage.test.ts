@@ -58,7 +58,7 @@ describe("the decisions, with stand-in routes", () => {
 
 describe("the installed clients against a real platform", () => {
   it("leaves no installed function unexplained, and the page says what the audit finds", async () => {
-    const { problems, markdown, rows } = await auditClients();
+    const { problems, markdown, rows, versions } = await auditClients();
     expect(problems).toEqual([]);
     // The walk reaches the wire for the functions the site relies on.
     const answered = new Set(rows.filter((row) => row.status === "answered").map((row) => row.fn.key));
@@ -71,5 +71,8 @@ describe("the installed clients against a real platform", () => {
       expect(answered).toContain(key);
     }
     expect(fs.readFileSync(COVERAGE_DOC, "utf8"), "run `npx tsx platform/client-coverage/report.ts --write`").toBe(markdown);
+    // platform/README.md names the versions the table was checked against.
+    const readme = fs.readFileSync(new URL("../README.md", import.meta.url), "utf8");
+    for (const [name, version] of versions) expect(readme).toContain(`| \`${name}\` | ${version} |`);
   });
 });

@@ -14,13 +14,13 @@ import { installedVersion, samplePath, WALKED_PACKAGES, walkClients } from "./wa
 
 export const COVERAGE_DOC = fileURLToPath(new URL("../../docs/platform/client-coverage.md", import.meta.url));
 
-export async function auditClients(): Promise<{ rows: CoverageRow[]; problems: string[]; markdown: string }> {
+export async function auditClients(): Promise<{ rows: CoverageRow[]; problems: string[]; markdown: string; versions: Array<[string, string]> }> {
   const walked = await walkClients();
   const platform = await startTestPlatform();
   try {
     const rows = coverageOf(walked, (method, requestPath) => platform.app.findRoute({ method: method as "GET", url: samplePath(requestPath) }) !== null);
     const versions = WALKED_PACKAGES.map((name): [string, string] => [name, installedVersion(name)]);
-    return { rows, problems: coverageProblems(rows), markdown: renderCoverage(rows, versions) };
+    return { rows, problems: coverageProblems(rows), markdown: renderCoverage(rows, versions), versions };
   } finally {
     await platform.close();
   }
