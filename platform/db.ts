@@ -18,6 +18,7 @@ import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
+import { migrateFollowers } from "./followers/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
@@ -38,6 +39,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateLoginSessions,
   migrateHostedFormStates,
   migrateMembers,
+  migrateFollowers,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -23,6 +23,7 @@ import { MailLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
+import { registerFollowerRoutes } from "./followers/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -110,6 +111,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerHostedPages(app, ctx);
   registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerFollowerRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

@@ -50,7 +50,6 @@ const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(
 const roles = later("member roles and their definitions");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
-const followers = later("followers and following");
 const reports = later("reports of members by members");
 const abouts = later("members' About sections (rich content)");
 const memberBlocks = later("blocks between members");
@@ -167,14 +166,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members customFields.updateCustomFieldsOrder": customFields,
   "@wix/members defaultPrivacy.getDefaultPrivacyStatus": later("the site's default privacy for new members"),
   "@wix/members defaultPrivacy.setDefaultPrivacyStatus": later("the site's default privacy for new members"),
-  "@wix/members memberFollowers.followMember": followers,
-  "@wix/members memberFollowers.listCurrentMemberFollowers": followers,
-  "@wix/members memberFollowers.listCurrentMemberFollowing": followers,
-  "@wix/members memberFollowers.listMemberFollowers": followers,
-  "@wix/members memberFollowers.listMemberFollowing": followers,
-  "@wix/members memberFollowers.queryCurrentMemberConnections": followers,
-  "@wix/members memberFollowers.queryMemberConnections": followers,
-  "@wix/members memberFollowers.unfollowMember": followers,
   "@wix/members memberPrivacySettings.getMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
   "@wix/members memberPrivacySettings.setMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
   "@wix/members memberReport.deleteMemberReports": reports,
