@@ -19,6 +19,7 @@ import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
+import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
@@ -40,6 +41,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateHostedFormStates,
   migrateMembers,
   migrateFollowers,
+  migrateMemberBlocks,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -24,6 +24,7 @@ import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
+import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -112,6 +113,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerFollowerRoutes(app, ctx);
+  registerMemberBlockRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

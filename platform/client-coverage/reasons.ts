@@ -52,7 +52,6 @@ const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const reports = later("reports of members by members");
 const abouts = later("members' About sections (rich content)");
-const memberBlocks = later("blocks between members");
 const members29: Reason = { kind: "members29", why: "" };
 const appInstallFlow: Reason = {
   kind: "offline",
@@ -173,10 +172,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members memberReport.queryMemberReports": reports,
   "@wix/members memberReport.queryReportedMembers": reports,
   "@wix/members memberReport.reportMember": reports,
-  "@wix/members memberToMemberBlock.blockMember": memberBlocks,
-  "@wix/members memberToMemberBlock.listCurrentMemberBlocking": memberBlocks,
-  "@wix/members memberToMemberBlock.listMemberBlocks": memberBlocks,
-  "@wix/members memberToMemberBlock.unblockMember": memberBlocks,
   "@wix/members members.bulkApproveMembers": later("approving members by filter (one by one is answered)"),
   "@wix/members members.bulkBlockMembers": later("blocking members by filter (one by one is answered)"),
   "@wix/members members.bulkDeleteMembersByFilter": later("deleting members by filter (by id is answered)"),

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { invalidArgument, memberNotFound, permissionDenied, schemaViolations } from "../http/errors";
+import { invalidArgument, memberNotFound, parseWith as parse, permissionDenied } from "../http/errors";
+import { cursorPagingSchema, pageOf } from "../http/id-pages";
 import { decodeQueryParams } from "../http/request-params";
 import type { Caller } from "../types";
 import { FollowerStore, type FollowDirection } from "./store";
@@ -12,29 +13,9 @@ import { FollowerStore, type FollowDirection } from "./store";
  * they may see. Ids are read from the body or the query, where the client repeats them.
  */
 
-const DEFAULT_PAGE = 50;
-const pagingSchema = z.object({ limit: z.coerce.number().int().min(1).max(100).optional(), cursor: z.string().max(100).optional() }).optional();
-const listRequest = z.object({ memberId: z.string().min(1).max(100).optional(), paging: pagingSchema });
+const listRequest = z.object({ memberId: z.string().min(1).max(100).optional(), paging: cursorPagingSchema });
 const followRequest = z.object({ memberId: z.string().min(1).max(100) });
 const connectionsRequest = z.object({ memberId: z.string().min(1).max(100).optional(), connectedMemberIds: z.array(z.string().min(1).max(100)).max(100) });
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw schemaViolations(parsed.error.issues);
-  return parsed.data;
-}
-
-/** A page's position: the number of ids before it, as opaque text. */
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ offset })).toString("base64url");
-function decodeCursor(cursor: string): number {
-  try {
-    const { offset } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { offset: unknown };
-    if (Number.isInteger(offset) && (offset as number) >= 0) return offset as number;
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw invalidArgument("paging.cursor is not a cursor this list gave.");
-}
 
 export function registerFollowerRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const follows = new FollowerStore(ctx.db);
@@ -54,18 +35,12 @@ export function registerFollowerRoutes(app: FastifyInstance, ctx: PlatformContex
     return caller.id;
   };
 
-  function page(caller: Caller, memberId: string, direction: FollowDirection, paging: z.infer<typeof pagingSchema>) {
-    const ids = follows.list(memberId, direction).filter((id) => visible(caller, id));
-    const offset = paging?.cursor ? decodeCursor(paging.cursor) : 0;
-    const memberIds = ids.slice(offset, offset + (paging?.limit ?? DEFAULT_PAGE));
-    const end = offset + memberIds.length;
-    return {
-      memberIds,
-      pagingMetadata: {
-        count: memberIds.length,
-        cursors: { next: end < ids.length ? encodeCursor(end) : null, prev: offset > 0 ? encodeCursor(Math.max(0, offset - memberIds.length)) : null },
-      },
-    };
+  function page(caller: Caller, memberId: string, direction: FollowDirection, paging: z.infer<typeof cursorPagingSchema>) {
+    const { page: memberIds, pagingMetadata } = pageOf(
+      follows.list(memberId, direction).filter((id) => visible(caller, id)),
+      paging,
+    );
+    return { memberIds, pagingMetadata };
   }
 
   function connections(caller: Caller, memberId: string, connectedMemberIds: string[]) {
