@@ -17,10 +17,6 @@ const collectionPlugin = (plugin: string): Reason => ({
   kind: "missing",
   why: `The ${plugin} plugin is not kept: collections take only the Publish plugin, through create, update or patch (data.md §18).`,
 });
-const publishPlugin: Reason = {
-  kind: "missing",
-  why: "The Publish plugin is added and removed with the collection's create, update or patch (data.md §18), not by its own call yet.",
-};
 const catalogPlugin: Reason = {
   kind: "business",
   why: "The Catalog plugin ties a collection to Wix Stores' catalog.",
@@ -74,8 +70,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data collections.deleteDraftItemsPlugin": draftItems,
   "@wix/data collections.addMultilingualPlugin": collectionPlugin("Multilingual"),
   "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
-  "@wix/data collections.addPublishPlugin": publishPlugin,
-  "@wix/data collections.deletePublishPlugin": publishPlugin,
   "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
   "@wix/data collections.deleteUrlizedPlugin": collectionPlugin("Urlized"),
   "@wix/data collections.restoreDataCollection": {
