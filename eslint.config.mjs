@@ -11,6 +11,9 @@ export default defineConfig([
     "playwright-report/**",
     "next-env.d.ts",
     "platform/studio/dist/**",
+    // The Astro example's build output and generated types; its own sources are .astro pages.
+    "platform/examples/astro-app/dist/**",
+    "platform/examples/astro-app/.astro/**",
     ".tools/**",
   ]),
   ...nextVitals,

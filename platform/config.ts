@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "@ridgeline/platform-contract";
 import { faultsFromEnv, type FaultRule } from "./http/faults";
 import type { SignupSettings } from "./identity/settings";
+import { siteScriptsFromEnv, type SiteScript } from "./site-assets/scripts";
 
 export { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
 
@@ -55,6 +56,8 @@ const schema = z.object({
   REVALIDATE_SECRET: sharedEnv.REVALIDATE_SECRET,
   /** Faults from the start, as JSON (docs/platform/operations.md §3). */
   LOCAL_PLATFORM_FAULTS: faultsFromEnv,
+  /** The scripts the site embeds in its pages, as JSON (docs/platform/site-assets.md). */
+  LOCAL_PLATFORM_SITE_SCRIPTS: siteScriptsFromEnv,
   LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOCAL_PLATFORM_PRUNE_INTERVAL: z.coerce.number().int().positive().default(300),
   LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS: z.coerce
@@ -87,6 +90,8 @@ export type PlatformConfig = {
   revalidation: { url: string; secret: string } | null;
   /** Fault rules in force when the platform starts. */
   faults: FaultRule[];
+  /** The scripts `listSiteScripts` answers; empty: none. */
+  siteScripts: SiteScript[];
   /** Anonymous token grants one client address may make per minute. */
   anonymousGrantsPerMinute: number;
   /** Seconds between sweeps of expired and revoked tokens, codes and sessions. */
@@ -123,6 +128,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
       ? { url: e.LOCAL_PLATFORM_REVALIDATE_URL, secret: e.REVALIDATE_SECRET ?? generatedSecret(dataDir, REVALIDATE_SECRET_FILE) }
       : null,
     faults: e.LOCAL_PLATFORM_FAULTS,
+    siteScripts: e.LOCAL_PLATFORM_SITE_SCRIPTS,
     anonymousGrantsPerMinute: e.LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE,
     pruneIntervalSeconds: e.LOCAL_PLATFORM_PRUNE_INTERVAL,
     visitorTokenIdleSeconds: e.LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS * 24 * 60 * 60,

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { PlatformConfig } from "./config";
 import type { DataStore } from "./data/store";
 import { accessSubjectOf } from "./http/access-subject";
+import { equalSecrets } from "./http/constant-time";
 import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { RequestLog } from "./http/request-log";
@@ -57,10 +57,9 @@ export type PlatformContext = {
   callerOf(request: FastifyRequest): Caller;
 };
 
-/** Whether a credential is exactly the admin API key; hashing first makes the comparison constant-time at any length. */
+/** Whether a credential is exactly the admin API key, compared in constant time. */
 export function isAdminKey(config: PlatformConfig, candidate: string): boolean {
-  const digest = (value: string) => createHash("sha256").update(value).digest();
-  return timingSafeEqual(digest(candidate), digest(config.apiKey));
+  return equalSecrets(candidate, config.apiKey);
 }
 
 /**
@@ -82,6 +81,9 @@ export function createCallerResolver(config: PlatformConfig, tokens: TokenStore)
     if (isAdminKey(config, header)) return { kind: "admin" };
     const subject = accessSubjectOf(request, tokens, header);
     if (!subject) throw unauthenticated();
+    // An app's own token (client_credentials) carries the site owner's rights on the site's APIs,
+    // as an app's identity does on Wix (docs/platform/oauth.md §5); `app` keeps it out of the platform's own endpoints.
+    if (subject.role === "app") return { kind: "admin", app: subject.clientId };
     return subject.role === "member"
       ? { kind: "member", id: subject.subjectId, loginSessionId: subject.loginSessionId ?? null }
       : { kind: "visitor", id: subject.subjectId };

@@ -18,6 +18,8 @@ import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
+import { migrateFollowers } from "./followers/store";
+import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
@@ -38,6 +40,8 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateLoginSessions,
   migrateHostedFormStates,
   migrateMembers,
+  migrateFollowers,
+  migrateMemberBlocks,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -27,13 +27,15 @@ const count = (table: string, where = "1 = 1", ...values: unknown[]) =>
   (platform.ctx.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).get(...values) as { n: number }).n;
 
 describe("the sweep", () => {
-  it("deletes expired and revoked tokens, expired codes and redirect sessions, ended sessions, and keeps live ones", async () => {
+  it("deletes expired and revoked tokens, spent app tokens, expired codes and redirect sessions, ended sessions, and keeps live ones", async () => {
     const { ctx } = platform;
     const memberId = ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
 
     // Live rows first: creating a row sweeps its table with the real clock.
     const kept = ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID });
     const revoked = ctx.tokens.issuePair({ role: "visitor", subjectId: "revoked-visitor", clientId: LOCAL_CLIENT_ID });
+    // An app's token comes without a refresh token: its pair goes with its expired access token.
+    ctx.tokens.issueApp("some-app");
     const liveSession = ctx.loginSessions.start(memberId).session;
     const endedSession = ctx.loginSessions.start(memberId).session;
     const liveReset = ctx.recoveries.start(memberId, null);
@@ -52,7 +54,7 @@ describe("the sweep", () => {
     const before = ["oauth_refresh_tokens", "login_sessions", "oauth_codes", "redirect_sessions", "verification_states", "recovery_tokens"].map((table) =>
       count(table),
     );
-    expect(before).toEqual([2, 3, 2, 2, 1, 2]);
+    expect(before).toEqual([3, 3, 2, 2, 1, 2]);
 
     // Within a few sweeps of one second, after the 1-second access tokens have expired.
     await vi.waitFor(

@@ -23,6 +23,8 @@ import { WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identit
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
+import { registerFollowerRoutes } from "./followers/routes";
+import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -33,6 +35,7 @@ import { RedirectSessionStore } from "./redirects/store";
 import { RevalidationNotifier } from "./revalidation/notifier";
 import { watchDataChanges } from "./revalidation/store";
 import { startPruning } from "./pruning";
+import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
 import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
 
@@ -110,7 +113,10 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerHostedPages(app, ctx);
   registerIamRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
+  registerFollowerRoutes(app, ctx);
+  registerMemberBlockRoutes(app, ctx);
   registerDataRoutes(app, ctx);
+  registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);
 
   const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);

@@ -8,6 +8,9 @@ export type Db = Database.Database;
 /** Each platform module owns its tables and brings its own migration; `db.ts` runs them in order. */
 export type Migration = (db: Db) => void;
 
-/** Who is calling, from the raw `Authorization` header the SDK sends (no `Bearer`). */
+/**
+ * Who is calling, from the raw `Authorization` header the SDK sends (no `Bearer`). `admin` is the
+ * API key, or an app's own token (`app`: its client id), which has the same rights on the site's APIs.
+ */
 export type Caller =
-  { kind: "anonymous" } | { kind: "visitor"; id: string } | { kind: "member"; id: string; loginSessionId: string | null } | { kind: "admin" };
+  { kind: "anonymous" } | { kind: "visitor"; id: string } | { kind: "member"; id: string; loginSessionId: string | null } | { kind: "admin"; app?: string };

@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["**/*.test.{ts,tsx}"],
-    exclude: ["node_modules/**"],
+    // The Astro example has node_modules of its own (it is not a workspace).
+    exclude: ["**/node_modules/**"],
     environment: "node",
     pool: "forks",
     testTimeout: 20_000,

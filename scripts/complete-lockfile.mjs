@@ -2,10 +2,12 @@
 // installs (linux x64/arm64), so `npm install` leaves the other platforms' optional binaries
 // out of package-lock.json, and `npm ci` then refuses the lock as out of sync. This adds
 // those entries back with their os/cpu/libc, which npm ci checks before fetching anything,
-// so it skips them. Run after any `npm install` that changes the lock.
+// so it skips them. Run after any `npm install` that changes the lock; give another lock's path
+// for a project outside the workspaces (the Astro example: platform/examples/astro-app/package-lock.json).
 import fs from "node:fs";
+import path from "node:path";
 
-const file = new URL("../package-lock.json", import.meta.url);
+const file = process.argv[2] ? path.resolve(process.argv[2]) : new URL("../package-lock.json", import.meta.url);
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const packages = lock.packages;
 

@@ -145,6 +145,26 @@ describe("drafts", () => {
     expect(idsOf((await admin().items.query("Late").ne("_publishStatus", "PUBLISHED").find(drafts)).items)).toEqual(["new"]);
   });
 
+  it("addPublishPlugin and deletePublishPlugin change the plugin as an update naming it does; only the admin key may", async () => {
+    await createCollection(platform, "Plugged", [{ key: "title", type: "TEXT" }], permissions);
+    await admin().items.insert("Plugged", { _id: "before", title: "Before" });
+    // Exported by the installed module but left out of its public typings.
+    const plugins = (client: ReturnType<typeof admin>) =>
+      client.collections as unknown as Record<
+        "addPublishPlugin" | "deletePublishPlugin",
+        (...args: unknown[]) => Promise<{ dataCollection?: { plugins?: unknown } }>
+      >;
+    const added = await plugins(admin()).addPublishPlugin("Plugged", { publishOptions: { defaultStatus: "DRAFT" } });
+    expect(added.dataCollection?.plugins).toEqual([{ type: "PUBLISH", publishOptions: { defaultStatus: "DRAFT" } }]);
+    await admin().items.insert("Plugged", { _id: "after", title: "After" });
+    expect(await visible("Plugged")).toEqual({ published: ["before"], all: ["after", "before"] });
+    const visitorCollections = platform.visitorClient().collections as unknown as Record<"deletePublishPlugin", (id: string) => Promise<unknown>>;
+    await expect(visitorCollections.deletePublishPlugin("Plugged")).rejects.toMatchObject({ details: { applicationError: { code: "WDE0027" } } });
+    const removed = await plugins(admin()).deletePublishPlugin("Plugged");
+    expect(removed.dataCollection?.plugins).toEqual([]);
+    expect((await visitor().query("Plugged").find()).items.map((item) => item._id).sort()).toEqual(["after", "before"]);
+  });
+
   it("filters on _publishStatus take eq and ne with DRAFT or PUBLISHED only (WDE0093)", async () => {
     expect(idsOf((await admin().items.query("Posts").eq("_publishStatus", "DRAFT").find(drafts)).items)).toEqual(["draft"]);
     expect(await codeOf(admin().items.query("Posts").gt("_publishStatus", "DRAFT").find(drafts))).toBe("WDE0093");

@@ -49,6 +49,18 @@ export const invalidRedirectUri = (redirectUri: string, clientId: string, allowe
 export const unsupportedIdp = () => new PlatformError(400, "UNSUPPORTED_IDP", "The local platform has no external identity providers.");
 
 export const memberNotFound = (id: string) => new PlatformError(404, "MEMBER_NOT_FOUND", `Member with id ${id} not found.`, { id });
+// Member-to-member blocks (docs/platform/member-blocks.md), with the data the installed typings name.
+export const memberAlreadyBlocked = (initiatorMemberId: string, targetMemberId: string) =>
+  new PlatformError(409, "MEMBER_ALREADY_BLOCKED", `Member ${initiatorMemberId} already blocks member ${targetMemberId}.`, {
+    initiatorMemberId,
+    targetMemberId,
+  });
+export const selfBlockingForbidden = (initiatorMemberId: string) =>
+  new PlatformError(400, "SELF_BLOCKING_FORBIDDEN", "A member cannot block themselves.", { initiatorMemberId });
+export const selfUnblockingForbidden = (initiatorMemberId: string) =>
+  new PlatformError(400, "SELF_UNBLOCKING_FORBIDDEN", "A member cannot unblock themselves.", { initiatorMemberId });
+export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: string) =>
+  new PlatformError(404, "BLOCK_DOES_NOT_EXIST", `Member ${blockingMemberId} does not block member ${blockedMemberId}.`, { blockingMemberId, blockedMemberId });
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
@@ -67,6 +79,20 @@ export class FieldViolations extends PlatformError {
 }
 
 /** A body that does not match its schema: one violation per field, with zod's description of what is wrong. */
+/** A request part checked against its schema: the parsed value, or the schema's complaints as field violations. */
+export function parseWith<T>(
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
+  },
+  value: unknown,
+): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw schemaViolations(parsed.error.issues);
+  return parsed.data;
+}
+
 export function schemaViolations(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): FieldViolations {
   return new FieldViolations(
     issues.map((issue) => ({ field: issue.path.map(String).join(".") || "body", description: issue.message, violatedRule: "VALIDATION", data: {} })),

@@ -14,7 +14,9 @@ import { parseFaults } from "./faults";
  */
 export function registerLocalRoutes(app: FastifyInstance, ctx: PlatformContext) {
   function requireAdmin(request: FastifyRequest, what: string) {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${what} needs the platform's API key.`);
+    const caller = ctx.callerOf(request);
+    // An app's token speaks for the site, not for the platform that stands in for Wix.
+    if (caller.kind !== "admin" || caller.app !== undefined) throw permissionDenied(`${what} needs the platform's API key.`);
   }
 
   const counts = new Map<string, number>();

@@ -3,7 +3,7 @@
  * log (request-log.ts) and the Studio's page, so this file imports nothing Node-only.
  */
 
-export type CallerRole = "none" | "visitor" | "member" | "admin key" | "unknown token";
+export type CallerRole = "none" | "visitor" | "member" | "app" | "admin key" | "unknown token";
 
 export type LoggedRequest = {
   /** `<boot>:<sequence>`: unique in this process, and a platform restarted under an open Studio is told apart. */

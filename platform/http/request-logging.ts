@@ -23,7 +23,7 @@ function callerRole(config: PlatformConfig, tokens: TokenStore, request: Fastify
   if (!header) return "none";
   if (isAdminKey(config, header) || externalLoginToken(config, header) !== null) return "admin key";
   const subject = accessSubjectOf(request, tokens, header);
-  return subject ? (subject.role === "member" ? "member" : "visitor") : "unknown token";
+  return subject?.role ?? "unknown token";
 }
 
 /**

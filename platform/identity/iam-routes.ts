@@ -42,6 +42,11 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return service.register(parse(registerRequest, request.body));
   });
 
+  app.post("/_api/iam/authentication/v2/validate-email", async (request) => {
+    ctx.callerOf(request);
+    return service.validateEmail(parse(z.object({ email: z.string().max(254) }), request.body).email);
+  });
+
   app.post("/_api/iam/authentication/v2/login", async (request) => {
     return service.login(parse(loginRequest, request.body), ctx.callerOf(request));
   });

@@ -159,6 +159,17 @@ describe("e-mail verification, owner approval and captcha, as the site owner set
   });
 });
 
+describe("validateEmail", () => {
+  it("answers an address's format through the real client, whoever asks", async () => {
+    const client = createClient({ modules: { authentication }, auth: strategy() });
+    expect(await client.authentication.validateEmail("walker@ridgeline.example")).toEqual({ valid: true, formatInvalid: false });
+    expect(await client.authentication.validateEmail("not an address")).toEqual({ valid: false, formatInvalid: true });
+    await expect(client.authentication.validateEmail(`${"a".repeat(250)}@example.com`)).rejects.toMatchObject({
+      details: { validationError: { fieldViolations: [{ field: "email" }] } },
+    });
+  });
+});
+
 describe("passwords", () => {
   it("slows repeated failures for one account, then asks for a captcha with the password, never locking the owner out", async () => {
     const email = freshEmail();

@@ -104,8 +104,11 @@ export const factorVerifyRequest = z.object({
 
 const emailFormat = z.email();
 
+/** Whether an address is one the platform takes for a login e-mail: its format, and at most 254 characters. */
+const isEmailAddress = (email: string) => emailFormat.safeParse(email).success && email.length <= 254;
+
 function emailViolation(email: string): FieldViolation | null {
-  if (emailFormat.safeParse(email).success && email.length <= 254) return null;
+  if (isEmailAddress(email)) return null;
   return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
 }
 
@@ -322,6 +325,16 @@ export class IdentityService {
   /** A password someone else may know is gone: the wrong codes counted against it no longer matter. */
   private passwordChanged(identityId: string) {
     this.ctx.wrongCodes.clear(identityId);
+  }
+
+  /**
+   * `authentication.validateEmail`: whether an address would be taken at sign-up. Only its format
+   * can be checked here; Wix also looks up the domain's mail records and past bounces, which need
+   * the internet, so an address in a valid format is valid (docs/platform/identity.md §3.9).
+   */
+  validateEmail(email: string): { valid: boolean; formatInvalid: boolean } {
+    const valid = isEmailAddress(email.trim());
+    return { valid, formatInvalid: !valid };
   }
 
   async register(input: z.infer<typeof registerRequest>): Promise<StateReply> {

@@ -10,14 +10,14 @@ import { DEMO_MEMBER } from "../seed/seed";
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
 
-  async get(url: string) {
-    return this.request(url, { method: "GET" });
+  async get(url: string, headers: Record<string, string> = {}) {
+    return this.request(url, { method: "GET", headers });
   }
 
-  async post(url: string, form: Record<string, string>) {
+  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}) {
     return this.request(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
       body: new URLSearchParams(form).toString(),
     });
   }

@@ -1,10 +1,11 @@
 import { createHmac, randomBytes } from "node:crypto";
 
-export type TokenRole = "visitor" | "member";
+export type TokenRole = "visitor" | "member" | "app";
 
 /**
  * Who a token speaks for. Visitors get a fresh id; members carry their member id and, when
- * the pair came from a hosted sign-in, the platform login session that signing out ends.
+ * the pair came from a hosted sign-in, the platform login session that signing out ends; an
+ * app's own token (client_credentials) has the app's client id.
  */
 export type TokenSubject = { role: TokenRole; subjectId: string; clientId: string; loginSessionId?: string | null };
 
@@ -24,7 +25,7 @@ const PREFIX = "OauthNG.JWS.";
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 export type AccessTokenClaims = {
-  subjectType: "MEMBER" | "VISITOR";
+  subjectType: "MEMBER" | "VISITOR" | "APP";
   subjectId: string;
   clientId: string;
   siteId: string;
@@ -42,7 +43,9 @@ export function createAccessTokenSigner(key: Buffer = randomBytes(32)) {
       appDefId: subject.clientId,
       metaSiteId: LOCAL_SITE_ID,
       signDate: new Date(issuedAtMs).toISOString(),
-      ...(subject.role === "member" ? { siteMemberId: subject.subjectId } : { visitorId: subject.subjectId }),
+      // An app's token names no member or visitor: the app is `appDefId`.
+      ...(subject.role === "member" && { siteMemberId: subject.subjectId }),
+      ...(subject.role === "visitor" && { visitorId: subject.subjectId }),
       // A random id per token, so two tokens issued in the same second still differ.
       tokenId: randomBytes(16).toString("base64url"),
     };
@@ -62,11 +65,10 @@ export function readAccessToken(token: string): AccessTokenClaims | null {
     const { instance } = JSON.parse(data) as {
       instance: { instanceId: string; appDefId: string; metaSiteId: string; siteMemberId?: string; visitorId?: string };
     };
-    const subjectId = instance.siteMemberId ?? instance.visitorId;
-    if (!subjectId) return null;
+    const subjectType = instance.siteMemberId ? "MEMBER" : instance.visitorId ? "VISITOR" : "APP";
     return {
-      subjectType: instance.siteMemberId ? "MEMBER" : "VISITOR",
-      subjectId,
+      subjectType,
+      subjectId: instance.siteMemberId ?? instance.visitorId ?? instance.appDefId,
       clientId: instance.appDefId,
       siteId: instance.metaSiteId,
       instanceId: instance.instanceId,

@@ -7,7 +7,7 @@ import { LOCAL_CLIENT_ID } from "../config";
 import { memberSiteClient, TestBrowser } from "../identity/test-browser";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { CLIENTS_FILE, configuredClients } from "./clients";
+import { CLIENTS_FILE, ClientRegistry, configuredClients } from "./clients";
 
 const siteUrl = "http://localhost:3000";
 
@@ -38,8 +38,31 @@ describe("configuredClients", () => {
     }
   });
 
+  it("keeps an app's secret, with or without redirect URIs, and never describes it", () => {
+    const oauthClientsJson = JSON.stringify([
+      { id: "app", secret: "s".repeat(16) },
+      { id: "app", redirectUris: ["http://localhost:4321/cb"] },
+    ]);
+    expect(configuredClients({ siteUrl, dataDir, oauthClientsJson })[1]).toEqual({
+      id: "app",
+      redirectUris: ["http://localhost:4321/cb"],
+      secret: "s".repeat(16),
+    });
+    expect(JSON.stringify(new ClientRegistry({ siteUrl, dataDir, oauthClientsJson }).describe())).not.toContain("s".repeat(16));
+  });
+
   it("refuses malformed configuration with a ConfigError naming the problem", () => {
-    const bad = ["not json", "{}", JSON.stringify([{ id: "x", redirectUris: [] }]), JSON.stringify([{ id: "x", redirectUris: ["javascript:alert(1)"] }])];
+    const bad = [
+      "not json",
+      "{}",
+      JSON.stringify([{ id: "x", redirectUris: [] }]),
+      JSON.stringify([{ id: "x", redirectUris: ["javascript:alert(1)"] }]),
+      JSON.stringify([{ id: "x", secret: "short" }]),
+      JSON.stringify([
+        { id: "x", secret: "a".repeat(16) },
+        { id: "x", secret: "b".repeat(16) },
+      ]),
+    ];
     for (const oauthClientsJson of bad) {
       expect(() => configuredClients({ siteUrl, dataDir, oauthClientsJson })).toThrow(ConfigError);
     }

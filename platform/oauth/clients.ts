@@ -3,9 +3,13 @@ import path from "node:path";
 import { z } from "zod";
 import { ConfigError } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID, type PlatformConfig } from "../config";
+import { equalSecrets } from "../http/constant-time";
 
-/** An OAuth client the platform knows, with the redirect URIs it registered. */
-export type OAuthClient = { id: string; redirectUris: readonly string[] };
+/**
+ * An OAuth client the platform knows, with the redirect URIs it registered and, for an app that
+ * makes elevated calls (`AppStrategy`), its secret (docs/platform/oauth.md §5).
+ */
+export type OAuthClient = { id: string; redirectUris: readonly string[]; secret?: string };
 
 /** The path of the site's OAuth callback; the local client allows exactly this URI on the site's origin. */
 export const SITE_CALLBACK_PATH = "/api/auth/callback";
@@ -25,7 +29,17 @@ export const redirectUriSchema = z
 
 export const clientIdSchema = z.string().trim().min(1).max(200);
 
-const clientsSchema = z.array(z.object({ id: clientIdSchema, redirectUris: z.array(redirectUriSchema).min(1).max(50) }));
+const clientsSchema = z.array(
+  z
+    .object({
+      id: clientIdSchema,
+      redirectUris: z.array(redirectUriSchema).max(50).default([]),
+      // Long enough that guessing it is hopeless; the platform compares it in constant time.
+      secret: z.string().min(16, "must be at least 16 characters").max(512).optional(),
+    })
+    // A client with neither can do nothing a client id alone cannot.
+    .refine((client) => client.redirectUris.length > 0 || client.secret !== undefined, "needs redirectUris, a secret or both"),
+);
 
 function parseClients(json: string, source: string): OAuthClient[] {
   let value: unknown;
@@ -37,14 +51,16 @@ function parseClients(json: string, source: string): OAuthClient[] {
   const parsed = clientsSchema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  throw new ConfigError(`${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."]}]).`);
+  throw new ConfigError(
+    `${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."], "secret": "..."}]).`,
+  );
 }
 
 /** Where a client's redirect URI was registered: the site's own callback, LOCAL_PLATFORM_OAUTH_CLIENTS, or `oauth-clients.json`. */
 export type ClientSource = "site" | "environment" | "file";
 
-/** A client with each redirect URI and every place that registers it. */
-export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[] };
+/** A client with each redirect URI and every place that registers it; the secret itself is never described. */
+export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean };
 
 type ClientsConfig = Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">;
 
@@ -65,14 +81,27 @@ function listedClients(config: ClientsConfig): Array<OAuthClient & { source: Cli
   ];
 }
 
-function describeClients(config: ClientsConfig): DescribedClient[] {
-  const merged = new Map<string, Map<string, ClientSource[]>>();
+/** Each client's redirect URIs with their sources, and its secret; two different secrets for one id stop the platform. */
+function mergeClients(config: ClientsConfig) {
+  const merged = new Map<string, { uris: Map<string, ClientSource[]>; secret?: string }>();
   for (const client of listedClients(config)) {
-    const uris = merged.get(client.id) ?? new Map<string, ClientSource[]>();
-    for (const uri of client.redirectUris) uris.set(uri, [...new Set([...(uris.get(uri) ?? []), client.source])]);
-    merged.set(client.id, uris);
+    const entry = merged.get(client.id) ?? { uris: new Map<string, ClientSource[]>() };
+    for (const uri of client.redirectUris) entry.uris.set(uri, [...new Set([...(entry.uris.get(uri) ?? []), client.source])]);
+    if (client.secret !== undefined && entry.secret !== undefined && client.secret !== entry.secret) {
+      throw new ConfigError(`OAuth client ${client.id} is given two different secrets; give it one.`);
+    }
+    entry.secret ??= client.secret;
+    merged.set(client.id, entry);
   }
-  return [...merged].map(([id, uris]) => ({ id, redirectUris: [...uris].map(([uri, sources]) => ({ uri, sources })) }));
+  return merged;
+}
+
+function describeClients(config: ClientsConfig): DescribedClient[] {
+  return [...mergeClients(config)].map(([id, { uris, secret }]) => ({
+    id,
+    redirectUris: [...uris].map(([uri, sources]) => ({ uri, sources })),
+    hasSecret: secret !== undefined,
+  }));
 }
 
 /**
@@ -80,7 +109,7 @@ function describeClients(config: ClientsConfig): DescribedClient[] {
  * from `oauth-clients.json` in the data folder; entries for the same id add redirect URIs.
  */
 export function configuredClients(config: ClientsConfig): OAuthClient[] {
-  return describeClients(config).map(({ id, redirectUris }) => ({ id, redirectUris: redirectUris.map(({ uri }) => uri) }));
+  return [...mergeClients(config)].map(([id, { uris, secret }]) => ({ id, redirectUris: [...uris.keys()], ...(secret !== undefined && { secret }) }));
 }
 
 /**
@@ -122,6 +151,11 @@ export class ClientRegistry {
 
   get(clientId: string): OAuthClient | null {
     return this.clients.get(clientId) ?? null;
+  }
+
+  /** Whether a secret is the client's own; a client registered without one has none to match. */
+  hasSecret(client: OAuthClient, candidate: string): boolean {
+    return client.secret !== undefined && equalSecrets(candidate, client.secret);
   }
 
   isAllowedRedirectUri(client: OAuthClient, redirectUri: string): boolean {

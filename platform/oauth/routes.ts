@@ -3,8 +3,11 @@ import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
 import { errorBody } from "../http/errors";
-import { readAccessToken } from "./access-token";
+import { LOCAL_INSTANCE_ID, readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
+
+/** The grants `POST /oauth2/token` answers (docs/platform/oauth.md §2); the client-coverage audit reads them too. */
+export const TOKEN_GRANTS = ["anonymous", "refresh_token", "authorization_code", "authorized_client", "client_credentials"] as const;
 
 /** Token grants; bodies mix camelCase and snake_case (docs/platform/oauth.md §2). */
 const tokenRequest = z.union([
@@ -23,6 +26,13 @@ const tokenRequest = z.union([
 const authorizedClientRequest = z.object({
   memberId: z.string().min(1).max(100),
   sessionToken: z.string().min(1).max(512).optional(),
+});
+
+/** The client_credentials grant as `AppStrategy` sends it (snake_case); camelCase is taken too, as for the other grants. */
+const clientCredentialsRequest = z.object({
+  clientId: z.string().min(1).max(200),
+  clientSecret: z.string().min(1).max(512),
+  instanceId: z.string().min(1).max(200),
 });
 
 function oauthError(error: string, description: string) {
@@ -81,8 +91,36 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     return ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: caller.clientId, loginSessionId });
   }
 
+  /**
+   * `client_credentials`: an app registered with a secret gets a token of its own identity for the
+   * local site's instance (docs/platform/oauth.md §5). A wrong secret is `invalid_client` whatever
+   * the client id, so the answer does not tell which clients exist.
+   */
+  function appToken(body: Record<string, unknown>): { accessToken: string; expiresIn: number } | { status: number; error: string; description: string } {
+    const parsed = clientCredentialsRequest.safeParse({
+      clientId: body.client_id ?? body.clientId,
+      clientSecret: body.client_secret ?? body.clientSecret,
+      instanceId: body.instance_id ?? body.instanceId,
+    });
+    if (!parsed.success) return { status: 400, error: "invalid_request", description: "client_credentials needs client_id, client_secret and instance_id." };
+    const { clientId, clientSecret, instanceId } = parsed.data;
+    const client = ctx.clients.get(clientId);
+    if (!client || !ctx.clients.hasSecret(client, clientSecret)) {
+      return { status: 401, error: "invalid_client", description: "Unknown client, or the secret is not the client's." };
+    }
+    if (instanceId !== LOCAL_INSTANCE_ID) {
+      return { status: 400, error: "invalid_grant", description: `The app has no instance ${instanceId}; the local site's instance is ${LOCAL_INSTANCE_ID}.` };
+    }
+    return ctx.tokens.issueApp(clientId);
+  }
+
   app.post("/oauth2/token", async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
+    if ((body.grantType ?? body.grant_type) === "client_credentials") {
+      const issued = appToken(body);
+      if ("error" in issued) return reply.status(issued.status).send(oauthError(issued.error, issued.description));
+      return { access_token: issued.accessToken, token_type: "Bearer", expires_in: issued.expiresIn };
+    }
     if ((body.grantType ?? body.grant_type) === "authorized_client") {
       const issued = authorizeClient(request.headers.authorization, body);
       if ("error" in issued) return reply.status(issued.status).send(oauthError(issued.error, issued.description));
@@ -94,7 +132,10 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
       return reply
         .status(400)
         .send(
-          oauthError(grant ? "invalid_request" : "unsupported_grant_type", `Unsupported or malformed token request (grant ${String(grant ?? "missing")}).`),
+          oauthError(
+            (TOKEN_GRANTS as readonly unknown[]).includes(grant) ? "invalid_request" : "unsupported_grant_type",
+            `Unsupported or malformed token request (grant ${String(grant ?? "missing")}; the platform answers ${TOKEN_GRANTS.join(", ")}).`,
+          ),
         );
     }
     const grant = parsed.data;

@@ -65,6 +65,15 @@ export class TokenStore {
     return { refreshToken, ...this.issueAccess(hashToken(refreshToken), subject) };
   }
 
+  /**
+   * An app's own access token (the client_credentials grant). It comes with no refresh token,
+   * as in OAuth's client-credentials flow: the app asks again with its secret when it expires.
+   */
+  issueApp(clientId: string): { accessToken: string; expiresIn: number } {
+    const { accessToken, expiresIn } = this.issuePair({ role: "app", subjectId: clientId, clientId });
+    return { accessToken, expiresIn };
+  }
+
   newVisitor(clientId: string): IssuedTokens {
     return this.issuePair({ role: "visitor", subjectId: randomUUID(), clientId });
   }
@@ -134,7 +143,11 @@ export class TokenStore {
     const idle = this.db
       .prepare("DELETE FROM oauth_refresh_tokens WHERE role = 'visitor' AND COALESCE(last_used_at, created_at) <= ?")
       .run(now - visitorIdleSeconds * 1000).changes;
-    return expired + revoked + idle;
+    // An app's pair was never handed out whole: once its access token is gone, nothing can use it.
+    const spentApps = this.db
+      .prepare("DELETE FROM oauth_refresh_tokens WHERE role = 'app' AND token_hash NOT IN (SELECT refresh_hash FROM oauth_access_tokens)")
+      .run().changes;
+    return expired + revoked + idle + spentApps;
   }
 
   private issueAccess(refreshHash: string, subject: TokenSubject): { accessToken: string; expiresIn: number } {

@@ -137,6 +137,10 @@ export const collectionSchema = z.object({
   revision: z.coerce.number().int().optional(),
 });
 
+/** The Publish plugin's own calls name the collection and, to add it, its options. */
+const addPublishPluginRequest = z.object({ dataCollectionId: collectionId, publishOptions: z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() }) });
+const deletePublishPluginRequest = z.object({ dataCollectionId: collectionId });
+
 const listRequest = z.object({
   paging: z.object({ limit: z.coerce.number().int().min(0).max(1000).optional(), offset: z.coerce.number().int().min(0).optional() }).optional(),
 });
@@ -288,6 +292,19 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
       ["displayName", "displayField", "fields", "plugins"].filter((key) => dataCollection[key] !== undefined).map((key) => [key, dataCollection[key]]),
     );
     return saveChanged(store, current, changes, dataCollection.revision);
+  });
+
+  // The Publish plugin added or removed by its own call: the same change as naming it in an update (data.md §18).
+  app.post("/wix-data/v2/collections/add-publish-plugin", async (request) => {
+    const { dataCollectionId, publishOptions } = parseRequest(addPublishPluginRequest, request.body);
+    assertAdmin(request, dataCollectionId, "update");
+    return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [{ type: "PUBLISH", publishOptions }] });
+  });
+
+  app.post("/wix-data/v2/collections/delete-publish-plugin", async (request) => {
+    const { dataCollectionId } = parseRequest(deletePublishPluginRequest, request.body);
+    assertAdmin(request, dataCollectionId, "update");
+    return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [] });
   });
 
   app.post("/wix-data/v2/collections/create-field", async (request) => {

@@ -30,11 +30,11 @@ async function authorizeTo(redirectUri: string) {
 describe("OAuth clients in the Studio", () => {
   it("shows each redirect URI with where it comes from", async () => {
     const { clients } = (await studio("GET", "/settings/oauth-clients")).json() as {
-      clients: { id: string; redirectUris: { uri: string; sources: string[] }[] }[];
+      clients: { id: string; redirectUris: { uri: string; sources: string[] }[]; hasSecret: boolean }[];
     };
     expect(clients).toEqual([
-      { id: LOCAL_CLIENT_ID, redirectUris: [{ uri: platform.callbackUrl, sources: ["site"] }] },
-      { id: "vite-app", redirectUris: [{ uri: fromEnvironment, sources: ["environment"] }] },
+      { id: LOCAL_CLIENT_ID, redirectUris: [{ uri: platform.callbackUrl, sources: ["site"] }], hasSecret: false },
+      { id: "vite-app", redirectUris: [{ uri: fromEnvironment, sources: ["environment"] }], hasSecret: false },
     ]);
   });
 

@@ -5,7 +5,7 @@ import { ConfirmAction } from "../controls";
 import { Link, studioHref } from "../router";
 
 type ClientSource = "site" | "environment" | "file";
-type Client = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[] };
+type Client = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean };
 type FaultRule = { pathPrefix: string; latencyMs: number; errorRate: number; errorStatus: number; dropRate: number; garbageRate: number };
 type Backup = { id: string; status: string; requestedDate: string; finishedDate: string | null; sizeInBytes: string | null; collections: { id: string }[] };
 type Restoration = { id: string; status: string; requestedDate: string; backup: { id: string } };
@@ -56,6 +56,7 @@ function OAuthClients() {
       {clients?.map((client) => (
         <div key={client.id} className="client">
           <h3>{client.id}</h3>
+          {client.hasSecret && <p className="muted">Has a secret: may ask for its own token (client_credentials) for elevated calls.</p>}
           <ul className="uri-list">
             {client.redirectUris.map(({ uri, sources }) => (
               <li key={uri}>

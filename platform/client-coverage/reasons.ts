@@ -1,0 +1,214 @@
+/**
+ * Why the platform does not answer a function of the installed clients, one entry per function
+ * the walk finds unanswered (client-coverage.test.ts fails on a function with neither an answer
+ * nor an entry, and on an entry for a function that is answered or no longer installed).
+ *
+ * - `offline`: needs something that exists only on Wix (its dashboard, other sites, Wix accounts).
+ * - `business`: part of a Wix business solution (Stores, Bookings, Events, Pricing Plans).
+ * - `superseded`: an older API whose acts the platform answers through the newer one named.
+ * - `missing`: belongs with a member site or a headless app on data and members, and is not
+ *   answered yet: work to do, said as such.
+ * - `members29`: answered by the members29 branch (merged with this one); the row shows its path.
+ */
+export type ReasonKind = "offline" | "business" | "superseded" | "missing" | "members29";
+export type Reason = { kind: ReasonKind; why: string };
+
+const collectionPlugin = (plugin: string): Reason => ({
+  kind: "missing",
+  why: `The ${plugin} plugin is not kept: collections take only the Publish plugin, through create, update or patch (data.md §18).`,
+});
+const catalogPlugin: Reason = {
+  kind: "business",
+  why: "The Catalog plugin ties a collection to Wix Stores' catalog.",
+};
+const draftItems: Reason = {
+  kind: "missing",
+  why: "The Draft Items plugin (a separate drafts collection) is not kept; drafts follow the Publish plugin (data.md §18).",
+};
+const externalDatabase: Reason = {
+  kind: "offline",
+  why: "An external database is reached through an adapter that Wix's servers call; the local platform keeps every collection in its own database.",
+};
+const scheduledWorkflow: Reason = {
+  kind: "missing",
+  why: "Scheduled data workflows (data-movement jobs on a timetable) are not kept; movement jobs run when submitted (data.md §17).",
+};
+const sharing: Reason = {
+  kind: "offline",
+  why: "Sharing a collection between the sites of one Wix account needs those other sites.",
+};
+const legacyAuthentication = (instead: string): Reason => ({
+  kind: "superseded",
+  why: `The older Members Authentication API (wix-sm); answered through ${instead}.`,
+});
+/** A "not yet" reason naming what is missing; the table labels it "not yet". */
+const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
+const roles = later("member roles and their definitions");
+const badges = later("member badges and their assignments");
+const customFields = later("custom profile fields, their applications and suggestions");
+const reports = later("reports of members by members");
+const abouts = later("members' About sections (rich content)");
+const members29: Reason = { kind: "members29", why: "" };
+const appInstallFlow: Reason = {
+  kind: "offline",
+  why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
+};
+
+const siteProperties: Reason = {
+  kind: "missing",
+  why: "The site's locale, currency, time zone and languages. @wix/astro catches this failure and renders without localization.",
+};
+
+export const REASONS: Record<string, Reason> = {
+  "@wix/data collections.addCatalogPlugin": catalogPlugin,
+  "@wix/data collections.deleteCatalogPlugin": catalogPlugin,
+  "@wix/data collections.addCmsPlugin": collectionPlugin("CMS"),
+  "@wix/data collections.deleteCmsPlugin": collectionPlugin("CMS"),
+  "@wix/data collections.addDataCollectionPlugin": collectionPlugin("generic"),
+  "@wix/data collections.deleteDataCollectionPlugin": collectionPlugin("generic"),
+  "@wix/data collections.addDraftItemsPlugin": draftItems,
+  "@wix/data collections.deleteDraftItemsPlugin": draftItems,
+  "@wix/data collections.addMultilingualPlugin": collectionPlugin("Multilingual"),
+  "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
+  "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
+  "@wix/data collections.deleteUrlizedPlugin": collectionPlugin("Urlized"),
+  "@wix/data collections.restoreDataCollection": {
+    kind: "missing",
+    why: "A deleted collection is dropped at once, so there is nothing to restore.",
+  },
+  "@wix/data externalDatabaseConnections.createExternalDatabaseConnection": externalDatabase,
+  "@wix/data externalDatabaseConnections.deleteExternalDatabaseConnection": externalDatabase,
+  "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,
+  "@wix/data externalDatabaseConnections.listExternalDatabaseConnections": externalDatabase,
+  "@wix/data externalDatabaseConnections.updateExternalDatabaseConnection": externalDatabase,
+  "@wix/data items.createDataItemDraft": draftItems,
+  "@wix/data items.publishDataItemDraft": draftItems,
+  "@wix/data items.unpublishDataItem": draftItems,
+  "@wix/data scheduledWorkflows.createScheduledDataWorkflow": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.deleteScheduledDataWorkflow": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.getScheduledDataWorkflow": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.listScheduledDataWorkflows": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.rescheduleScheduledDataWorkflow": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.triggerScheduledDataWorkflowNow": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.updateScheduledDataWorkflow": scheduledWorkflow,
+  "@wix/data sharing.bulkGetSharedCollectionStats": sharing,
+  "@wix/data sharing.connectToSharedCollection": sharing,
+  "@wix/data sharing.createDataSharingPolicy": sharing,
+  "@wix/data sharing.deleteDataSharingPolicy": sharing,
+  "@wix/data sharing.disconnectFromSharedCollection": sharing,
+  "@wix/data sharing.getDataSharingPolicy": sharing,
+  "@wix/data sharing.listDataSharingPolicies": sharing,
+  "@wix/data sharing.listSharedDataCollections": sharing,
+  "@wix/data sharing.updateDataSharingPolicy": sharing,
+
+  "@wix/members authentication.approve": legacyAuthentication("members.approveMember"),
+  "@wix/members authentication.block": legacyAuthentication("members.blockMember"),
+  "@wix/members authentication.changeLoginEmail": legacyAuthentication("members.updateMember (loginEmail)"),
+  "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
+  "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
+  "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
+  "@wix/members authorization.assignRole": roles,
+  "@wix/members authorization.getRoles": roles,
+  "@wix/members authorization.queryRoles": roles,
+  "@wix/members authorization.unassignRole": roles,
+  "@wix/members memberRoleDefinition.createMemberRoleDefinition": roles,
+  "@wix/members memberRoleDefinition.deleteMemberRoleDefinition": roles,
+  "@wix/members memberRoleDefinition.getMemberRoleDefinition": roles,
+  "@wix/members memberRoleDefinition.listMemberRoleDefinitions": roles,
+  "@wix/members memberRoleDefinition.updateMemberRoleDefinition": roles,
+  "@wix/members badgeAssignments.bulkCreateBadgeAssignments": badges,
+  "@wix/members badgeAssignments.bulkDeleteBadgeAssignments": badges,
+  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTags": badges,
+  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTagsByFilter": badges,
+  "@wix/members badgeAssignments.createBadgeAssignment": badges,
+  "@wix/members badgeAssignments.deleteBadgeAssignment": badges,
+  "@wix/members badgeAssignments.queryBadgeAssignments": badges,
+  "@wix/members badges.assignBadge": badges,
+  "@wix/members badges.createBadge": badges,
+  "@wix/members badges.deleteBadge": badges,
+  "@wix/members badges.getBadge": badges,
+  "@wix/members badges.getMemberCountsPerBadge": badges,
+  "@wix/members badges.listBadges": badges,
+  "@wix/members badges.listBadgesPerMember": badges,
+  "@wix/members badges.listMembersByBadge": badges,
+  "@wix/members badges.unassignBadge": badges,
+  "@wix/members badges.updateBadge": badges,
+  "@wix/members badges.updateBadgesDisplayOrder": badges,
+  "@wix/members badgesV2.createBadge": badges,
+  "@wix/members badgesV2.deleteBadge": badges,
+  "@wix/members badgesV2.getBadge": badges,
+  "@wix/members badgesV2.moveBadge": badges,
+  "@wix/members badgesV2.queryBadges": badges,
+  "@wix/members badgesV2.updateBadge": badges,
+  "@wix/members badgesV2.updateBadgesDisplayOrder": badges,
+  "@wix/members customFieldApplications.createCustomFieldApplication": customFields,
+  "@wix/members customFieldApplications.deleteCustomFieldApplication": customFields,
+  "@wix/members customFieldApplications.getCustomFieldApplication": customFields,
+  "@wix/members customFieldApplications.getCustomFieldApplications": customFields,
+  "@wix/members customFieldApplications.getMembersCustomFieldApplications": customFields,
+  "@wix/members customFieldApplications.getRolesCustomFieldApplications": customFields,
+  "@wix/members customFieldApplications.updateCustomFieldApplication": customFields,
+  "@wix/members customFieldSuggestions.listCustomFieldSuggestions": customFields,
+  "@wix/members customFieldSuggestions.queryCustomFieldSuggestions": customFields,
+  "@wix/members customFields.createCustomField": customFields,
+  "@wix/members customFields.deleteCustomField": customFields,
+  "@wix/members customFields.getCustomField": customFields,
+  "@wix/members customFields.hideCustomField": customFields,
+  "@wix/members customFields.listCustomFields": customFields,
+  "@wix/members customFields.updateCustomField": customFields,
+  "@wix/members customFields.updateCustomFieldsOrder": customFields,
+  "@wix/members defaultPrivacy.getDefaultPrivacyStatus": later("the site's default privacy for new members"),
+  "@wix/members defaultPrivacy.setDefaultPrivacyStatus": later("the site's default privacy for new members"),
+  "@wix/members memberPrivacySettings.getMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
+  "@wix/members memberPrivacySettings.setMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
+  "@wix/members memberReport.deleteMemberReports": reports,
+  "@wix/members memberReport.listReportedMembers": reports,
+  "@wix/members memberReport.queryMemberReports": reports,
+  "@wix/members memberReport.queryReportedMembers": reports,
+  "@wix/members memberReport.reportMember": reports,
+  "@wix/members members.bulkApproveMembers": later("approving members by filter (one by one is answered)"),
+  "@wix/members members.bulkBlockMembers": later("blocking members by filter (one by one is answered)"),
+  "@wix/members members.bulkDeleteMembersByFilter": later("deleting members by filter (by id is answered)"),
+  "@wix/members members.disconnectMember": later("disconnecting a member from their contact"),
+  "@wix/members members.bulkDeleteMembers": members29,
+  "@wix/members members.joinCommunity": members29,
+  "@wix/members members.leaveCommunity": members29,
+  "@wix/members members.muteMember": members29,
+  "@wix/members members.unmuteMember": members29,
+  "@wix/members membersAbout.createMemberAbout": abouts,
+  "@wix/members membersAbout.deleteMemberAbout": abouts,
+  "@wix/members membersAbout.getMemberAbout": abouts,
+  "@wix/members membersAbout.getMyMemberAbout": abouts,
+  "@wix/members membersAbout.queryMemberAbouts": abouts,
+  "@wix/members membersAbout.updateMemberAbout": abouts,
+  "@wix/members userMember.queryUserMembers": {
+    kind: "offline",
+    why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
+  },
+
+  "@wix/identity oauth.jwks": {
+    kind: "missing",
+    why: "Local access tokens are signed with a key the process keeps (HS256, oauth.md §4); there is no public key to publish.",
+  },
+  "@wix/identity oauth.userInfo": later("the OpenID user-info answer for a member's token"),
+  "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
+  "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
+
+  "@wix/headless-site-assets scripts.getEssentialProperties": siteProperties,
+  "@wix/headless-site-assets scripts.getSiteMetadata": siteProperties,
+
+  "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
+  "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,
+  "@wix/sdk AppStrategy({refreshToken}).handleOAuthCallback": appInstallFlow,
+  "@wix/sdk AppStrategy({refreshToken}).getAuthHeaders": appInstallFlow,
+  "@wix/sdk AppStrategy({accessToken}).getAuthHeaders": {
+    kind: "offline",
+    why: "The strip_bound_session grant unbinds a token that Wix's dashboard hands to an app's extension; that dashboard does not exist offline.",
+  },
+};
+
+/** Webhook events: Wix calls the app's own endpoint when something changes. */
+export const EVENT_REASON: Reason = {
+  kind: "missing",
+  why: "A webhook event: Wix calls the app's webhook URL when it happens; the local platform sends no webhooks yet.",
+};
