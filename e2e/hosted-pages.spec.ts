@@ -121,7 +121,7 @@ for (const width of [390, 1280]) {
 
 // The hosted pages carry no script, but the way to them and back (the site's links, its callback) must work without it too.
 for (const javaScriptEnabled of [true, false]) {
-  test(`with e-mail verification required, a hosted sign-up asks for the mailed code before it reaches the site (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+  test(`with e-mail verification required, a hosted sign-up asks for the mailed code first (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
     browser,
   }) => {
     await setPlatformSettings({ requireEmailVerification: true });
