@@ -40,12 +40,12 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
           { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 8 characters; avoid common passwords." },
           { name: "firstName", label: "First name", autoComplete: "given-name", optional: true },
           { name: "lastName", label: "Last name", autoComplete: "family-name", optional: true },
-          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: PROFILE_WORDS.nicknameHint },
+          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: `${PROFILE_WORDS.nicknameHint} ${PROFILE_WORDS.nicknameDefault}` },
           {
             name: "publicProfile",
             label: PROFILE_WORDS.publicChoice,
             type: "checkbox",
-            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.changeLater}`,
+            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.emailNeverShown} ${PROFILE_WORDS.changeLater}`,
           },
         ]}
         // Public unless the new member says otherwise: the club is about sharing trail reports.
