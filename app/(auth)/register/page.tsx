@@ -6,8 +6,8 @@ import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { loginPageHref } from "@/lib/auth/routes";
-import { getSession } from "@/lib/auth/request-session";
+import { loginPageHref, registerPageHref } from "@/lib/auth/routes";
+import { confirmedMemberSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
 import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import { registerAction } from "../actions";
@@ -18,7 +18,7 @@ const params = z.object({ returnTo: z.string().optional().catch(undefined) });
 
 export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const returnTo = safeReturnTo(params.parse(await searchParams).returnTo, siteUrl("/").origin);
-  if ((await getSession())?.role === "member") redirect(returnTo);
+  if (await confirmedMemberSession(registerPageHref(returnTo))) redirect(returnTo);
   return (
     <AuthCard
       title="Create an account"
