@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { demoMember, plainSignUpInEachTest, revalidateSite, setPlatformSettings } from "./platform";
 import { screenshot } from "./screenshots";
-import { STRONG_PASSWORD, newEmail, submitLogin } from "./site-pages";
+import { STRONG_PASSWORD, newEmail, prewarmDone, submitLogin } from "./site-pages";
 import { expectAccessible, openStudio } from "./studio";
 
 // Who the directory shows, what a sign-up makes public, the mail an approval sends, a session
@@ -148,6 +149,8 @@ test("after Sign out everywhere, /login asks the platform: the session ends here
   await fillSignUp(page, email, "Wren Elsewhere");
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page.getByTestId("member-name")).toHaveText("Wren Elsewhere");
+  // /login is to find the session ended, not the browser's pre-warm.
+  await prewarmDone(page);
 
   const studio = await context.newPage();
   await openStudio(studio, `/members?search=${encodeURIComponent(email)}`, "Members");
@@ -175,6 +178,34 @@ test("after Sign out everywhere, /login asks the platform: the session ends here
   // A member whose session stands is still sent on from /login.
   await page.goto(`${SITE_PAGES.login}?returnTo=%2Ftrails`);
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
+});
+
+test("after Sign out everywhere, a public page's header stops naming the member once the site learns of it (the pre-warm's refused token)", async ({
+  page,
+  context,
+}) => {
+  const email = newEmail("elsewhere-header");
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, email, "Tern Elsewhere");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Tern Elsewhere");
+  // The browser pre-warmed the platform's pages after the login; it will again once due.
+  await prewarmDone(page);
+
+  const studio = await context.newPage();
+  await openStudio(studio, `/members?search=${encodeURIComponent(email)}`, "Members");
+  await studio.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Tern Elsewhere" }).click();
+  await studio.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(studio.getByText("0 live login sessions.")).toBeVisible();
+  await studio.close();
+
+  await page.evaluate((key) => localStorage.removeItem(key), PREWARM_STORAGE_KEY);
+  await page.goto("/trails");
+  // The pre-warm's token is refused, the platform refuses the renewal too: the site ends the
+  // session and the page shows a visitor's header without a reload.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await expect(page.getByTestId("member-name")).toHaveCount(0);
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
 });
 
 test("deleting the account says the reports stay, and removes them when asked", async ({ page, browser }) => {
