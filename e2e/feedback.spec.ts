@@ -61,7 +61,8 @@ test("deleting the account keeps the focus in its panel, then lands at the top o
   // A native disclosure: its button reads "Keep my account" while the confirmation is open.
   const opener = page.locator("summary", { hasText: "Delete my account…" });
   await opener.click();
-  await expect(page.getByLabel("I understand that this cannot be undone.")).toBeFocused();
+  // Into the confirmation: its first choice, whether the trail reports go too.
+  await expect(page.getByLabel("Also remove my trail reports.")).toBeFocused();
   await page.locator("summary", { hasText: "Keep my account" }).click();
   await expect(opener).toBeFocused();
   await expect(page.getByLabel("I understand that this cannot be undone.")).toBeHidden();

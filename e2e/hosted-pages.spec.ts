@@ -63,10 +63,10 @@ test("a failed login, then a right one, then Back: every history entry is a GET 
 
   // Back, twice: each entry is a GET page (Chromium loads it again, or restores it from its
   // back-forward cache), never a POST to send again, and the finished login page hands the member
-  // back to the site, still logged in.
+  // back to the page the login started from, not the home page, still logged in.
   for (let step = 0; step < 2; step++) {
     await page.goBack();
-    await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+    await expect(page).toHaveURL(`${e2e.siteUrl}/trails/summit-loop`);
     await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
   }
   expect(loads.filter((load) => load.method === "POST")).toHaveLength(2);

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { test } from "@playwright/test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
 import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "@ridgeline/platform-contract";
@@ -72,16 +73,30 @@ export async function blockMember(email: string): Promise<void> {
   if (!blocked.ok) throw new Error(`block failed: ${blocked.status} ${await blocked.text()}`);
 }
 
+type SignUpSettings = Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>;
+
 /** Changes the local platform's sign-up settings while it runs. */
-export async function setPlatformSettings(
-  settings: Partial<Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>>,
-) {
+export async function setPlatformSettings(settings: Partial<SignUpSettings>) {
   const response = await fetch(`${e2e.platformUrl}/_local/settings`, {
     method: "PATCH",
     headers: { authorization: ADMIN_KEY, "content-type": "application/json" },
     body: JSON.stringify(settings),
   });
   if (!response.ok) throw new Error(`settings failed: ${response.status} ${await response.text()}`);
+}
+
+/**
+ * For a spec that changes the sign-up settings: each test starts with all of them off, and after
+ * it they go back to what they were (other specs share the platform).
+ */
+export function plainSignUpInEachTest(): void {
+  let before: SignUpSettings;
+  test.beforeEach(async () => {
+    const response = await fetch(`${e2e.platformUrl}/_local/settings`, { headers: { authorization: ADMIN_KEY } });
+    before = (await response.json()) as SignUpSettings;
+    await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
+  });
+  test.afterEach(() => setPlatformSettings(before));
 }
 
 type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { demoMember, latestMail } from "./platform";
@@ -75,4 +76,12 @@ export async function resetPasswordByMail(page: Page, email: string, password: s
   await page.getByRole("button", { name: /set|save|change/i }).click();
   await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}${SITE_PAGES.login}`));
   await expect(page.getByRole("status")).toContainText("Your new password is set");
+}
+
+/**
+ * Waits for the member's browser to have pre-warmed the platform's pages after a login: a test
+ * that then ends the session on the platform knows the pre-warm will not be the one to find out.
+ */
+export async function prewarmDone(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PREWARM_STORAGE_KEY)).not.toBeNull();
 }

@@ -1,20 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { ADMIN_KEY, setPlatformSettings } from "./platform";
+import { ADMIN_KEY, plainSignUpInEachTest } from "./platform";
 import { newEmail, STRONG_PASSWORD, submitLogin } from "./site-pages";
 import { expectAccessible, noPolicyRefusals, openStudio, studioUrl } from "./studio";
 
-type SignUpSettings = Parameters<typeof setPlatformSettings>[0];
-let before: SignUpSettings;
-
-// Other specs share the platform: every sign-up setting goes back to what it was.
-test.beforeEach(async () => {
-  const response = await fetch(`${e2e.platformUrl}/_local/settings`, { headers: { authorization: ADMIN_KEY } });
-  before = (await response.json()) as SignUpSettings;
-  await setPlatformSettings({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
-});
-test.afterEach(() => setPlatformSettings(before));
+plainSignUpInEachTest();
 
 test("with owner approval switched on in the Studio, a sign-up waits; approved there, they log in; blocked and unblocked; a reset reaches the mailbox", async ({
   page,
@@ -98,6 +89,7 @@ test("with owner approval switched on in the Studio, a sign-up waits; approved t
     page
       .getByRole("listitem")
       .filter({ hasText: `To ${email}` })
+      .filter({ hasText: "Reset your Ridgeline Hiking Club password" })
       .getByRole("link", { name: "Open the link in this message" }),
   ).toBeVisible();
   checkPolicy();

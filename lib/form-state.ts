@@ -8,8 +8,17 @@ export type CaptchaStage = "invisible" | "visible";
 
 /**
  * What a form on a server action shows after a submission: conform's result (field and form
- * errors, values to keep), a confirmation, and which robot check it must carry.
+ * errors, values to keep), a confirmation, which robot check it must carry, and whether it is finished.
  */
-export type FormState = { result?: SubmissionResult<string[]>; done?: string; captcha?: CaptchaStage };
+export type FormState = {
+  result?: SubmissionResult<string[]>;
+  done?: string;
+  captcha?: CaptchaStage;
+  /**
+   * The form's work is over (a sign-up now waiting for approval): the confirmation and this link
+   * on show in place of the form, which would only invite the same submission again.
+   */
+  finished?: { href: string; label: string };
+};
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;

@@ -6,6 +6,7 @@ import { freePort, runCli, startChildPlatform } from "./child-platform";
 import { REPLACED_DATABASE_FILE, openPlatformDatabase } from "./db";
 import { DataStore } from "./data/store";
 import { IdentityStore } from "./identity/store";
+import { Outbox } from "./mail/outbox";
 import { seedDemoContent } from "./seed/seed";
 
 /**
@@ -82,6 +83,16 @@ describe("a copy of the whole database in a named file", () => {
 });
 
 describe("approve", () => {
+  it("lets a waiting sign-up in and leaves the mail telling them so in the mailbox", async () => {
+    withDatabase((store) =>
+      new IdentityStore(store.db).create({ email: "waiting@ridgeline.example", passwordHash: "not-a-real-hash", nickname: "Waiting", status: "PENDING" }),
+    );
+    const approve = await runCli(["approve", "waiting@ridgeline.example"], env);
+    expect([approve.code, approve.stdout]).toEqual([0, expect.stringContaining("Approved waiting@ridgeline.example")]);
+    const mails = withDatabase((store) => new Outbox(store.db).list("waiting@ridgeline.example"));
+    expect(mails).toEqual([expect.objectContaining({ kind: "approved", subject: expect.stringContaining("You can now log in") })]);
+  }, 30_000);
+
   it("does only that: an unknown address fails without going on to take a backup", async () => {
     const approve = await runCli(["approve", "nobody@ridgeline.example"], env);
     expect([approve.code, approve.stderr]).toEqual([1, expect.stringContaining("No member has the e-mail address nobody@ridgeline.example")]);

@@ -13,6 +13,9 @@ import { taskTable } from "./data/tasks";
 import { requirePasswordReset } from "./identity/iam";
 import { LoginSessionStore } from "./identity/login-sessions";
 import { IdentityStore } from "./identity/store";
+import { Outbox } from "./mail/outbox";
+import { setMemberStatus } from "./members/actions";
+import { MemberStore } from "./members/store";
 import { TokenStore } from "./oauth/store";
 import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
@@ -256,7 +259,7 @@ function forMemberEmail(config: PlatformConfig, args: string[], work: (email: st
   }
 }
 
-/** Works on the database file directly, so a running platform sees the change at once. */
+/** Works on the database file directly, so a running platform sees the change (and the mailbox the message) at once. */
 function runApprove(config: PlatformConfig, args: string[]): number {
   return forMemberEmail(config, args, (email, db) => {
     const identities = new IdentityStore(db);
@@ -266,8 +269,8 @@ function runApprove(config: PlatformConfig, args: string[]): number {
       console.log(`${found.identity.loginEmail} is already approved.`);
       return 0;
     }
-    identities.update(found.identity.id, { status: "APPROVED" });
-    console.log(`Approved ${found.identity.loginEmail}; they can log in now.`);
+    setMemberStatus({ outbox: new Outbox(db), config }, new MemberStore(db, identities), found.identity.id, "APPROVED");
+    console.log(`Approved ${found.identity.loginEmail}; they can log in now, and the mailbox holds the message telling them so.`);
     return 0;
   });
 }

@@ -85,7 +85,7 @@ describe("GET /api/auth/login", () => {
 });
 
 describe("GET /api/auth/callback", () => {
-  it("exchanges the code, starts the member's session, drops every pending login and returns", async () => {
+  it("exchanges the code, starts the member's session, drops every other pending login and returns", async () => {
     const jar = new CookieJar();
     await handleLogin(jar.request(site(`${AUTH_ROUTES.login}?returnTo=%2Ftrails`))).then((r) => jar.apply(r));
     const callbackUrl = await hostedLogin(jar, "/account");
@@ -95,13 +95,33 @@ describe("GET /api/auth/callback", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
     const session = await sessionOf(jar);
     expect(session).toMatchObject({ role: "member", member: { name: "Dana" } });
-    expect([...jar.cookies.keys()].filter((name) => name.startsWith("wms_txn_"))).toEqual([]);
+    // Only this login's, finished: the other tab's pending login is gone.
+    expect([...jar.cookies.keys()].filter((name) => name.startsWith("wms_txn_"))).toHaveLength(1);
     // The page it returns to confirms the login.
     expect(jar.get("wms_notice")).toBe("logged-in");
 
-    // Back to the callback URL after the login: the member is simply sent home.
+    // Back to the callback URL after the login: the spent code is not exchanged again, and the
+    // member goes back to where the login was going, the session as it was.
     const replay = await handleCallback(jar.request(callbackUrl));
-    expect(replay.headers.get("location")).toBe(site("/"));
+    expect(replay.headers.get("location")).toBe(site("/account"));
+    expect(jar.apply(replay).get("wms_notice")).toBe("logged-in");
+    expect(await sessionOf(jar)).toMatchObject({ role: "member", member: { name: "Dana" } });
+  });
+
+  it("takes the browser's Back button from the page after a hosted login to where the login started, not home", async () => {
+    const jar = new CookieJar();
+    const login = await handleLogin(jar.request(site(`${AUTH_ROUTES.login}?returnTo=${encodeURIComponent("/trails/summit-loop")}`)));
+    jar.apply(login);
+    const browser = new TestBrowser();
+    const authUrl = login.headers.get("location")!;
+    const submitted = await browser.submitForm(authUrl, { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
+    jar.apply(await handleCallback(jar.request(submitted.location!)));
+    // Back: the hosted page, finished, sends the browser to the callback again.
+    const back = await browser.get(authUrl);
+    expect(back.status).toBe(303);
+    const response = await handleCallback(jar.request(back.location!));
+    expect(response.headers.get("location")).toBe(site("/trails/summit-loop"));
+    expect(await sessionOf(jar.apply(response))).toMatchObject({ role: "member" });
   });
 
   it("welcomes a new member when the login was started by a sign-up", async () => {

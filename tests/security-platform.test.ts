@@ -90,6 +90,9 @@ describe("sign-up with an address that has an account", () => {
     await strategy().register({ email, password: "Some-other-pass-45" });
     const notices = platform.ctx.outbox.list(email).filter((mail) => mail.kind === "signup-attempt");
     expect(notices).toHaveLength(1);
+    // It says what to do: the account is there, so log in, or set a new password.
+    expect(notices[0].text).toContain(`${platform.config.siteUrl}/login`);
+    expect(notices[0].text).toContain(`${platform.config.siteUrl}/forgot-password`);
     expect(platform.ctx.outbox.list(email).length).toBe(before + 1);
 
     const client = memberSiteClient();

@@ -39,6 +39,15 @@ describe("POST /api/auth/prewarm", () => {
     expect(platform.ctx.loginSessions.byToken(browser.cookies.get("lp_session"))?.memberId).toBe(demoId());
   });
 
+  it("ends a member's session the platform ended elsewhere: 401, no URL, the cookie cleared, and the notice for the next page", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", demoId(), { revoked: true });
+    const response = await handlePrewarm(prewarmRequest(jar));
+    expect([response.status, await response.json()]).toEqual([401, { url: null }]);
+    jar.apply(response);
+    expect(jar.get("wms_session")).toBeUndefined();
+    expect(jar.get("wms_notice")).toBe("session-ended");
+  });
+
   it("gives a visitor no URL, and a failing platform only a logged 503 with no URL", async () => {
     expect(await (await handlePrewarm(prewarmRequest(new CookieJar()))).json()).toEqual({ url: null });
     const { jar } = await jarWithPlatformSession(platform, "member", demoId());

@@ -177,7 +177,7 @@ async function continueWith(
       redirect(SITE_PAGES.loginCode);
     }
     case "awaiting-approval":
-      return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE };
+      return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE, finished: { href: "/", label: "Back to the home page" } };
     case "failed": {
       const fieldErrors: Record<string, string[]> = {};
       for (const [field, message] of Object.entries(outcome.fields)) fieldErrors[field] = [message];

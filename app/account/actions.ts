@@ -17,6 +17,9 @@ import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, recheckPassword } from "@/lib/wix/identity";
 import { turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
+import { removeReportsBy } from "@/lib/wix/reports";
+import { memberIdOf } from "@/lib/wix/signups";
+import { reportedCollections } from "@/lib/site-config";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
   "signed-out": "You are not logged in any more. Log in, then save again.",
@@ -175,12 +178,19 @@ export async function deleteAccountAction(_previous: FormState, formData: FormDa
   if (submission.status !== "success") return { result: submission.reply() };
   let outcome;
   try {
-    outcome = await actAsMember((client) => deleteMyAccount(client));
+    outcome = await actAsMember(async (client, session) => {
+      // The reports first: once the account is gone, nobody may remove them any more.
+      const removedFrom = submission.value.removeReports
+        ? await removeReportsBy(client, reportedCollections, await memberIdOf(client, session.member?.id))
+        : [];
+      await deleteMyAccount(client);
+      return removedFrom;
+    });
   } catch (error) {
     return failed(submission.reply, error, "Deleting an account");
   }
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   await endDeletedMemberSession();
-  updateTags([TAGS.members]);
+  updateTags([TAGS.members, ...outcome.value.map(TAGS.collection)]);
   redirect("/");
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
+import { reportedCollections } from "@/lib/site-config";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TwoStepSignIn } from "@/components/account/two-step-sign-in";
 import { MemberAvatar } from "@/components/member-avatar";
@@ -25,6 +26,9 @@ import {
 } from "./actions";
 
 export const metadata: Metadata = { title: "Your account" };
+
+/** What a member writes that outlives their account unless they remove it: "trail reports". */
+const reportKinds = reportedCollections.map((collection) => collection.memberReports.title.toLowerCase()).join(" and ");
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -156,7 +160,7 @@ export default async function AccountPage() {
       </Section>
 
       <Section id="delete" title="Delete account">
-        <DeleteAccount action={deleteAccountAction} />
+        <DeleteAccount action={deleteAccountAction} reports={reportKinds || undefined} />
       </Section>
     </div>
   );

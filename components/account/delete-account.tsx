@@ -11,9 +11,10 @@ const openerLook = `hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`;
  * Deleting the account takes two steps: open the confirmation, then confirm it. The confirmation
  * is a native disclosure, so both steps work without JavaScript; its button reads "Keep my
  * account" while it is open. A refused confirmation (the box not ticked) keeps it open. With
- * script, opening moves the focus into the confirmation (its checkbox).
+ * script, opening moves the focus into the confirmation (its first checkbox). It says what stays
+ * (the member's reports, unless they tick the box to remove them with the account).
  */
-export function DeleteAccount({ action }: { action: FormAction }) {
+export function DeleteAccount({ action, reports }: { action: FormAction; reports?: string }) {
   const actionState = useActionState(action, {});
   const disclosure = useRef<HTMLDetailsElement>(null);
   const onToggle = () => {
@@ -27,10 +28,14 @@ export function DeleteAccount({ action }: { action: FormAction }) {
       </summary>
       <div className="space-y-4 rounded-lg border border-red-300 bg-red-50 p-4">
         <p className="text-sm text-red-900">Your profile and login are removed for good, and you are logged out at once.</p>
+        {reports && <p className="text-sm text-red-900">Your {reports} stay published, signed “by a member”, unless you choose to remove them too.</p>}
         <ActionStateForm
           actionState={actionState}
           kind="deleteAccount"
-          fields={[{ name: "confirm", label: "I understand that this cannot be undone.", type: "checkbox" }]}
+          fields={[
+            ...(reports ? [{ name: "removeReports", label: `Also remove my ${reports}.`, type: "checkbox" as const }] : []),
+            { name: "confirm", label: "I understand that this cannot be undone.", type: "checkbox" },
+          ]}
           submitLabel="Delete my account for good"
           pendingLabel="Deleting your account…"
           tone="danger"

@@ -1,8 +1,10 @@
 "use client";
 
 import { getFormProps, useForm } from "@conform-to/react";
+import Link from "next/link";
 import { useActionState } from "react";
 import { CaptchaField } from "@/components/auth/captcha-field";
+import { focusRing } from "@/components/class-names";
 import type { FormAction, FormState } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
 import { Field, type FieldSpec } from "./field";
@@ -68,6 +70,18 @@ export function ActionStateForm({
   const formProps = getFormProps(form);
   const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
 
+  if (state.finished) {
+    return (
+      <div className="space-y-5">
+        <FormFeedback summary={summary} errors={[]} errorId={form.errorId} done={state.done} />
+        <p>
+          <Link href={state.finished.href} className={`font-medium text-pine-700 underline underline-offset-2 ${focusRing}`}>
+            {state.finished.label}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   return (
     <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
       <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={confirmationShownElsewhere ? undefined : state.done} />

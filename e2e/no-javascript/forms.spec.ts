@@ -176,6 +176,28 @@ test("trail reports are in the page; a member writes, edits and deletes one", as
   await expect(page.getByRole("article", { name: `${title} (edited)` })).toHaveCount(0);
 });
 
+test("deleting the account with its trail reports: the option posts with the form", async ({ page }) => {
+  await register(page, newEmail("nojs-leaving"));
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await page.goto("/trails/summit-loop");
+  const title = `${REPORT_PREFIX} leaving ${Date.now()}`;
+  const reports = page.getByRole("region", { name: "Trail reports" });
+  await reports.getByLabel("Title").fill(title);
+  await reports.getByLabel("Your report").fill("Gone with my account.");
+  await reports.getByRole("button", { name: "Publish report" }).click();
+  await expect(page.getByRole("article", { name: title })).toBeVisible();
+
+  await page.goto("/account");
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
+  await page.getByLabel("Also remove my trail reports.").check();
+  await page.getByLabel("I understand that this cannot be undone.").check();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page.getByRole("status").first()).toContainText("Your account has been deleted");
+  await page.goto("/trails/summit-loop");
+  await expect(page.getByRole("region", { name: "Trail reports" })).toBeVisible();
+  await expect(page.getByRole("article", { name: title })).toHaveCount(0);
+});
+
 test("an outing: a member joins and cancels", async ({ page }) => {
   const path = "/outings/tide-pool-discovery";
   await logIn(page, demoMember, path);

@@ -95,6 +95,8 @@ export const changePasswordSchema = z
 
 export const deleteAccountSchema = z.object({
   confirm: z.boolean({ error: "Tick the box to confirm." }).refine(Boolean, "Tick the box to confirm."),
+  /** Ticked, the member's trail reports go with the account; left, they stay, signed "by a member". */
+  removeReports: checkbox,
 });
 
 export const smsFactorSchema = z.object({

@@ -9,6 +9,9 @@ export const PROFILE_WORDS = {
   publicChoiceHint:
     "Public: anyone can see your profile (nickname, title, photo and trail reports) and the members list shows you. " +
     "Private: only you can see it, and your reports say “by a member”.",
+  /** At sign-up: the name shown when no nickname is given; the platform never makes one from the e-mail address. */
+  nicknameDefault: "Left empty, we show your first and last name, or “Member” if you give neither.",
+  emailNeverShown: "Your e-mail address is never shown to anyone.",
   changeLater: "You can change this on your account page.",
   privateExplained: "Your profile is private, so only you can see it. Other people get “page not found” here, and your reports say “by a member”.",
 } as const;

@@ -5,7 +5,7 @@ import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
 import { LOGGED_IN, SIGNED_UP, writeNotice } from "./notice-store";
 import { readSession, writeSession } from "./session-store";
-import { deleteAllTransactions, deleteTransaction, readTransaction } from "./transaction-store";
+import { deleteTransaction, finishTransactions, readTransaction } from "./transaction-store";
 import { lookUpDisplay } from "./refresh";
 import { noStoreRedirect, signInProblem, siteUrl } from "./responses";
 import { nowSeconds, sessionFromTokens } from "./session";
@@ -33,6 +33,9 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
     return response;
   };
 
+  // The browser's Back button from the page a login ended on: the platform's finished login page
+  // sends it here again (declined, or with the spent code); it goes back where the login started.
+  if (transaction?.finished) return noStoreRedirect(siteUrl(transaction.returnTo));
   if (error) {
     // A silent login that found no platform session simply leaves a visitor; so does a person who
     // chose "Back to the site" on the hosted page (access_denied): they return to where the login
@@ -58,6 +61,6 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   const response = noStoreRedirect(siteUrl(transaction.returnTo));
   await writeSession(response.cookies, sessionFromTokens(tokens, nowSeconds(), member));
   writeNotice(response.cookies, transaction.signUp ? SIGNED_UP : LOGGED_IN);
-  deleteAllTransactions(request.cookies, response.cookies);
+  await finishTransactions(request.cookies, response.cookies, transaction);
   return response;
 }

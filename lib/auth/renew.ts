@@ -3,7 +3,8 @@ import { z } from "zod";
 import { SESSION_ENDED, writeNotice } from "./notice-store";
 import { clearSession, readSession, writeSession } from "./session-store";
 import { isPrefetch } from "./prefetch";
-import { logRenewalFailure, renewSession } from "./refresh";
+import type { CookieWriter } from "./cookie-sealing";
+import { logRenewalFailure, renewSession, type Renewal } from "./refresh";
 import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
 import { safeReturnTo } from "./return-to";
 import { nowSeconds } from "./session";
@@ -31,17 +32,21 @@ export async function handleRenew(request: NextRequest): Promise<NextResponse> {
 
   try {
     const renewal = await renewSession(current, nowSeconds(), "refused");
-    if (renewal.session) {
-      const response = noStoreRedirect(siteUrl(returnTo));
-      await writeSession(response.cookies, renewal.session);
-      return response;
-    }
-    const response = noStoreRedirect(siteUrl(ifEnded));
-    clearSession(response.cookies);
-    if (renewal.memberSessionEnded) writeNotice(response.cookies, SESSION_ENDED);
+    const response = noStoreRedirect(siteUrl(renewal.session ? returnTo : ifEnded));
+    await writeRenewal(response.cookies, renewal);
     return response;
   } catch (error) {
     logRenewalFailure(error, "renewing a refused session failed");
     return signInProblem("unavailable", returnTo);
   }
+}
+
+/**
+ * What a route handler answers with after renewing a session the platform refused: the renewed
+ * session, or none, with the "session ended" notice for a member whose session ended.
+ */
+export async function writeRenewal(cookies: CookieWriter, renewal: Renewal): Promise<void> {
+  if (renewal.session) return writeSession(cookies, renewal.session);
+  clearSession(cookies);
+  if (renewal.memberSessionEnded) writeNotice(cookies, SESSION_ENDED);
 }

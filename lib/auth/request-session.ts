@@ -2,7 +2,8 @@ import "server-only";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { sessionClient, type WixClient } from "@/lib/wix/client";
-import { TokenRefusedError } from "@/lib/wix/errors";
+import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
+import { currentMember } from "@/lib/wix/members";
 import { ACCOUNT_DELETED, noticeForPage, writeNotice, type Notice } from "./notice-store";
 import { clearSession, readSession, writeSession } from "./session-store";
 import { renewSession } from "./refresh";
@@ -49,6 +50,24 @@ export async function readAsMember<T>(session: Session, returnTo: string, read: 
     if (error instanceof TokenRefusedError) redirect(renewHref(returnTo, ifEnded));
     throw error;
   }
+}
+
+/**
+ * For the pages a member is sent on from (log in, sign up): the member's session once the
+ * platform confirms it still stands, else null for a visitor. A session the platform ended
+ * elsewhere ("Sign out everywhere", a password reset) is ended here too, with the notice, and
+ * the page comes back for a visitor, so the cookie alone never keeps someone from logging in.
+ * An unreachable platform leaves the session as it is.
+ */
+export async function confirmedMemberSession(page: string): Promise<MemberSession | null> {
+  const session = await getSession();
+  if (session?.role !== "member") return null;
+  try {
+    await readAsMember(session, page, currentMember, page);
+  } catch (error) {
+    if (!(error instanceof PlatformUnavailableError)) throw error;
+  }
+  return session as MemberSession;
 }
 
 /** In a server action: the member's display data changed (a new nickname), so the header shows it at once. */

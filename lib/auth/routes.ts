@@ -39,6 +39,11 @@ export function loginPageHref(returnTo = "/"): string {
   return withParams(SITE_PAGES.login, { returnTo: returnTo === "/" ? undefined : returnTo });
 }
 
+/** The site's sign-up page, coming back to `returnTo` afterwards. */
+export function registerPageHref(returnTo = "/"): string {
+  return withParams(SITE_PAGES.register, { returnTo: returnTo === "/" ? undefined : returnTo });
+}
+
 /** The path prefix of the route handlers: login-transaction cookies are sent only there. */
 export const AUTH_HANDLERS_PATH = "/api/auth";
 

@@ -32,6 +32,11 @@ const transactionSchema = z.object({
   /** Started by a sign-up, so the page after the callback welcomes a new member rather than confirming a login. */
   signUp: z.boolean().optional(),
   createdAt: z.number(),
+  /**
+   * The login is over, and its code spent: kept for its time only so the browser's Back button,
+   * which opens the platform's finished login page again and comes back here, returns to `returnTo`.
+   */
+  finished: z.literal(true).optional(),
 });
 export type LoginTransaction = z.infer<typeof transactionSchema>;
 
@@ -87,4 +92,14 @@ export function deleteTransaction(cookies: CookieWriter, state: string): void {
 
 export function deleteAllTransactions(reader: CookieReader, writer: CookieWriter): void {
   for (const { name } of transactionCookies(reader)) expireTransactionCookie(writer, name);
+}
+
+/**
+ * After a successful login: every pending one goes, and this one stays, finished, for a while
+ * (it can never be exchanged again: the platform spent its code).
+ */
+export async function finishTransactions(reader: CookieReader, writer: CookieWriter, finished: LoginTransaction): Promise<void> {
+  const kept = transactionCookieName(finished.oauthData.state);
+  for (const { name } of transactionCookies(reader)) if (name !== kept) expireTransactionCookie(writer, name);
+  writer.set(kept, await seal({ ...finished, finished: true }, TRANSACTION_TTL_SECONDS), cookieOptions(AUTH_HANDLERS_PATH, TRANSACTION_TTL_SECONDS));
 }

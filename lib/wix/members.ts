@@ -120,8 +120,9 @@ function toPostalAddress(address: z.infer<typeof addressData>): PostalAddress {
   };
 }
 
-function displayName(nickname: string, firstName: string, lastName: string, email?: string): string {
-  return nickname || [firstName, lastName].filter(Boolean).join(" ") || email || "Member";
+/** The name shown for a member: never anything of the e-mail address, which stays private. */
+function displayName(nickname: string, firstName: string, lastName: string): string {
+  return nickname || [firstName, lastName].filter(Boolean).join(" ") || "Member";
 }
 
 /** Reshapes the platform's member (FULL fieldset) into the site's profile. */
@@ -135,7 +136,7 @@ export function toProfile(raw: unknown): Profile {
   const email = parsed.loginEmail ?? undefined;
   return {
     id: parsed._id,
-    name: displayName(nickname, firstName, lastName, email),
+    name: displayName(nickname, firstName, lastName),
     email,
     firstName: firstName || undefined,
     lastName: lastName || undefined,
@@ -159,7 +160,7 @@ export function toProfile(raw: unknown): Profile {
 /** Reshapes a member of the PUBLIC fieldset. */
 export function toPublicMember(raw: unknown): PublicMember {
   const profile = toProfile(raw);
-  return { id: profile.id, slug: profile.slug, name: displayName(profile.nickname, "", "", undefined), title: profile.title, photoUrl: profile.photoUrl };
+  return { id: profile.id, slug: profile.slug, name: displayName(profile.nickname, "", ""), title: profile.title, photoUrl: profile.photoUrl };
 }
 
 /** The member a session's client belongs to, with the whole profile. */

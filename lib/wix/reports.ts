@@ -197,3 +197,26 @@ export function editReport(client: WixClient, config: MemberReportsConfig, repor
 export function removeReport(client: WixClient, config: MemberReportsConfig, reportId: string) {
   return refusedOr(() => client.items.remove(config.collectionId, reportId));
 }
+
+/** How many of a member's reports one query finds for removal at a time. */
+const REMOVAL_BATCH = 100;
+
+/**
+ * Removes every report a member wrote, with their own client (so before their account goes):
+ * the collections it removed reports from. A report the platform will not remove fails the whole
+ * call, so an account is never deleted with reports left that the member asked to remove.
+ */
+export async function removeReportsBy(client: WixClient, collections: CollectionWithReports[], memberId: string): Promise<string[]> {
+  const changed: string[] = [];
+  for (const { memberReports } of collections) {
+    for (;;) {
+      const { items } = await client.items.query(memberReports.collectionId, { filter: { _owner: memberId }, paging: { limit: REMOVAL_BATCH } });
+      const ids = items.flatMap((item) => (item._id ? [item._id] : []));
+      if (ids.length === 0) break;
+      const { removed } = await client.items.bulkRemove(memberReports.collectionId, ids);
+      if (removed < ids.length) throw new Error(`the platform removed ${removed} of ${ids.length} reports in ${memberReports.collectionId}`);
+      if (!changed.includes(memberReports.collectionId)) changed.push(memberReports.collectionId);
+    }
+  }
+  return changed;
+}

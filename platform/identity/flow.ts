@@ -473,13 +473,16 @@ export class HostedFlow {
 
   /**
    * A finished log-in opened again (the browser's Back button): back to the site rather than a dead
-   * end. The authorization callback cannot take the same flow twice, so an `auth` session returns to
-   * the site's front page; a `login` session to where it was going. Inside a frame (web_message)
-   * there is nowhere to go, so it says so.
+   * end. An `auth` session answers its redirect URI as "Back to the site" does (`access_denied` with
+   * the request's state, never a second code), so the client can return the person to the page the
+   * log-in started from; a `login` session goes to where it was going. Inside a frame
+   * (web_message) there is nowhere to go, so it says so.
    */
   private afterCompleted(rs: RedirectSession): HostedResult {
     if (rs.intent === "login") return seeOther(rs.returnUrl ?? `${this.ctx.config.siteUrl}/`);
-    if (rs.intent === "auth" && rs.auth.responseMode !== "web_message" && rs.auth.redirectUri) return seeOther(`${new URL(rs.auth.redirectUri).origin}/`);
+    if (rs.intent === "auth" && rs.auth.responseMode !== "web_message" && rs.auth.redirectUri) {
+      return seeOther(this.callbackUrl(rs.auth, { error: "access_denied", error_description: "This log-in has already finished." }));
+    }
     return page(messagePage(ALREADY_USED));
   }
 

@@ -150,7 +150,12 @@ describe("hosted sign-in page", () => {
     // The browser's Back button: the page again, then the form posted again from history.
     const back = await browser.get(authUrl);
     expect(back.status).toBe(303);
-    expect(back.location).toBe(`${new URL(platform.callbackUrl).origin}/`);
+    // To the client's callback as a declined log-in, with the state that names it, and no code.
+    const answer = new URL(back.location!);
+    expect(`${answer.origin}${answer.pathname}`).toBe(platform.callbackUrl);
+    expect(answer.searchParams.get("error")).toBe("access_denied");
+    expect(answer.searchParams.get("state")).toBeTruthy();
+    expect(answer.searchParams.has("code")).toBe(false);
     const rs = hiddenValue(form.text, "rs");
     const repost = await browser.post(`${platform.url}/hosted/login`, {
       rs,
@@ -159,7 +164,7 @@ describe("hosted sign-in page", () => {
       password: DEMO_MEMBER.password,
     });
     expect([repost.status, repost.location]).toEqual([303, `/hosted/login?rs=${rs}`]);
-    expect((await browser.follow(repost)).location).toBe(`${new URL(platform.callbackUrl).origin}/`);
+    expect((await browser.follow(repost)).location).toBe(back.location);
   });
 
   it("matches the site: Log in wording, Forgot password?, and only the wrong field marked and focused", async () => {

@@ -71,6 +71,72 @@ describe("register and log in through the SDK's own-form helpers", () => {
     expect(refused.loginState).toBe("FAILURE");
   });
 
+  it("lists to others only members who can log in: approved, confirmed when the site asks for it, and not blocked", async () => {
+    const visitor = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const admin = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const seenBy = async (client: typeof visitor | typeof admin, nickname: string) => {
+      const listed = ((await client.members.listMembers({ paging: { limit: 1000 } })).members ?? []).some((member) => member.profile?.nickname === nickname);
+      const queried = (await client.members.queryMembers().eq("profile.nickname", nickname).find()).items;
+      const found = queried[0]?._id ? await client.members.getMember(queried[0]._id).then(Boolean, () => false) : false;
+      return { listed, queried: queried.length > 0, found };
+    };
+    const hidden = { listed: false, queried: false, found: false };
+    const shown = { listed: true, queried: true, found: true };
+
+    platform.ctx.settings.update({ requireOwnerApproval: true });
+    const pending = freshEmail();
+    const signedUp = await strategy().register({ email: pending, password: PASSWORD, profile: { nickname: "Waiting Walker", privacyStatus: "PUBLIC" } });
+    expect(signedUp.loginState).toBe("OWNER_APPROVAL_REQUIRED");
+    expect(await seenBy(visitor, "Waiting Walker")).toEqual(hidden);
+    // The owner still sees them, to approve them.
+    expect(await seenBy(admin, "Waiting Walker")).toEqual(shown);
+    const id = platform.ctx.identities.findForLogin(pending)!.identity.id;
+    await admin.members.approveMember(id);
+    expect(await seenBy(visitor, "Waiting Walker")).toEqual(shown);
+    await admin.members.blockMember(id);
+    expect(await seenBy(visitor, "Waiting Walker")).toEqual(hidden);
+
+    platform.ctx.settings.update({ requireOwnerApproval: false, requireEmailVerification: true });
+    const unconfirmed = freshEmail();
+    await strategy().register({ email: unconfirmed, password: PASSWORD, profile: { nickname: "Unconfirmed Walker", privacyStatus: "PUBLIC" } });
+    expect(await seenBy(visitor, "Unconfirmed Walker")).toEqual(hidden);
+    platform.ctx.identities.markEmailVerified(platform.ctx.identities.findForLogin(unconfirmed)!.identity.id);
+    expect(await seenBy(visitor, "Unconfirmed Walker")).toEqual(shown);
+  });
+
+  it("approving a waiting sign-up mails them that they can log in; unblocking or approving again sends nothing", async () => {
+    platform.ctx.settings.update({ requireOwnerApproval: true });
+    const admin = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const email = freshEmail();
+    await strategy().register({ email, password: PASSWORD, profile: { nickname: "Patient Walker" } });
+    const id = platform.ctx.identities.findForLogin(email)!.identity.id;
+    expect(outbox(email).filter((mail) => mail.kind === "approved")).toEqual([]);
+    await admin.members.approveMember(id);
+    const approved = outbox(email).filter((mail) => mail.kind === "approved");
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({ subject: expect.stringContaining("You can now log in"), link: `${platform.config.siteUrl}/login` });
+    expect(approved[0].text).toContain(`${platform.config.siteUrl}/login`);
+    await admin.members.approveMember(id);
+    await admin.members.blockMember(id);
+    await admin.members.approveMember(id);
+    expect(outbox(email).filter((mail) => mail.kind === "approved")).toHaveLength(1);
+  });
+
+  it("never makes a name from the e-mail address: without a nickname, the name given, else a neutral one", async () => {
+    const visitor = createClient({ modules: { members }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+    const bare = `private.person.${Date.now()}@ridgeline.example`;
+    await strategy().register({ email: bare, password: PASSWORD, profile: { privacyStatus: "PUBLIC" } });
+    const named = freshEmail();
+    await strategy().register({ email: named, password: PASSWORD, profile: { firstName: "Ada", lastName: "Moss", privacyStatus: "PUBLIC" } });
+    expect(platform.ctx.identities.findForLogin(bare)!.identity).toMatchObject({ nickname: "Member", slug: expect.stringMatching(/^member(-\d+)?$/) });
+    expect(platform.ctx.identities.findForLogin(named)!.identity.nickname).toBe("Ada Moss");
+    const everyone = JSON.stringify((await visitor.members.listMembers({ paging: { limit: 1000 } })).members);
+    expect(everyone).not.toContain("private.person");
+    const admin = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const created = await admin.members.createMember({ member: { loginEmail: `made.by.owner.${Date.now()}@ridgeline.example` } });
+    expect(created.profile?.nickname).toBe("Member");
+  });
+
   it("logs in with the e-mail in any case; a wrong password, an unknown e-mail and a taken e-mail get the SDK's error names", async () => {
     expect((await strategy().login({ email: DEMO_MEMBER.email.toUpperCase(), password: DEMO_MEMBER.password })).loginState).toBe("SUCCESS");
     expect(await strategy().login({ email: DEMO_MEMBER.email, password: "wrong-password-1" })).toMatchObject({

@@ -18,7 +18,7 @@ import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
-import { normaliseEmail, type Identity } from "./store";
+import { nicknameOrDefault, normaliseEmail, type Identity } from "./store";
 import { WRONG_CODES_PER_DAY } from "./throttle";
 import type { Caller } from "../types";
 import type { VerificationPurpose } from "./verifications";
@@ -110,12 +110,6 @@ const isEmailAddress = (email: string) => emailFormat.safeParse(email).success &
 function emailViolation(email: string): FieldViolation | null {
   if (isEmailAddress(email)) return null;
   return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
-}
-
-/** The name a new member shows: the nickname given, else their name, else the e-mail's local part. */
-function nicknameFrom(profile: z.infer<typeof registerRequest>["profile"], email: string): string {
-  const given = profile ?? {};
-  return (given.nickname?.trim() || [given.firstName, given.lastName].filter(Boolean).join(" ").trim() || email.split("@")[0]).slice(0, 100);
 }
 
 /** The privacy the new member asked for; none (or UNDEFINED) leaves the store's default, private. */
@@ -350,7 +344,7 @@ export class IdentityService {
     const identity = this.ctx.identities.create({
       email,
       passwordHash: await hashPassword(input.password ?? ""),
-      nickname: nicknameFrom(profile, email),
+      nickname: nicknameOrDefault(profile),
       firstName: profile.firstName?.trim() || null,
       lastName: profile.lastName?.trim() || null,
       privacyStatus: privacyFrom(profile),
@@ -376,9 +370,10 @@ export class IdentityService {
       kind: "signup-attempt",
       subject: `Someone tried to create a ${BRANDING.name} account with your address`,
       text:
-        "Someone tried to create an account with this e-mail address, which already has one. If it was you, log in instead, " +
-        `or set a new password with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\n` +
-        "If it was not you, ignore this message: nothing changed.",
+        "Someone tried to create an account with this e-mail address, which already has one.\n\n" +
+        `If it was you, you need no new account: log in with your password at ${this.ctx.config.siteUrl}/login\n` +
+        `Forgotten the password? Set a new one with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password\n\n` +
+        "If it was not you, ignore this message: nothing changed, and your password still works.",
     });
   }
 
@@ -396,7 +391,7 @@ export class IdentityService {
       this.ctx.identities.create({
         email,
         passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
-        nickname: nicknameFrom(input.profile, email),
+        nickname: nicknameOrDefault(input.profile),
         firstName: input.profile?.firstName?.trim() || null,
         lastName: input.profile?.lastName?.trim() || null,
         privacyStatus: privacyFrom(input.profile),

@@ -97,6 +97,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** The name a member shows when they gave none: never anything of the e-mail address, which is private. */
+export const DEFAULT_NICKNAME = "Member";
+
+/** The nickname given, else the first and last name given, else DEFAULT_NICKNAME. */
+export function nicknameOrDefault(given: { nickname?: string | null; firstName?: string | null; lastName?: string | null } = {}): string {
+  const name = [given.firstName?.trim(), given.lastName?.trim()].filter(Boolean).join(" ");
+  return (given.nickname?.trim() || name || DEFAULT_NICKNAME).slice(0, 100);
+}
+
 function slugBase(nickname: string): string {
   const slug = nickname
     .normalize("NFKD")

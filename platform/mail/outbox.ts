@@ -5,7 +5,7 @@ import type { Db, Migration } from "../types";
  * The local platform sends no real e-mail: every message is kept here, for tests (`GET
  * /_local/outbox`) and for a person (the mailbox page). docs/platform/identity.md §5.
  */
-export type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "signup-attempt" | "code-ceiling";
+export type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "signup-attempt" | "code-ceiling" | "approved";
 
 export type Mail = {
   id: string;
@@ -16,7 +16,7 @@ export type Mail = {
   sentAt: string;
   /** Verification and login-code messages (e-mail or SMS, whose `to` is the phone number): the code to type in. */
   code?: string;
-  /** Reset and activation messages: the link to follow, and the token in it. */
+  /** Reset and activation messages: the link to follow, and the token in it; an approval: the login page. */
   link?: string;
   recoveryToken?: string;
 };

@@ -1,14 +1,21 @@
 import type { PlatformContext } from "../context";
 import { memberNotFound } from "../http/errors";
-import type { MemberStatus } from "../identity/store";
+import { BRANDING } from "../identity/branding";
+import type { Identity, MemberStatus } from "../identity/store";
+import type { NewMail } from "../mail/outbox";
 import type { ActivityStatus, Member, MemberStore } from "./store";
 
-/** The site owner's actions on one member, shared by the members API (routes.ts) and the Studio. */
+/** The site owner's actions on one member, shared by the members API (routes.ts), the Studio and the CLI. */
 
-/** Approves, blocks or unblocks (approves again) a member; 404 for an unknown id. */
-export function setMemberStatus(members: MemberStore, id: string, status: MemberStatus): Member {
-  const member = members.update(id, { status }, {});
-  if (!member) throw memberNotFound(id);
+/**
+ * Approves, blocks or unblocks (approves again) a member; 404 for an unknown id. Approving a
+ * sign-up that was waiting mails the member that they can log in, as the sign-up form promised.
+ */
+export function setMemberStatus(ctx: Pick<PlatformContext, "outbox" | "config">, members: MemberStore, id: string, status: MemberStatus): Member {
+  const before = members.get(id);
+  const member = before && members.update(id, { status }, {});
+  if (!before || !member) throw memberNotFound(id);
+  if (before.identity.status === "PENDING" && status === "APPROVED") ctx.outbox.send(approvedMessage(member.identity, ctx.config.siteUrl));
   return member;
 }
 
@@ -17,6 +24,20 @@ export function setMemberActivity(members: MemberStore, id: string, status: Acti
   const member = members.setActivityStatus(id, status);
   if (!member) throw memberNotFound(id);
   return member;
+}
+
+/** The mail a member waiting for approval gets once approved. */
+export function approvedMessage(identity: Identity, siteUrl: string): NewMail {
+  return {
+    to: identity.loginEmail,
+    kind: "approved",
+    subject: `You can now log in to ${BRANDING.name}`,
+    text:
+      `A club organiser has approved your account, so you can log in now: ${siteUrl}/login\n\n` +
+      "Log in with the e-mail address and password you signed up with. If you have forgotten the password, " +
+      `set a new one with “Forgot password?”: ${siteUrl}/forgot-password`,
+    link: `${siteUrl}/login`,
+  };
 }
 
 /** Deletes a member with their profile, and revokes every token they hold; 404 for an unknown id. */

@@ -6,7 +6,8 @@ import type { Caller } from "../types";
 import { emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, PlatformError, slugAlreadyExists } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
-import type { IdentityChanges, MemberStatus } from "../identity/store";
+import type { SignupSettings } from "../identity/settings";
+import { nicknameOrDefault, type IdentityChanges, type MemberStatus } from "../identity/store";
 import { newToken } from "../oauth/store";
 import { deleteMember, setMemberActivity, setMemberStatus } from "./actions";
 import { type Paging, pagingSchema, runQuery, type Search, searchSchema, type Sort, sortSchema } from "./query";
@@ -70,9 +71,19 @@ function assertFieldsetsAllowed(caller: Caller, fieldsets: Fieldset[], subjectId
   }
 }
 
-/** Private members are listed to the admin and to themselves only. */
-const visibleTo = (caller: Caller, member: Member) =>
-  caller.kind === "admin" || member.identity.privacyStatus === "PUBLIC" || isSelf(caller, member.identity.id);
+/**
+ * Whom everyone else may see: a public profile of a member who can log in, that is approved
+ * (not waiting for the owner, not blocked) and past the e-mail confirmation when the site asks
+ * for one. Anyone could otherwise put a name on the club's directory by signing up.
+ */
+function isListed({ identity }: Member, settings: SignupSettings): boolean {
+  if (identity.privacyStatus !== "PUBLIC" || identity.status !== "APPROVED") return false;
+  return identity.emailVerified || !settings.requireEmailVerification;
+}
+
+/** The admin and the member themselves see the member whatever their state; others only a listed one. */
+const visibleTo = (caller: Caller, member: Member, settings: SignupSettings) =>
+  caller.kind === "admin" || isSelf(caller, member.identity.id) || isListed(member, settings);
 
 /** A member may change only themselves; the admin anyone. Status changes are the admin's alone. */
 function assertMayEdit(caller: Caller, id: string): void {
@@ -125,7 +136,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
 
   const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: MemberStatus, action: string) => {
     requireAdmin(ctx.callerOf(request), action);
-    return { member: toMemberWire(setMemberStatus(members, request.params.id, status), ["FULL"]) };
+    return { member: toMemberWire(setMemberStatus(ctx, members, request.params.id, status), ["FULL"]) };
   };
 
   const setActivity = (request: FastifyRequest<{ Params: { id: string } }>, status: ActivityStatus, action: string) => {
@@ -151,10 +162,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
    */
   const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging, search?: Search) => {
     const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
+    const settings = ctx.settings.get();
     const visible = new Map(
       members
         .all()
-        .filter((member) => visibleTo(caller, member))
+        .filter((member) => visibleTo(caller, member, settings))
         .map((member) => [member.identity.id, member]),
     );
     const readableRecords = [...visible.values()].map((member) => toMemberWire(member, readable));
@@ -187,7 +199,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
     assertFieldsetsAllowed(caller, fieldsets, request.params.id);
     const member = members.get(request.params.id);
-    if (!member || !visibleTo(caller, member)) throw memberNotFound(request.params.id);
+    if (!member || !visibleTo(caller, member, ctx.settings.get())) throw memberNotFound(request.params.id);
     return { member: toMemberWire(member, fieldsets) };
   });
 
@@ -240,7 +252,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
         {
           email: input.loginEmail,
           passwordHash,
-          nickname: changes.nickname ?? input.loginEmail.split("@")[0],
+          nickname: nicknameOrDefault(changes),
           firstName: changes.firstName,
           lastName: changes.lastName,
           privacyStatus: changes.privacyStatus,

@@ -6,8 +6,8 @@ import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { SITE_PAGES, loginHref } from "@/lib/auth/routes";
-import { getSession } from "@/lib/auth/request-session";
+import { SITE_PAGES, loginHref, loginPageHref, registerPageHref } from "@/lib/auth/routes";
+import { confirmedMemberSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
 import { logInAction } from "../actions";
 
@@ -22,8 +22,7 @@ const params = z.object({
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = params.parse(await searchParams);
   const returnTo = safeReturnTo(query.returnTo, siteUrl("/").origin);
-  if ((await getSession())?.role === "member") redirect(returnTo);
-  const withReturn = (path: string) => (returnTo === "/" ? path : `${path}?returnTo=${encodeURIComponent(returnTo)}`);
+  if (await confirmedMemberSession(loginPageHref(returnTo))) redirect(returnTo);
 
   return (
     <AuthCard
@@ -33,7 +32,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         <>
           <p>
             New to the club?{" "}
-            <Link href={withReturn(SITE_PAGES.register)} className={linkClass}>
+            <Link href={registerPageHref(returnTo)} className={linkClass}>
               Create an account
             </Link>
           </p>

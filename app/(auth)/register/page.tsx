@@ -6,8 +6,8 @@ import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { loginPageHref } from "@/lib/auth/routes";
-import { getSession } from "@/lib/auth/request-session";
+import { loginPageHref, registerPageHref } from "@/lib/auth/routes";
+import { confirmedMemberSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
 import { PROFILE_WORDS } from "@/lib/account/profile-words";
 import { registerAction } from "../actions";
@@ -18,7 +18,7 @@ const params = z.object({ returnTo: z.string().optional().catch(undefined) });
 
 export default async function RegisterPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const returnTo = safeReturnTo(params.parse(await searchParams).returnTo, siteUrl("/").origin);
-  if ((await getSession())?.role === "member") redirect(returnTo);
+  if (await confirmedMemberSession(registerPageHref(returnTo))) redirect(returnTo);
   return (
     <AuthCard
       title="Create an account"
@@ -40,12 +40,12 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
           { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: "At least 8 characters; avoid common passwords." },
           { name: "firstName", label: "First name", autoComplete: "given-name", optional: true },
           { name: "lastName", label: "Last name", autoComplete: "family-name", optional: true },
-          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: PROFILE_WORDS.nicknameHint },
+          { name: "nickname", label: "Nickname", autoComplete: "off", optional: true, hint: `${PROFILE_WORDS.nicknameHint} ${PROFILE_WORDS.nicknameDefault}` },
           {
             name: "publicProfile",
             label: PROFILE_WORDS.publicChoice,
             type: "checkbox",
-            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.changeLater}`,
+            hint: `${PROFILE_WORDS.publicChoiceHint} ${PROFILE_WORDS.emailNeverShown} ${PROFILE_WORDS.changeLater}`,
           },
         ]}
         // Public unless the new member says otherwise: the club is about sharing trail reports.

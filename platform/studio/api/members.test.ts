@@ -65,6 +65,9 @@ describe("the Studio's members", () => {
 
     const approved = await studio("POST", `/members/${id}/approve`);
     expect(approved.json().member.status).toBe("APPROVED");
+    // The sign-up form promised a mail; the Studio's mailbox shows it.
+    const mailbox = await studio("GET", `/mailbox?to=${encodeURIComponent(email)}`);
+    expect(mailbox.json().messages.filter((mail: { kind: string }) => mail.kind === "approved")).toHaveLength(1);
     expect((await strategy().login({ email, password: PASSWORD })).loginState).toBe("SUCCESS");
 
     expect((await studio("POST", `/members/${id}/block`)).json().member.status).toBe("BLOCKED");

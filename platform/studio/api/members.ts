@@ -87,7 +87,7 @@ export function registerMembersApi(api: FastifyInstance, ctx: PlatformContext) {
 
   for (const [action, status] of Object.entries(STATUS_ACTIONS)) {
     api.post<{ Params: { id: string } }>(`/members/:id/${action}`, async (request) => ({
-      member: toMemberWire(setMemberStatus(members, request.params.id, status), ["FULL"]),
+      member: toMemberWire(setMemberStatus(ctx, members, request.params.id, status), ["FULL"]),
     }));
   }
 

@@ -4,7 +4,7 @@ import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage } from "../components";
 import { navigate, studioHref, useDebounced } from "../router";
 
-type Mail = { id: string; to: string; subject: string; kind: string; sentAt: string; code?: string; link?: string };
+type Mail = { id: string; to: string; subject: string; text: string; kind: string; sentAt: string; code?: string; link?: string };
 
 /** New mail shows up without a reload while the page is open. */
 const REFRESH_MS = 3000;
@@ -63,6 +63,8 @@ export function MailboxArea({ search }: AreaProps) {
             <p className="muted">
               To {message.to} · {sentAt(message.sentAt)}
             </p>
+            {/* The whole message, as its reader would get it: a notice without a code or link says what to do only here. */}
+            <p className="mail-text">{message.text}</p>
             {message.code && (
               <p className="code-line">
                 Code: <strong className="code">{message.code}</strong> <CopyCode code={message.code} />

@@ -1,0 +1,247 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { demoMember, plainSignUpInEachTest, revalidateSite, setPlatformSettings } from "./platform";
+import { screenshot } from "./screenshots";
+import { STRONG_PASSWORD, newEmail, prewarmDone, submitLogin } from "./site-pages";
+import { expectAccessible, openStudio } from "./studio";
+
+// Who the directory shows, what a sign-up makes public, the mail an approval sends, a session
+// ended elsewhere, and leaving with one's reports (issue 28).
+
+plainSignUpInEachTest();
+
+async function fillSignUp(page: Page, email: string, nickname?: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(STRONG_PASSWORD);
+  if (nickname) await page.getByLabel("Nickname").fill(nickname);
+}
+
+/** A new member who writes a report on a trail: its title. */
+async function signUpAndReport(page: Page, nickname: string): Promise<string> {
+  await page.goto(`${SITE_PAGES.register}?returnTo=%2Ftrails%2Fcedar-creek`);
+  await fillSignUp(page, newEmail("reporter"), nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails/cedar-creek`);
+  const title = `${nickname}'s note ${Date.now().toString(36)}`;
+  const section = page.getByRole("region", { name: "Trail reports" });
+  await section.getByLabel("Title").fill(title);
+  await section.getByLabel("Your report").fill("Dry boots all day.");
+  await section.getByRole("button", { name: "Publish report" }).click();
+  await expect(section.getByRole("status")).toHaveText("Thank you: your report is published.");
+  return title;
+}
+
+/** The members list and a profile address as someone who is not signed in sees them. */
+async function directoryForVisitor(browser: Browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  return { page, close: () => context.close() };
+}
+
+test("a sign-up waiting for approval is not listed and has no profile; approved in the Studio, it is mailed and listed", async ({ page, context, browser }) => {
+  await setPlatformSettings({ requireOwnerApproval: true });
+  const email = newEmail("waiting");
+  const nickname = `Heath Waiting ${Date.now().toString(36)}`;
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, email, nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  // The message, focused, and a way on in place of the form: nothing invites a second sign-up.
+  const status = page.getByRole("status").filter({ hasText: "waiting for a club organiser to approve it" });
+  await expect(status).toContainText("We will e-mail you when you can log in.");
+  await expect(page.locator(":focus")).toContainText("waiting for a club organiser");
+  await expect(page.getByRole("button", { name: "Create account" })).toHaveCount(0);
+  await expect(page.getByLabel("E-mail")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to the home page" })).toHaveAttribute("href", "/");
+  await expectAccessible(page, "the sign-up waiting for approval");
+  await screenshot(page, "register-awaiting-approval");
+
+  // Not on the directory, and its address is "not found", for anyone.
+  const visitor = await directoryForVisitor(browser);
+  await visitor.page.goto("/members");
+  await expect(visitor.page.getByRole("heading", { level: 1, name: "Members" })).toBeVisible();
+  await expect(visitor.page.getByRole("link", { name: new RegExp(nickname) })).toHaveCount(0);
+  await expect(visitor.page.getByRole("link", { name: /Dana/ })).toBeVisible();
+  await screenshot(visitor.page, "members-directory-without-pending");
+  const slug = nickname.toLowerCase().replaceAll(" ", "-");
+  expect((await visitor.page.goto(`/members/${slug}`))?.status()).toBe(404);
+
+  // The owner sees them in the Studio and approves them: the promised mail is in the mailbox.
+  const studio = await context.newPage();
+  await openStudio(studio, `/members?search=${encodeURIComponent(email)}`, "Members");
+  const row = studio.getByRole("row").filter({ hasText: email });
+  await expect(row.getByText("Pending")).toBeVisible();
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expect(studio.getByRole("status").filter({ hasText: "approved." })).toBeVisible();
+  await openStudio(studio, `/mailbox?to=${encodeURIComponent(email)}`, "Mailbox");
+  const mail = studio.getByRole("listitem").filter({ hasText: `You can now log in to Ridgeline Hiking Club` });
+  await expect(mail).toContainText(`A club organiser has approved your account, so you can log in now: ${e2e.siteUrl}/login`);
+
+  // Now they can log in, so the directory lists them (the platform told the site the members changed).
+  await expect(async () => {
+    await visitor.page.goto("/members");
+    await expect(visitor.page.getByRole("link", { name: new RegExp(nickname) })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  expect((await visitor.page.goto(`/members/${slug}`))?.status()).toBe(200);
+  await visitor.close();
+});
+
+test("a registration that never confirmed its e-mail is not listed", async ({ page, browser }) => {
+  await setPlatformSettings({ requireEmailVerification: true });
+  const nickname = `Unconfirmed ${Date.now().toString(36)}`;
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, newEmail("unconfirmed"), nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+  // Whatever the site had cached, it reads the directory again.
+  await revalidateSite({ collections: [], members: true });
+  const visitor = await directoryForVisitor(browser);
+  await visitor.page.goto("/members");
+  await expect(visitor.page.getByRole("link", { name: /Dana/ })).toBeVisible();
+  await expect(visitor.page.getByRole("link", { name: new RegExp(nickname) })).toHaveCount(0);
+  await visitor.close();
+});
+
+test("a sign-up without a nickname shows a neutral name, never a part of the e-mail address, and the form says what is public", async ({ page, browser }) => {
+  const local = `hidden.person.${Date.now()}`;
+  await page.goto(SITE_PAGES.register);
+  await expect(page.getByText("Left empty, we show your first and last name, or “Member” if you give neither.")).toBeVisible();
+  await expect(page.getByText("Your e-mail address is never shown to anyone.")).toBeVisible();
+  await expectAccessible(page, "the sign-up form");
+  // From the names down: what shows, and the public choice with what it shows.
+  await screenshot(page, "register-what-is-public", page.getByLabel("First name"));
+  await fillSignUp(page, `${local}@ridgeline.example`);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Member");
+
+  const visitor = await directoryForVisitor(browser);
+  await expect(async () => {
+    await visitor.page.goto("/members");
+    await expect(visitor.page.getByRole("link", { name: "Member", exact: true }).first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(visitor.page.getByRole("main")).not.toContainText(local);
+  await screenshot(visitor.page, "members-directory-neutral-name");
+  await visitor.close();
+});
+
+test("registering with an address that has an account mails its owner what to do, and the Studio's mailbox shows it", async ({ page, context }) => {
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, demoMember.email, "Someone Else");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.verify}`);
+
+  const studio = await context.newPage();
+  await openStudio(studio, `/mailbox?to=${encodeURIComponent(demoMember.email)}`, "Mailbox");
+  const notice = studio.getByRole("listitem").filter({ hasText: "Someone tried to create a Ridgeline Hiking Club account with your address" }).first();
+  await expect(notice).toContainText(`log in with your password at ${e2e.siteUrl}/login`);
+  await expect(notice).toContainText(`${e2e.siteUrl}/forgot-password`);
+  await expectAccessible(studio, "the Studio's mailbox with message texts");
+});
+
+test("after Sign out everywhere, /login asks the platform: the session ends here too, with the notice, and the member logs in again", async ({
+  page,
+  context,
+}) => {
+  const email = newEmail("elsewhere");
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, email, "Wren Elsewhere");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Wren Elsewhere");
+  // /login is to find the session ended, not the browser's pre-warm.
+  await prewarmDone(page);
+
+  const studio = await context.newPage();
+  await openStudio(studio, `/members?search=${encodeURIComponent(email)}`, "Members");
+  await studio.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Wren Elsewhere" }).click();
+  await studio.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(studio.getByText("0 live login sessions.")).toBeVisible();
+  await studio.close();
+
+  // /login no longer bounces to the home page: the site learns the session is over and ends it.
+  await page.goto(SITE_PAGES.login);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.login}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
+  await expect(page.getByTestId("member-name")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await expectAccessible(page, "/login after a session ended elsewhere");
+  await screenshot(page, "login-after-signed-out-elsewhere");
+
+  // The header of every page says so from here on, and logging in again works.
+  await page.goto("/trails");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await page.goto(SITE_PAGES.login);
+  await submitLogin(page, email, STRONG_PASSWORD);
+  await expect(page.getByTestId("member-name")).toHaveText("Wren Elsewhere");
+  // A member whose session stands is still sent on from /login.
+  await page.goto(`${SITE_PAGES.login}?returnTo=%2Ftrails`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
+});
+
+test("after Sign out everywhere, a public page's header stops naming the member once the site learns of it (the pre-warm's refused token)", async ({
+  page,
+  context,
+}) => {
+  const email = newEmail("elsewhere-header");
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, email, "Tern Elsewhere");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Tern Elsewhere");
+  // The browser pre-warmed the platform's pages after the login; it will again once due.
+  await prewarmDone(page);
+
+  const studio = await context.newPage();
+  await openStudio(studio, `/members?search=${encodeURIComponent(email)}`, "Members");
+  await studio.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Tern Elsewhere" }).click();
+  await studio.getByRole("button", { name: "Sign out everywhere" }).click();
+  await expect(studio.getByText("0 live login sessions.")).toBeVisible();
+  await studio.close();
+
+  await page.evaluate((key) => localStorage.removeItem(key), PREWARM_STORAGE_KEY);
+  await page.goto("/trails");
+  // The pre-warm's token is refused, the platform refuses the renewal too: the site ends the
+  // session and the page shows a visitor's header without a reload.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await expect(page.getByTestId("member-name")).toHaveCount(0);
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
+});
+
+test("deleting the account says the reports stay, and removes them when asked", async ({ page, browser }) => {
+  const title = await signUpAndReport(page, "Alder Leaving");
+
+  await page.goto("/account");
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
+  const panel = page.getByRole("region", { name: "Delete account" });
+  await expect(panel).toContainText("Your trail reports stay published, signed “by a member”, unless you choose to remove them too.");
+  await expect(page.getByLabel("Also remove my trail reports.")).toBeFocused();
+  await expect(page.getByLabel("Also remove my trail reports.")).not.toBeChecked();
+  await expectAccessible(page, "/account with the deletion open");
+  await screenshot(page, "delete-account-with-reports", panel);
+  await page.getByLabel("Also remove my trail reports.").check();
+  await page.getByLabel("I understand that this cannot be undone.").check();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page.getByTestId("site-notice")).toContainText("Your account has been deleted");
+
+  const visitor = await directoryForVisitor(browser);
+  await visitor.page.goto("/trails/cedar-creek");
+  await expect(visitor.page.getByRole("region", { name: "Trail reports" })).toBeVisible();
+  await expect(visitor.page.getByRole("article", { name: title })).toHaveCount(0);
+  await visitor.close();
+});
+
+test("without ticking the box, the reports stay, signed by a member", async ({ page, browser }) => {
+  const title = await signUpAndReport(page, "Birch Staying");
+
+  await page.goto("/account");
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
+  await page.getByLabel("I understand that this cannot be undone.").check();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page.getByTestId("site-notice")).toContainText("Your account has been deleted");
+
+  const visitor = await directoryForVisitor(browser);
+  await visitor.page.goto("/trails/cedar-creek");
+  await expect(visitor.page.getByRole("article", { name: title })).toContainText("by a member");
+  await visitor.close();
+});

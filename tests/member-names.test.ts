@@ -1,0 +1,15 @@
+import { describe, expect, it } from "vitest";
+import { toProfile, toPublicMember } from "@/lib/wix/members";
+
+/** The name a member is shown by: what they gave, and never anything of their e-mail address. */
+describe("a member's name", () => {
+  it("is the nickname, else the first and last name, else “Member”", () => {
+    expect(toProfile({ _id: "m", profile: { nickname: "Robin" }, contact: { firstName: "Robin", lastName: "Hill" } }).name).toBe("Robin");
+    expect(toProfile({ _id: "m", contact: { firstName: "Robin", lastName: "Hill" } }).name).toBe("Robin Hill");
+    expect(toPublicMember({ _id: "m", profile: { slug: "member" } }).name).toBe("Member");
+  });
+
+  it("never comes from the login e-mail, even for the member's own profile", () => {
+    expect(toProfile({ _id: "m", loginEmail: "pending.53501@example.com" }).name).toBe("Member");
+  });
+});
