@@ -476,7 +476,7 @@ describe("with e-mail verification required", () => {
     expect(platform.ctx.outbox.list(fresh).filter((mail) => mail.kind === "verification")).toHaveLength(5);
     expect(platform.ctx.outbox.list(DEMO_MEMBER.email).filter((mail) => mail.kind === "verification")).toHaveLength(0);
     expect(notices()).toBe(noticesBefore + 1);
-    expect(platform.ctx.outbox.list(DEMO_MEMBER.email)[0].text).toMatch(/log in instead, or set a new password/);
+    expect(platform.ctx.outbox.list(DEMO_MEMBER.email)[0].text).toMatch(/log in with your password at .*\/login\n.*Forgot password/);
   });
 });
 
