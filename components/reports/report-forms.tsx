@@ -2,10 +2,10 @@
 
 import { useState, type SyntheticEvent } from "react";
 import { summaryButton } from "@/components/class-names";
-import { ActionStateForm } from "@/components/forms/action-form";
+import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormState } from "@/lib/form-state";
-import { SENT_FROM, replyFor, useReportForm } from "./reports-feedback";
+import { useReportForm } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
