@@ -38,7 +38,7 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
   // The pressed button is gone (now "Cancel my place"): the focus is on what the press did.
   await expect(rsvp(page).getByRole("status")).toBeFocused();
   await expect(rsvp(page)).toHaveAccessibleName("You're going");
-  await screenshot(page, "outing-joined", rsvp(page));
+  await screenshot(page, "outing-member-joined", rsvp(page));
   await expect(placesLeft(page)).toHaveText("14 of 15 places left");
 
   // The visitor's page (served from the page cache) shows the place taken, and nothing of Dana's.
@@ -55,7 +55,7 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
   // The outing's row, and its button, are gone from the list; the message above it has the focus.
   await expect(yours.getByRole("status")).toHaveText("Your place is cancelled.");
   await expect(yours.getByRole("status")).toBeFocused();
-  await screenshot(page, "outing-cancelled", yours);
+  await screenshot(page, "account-outing-cancelled", yours);
 
   await visitor.reload();
   await expect(placesLeft(visitor)).toHaveText("15 of 15 places left");

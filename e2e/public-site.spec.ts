@@ -3,6 +3,7 @@ import { loginHref } from "../lib/auth/routes";
 import { accountMenuSummary, menuOf, openMenu, sectionsMenuSummary } from "./header-menus";
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite } from "./platform";
+import { screenshot } from "./screenshots";
 
 const cards = (page: Page) => page.getByTestId("item-card");
 const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
@@ -116,7 +117,7 @@ test("an item page: reference resolved, related items, previous and next", async
 test("the journal loads more stories in place: focus on the first new one, the count announced, the URL kept", async ({ page }) => {
   await page.goto("/journal");
   await expect(cards(page)).toHaveCount(6);
-  await expect(page.getByRole("status")).toHaveText("Showing 6 stories.");
+  await expect(page.getByRole("status")).toHaveText("Showing 6 of 10 stories.");
   await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
   await expect(cards(page)).toHaveCount(10);
   await expect(page.getByRole("status")).toHaveText("4 more loaded. Showing 10 stories, all there are.");
@@ -136,6 +137,26 @@ test("the journal loads more stories in place: focus on the first new one, the c
   // Filters travel with the cursor.
   await page.goto("/journal?tags=beginners&size=12");
   await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);
+});
+
+test('Back from a story opened after "Load more" shows the same stories at the same place', async ({ page }) => {
+  await page.goto("/journal");
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page).toHaveURL(/\/journal\?page=2$/);
+  const story = page.getByRole("link", { name: "Hiking With Your Dog" });
+  await story.scrollIntoViewIfNeeded();
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(400);
+  await story.click();
+  await expect(page.getByRole("heading", { name: "Hiking With Your Dog", level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/journal\?page=2$/);
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole("status")).toHaveText("Showing 10 stories, all there are.");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(place - 40);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(place + 40);
+  await screenshot(page, "journal-back-after-load-more");
 });
 
 test("stories sorted by when they were last updated, trails by when they were added; an item page says when it was last updated", async ({ page }) => {

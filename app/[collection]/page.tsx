@@ -85,11 +85,12 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
       {feed.items.length === 0 ? (
         <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
       ) : (
-        // A new search, filter or order is a new list: the batches added to the last one go.
+        // A new search, filter or order is a new list; the same list with a batch more stays, and says what it added.
         <LoadMoreList
-          key={`${firstPage}:${state.page}`}
+          key={firstPage}
           collection={collection}
           shown={feed.items.length}
+          total={feed.total}
           page={state.page}
           pageSize={state.pageSize}
           hasMore={feed.hasMore}
