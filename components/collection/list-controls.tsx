@@ -79,7 +79,8 @@ export function ListControls({ collection, state, href }: { collection: Collecti
       className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
       label={`Search ${collection.plural}`}
     >
-      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
+      {/* On a phone the sort takes the room the page size (a short number) leaves, so its words fit. */}
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3 sm:flex sm:items-end">
         <label className="col-span-2 block flex-1 text-sm font-semibold text-stone-800">
           Search
           <input
