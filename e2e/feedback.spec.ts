@@ -39,7 +39,15 @@ test("deleting a report replaces the last confirmation and takes the focus there
   await expect(section.getByRole("status")).toBeFocused();
 
   const mine = section.getByRole("article", { name: title });
-  await mine.locator("summary", { hasText: /^Delete/ }).click();
+  const opener = mine.locator("summary", { hasText: /^Delete/ });
+  // Opened, the way back reads "Cancel" and closes the confirmation, the report kept.
+  await opener.click();
+  await expect(mine.getByRole("button", { name: "Yes, delete it" })).toBeVisible();
+  await expect(opener).toHaveText(`Cancel deleting “${title}”`, { useInnerText: true });
+  await opener.click();
+  await expect(mine.getByRole("button", { name: "Yes, delete it" })).toBeHidden();
+  await expect(opener).toHaveText(`Delete “${title}”`, { useInnerText: true });
+  await opener.click();
   await mine.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(mine).toHaveCount(0);
   await expect(section.getByRole("status")).toHaveText("Your report is deleted.");
