@@ -228,7 +228,7 @@ test("item pages show media, rich content, addresses, objects, lists and multi-r
   await page.goto("/journal/why-we-start-early");
   await expect(page.getByRole("region", { name: "Listen" }).locator("audio source")).toHaveAttribute("src", "/media/demo/trail-notes.mp3");
   await page.goto("/outings/family-creek-walk");
-  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meet at09:45");
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meeting time09:45");
 });
 
 test("a photo opens in a viewer: arrows move through the gallery, Escape closes it and focus goes back", async ({ page }) => {

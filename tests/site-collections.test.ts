@@ -155,6 +155,22 @@ describe("reshaping items", () => {
     expect(toSiteItem(outings, { ...outing, membersOnly: false })).not.toBeNull();
   });
 
+  it("gives an outing its length and where it starts: its trail's trailhead, when the trail has one on the map", () => {
+    const trailhead = { location: { formatted: "Lookout Road trailhead, Alder Springs, CO", location: { latitude: 38.86, longitude: -106.12 } } };
+    const trail = { _id: "trail-summit-loop", title: "Summit Loop", slug: "summit-loop", trailhead };
+    const outing = { _id: "e", title: "Sunrise", slug: "sunrise", startsAt: "2026-12-05T13:30:00.000Z", timeZone: "America/Denver", hours: 4, trail };
+    expect(toSiteItem(outings, outing)!.outing).toEqual({
+      startsAt: "2026-12-05T13:30:00.000Z",
+      timeZone: "America/Denver",
+      hours: 4,
+      place: "Lookout Road trailhead, Alder Springs, CO",
+    });
+    // A trail without a trailhead, an unresolved reference, or a length that is no number of hours: neither is given.
+    const bare = toSiteItem(outings, { ...outing, hours: -1, trail: { ...trail, trailhead: undefined } })!.outing;
+    expect([bare?.hours, bare?.place]).toEqual([undefined, undefined]);
+    expect(toSiteItem(outings, { ...outing, hours: "4", trail: "trail-summit-loop" })!.outing).not.toHaveProperty("place");
+  });
+
   it("reads datetimes as Date, { $date } or ISO text", () => {
     const field = { key: "at", label: "At", type: "DATETIME" } as const;
     const iso = "2026-12-05T06:30:00.000Z";

@@ -127,7 +127,7 @@ const outings: CollectionWithOutings = {
   fields: [
     { key: "startsAt", label: "Starts", type: "DATETIME" },
     { key: "trail", label: "Trail", type: "REFERENCE", references: "trails" },
-    { key: "meetAt", label: "Meet at", type: "TIME" },
+    { key: "meetAt", label: "Meeting time", type: "TIME" },
     { key: "capacity", label: "Places", type: "NUMBER" },
     { key: "summary", label: "What to expect", type: "TEXT" },
   ],
@@ -146,7 +146,14 @@ const outings: CollectionWithOutings = {
   ],
   pageSizes: [10, 20],
   related: [],
-  outing: { startsField: "startsAt", timeZoneField: "timeZone", capacityField: "capacity", signupsCollectionId: "OutingSignups" },
+  outing: {
+    startsField: "startsAt",
+    timeZoneField: "timeZone",
+    capacityField: "capacity",
+    hoursField: "hours",
+    placeField: "trail",
+    signupsCollectionId: "OutingSignups",
+  },
 };
 
 const journal: CollectionConfig = {
