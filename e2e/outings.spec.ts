@@ -176,3 +176,19 @@ test("the outings list shows places left on each card, and a new sign-up shows t
   );
   await revalidateSite({ collections: ["OutingSignups"], members: false });
 });
+
+test("at 1280 px an outing's sign-up stands in the details column beside the long read, leaving no empty block", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/outings/tide-pool-discovery");
+  const signUp = (await rsvp(page).boundingBox())!;
+  const details = (await page.getByRole("complementary", { name: "Details" }).boundingBox())!;
+  const main = (await page.getByRole("region", { name: "What to expect" }).boundingBox())!;
+  // Beside the long read and level with its top, the details right under it in the same column.
+  expect(signUp.x).toBeGreaterThan(main.x + main.width);
+  expect(Math.abs(signUp.y - main.y)).toBeLessThan(40);
+  expect(details.x).toBe(signUp.x);
+  expect(details.y).toBeGreaterThan(signUp.y + signUp.height);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the sign-up comes first.
+  expect((await rsvp(page).boundingBox())!.y).toBeLessThan((await page.getByRole("complementary", { name: "Details" }).boundingBox())!.y);
+});

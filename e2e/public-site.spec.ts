@@ -84,6 +84,25 @@ test("an empty result says what to do", async ({ page }) => {
   await expect(cards(page)).toHaveCount(6);
 });
 
+test("a page past the last, a range the wrong way round and the date filter each say what is wrong", async ({ page }) => {
+  await page.goto("/trails?page=99");
+  await expect(page.getByText(/^No trails on page 99: the list has \d+ pages \(\d+ trails\)\.$/)).toBeVisible();
+  await expect(page.getByText("No results on this page")).toBeVisible();
+  await page.getByRole("link", { name: /Go to the last page/ }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/trails\?page=\d+$/);
+
+  await page.goto("/trails?distanceKm.from=10&distanceKm.to=5");
+  await expect(page.getByText("No trails found: the Distance (km) range ends before it starts.")).toBeVisible();
+  await expect(page.getByText("Nothing can match: the Distance (km) range ends before it starts.")).toBeVisible();
+
+  // A date range has no lower bound of 0 (no date); the number of places does.
+  await page.goto("/outings");
+  const form = page.getByRole("form", { name: "Search outings" });
+  await expect(form.locator('input[name="startsAt.from"]')).not.toHaveAttribute("min");
+  await expect(form.locator('input[name="capacity.from"]')).toHaveAttribute("min", "0");
+});
+
 test("bad URL parameters fall back to defaults; a malformed page or unknown item is a 404", async ({ page }) => {
   const response = await page.goto("/trails?sort=nonsense&size=5000&distanceKm.from=far&difficulty=Impossible&dogFriendly=maybe");
   expect(response?.status()).toBe(200);
@@ -133,7 +152,10 @@ test("the journal loads more stories in place: focus on the first new one, the c
   // The address shows the same stories after a reload, and is a 404 past the last one.
   await page.reload();
   await expect(cards(page)).toHaveCount(10);
-  expect((await page.goto("/journal?page=3"))?.status()).toBe(404);
+  // Past the last batch (a stale link): all there are, not a 404.
+  expect((await page.goto("/journal?page=3"))?.status()).toBe(200);
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole("status")).toHaveText("Showing 10 stories, all there are.");
   // Filters travel with the cursor.
   await page.goto("/journal?tags=beginners&size=12");
   await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);

@@ -36,17 +36,19 @@ function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState
   if (filter.kind === "range") {
     const range = current?.kind === "range" ? current : undefined;
     const type = filter.type === "NUMBER" ? "number" : "date";
+    // Counts and lengths start at 0; a date has no such floor ("0" is no date).
+    const min = type === "number" ? 0 : undefined;
     return (
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-stone-800">{filter.label}</legend>
         <div className="grid grid-cols-2 gap-2">
           <label className="text-xs text-stone-600">
             From
-            <input type={type} name={filterParam.from(filter.field)} defaultValue={range?.from ?? ""} min={0} className={inputClass} />
+            <input type={type} name={filterParam.from(filter.field)} defaultValue={range?.from ?? ""} min={min} className={inputClass} />
           </label>
           <label className="text-xs text-stone-600">
             To
-            <input type={type} name={filterParam.to(filter.field)} defaultValue={range?.to ?? ""} min={0} className={inputClass} />
+            <input type={type} name={filterParam.to(filter.field)} defaultValue={range?.to ?? ""} min={min} className={inputClass} />
           </label>
         </div>
       </fieldset>
