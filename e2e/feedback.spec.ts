@@ -13,6 +13,9 @@ test("a login and a logout are confirmed in an announced status that has the foc
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
   await expect(page.getByRole("status")).toHaveText("You are logged in. Welcome back.");
   await expect(notice(page)).toBeFocused();
+  // Focused, it gets no frame round the width of the page.
+  await expect(notice(page)).toHaveCSS("box-shadow", "none");
+  await expect(notice(page)).toHaveCSS("outline-style", "none");
   await screenshot(page, "notice-logged-in");
   // Once: the next page, reloaded or reached by a link, does not repeat it.
   await page.reload();

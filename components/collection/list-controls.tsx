@@ -81,8 +81,7 @@ export function ListControls({ collection, state, href }: { collection: Collecti
       className="mb-8 space-y-5 rounded-xl border border-stone-200 bg-white p-5 shadow-sm"
       label={`Search ${collection.plural}`}
     >
-      {/* On a phone the sort takes the room the page size (a short number) leaves, so its words fit. */}
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] gap-3 sm:flex sm:items-end">
+      <div className="grid grid-cols-2 gap-3 sm:flex sm:items-end">
         <label className="col-span-2 block flex-1 text-sm font-semibold text-stone-800">
           Search
           <input
@@ -95,7 +94,8 @@ export function ListControls({ collection, state, href }: { collection: Collecti
           />
         </label>
         {collection.sorts.length > 1 && (
-          <label className="block text-sm font-semibold text-stone-800">
+          // On a phone the sort has a line of its own: beside the page size its words were cut short.
+          <label className="col-span-2 block text-sm font-semibold text-stone-800 sm:col-span-1">
             Sort
             <select name="sort" defaultValue={state.sort.id} className={`${inputClass} mt-2 font-normal`}>
               {collection.sorts.map((sort) => (
