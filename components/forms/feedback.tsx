@@ -149,8 +149,10 @@ export function SubmitButton({
   wide?: boolean;
 }) {
   return (
-    <button type="submit" disabled={pending} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
-      {pending ? pendingLabel : children}
+    // The label in an element of its own and the pending words in an attribute: a form sent before
+    // the page's script has started shows them through CSS (components/forms/early-pending.tsx).
+    <button type="submit" disabled={pending} data-pending-label={pendingLabel} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
+      <span>{pending ? pendingLabel : children}</span>
     </button>
   );
 }
