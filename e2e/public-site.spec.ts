@@ -103,6 +103,14 @@ test("a page past the last, a range the wrong way round and the date filter each
   await expect(form.locator('input[name="capacity.from"]')).toHaveAttribute("min", "0");
 });
 
+test("a card's tag is a link to the list filtered by that tag", async ({ page }) => {
+  await page.goto("/trails");
+  await cards(page).filter({ hasText: "Arch Spur" }).getByRole("link", { name: "Trails tagged arch" }).click();
+  await expect(page).toHaveURL(/\/trails\?tags=arch$/);
+  await expect(cards(page).locator("h2")).toHaveText(["Arch Spur"]);
+  await expect(page.getByRole("link", { name: "Remove Tags: arch" })).toBeVisible();
+});
+
 test("bad URL parameters fall back to defaults; a malformed page or unknown item is a 404", async ({ page }) => {
   const response = await page.goto("/trails?sort=nonsense&size=5000&distanceKm.from=far&difficulty=Impossible&dogFriendly=maybe");
   expect(response?.status()).toBe(200);

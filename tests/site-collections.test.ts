@@ -353,7 +353,7 @@ describe("queries against the running platform", () => {
     // An outing's times are in its own zone, with the zone's name.
     expect(walk.fields.meetAt.value).toEqual({ type: "time", text: "09:45", zone: "GMT" });
     expect(walk.fields.startsAt.value).toEqual({ type: "date", iso: "2026-12-06T10:00:00.000Z", withTime: true, timeZone: "Europe/London" });
-    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30 });
+    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30, hours: 2 });
   });
 
   it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {

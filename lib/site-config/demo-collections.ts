@@ -72,7 +72,16 @@ const trails: CollectionConfig = {
     { kind: "choice", field: "difficulty", label: "Difficulty", options: ["Easy", "Moderate", "Hard"] },
     { kind: "range", field: "distanceKm", label: "Distance (km)", type: "NUMBER" },
     { kind: "yes-no", field: "dogFriendly", label: "Dogs welcome" },
-    { kind: "any-of", field: "tags", label: "Tags", options: ["views", "family", "lakes", "forest", "ocean", "full-day", "swimming", "sunset"] },
+    // Every tag a trail has, so each tag on a card is a filter too (components/collection/item-card.tsx).
+    {
+      kind: "any-of",
+      field: "tags",
+      label: "Tags",
+      options: [
+        ...["views", "family", "lakes", "forest", "ocean", "full-day", "swimming", "sunset", "alpine", "arch", "beach", "birds", "canyon"],
+        ...["history", "river", "scramble", "shade", "tide-pools", "traverse", "waterfall", "wildlife"],
+      ],
+    },
   ],
   sorts: [
     { id: "shortest", label: "Shortest first", field: "distanceKm", order: "asc" },
@@ -182,7 +191,12 @@ const journal: CollectionConfig = {
   detailFields: ["author", "publishedAt", "tags", "trails", "attachment", "body", "article", "audio"],
   searchFields: ["title", "body", "author", "tags"],
   filters: [
-    { kind: "any-of", field: "tags", label: "Topics", options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners"] },
+    {
+      kind: "any-of",
+      field: "tags",
+      label: "Topics",
+      options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners", "planning", "forest", "desert", "coast"],
+    },
     { kind: "range", field: "publishedAt", label: "Published", type: "DATETIME" },
   ],
   sorts: [
