@@ -164,3 +164,17 @@ test("a new collection gets fields, rows from a CSV file, and exports them", asy
       .catch(() => undefined);
   }
 });
+
+test("at 390 px a collection's tables, which scroll sideways, each take the keyboard's focus", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openStudio(page, "/collections/Trails", "Trails");
+  const fields = page.getByRole("region", { name: "Fields of Trails" });
+  await expect(fields.getByRole("table")).toBeVisible();
+  // The table is wider than its frame: the frame scrolls, so the keyboard must be able to reach it.
+  expect(await fields.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+  await fields.focus();
+  await expect(fields).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => fields.evaluate((frame) => frame.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page, "a collection in the Studio at 390 px");
+});
