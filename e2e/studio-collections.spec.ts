@@ -49,6 +49,9 @@ test("an edit of a trail's title in the Studio shows on the site's cached trail 
     await page.getByRole("button", { name: "Distance (km)" }).click();
     await expect(page.getByRole("columnheader", { name: "Distance (km)" })).toHaveAttribute("aria-sort", "ascending");
     await expect(page.getByRole("row").nth(1)).toContainText("Arch Spur");
+    // A reference reads as the title of what it names, not its id.
+    await expect(page.getByRole("row").nth(1)).toContainText("High Desert");
+    await expect(page.getByRole("row").nth(1)).not.toContainText("region-");
     await expectAccessible(page, "the Studio's items table");
     await screenshot(page, "studio-collections");
 

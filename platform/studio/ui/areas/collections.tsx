@@ -214,7 +214,7 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
   const q = useDebounced(filter.trim(), 300);
   const [notice, setNotice] = useCarriedNotice();
   const view = { ...state, q };
-  const items = useStudioData<{ items: Item[]; total: number }>(`${collectionPath(collectionId)}/items`, {
+  const items = useStudioData<{ items: Item[]; titles: Record<string, Record<string, string>>; total: number }>(`${collectionPath(collectionId)}/items`, {
     q: view.q,
     sort: view.sort || undefined,
     order: view.order,
@@ -302,9 +302,11 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
             <th scope="row">
               <Link href={itemHref(collection.id, item._id)}>{nameOf(collection, item)}</Link>
             </th>
-            {columns.map((field) => (
-              <td key={field.key}>{cell(item[field.key])}</td>
-            ))}
+            {columns.map((field) => {
+              // A reference reads as what it names.
+              const named = items.data?.titles[field.key]?.[String(item[field.key])];
+              return <td key={field.key}>{named ?? cell(item[field.key])}</td>;
+            })}
             <td>{cell(item._updatedDate)}</td>
           </tr>
         ))}
