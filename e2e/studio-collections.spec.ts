@@ -181,3 +181,26 @@ test("at 390 px a collection's tables, which scroll sideways, each take the keyb
   await expect.poll(() => fields.evaluate((frame) => frame.scrollLeft)).toBeGreaterThan(0);
   await expectAccessible(page, "a collection in the Studio at 390 px");
 });
+
+test("leaving an edited item by a link asks first: staying keeps the edit, leaving saves nothing", async ({ page }) => {
+  const original = (await adminItems().get("Trails", TRAIL_ID))!.title as string;
+  await openStudio(page, `/collections/Trails/items/${TRAIL_ID}`, original);
+  const title = page.getByLabel(/^Title/);
+  await title.fill(`${original} (not saved)`);
+  const studioNav = page.getByRole("navigation", { name: "Studio" });
+
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await studioNav.getByRole("link", { name: "Collections" }).click();
+  await expect.poll(() => asked).toContain("not saved");
+  await expect(page).toHaveURL(studioUrl(`/collections/Trails/items/${TRAIL_ID}`));
+  await expect(title).toHaveValue(`${original} (not saved)`);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await studioNav.getByRole("link", { name: "Collections" }).click();
+  await expect(page).toHaveURL(studioUrl("/collections"));
+  expect((await adminItems().get("Trails", TRAIL_ID))!.title).toBe(original);
+});
