@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Suspense, type ReactNode } from "react";
+import { EarlyPending } from "@/components/forms/early-pending";
 import { SiteFooter } from "@/components/site-footer";
 import { NavigationProgress } from "@/components/nav/navigation-progress";
 import { SiteHeader } from "@/components/site-header";
@@ -22,6 +23,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en">
       {/* A column as tall as the screen, so the footer stays at the bottom of short pages. */}
       <body className="flex min-h-screen flex-col font-sans text-stone-800 antialiased">
+        <EarlyPending />
         {/* A thin bar at the top while a link's page loads, so a slow phone shows that the tap was taken. */}
         <Suspense>
           <NavigationProgress />

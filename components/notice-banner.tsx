@@ -28,7 +28,9 @@ export function NoticeBanner({ text, tone }: { text: string; tone: "done" | "war
   if (pathname !== shownOn) return null;
   const colours = tone === "done" ? "border-pine-100 bg-pine-50 text-pine-900" : "border-amber-200 bg-amber-50 text-amber-900";
   return (
-    <div ref={region} role="status" tabIndex={-1} data-testid="site-notice" className={`border-b outline-none focus-visible:ring-4 ring-inset ${colours}`}>
+    // No frame when it takes the focus: it is a message, not a control, and a ring round the whole
+    // width of the page read as a rendering fault. Its own colour and border mark it.
+    <div ref={region} role="status" tabIndex={-1} data-testid="site-notice" className={`border-b outline-none ${colours}`}>
       <p className="mx-auto max-w-6xl px-4 py-3 text-sm sm:px-6">{text}</p>
     </div>
   );

@@ -23,7 +23,8 @@ const NOTICES: Record<Notice, { text: string; tone: "done" | "warning" }> = {
   "logged-out": { text: "You are logged out. See you on the trail.", tone: "done" },
 };
 
-const loginClassName = "rounded-lg bg-pine-700 px-4 py-2 text-sm font-medium text-white hover:bg-pine-600";
+// One line however narrow the screen: beside the logo and the menu on a 320 px phone it would wrap.
+const loginClassName = "whitespace-nowrap rounded-lg bg-pine-700 px-3 py-2 text-sm font-medium text-white hover:bg-pine-600 sm:px-4";
 
 export async function SiteHeader() {
   const [session, notice] = await Promise.all([getSession(), pageNotice()]);

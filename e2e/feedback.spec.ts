@@ -13,6 +13,9 @@ test("a login and a logout are confirmed in an announced status that has the foc
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
   await expect(page.getByRole("status")).toHaveText("You are logged in. Welcome back.");
   await expect(notice(page)).toBeFocused();
+  // Focused, it gets no frame round the width of the page.
+  await expect(notice(page)).toHaveCSS("box-shadow", "none");
+  await expect(notice(page)).toHaveCSS("outline-style", "none");
   await screenshot(page, "notice-logged-in");
   // Once: the next page, reloaded or reached by a link, does not repeat it.
   await page.reload();
@@ -39,7 +42,15 @@ test("deleting a report replaces the last confirmation and takes the focus there
   await expect(section.getByRole("status")).toBeFocused();
 
   const mine = section.getByRole("article", { name: title });
-  await mine.locator("summary", { hasText: /^Delete/ }).click();
+  const opener = mine.locator("summary", { hasText: /^Delete/ });
+  // Opened, the way back reads "Cancel" and closes the confirmation, the report kept.
+  await opener.click();
+  await expect(mine.getByRole("button", { name: "Yes, delete it" })).toBeVisible();
+  await expect(opener).toHaveText(`Cancel deleting “${title}”`, { useInnerText: true });
+  await opener.click();
+  await expect(mine.getByRole("button", { name: "Yes, delete it" })).toBeHidden();
+  await expect(opener).toHaveText(`Delete “${title}”`, { useInnerText: true });
+  await opener.click();
   await mine.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(mine).toHaveCount(0);
   await expect(section.getByRole("status")).toHaveText("Your report is deleted.");

@@ -37,6 +37,29 @@ test("register, read the code in the mailbox, verify, arrive logged in; log out"
   await logOut(page);
 });
 
+test("a login sent before the page's script has started shows its pending words at once, and goes on to the account", async ({ page }) => {
+  // The page's script held back, as on a slow phone: the form posts natively.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`, { waitUntil: "domcontentloaded" });
+  await page.getByLabel("E-mail").fill(demoMember.email);
+  await page.getByLabel("Password", { exact: true }).fill(demoMember.password);
+  // Pressed, and looked at in the same moment, before the post's answer replaces the page.
+  const pressed = await page.getByRole("button", { name: "Log in" }).evaluate((button: HTMLButtonElement) => {
+    button.click();
+    const { content, cursor } = getComputedStyle(button, "::after");
+    return { sending: button.form?.hasAttribute("data-submitting"), content, cursor, hydrated: Object.keys(button).some((key) => key.startsWith("__react")) };
+  });
+  expect(pressed).toEqual({ sending: true, content: '"Logging in…"', cursor: "wait", hydrated: false });
+  release();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+});
+
 test("a wrong password says so, next to the password only, and keeps the e-mail", async ({ page }) => {
   await page.goto(SITE_PAGES.login);
   await submitLogin(page, demoMember.email, "not-the-password");

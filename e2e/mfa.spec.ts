@@ -35,6 +35,10 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await twoStep.getByRole("button", { name: "Turn on codes by e-mail" }).click();
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  // The form pressed is gone (the factor is listed instead): its confirmation stands above and has the focus.
+  await expect(twoStep.getByRole("status")).toHaveText("Two-step sign-in is on: each login now asks for a code we e-mail you.");
+  await expect(twoStep.getByRole("status")).toBeFocused();
+  await screenshot(page, "two-step-turned-on", twoStep);
   await logOut(page);
 
   // A wrong password is refused as before: no code is sent, and the form says so at the password.
@@ -73,7 +77,9 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
 
   // Turned off, the password alone logs in again.
   await page.getByRole("button", { name: "Turn off e-mail codes" }).click();
-  await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText("Two-step sign-in is off");
+  await expect(twoStep).toContainText("Two-step sign-in is off");
+  await expect(twoStep.getByRole("status")).toHaveText("That way of two-step sign-in is off.");
+  await expect(twoStep.getByRole("status")).toBeFocused();
   await logOut(page);
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);

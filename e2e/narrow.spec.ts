@@ -29,3 +29,28 @@ test("every page fits a 320 px screen for a member, and the member menu opens wi
   expect(await summary.boundingBox()).toEqual(before);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
+
+test("at 320 px the header's 'Log in' keeps to one line and every sort reads whole", async ({ page }) => {
+  await page.setViewportSize(NARROW);
+  for (const path of ["/trails", "/journal", "/outings"]) {
+    await page.goto(path);
+    const login = page.getByRole("banner").getByRole("link", { name: "Log in" });
+    // One line of small text and its padding: two lines would be some 56 px.
+    expect((await login.boundingBox())!.height, `${path}: "Log in" wraps`).toBeLessThan(40);
+    const cut = await page.getByLabel("Sort").evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const probe = document.createElement("span");
+      Object.assign(probe.style, { font: style.font, whiteSpace: "pre", position: "absolute" });
+      document.body.append(probe);
+      // Each choice's words, the select's padding, and the room its arrow takes.
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+      const tooWide = [...select.options].filter((option) => {
+        probe.textContent = option.text;
+        return probe.getBoundingClientRect().width > room;
+      });
+      probe.remove();
+      return tooWide.map((option) => option.text);
+    });
+    expect(cut, `${path}: sorts cut short`).toEqual([]);
+  }
+});

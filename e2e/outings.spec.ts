@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { e2e } from "../playwright.config";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
 import { screenshot } from "./screenshots";
 import { fillLoginForm, type Member } from "./site-pages";
@@ -23,7 +24,7 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(path);
   await expect(visitor.getByRole("complementary", { name: "Details" })).toContainText("Sun, 13 December 2026, 09:00 PST");
-  await expect(visitor.getByRole("complementary", { name: "Details" })).toContainText("Meet at08:45 PST");
+  await expect(visitor.getByRole("complementary", { name: "Details" })).toContainText("Meeting time08:45 PST");
   await expect(placesLeft(visitor)).toHaveText("15 of 15 places left");
   await expect(rsvp(visitor).getByRole("button")).toHaveCount(0);
 
@@ -35,7 +36,10 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
 
   await rsvp(page).getByRole("button", { name: "Join this outing" }).click();
   await expect(rsvp(page).getByRole("status")).toHaveText("You're going. See you there!");
+  // The pressed button is gone (now "Cancel my place"): the focus is on what the press did.
+  await expect(rsvp(page).getByRole("status")).toBeFocused();
   await expect(rsvp(page)).toHaveAccessibleName("You're going");
+  await screenshot(page, "outing-member-joined", rsvp(page));
   await expect(placesLeft(page)).toHaveText("14 of 15 places left");
 
   // The visitor's page (served from the page cache) shows the place taken, and nothing of Dana's.
@@ -49,6 +53,10 @@ test("a member joins an outing, finds it on their account, cancels it, and the p
   await expect(yours).toContainText("13 December 2026, 09:00 PST");
   await yours.getByRole("button", { name: "Cancel my place" }).click();
   await expect(yours).toContainText("You have not joined any outings yet.");
+  // The outing's row, and its button, are gone from the list; the message above it has the focus.
+  await expect(yours.getByRole("status")).toHaveText("Your place is cancelled.");
+  await expect(yours.getByRole("status")).toBeFocused();
+  await screenshot(page, "account-outing-cancelled", yours);
 
   await visitor.reload();
   await expect(placesLeft(visitor)).toHaveText("15 of 15 places left");
@@ -131,7 +139,7 @@ test("members' outing cards link to their page, which shows Denver's time and gi
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Sunrise on the Summit" })).toBeVisible();
   await expect(page.getByRole("article")).toContainText("Sat, 5 December 2026, 06:30 MST");
-  await expect(page.getByRole("article")).toContainText("Meet at:06:15 MST");
+  await expect(page.getByRole("article")).toContainText("Meeting time:06:15 MST");
   await expect(placesLeft(page)).toHaveText("12 of 12 places left");
 
   const download = page.waitForEvent("download");
@@ -142,8 +150,13 @@ test("members' outing cards link to their page, which shows Denver's time and gi
   expect(file.headers()["cache-control"]).toBe("private, no-store");
   const text = await file.text();
   expect(text).toContain("\r\nDTSTART;TZID=America/Denver:20261205T063000\r\n");
+  // Four hours long, from the trail's trailhead; the zone with its rules for summer time.
+  expect(text).toContain("\r\nDTEND;TZID=America/Denver:20261205T103000\r\n");
+  expect(text).toContain("\r\nLOCATION:Lookout Road trailhead\\, Alder Springs\\, CO\r\n");
   expect(text).toContain("\r\nTZID:America/Denver\r\n");
-  expect(text).toContain("\r\nUID:MembersOutings-outing-1@localhost\r\n");
+  expect(text).toContain("\r\nBEGIN:DAYLIGHT\r\n");
+  expect(text).toContain("\r\nRRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU\r\n");
+  expect(text).toContain(`\r\nUID:MembersOutings-outing-1@${new URL(e2e.siteUrl).host}\r\n`);
   expect(text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
 });
 
@@ -153,6 +166,9 @@ test("a public outing's calendar file is the same for everyone, in the outing's 
   expect(file.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   const text = await file.text();
   expect(text).toContain("\r\nDTSTART;TZID=Europe/London:20261221T160000\r\n");
+  expect(text).toContain("\r\nDTEND;TZID=Europe/London:20261221T173000\r\n");
+  // Its trail has no trailhead on the map: no location rather than the trail's name.
+  expect(text).not.toMatch(/\r\nLOCATION:/);
   expect(text).toContain("\r\nSUMMARY:Winter Solstice Lantern Walk\r\n");
   expect(text.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
   expect((await request.get("/trails/summit-loop/calendar.ics")).status()).toBe(404);
@@ -193,4 +209,20 @@ test("the outings list shows places left on each card, and a new sign-up shows t
     others.map((other) => other._id),
   );
   await revalidateSite({ collections: ["OutingSignups"], members: false });
+});
+
+test("at 1280 px an outing's sign-up stands in the details column beside the long read, leaving no empty block", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/outings/tide-pool-discovery");
+  const signUp = (await rsvp(page).boundingBox())!;
+  const details = (await page.getByRole("complementary", { name: "Details" }).boundingBox())!;
+  const main = (await page.getByRole("region", { name: "What to expect" }).boundingBox())!;
+  // Beside the long read and level with its top, the details right under it in the same column.
+  expect(signUp.x).toBeGreaterThan(main.x + main.width);
+  expect(Math.abs(signUp.y - main.y)).toBeLessThan(40);
+  expect(details.x).toBe(signUp.x);
+  expect(details.y).toBeGreaterThan(signUp.y + signUp.height);
+  await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the sign-up comes first.
+  expect((await rsvp(page).boundingBox())!.y).toBeLessThan((await page.getByRole("complementary", { name: "Details" }).boundingBox())!.y);
 });

@@ -3,6 +3,7 @@ import { loginHref } from "../lib/auth/routes";
 import { accountMenuSummary, menuOf, openMenu, sectionsMenuSummary } from "./header-menus";
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite } from "./platform";
+import { screenshot } from "./screenshots";
 
 const cards = (page: Page) => page.getByTestId("item-card");
 const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
@@ -83,6 +84,33 @@ test("an empty result says what to do", async ({ page }) => {
   await expect(cards(page)).toHaveCount(6);
 });
 
+test("a page past the last, a range the wrong way round and the date filter each say what is wrong", async ({ page }) => {
+  await page.goto("/trails?page=99");
+  await expect(page.getByText(/^No trails on page 99: the list has \d+ pages \(\d+ trails\)\.$/)).toBeVisible();
+  await expect(page.getByText("No results on this page")).toBeVisible();
+  await page.getByRole("link", { name: /Go to the last page/ }).click();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/trails\?page=\d+$/);
+
+  await page.goto("/trails?distanceKm.from=10&distanceKm.to=5");
+  await expect(page.getByText("No trails found: the Distance (km) range ends before it starts.")).toBeVisible();
+  await expect(page.getByText("Nothing can match: the Distance (km) range ends before it starts.")).toBeVisible();
+
+  // A date range has no lower bound of 0 (no date); the number of places does.
+  await page.goto("/outings");
+  const form = page.getByRole("form", { name: "Search outings" });
+  await expect(form.locator('input[name="startsAt.from"]')).not.toHaveAttribute("min");
+  await expect(form.locator('input[name="capacity.from"]')).toHaveAttribute("min", "0");
+});
+
+test("a card's tag is a link to the list filtered by that tag", async ({ page }) => {
+  await page.goto("/trails");
+  await cards(page).filter({ hasText: "Arch Spur" }).getByRole("link", { name: "Trails tagged arch" }).click();
+  await expect(page).toHaveURL(/\/trails\?tags=arch$/);
+  await expect(cards(page).locator("h2")).toHaveText(["Arch Spur"]);
+  await expect(page.getByRole("link", { name: "Remove Tags: arch" })).toBeVisible();
+});
+
 test("bad URL parameters fall back to defaults; a malformed page or unknown item is a 404", async ({ page }) => {
   const response = await page.goto("/trails?sort=nonsense&size=5000&distanceKm.from=far&difficulty=Impossible&dogFriendly=maybe");
   expect(response?.status()).toBe(200);
@@ -116,7 +144,7 @@ test("an item page: reference resolved, related items, previous and next", async
 test("the journal loads more stories in place: focus on the first new one, the count announced, the URL kept", async ({ page }) => {
   await page.goto("/journal");
   await expect(cards(page)).toHaveCount(6);
-  await expect(page.getByRole("status")).toHaveText("Showing 6 stories.");
+  await expect(page.getByRole("status")).toHaveText("Showing 6 of 10 stories.");
   await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
   await expect(cards(page)).toHaveCount(10);
   await expect(page.getByRole("status")).toHaveText("4 more loaded. Showing 10 stories, all there are.");
@@ -132,10 +160,33 @@ test("the journal loads more stories in place: focus on the first new one, the c
   // The address shows the same stories after a reload, and is a 404 past the last one.
   await page.reload();
   await expect(cards(page)).toHaveCount(10);
-  expect((await page.goto("/journal?page=3"))?.status()).toBe(404);
+  // Past the last batch (a stale link): all there are, not a 404.
+  expect((await page.goto("/journal?page=3"))?.status()).toBe(200);
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole("status")).toHaveText("Showing 10 stories, all there are.");
   // Filters travel with the cursor.
   await page.goto("/journal?tags=beginners&size=12");
   await expect(cards(page).locator("h2")).toHaveText(["Choosing Your First Boots", "Reading a Contour Map", "Hiking With Your Dog"]);
+});
+
+test('Back from a story opened after "Load more" shows the same stories at the same place', async ({ page }) => {
+  await page.goto("/journal");
+  await (await hydrated(page.getByRole("link", { name: "Load more stories" }))).click();
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page).toHaveURL(/\/journal\?page=2$/);
+  const story = page.getByRole("link", { name: "Hiking With Your Dog" });
+  await story.scrollIntoViewIfNeeded();
+  const place = await page.evaluate(() => window.scrollY);
+  expect(place).toBeGreaterThan(400);
+  await story.click();
+  await expect(page.getByRole("heading", { name: "Hiking With Your Dog", level: 1 })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/journal\?page=2$/);
+  await expect(cards(page)).toHaveCount(10);
+  await expect(page.getByRole("status")).toHaveText("Showing 10 stories, all there are.");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(place - 40);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(place + 40);
+  await screenshot(page, "journal-back-after-load-more");
 });
 
 test("stories sorted by when they were last updated, trails by when they were added; an item page says when it was last updated", async ({ page }) => {
@@ -207,7 +258,7 @@ test("item pages show media, rich content, addresses, objects, lists and multi-r
   await page.goto("/journal/why-we-start-early");
   await expect(page.getByRole("region", { name: "Listen" }).locator("audio source")).toHaveAttribute("src", "/media/demo/trail-notes.mp3");
   await page.goto("/outings/family-creek-walk");
-  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meet at09:45");
+  await expect(page.getByRole("complementary", { name: "Details" })).toContainText("Meeting time09:45");
 });
 
 test("a photo opens in a viewer: arrows move through the gallery, Escape closes it and focus goes back", async ({ page }) => {

@@ -18,7 +18,8 @@ function actionIdOf(exportedName: string): string {
   return Object.entries(manifest.node).find(([, action]) => action.exportedName === exportedName)![0];
 }
 
-const LOAD_MORE = actionIdOf("loadMore");
+/** One of this build's actions: the requests below fail before it runs. */
+const ACTION = actionIdOf("rsvpAction");
 /** A form action: `useActionState` calls it with the previous state and the form's data. */
 const LOG_IN = actionIdOf("logInAction");
 /** Well-formed, and no action of this build: what a page loaded before a deploy names. */
@@ -50,24 +51,24 @@ const cases: [string, Case, number][] = [
   ["a Next-Action that is no id", call("not-an-id", "[]"), 400],
   ["an empty Next-Action", call("", "[]"), 400],
   ["a Next-Action of the wrong length", call("ab".repeat(20), "[]"), 400],
-  ["a call with an empty body", call(LOAD_MORE, ""), 400],
-  ["a call sent as JSON", call(LOAD_MORE, "[]", "application/json"), 400],
-  ["a call without a content type", call(LOAD_MORE, "[]", null), 400],
-  ["a call sent urlencoded", call(LOAD_MORE, "a=1", "application/x-www-form-urlencoded"), 400],
-  ["arguments that are not JSON", call(LOAD_MORE, '["$K1",{"a":'), 400],
-  ["arguments that are no list", call(LOAD_MORE, '"hello"'), 400],
-  ["1,001 arguments", call(LOAD_MORE, JSON.stringify(Array(1001).fill(0))), 400],
-  ["arguments nested 5,000 deep", call(LOAD_MORE, "[".repeat(5000) + "]".repeat(5000)), 400],
-  ["arguments naming a part the body lacks", call(LOAD_MORE, '["$Q1"]'), 400],
-  ["a BigInt that is no number", call(LOAD_MORE, '["$nxyz"]'), 400],
-  ["a multipart call without a boundary", call(LOAD_MORE, multipart([["0", "[]"]]), "multipart/form-data"), 400],
-  ["a multipart call under another boundary", call(LOAD_MORE, multipart([["0", "[]"]]), "multipart/form-data; boundary=other"), 400],
-  ["a multipart call cut short", call(LOAD_MORE, multipart([["0", "[]"]], false), MULTIPART), 400],
-  ["a multipart call without its root part", call(LOAD_MORE, multipart([["1", "[]"]]), MULTIPART), 400],
+  ["a call with an empty body", call(ACTION, ""), 400],
+  ["a call sent as JSON", call(ACTION, "[]", "application/json"), 400],
+  ["a call without a content type", call(ACTION, "[]", null), 400],
+  ["a call sent urlencoded", call(ACTION, "a=1", "application/x-www-form-urlencoded"), 400],
+  ["arguments that are not JSON", call(ACTION, '["$K1",{"a":'), 400],
+  ["arguments that are no list", call(ACTION, '"hello"'), 400],
+  ["1,001 arguments", call(ACTION, JSON.stringify(Array(1001).fill(0))), 400],
+  ["arguments nested 5,000 deep", call(ACTION, "[".repeat(5000) + "]".repeat(5000)), 400],
+  ["arguments naming a part the body lacks", call(ACTION, '["$Q1"]'), 400],
+  ["a BigInt that is no number", call(ACTION, '["$nxyz"]'), 400],
+  ["a multipart call without a boundary", call(ACTION, multipart([["0", "[]"]]), "multipart/form-data"), 400],
+  ["a multipart call under another boundary", call(ACTION, multipart([["0", "[]"]]), "multipart/form-data; boundary=other"), 400],
+  ["a multipart call cut short", call(ACTION, multipart([["0", "[]"]], false), MULTIPART), 400],
+  ["a multipart call without its root part", call(ACTION, multipart([["1", "[]"]]), MULTIPART), 400],
   [
     "a multipart call naming a part before it comes",
     call(
-      LOAD_MORE,
+      ACTION,
       multipart([
         ["0", '["$Q1"]'],
         ["1", "[]"],
@@ -79,7 +80,7 @@ const cases: [string, Case, number][] = [
   [
     "a multipart call passing a server function of another build",
     call(
-      LOAD_MORE,
+      ACTION,
       multipart([
         ["1", `{"id":"${STALE}","bound":null}`],
         ["0", '["$h1"]'],
@@ -91,7 +92,7 @@ const cases: [string, Case, number][] = [
   [
     "a multipart call making a Map of a list whose entries are not pairs",
     call(
-      LOAD_MORE,
+      ACTION,
       multipart([
         ["1", "[1,2]"],
         ["0", '["$Q1"]'],
@@ -100,12 +101,12 @@ const cases: [string, Case, number][] = [
     ),
     400,
   ],
-  ["a call passing the root as a stream", call(LOAD_MORE, '["$R0"]'), 400],
-  ["a call passing one stream twice", call(LOAD_MORE, '["$R1","$R1"]'), 400],
+  ["a call passing the root as a stream", call(ACTION, '["$R0"]'), 400],
+  ["a call passing one stream twice", call(ACTION, '["$R1","$R1"]'), 400],
   [
     "a multipart call with a part twice",
     call(
-      LOAD_MORE,
+      ACTION,
       multipart([
         ["1", "[]"],
         ["0", '["$1"]'],
@@ -118,7 +119,7 @@ const cases: [string, Case, number][] = [
   [
     "a multipart call with chunks for a part that is no stream",
     call(
-      LOAD_MORE,
+      ACTION,
       multipart([
         ["1", "[]"],
         ["0", '["$1"]'],
@@ -137,7 +138,7 @@ const cases: [string, Case, number][] = [
     ]),
     400,
   ],
-  ["a 2 MB call", call(LOAD_MORE, JSON.stringify(["x".repeat(2 * 1024 * 1024)])), 413],
+  ["a 2 MB call", call(ACTION, JSON.stringify(["x".repeat(2 * 1024 * 1024)])), 413],
   ["a call to a route handler", { ...call(STALE, "[]"), path: "/api/health" }, 405],
   [
     "a form naming an action this build lacks",
@@ -160,19 +161,19 @@ const cases: [string, Case, number][] = [
     "a form whose bound arguments are missing",
     form("/login", [
       ["$ACTION_REF_1", ""],
-      ["$ACTION_1:0", `{"id":"${LOAD_MORE}","bound":"$@1"}`],
+      ["$ACTION_1:0", `{"id":"${ACTION}","bound":"$@1"}`],
     ]),
     400,
   ],
   ["a multipart post naming no action", form("/login", [["email", "a@b.c"]]), 400],
   ["an empty multipart post", { ...form("/login", []), body: "" }, 400],
-  ["a multipart post cut short", form("/login", [[`$ACTION_ID_${LOAD_MORE}`, ""]], false), 400],
-  ["a call addressed to another host", withHeaders(call(LOAD_MORE, "[]"), { host: "evil.example" }), 400],
-  ["a call forwarded for another host", withHeaders(call(LOAD_MORE, "[]"), { "x-forwarded-host": "evil.example" }), 400],
+  ["a multipart post cut short", form("/login", [[`$ACTION_ID_${ACTION}`, ""]], false), 400],
+  ["a call addressed to another host", withHeaders(call(ACTION, "[]"), { host: "evil.example" }), 400],
+  ["a call forwarded for another host", withHeaders(call(ACTION, "[]"), { "x-forwarded-host": "evil.example" }), 400],
   ["a form addressed to another host", withHeaders(form("/login", [[`$ACTION_ID_${STALE}`, ""]]), { host: "evil.example" }), 400],
-  ["a call from another site", withHeaders(call(LOAD_MORE, "[]"), { origin: "https://evil.example" }), 403],
-  ["a call from an opaque origin", withHeaders(call(LOAD_MORE, "[]"), { origin: "null" }), 403],
-  ["a call without an Origin", { ...call(LOAD_MORE, "[]"), headers: { "next-action": LOAD_MORE, "content-type": "text/plain;charset=UTF-8" } }, 403],
+  ["a call from another site", withHeaders(call(ACTION, "[]"), { origin: "https://evil.example" }), 403],
+  ["a call from an opaque origin", withHeaders(call(ACTION, "[]"), { origin: "null" }), 403],
+  ["a call without an Origin", { ...call(ACTION, "[]"), headers: { "next-action": ACTION, "content-type": "text/plain;charset=UTF-8" } }, 403],
 ];
 
 for (const [name, request, status] of cases) {
@@ -205,7 +206,7 @@ test("a stale form's page is the site's, with its security policy and a link bac
 });
 
 test("a path that does not decode is 400 for any method, not Next.js's 500", async () => {
-  for (const init of [{ method: "GET" }, { method: "POST", ...call(LOAD_MORE, "[]") }]) {
+  for (const init of [{ method: "GET" }, { method: "POST", ...call(ACTION, "[]") }]) {
     const answer = await rawRequest(`${e2e.siteUrl}/trails/%E0%A4%A`, init);
     expect(answer.status, init.method).toBe(400);
     expect(answer.body).not.toMatch(/\n\s+at \S|Error:/);

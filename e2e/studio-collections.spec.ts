@@ -49,6 +49,9 @@ test("an edit of a trail's title in the Studio shows on the site's cached trail 
     await page.getByRole("button", { name: "Distance (km)" }).click();
     await expect(page.getByRole("columnheader", { name: "Distance (km)" })).toHaveAttribute("aria-sort", "ascending");
     await expect(page.getByRole("row").nth(1)).toContainText("Arch Spur");
+    // A reference reads as the title of what it names, not its id.
+    await expect(page.getByRole("row").nth(1)).toContainText("High Desert");
+    await expect(page.getByRole("row").nth(1)).not.toContainText("region-");
     await expectAccessible(page, "the Studio's items table");
     await screenshot(page, "studio-collections");
 
@@ -163,4 +166,41 @@ test("a new collection gets fields, rows from a CSV file, and exports them", asy
       .deleteDataCollection("StudioWalks")
       .catch(() => undefined);
   }
+});
+
+test("at 390 px a collection's tables, which scroll sideways, each take the keyboard's focus", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openStudio(page, "/collections/Trails", "Trails");
+  const fields = page.getByRole("region", { name: "Fields of Trails" });
+  await expect(fields.getByRole("table")).toBeVisible();
+  // The table is wider than its frame: the frame scrolls, so the keyboard must be able to reach it.
+  expect(await fields.evaluate((frame) => frame.scrollWidth > frame.clientWidth)).toBe(true);
+  await fields.focus();
+  await expect(fields).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => fields.evaluate((frame) => frame.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page, "a collection in the Studio at 390 px");
+});
+
+test("leaving an edited item by a link asks first: staying keeps the edit, leaving saves nothing", async ({ page }) => {
+  const original = (await adminItems().get("Trails", TRAIL_ID))!.title as string;
+  await openStudio(page, `/collections/Trails/items/${TRAIL_ID}`, original);
+  const title = page.getByLabel(/^Title/);
+  await title.fill(`${original} (not saved)`);
+  const studioNav = page.getByRole("navigation", { name: "Studio" });
+
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.dismiss();
+  });
+  await studioNav.getByRole("link", { name: "Collections" }).click();
+  await expect.poll(() => asked).toContain("not saved");
+  await expect(page).toHaveURL(studioUrl(`/collections/Trails/items/${TRAIL_ID}`));
+  await expect(title).toHaveValue(`${original} (not saved)`);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await studioNav.getByRole("link", { name: "Collections" }).click();
+  await expect(page).toHaveURL(studioUrl("/collections"));
+  expect((await adminItems().get("Trails", TRAIL_ID))!.title).toBe(original);
 });

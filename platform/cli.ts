@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { LOCAL_STUDIO_PATH, reachableUrl } from "@ridgeline/platform-contract";
+import { LOCAL_MAILBOX_PATH, LOCAL_STUDIO_PATH, reachableUrl } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY, readPlatformConfig, type PlatformConfig } from "./config";
 import { openPlatformDatabase, REPLACED_DATABASE_FILE, restoreDatabase, snapshotDatabase } from "./db";
 import { backupFolder, BackupStore, type Backup, type Restoration } from "./data/backups";
@@ -100,6 +100,8 @@ async function serve(config: PlatformConfig) {
   const platform = await startPlatform(config);
   console.log(`Local platform listening on ${platform.url} (data in ${config.dataDir})`);
   console.log(`Studio: ${reachableUrl(config.host, config.port)}${LOCAL_STUDIO_PATH}`);
+  // Where sign-up codes and reset links arrive: a newcomer's first question after registering.
+  console.log(`Mailbox (e-mails and text messages sent): ${reachableUrl(config.host, config.port)}${LOCAL_MAILBOX_PATH}`);
   if (config.apiKey === DEFAULT_API_KEY) {
     platform.app.log.warn("The admin key is the default one: it works only from this machine. Set LOCAL_PLATFORM_API_KEY to your own.");
   }

@@ -19,6 +19,7 @@ const APP = path.resolve(import.meta.dirname, "examples/plain-app.mjs");
 let dataDir: string;
 let platform: ReturnType<typeof spawn>;
 let studioUrl: string;
+let mailboxUrl: string | undefined;
 let platformUrl: string;
 
 beforeAll(async () => {
@@ -29,7 +30,8 @@ beforeAll(async () => {
     platform.stdout!.on("data", (chunk) => {
       output += chunk;
       const studio = /^Studio: (http:\/\/\S+)$/m.exec(output);
-      if (studio) resolve(studio[1]);
+      mailboxUrl = /^Mailbox \(e-mails and text messages sent\): (http:\/\/\S+)$/m.exec(output)?.[1];
+      if (studio && mailboxUrl) resolve(studio[1]);
     });
     platform.stderr!.on("data", (chunk) => (output += chunk));
     platform.on("exit", () => reject(new Error(`The platform stopped:\n${output}`)));
@@ -51,8 +53,9 @@ function runApp(env: Record<string, string>) {
 }
 
 describe("npx local-wix-platform and the register line", () => {
-  it("starts on the port and data folder given as flags and prints the Studio's address", async () => {
+  it("starts on the port and data folder given as flags and prints the Studio's and the mailbox's addresses", async () => {
     expect(studioUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/_local\/studio$/);
+    expect(mailboxUrl).toBe(`${studioUrl}/mailbox`);
     expect(fs.existsSync(path.join(dataDir, "platform.db"))).toBe(true);
     expect((await fetch(`${platformUrl}/_local/health`)).status).toBe(200);
   });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ActionForm, ActionStateForm } from "@/components/forms/action-form";
-import { ReportsFeedback, replyFor, useReportForm } from "@/components/reports/reports-feedback";
+import { ActionForm, ActionStateForm, replyFor } from "@/components/forms/action-form";
+import { ReportsFeedback, useReportForm } from "@/components/reports/reports-feedback";
 import type { FormState } from "@/lib/form-state";
 
 const fields = [

@@ -18,7 +18,9 @@ describe("a component for each field type", () => {
       dateTime: "2009-06-14",
       textContent: "14 June 2009",
     });
-    expect(show({ type: "date", iso: "2026-12-05T06:30:00.000Z", withTime: true }).textContent).toBe("Sat, 5 December 2026 at 06:30 UTC");
+    // A date and time with no zone of its own reads on the club's clocks (Denver), not in UTC.
+    expect(show({ type: "date", iso: "2026-12-05T06:30:00.000Z", withTime: true }).textContent).toBe("Fri, 4 December 2026, 23:30 MST");
+    expect(show({ type: "date", iso: "2026-08-07T09:00:00.000Z", withTime: true }).textContent).toBe("Fri, 7 August 2026, 03:00 MDT");
     expect(show({ type: "time", text: "09:45" }).querySelector("time")?.textContent).toBe("09:45");
     expect(show({ type: "boolean", value: false }).textContent).toBe("No");
     expect(show({ type: "plain", text: "<b>as text</b>" }).innerHTML).toBe("&lt;b&gt;as text&lt;/b&gt;");

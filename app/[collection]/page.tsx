@@ -8,7 +8,7 @@ import { ResultsHeading } from "@/components/collection/results-focus";
 import { Pagination } from "@/components/pagination";
 import { placesLeftOnCards } from "@/components/outings/card-places";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
-import { listHref, parseListState, type ListState, type SearchParams } from "@/lib/search-params";
+import { backwardRanges, listHref, parseListState, type ListState, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute, itemCount, type CollectionConfig } from "@/lib/site-config";
 import { feedItems, listItems, whenAvailable, type ItemFeed, type ItemList } from "@/lib/wix/collections";
 
@@ -42,10 +42,25 @@ function resultsTitle(collection: CollectionConfig, state: ListState): string {
   return listTitle(collection, state, narrowed ? plural.charAt(0).toUpperCase() + plural.slice(1) : `All ${plural}`);
 }
 
-function EmptyList({ collection, filtered }: { collection: CollectionConfig; filtered: boolean }) {
+/** Why a list is empty when a range runs the wrong way round ("the Distance (km) range ends before it starts"), else nothing. */
+function backwardReason(collection: CollectionConfig, state: ListState): string | undefined {
+  const labels = backwardRanges(collection, state);
+  return labels.length
+    ? `the ${labels.join(" and ")} ${labels.length === 1 ? "range ends" : "ranges end"} before ${labels.length === 1 ? "it starts" : "they start"}`
+    : undefined;
+}
+
+function EmptyList({ collection, state }: { collection: CollectionConfig; state: ListState }) {
+  const filtered = state.query !== "" || state.filters.length > 0;
+  const backward = backwardReason(collection, state);
+  const words = backward
+    ? `Nothing can match: ${backward}. Put the smaller value first, or:`
+    : filtered
+      ? "Nothing matches that search. Try another word, fewer filters, or:"
+      : `There are no ${collection.plural} yet.`;
   return (
     <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
-      <p>{filtered ? "Nothing matches that search. Try another word, fewer filters, or:" : `There are no ${collection.plural} yet.`}</p>
+      <p>{words}</p>
       {filtered && (
         <Link href={`/${collection.route}`} className="mt-3 inline-block font-medium text-pine-700 underline">
           See all {collection.plural}
@@ -60,19 +75,32 @@ type NumberedResults = ItemList & { extras: Record<string, React.ReactNode> };
 function NumberedList({ collection, state, list }: { collection: CollectionConfig; state: ListState; list: NumberedResults }) {
   const { items, total, pageCount } = list;
   const first = (state.page - 1) * state.pageSize + 1;
+  const backward = backwardReason(collection, state);
+  // A page past the last (a stale link, the list shorter since): said so, with the way back.
+  const pastEnd = total > 0 && state.page > pageCount;
+  const pages = pageCount === 1 ? "1 page" : `${pageCount} pages`;
   const status =
     total === 0
-      ? `No ${collection.plural} found.`
-      : `Showing ${first}–${first + items.length - 1} of ${itemCount(collection, total)}, page ${state.page} of ${pageCount}.`;
+      ? `No ${collection.plural} found${backward ? `: ${backward}` : ""}.`
+      : pastEnd
+        ? `No ${collection.plural} on page ${state.page}: the list has ${pages} (${itemCount(collection, total)}).`
+        : `Showing ${first}–${first + items.length - 1} of ${itemCount(collection, total)}, page ${state.page} of ${pageCount}.`;
   return (
     <>
       <ResultsHeading status={status}>{resultsTitle(collection, state)}</ResultsHeading>
       {total === 0 ? (
-        <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
+        <EmptyList collection={collection} state={state} />
+      ) : pastEnd ? (
+        <div className="rounded-xl border border-dashed border-stone-300 bg-white p-8 text-center text-stone-700">
+          <p>No results on this page: the list is shorter than the link expected.</p>
+          <Link href={listHref(collection, { ...state, page: pageCount })} className="mt-3 inline-block font-medium text-pine-700 underline">
+            Go to the last page (page {pageCount})
+          </Link>
+        </div>
       ) : (
         <ItemGrid collection={collection} items={items} firstRow extras={list.extras} />
       )}
-      <Pagination page={state.page} pageCount={pageCount} hrefFor={(page) => listHref(collection, { ...state, page })} />
+      {!pastEnd && <Pagination page={state.page} pageCount={pageCount} hrefFor={(page) => listHref(collection, { ...state, page })} />}
     </>
   );
 }
@@ -83,13 +111,14 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
     <>
       <ResultsHeading ignorePage>{resultsTitle(collection, state)}</ResultsHeading>
       {feed.items.length === 0 ? (
-        <EmptyList collection={collection} filtered={state.query !== "" || state.filters.length > 0} />
+        <EmptyList collection={collection} state={state} />
       ) : (
-        // A new search, filter or order is a new list: the batches added to the last one go.
+        // A new search, filter or order is a new list; the same list with a batch more stays, and says what it added.
         <LoadMoreList
-          key={`${firstPage}:${state.page}`}
+          key={firstPage}
           collection={collection}
           shown={feed.items.length}
+          total={feed.total}
           page={state.page}
           pageSize={state.pageSize}
           hasMore={feed.hasMore}
@@ -117,19 +146,15 @@ export default async function CollectionListPage(props: Props) {
   if (loadsMore(collection)) {
     const read = await whenAvailable(() => feedItems(collection, state));
     if (!read.reachable) return retry;
-    const feed = read.value;
-    // Asking for more batches than there are items: that page does not exist.
-    if (state.page > 1 && feed.items.length <= (state.page - 1) * state.pageSize) notFound();
-    results = <GrowingList collection={collection} state={state} feed={feed} />;
+    // More batches asked for than there are (a stale link): all there are, which the status line says.
+    results = <GrowingList collection={collection} state={state} feed={read.value} />;
   } else {
     const read = await whenAvailable(async () => {
       const list = await listItems(collection, state);
       return { ...list, extras: await placesLeftOnCards(collection, list.items) };
     });
     if (!read.reachable) return retry;
-    const list = read.value;
-    if (state.page > list.pageCount) notFound();
-    results = <NumberedList collection={collection} state={state} list={list} />;
+    results = <NumberedList collection={collection} state={state} list={read.value} />;
   }
   return (
     <>

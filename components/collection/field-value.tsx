@@ -4,28 +4,9 @@ import type { ImageLayout } from "./image-sizes";
 import { AudioValue, DocumentValue, GalleryValue, ImageValue, VideoValue } from "./media-values";
 import { RichContentValue } from "./rich-content";
 import { formatInZone } from "@/lib/outings/time";
+import { clubTimeZone } from "@/lib/site-config";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
-/** On cards, where space is short: "19 Nov 2026, 09:00 UTC". */
-const shortDateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "UTC",
-  timeZoneName: "short",
-});
 const numberFormat = new Intl.NumberFormat("en-GB");
 
 const linkClass = "text-pine-700 underline underline-offset-2 hover:text-pine-900";
@@ -34,10 +15,9 @@ function NumberValue({ value, unit }: { value: number; unit?: string }) {
   return <>{numberFormat.format(value) + (unit ? ` ${unit}` : "")}</>;
 }
 
+/** A date and time in its item's zone (an outing's), else on the club's clocks; a day alone as it is. */
 function DateValue({ iso, withTime, timeZone, compact }: { iso: string; withTime: boolean; timeZone?: string; compact: boolean }) {
-  if (withTime && timeZone) return <time dateTime={iso}>{formatInZone(iso, timeZone, compact)}</time>;
-  const format = withTime ? (compact ? shortDateTimeFormat : dateTimeFormat) : dateFormat;
-  return <time dateTime={iso}>{format.format(new Date(iso))}</time>;
+  return <time dateTime={iso}>{withTime ? formatInZone(iso, timeZone ?? clubTimeZone, compact) : dateFormat.format(new Date(iso))}</time>;
 }
 
 function TimeValue({ text, zone }: { text: string; zone?: string }) {

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { listHref, parseListState } from "@/lib/search-params";
 import type { CollectionConfig } from "@/lib/site-config";
 import type { SiteItem } from "@/lib/wix/site-item";
 import { FieldValueView } from "./field-value";
@@ -7,6 +8,13 @@ import { Photo } from "./media-values";
 const cardClass =
   "relative flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition " +
   "focus-within:ring-2 focus-within:ring-pine-600 hover:shadow-md";
+
+/** The list filtered by a card's tag, when the list has a filter of its tags that offers it. */
+function tagHref(collection: CollectionConfig, field: string, tag: string): string | undefined {
+  const filter = collection.filters.find((entry) => entry.field === field);
+  if ((filter?.kind !== "any-of" && filter?.kind !== "choice") || !filter.options.includes(tag)) return undefined;
+  return listHref(collection, { ...parseListState(collection, {})!, filters: [{ kind: "values", field: filter.field, values: [tag] }] });
+}
 
 /** A list entry: its title links to the item page, and the whole card is the link's target area. */
 /**
@@ -29,7 +37,10 @@ export function ItemCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Tags are shown as chips below; references stay plain text inside the card's single link.
   const shown = collection.listFields.flatMap((key) => (item.fields[key] && item.fields[key].value.type !== "tags" ? [item.fields[key]] : []));
-  const tags = collection.listFields.flatMap((key) => (item.fields[key]?.value.type === "tags" ? item.fields[key].value.values : []));
+  const tags = collection.listFields.flatMap((key) => {
+    const value = item.fields[key]?.value;
+    return value?.type === "tags" ? value.values.map((tag) => ({ field: key, tag })) : [];
+  });
   return (
     <article className={cardClass} data-testid="item-card" data-item-id={item.id}>
       {/* Always cropped to 3:2, whatever the picture's own size, so cards line up. */}
@@ -54,11 +65,22 @@ export function ItemCard({
         {item.summary && <p className="line-clamp-3 text-sm leading-relaxed text-stone-600">{item.summary}</p>}
         {tags.length > 0 && (
           <ul className="mt-auto flex flex-wrap gap-1.5" aria-label="Tags">
-            {tags.map((tag) => (
-              <li key={tag} className="rounded bg-sand-100 px-2 py-0.5 text-xs text-stone-700">
-                {tag}
-              </li>
-            ))}
+            {tags.map(({ field, tag }) => {
+              const href = tagHref(collection, field, tag);
+              return (
+                <li key={`${field}:${tag}`} className="rounded bg-sand-100 px-2 py-0.5 text-xs text-stone-700">
+                  {href ? (
+                    // Above the card's own link, which covers the card.
+                    <Link href={href} className="relative z-10 underline-offset-2 hover:underline">
+                      <span className="sr-only">{`${collection.title} tagged `}</span>
+                      {tag}
+                    </Link>
+                  ) : (
+                    tag
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
       </div>

@@ -36,17 +36,19 @@ function FilterInput({ filter, state }: { filter: FilterConfig; state: ListState
   if (filter.kind === "range") {
     const range = current?.kind === "range" ? current : undefined;
     const type = filter.type === "NUMBER" ? "number" : "date";
+    // Counts and lengths start at 0; a date has no such floor ("0" is no date).
+    const min = type === "number" ? 0 : undefined;
     return (
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-stone-800">{filter.label}</legend>
         <div className="grid grid-cols-2 gap-2">
           <label className="text-xs text-stone-600">
             From
-            <input type={type} name={filterParam.from(filter.field)} defaultValue={range?.from ?? ""} min={0} className={inputClass} />
+            <input type={type} name={filterParam.from(filter.field)} defaultValue={range?.from ?? ""} min={min} className={inputClass} />
           </label>
           <label className="text-xs text-stone-600">
             To
-            <input type={type} name={filterParam.to(filter.field)} defaultValue={range?.to ?? ""} min={0} className={inputClass} />
+            <input type={type} name={filterParam.to(filter.field)} defaultValue={range?.to ?? ""} min={min} className={inputClass} />
           </label>
         </div>
       </fieldset>
@@ -92,7 +94,8 @@ export function ListControls({ collection, state, href }: { collection: Collecti
           />
         </label>
         {collection.sorts.length > 1 && (
-          <label className="block text-sm font-semibold text-stone-800">
+          // On a phone the sort has a line of its own: beside the page size its words were cut short.
+          <label className="col-span-2 block text-sm font-semibold text-stone-800 sm:col-span-1">
             Sort
             <select name="sort" defaultValue={state.sort.id} className={`${inputClass} mt-2 font-normal`}>
               {collection.sorts.map((sort) => (

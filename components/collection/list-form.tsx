@@ -54,27 +54,44 @@ function canonicalQuery(form: HTMLFormElement): string {
   return query ? `?${query}` : "";
 }
 
+/** Keys that move a closed list's choice one step at a time (each step a change event in Chromium). */
+const STEPPING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
+
+/** How long a list stepped through by keyboard must rest on a choice before the list loads it. */
+const SETTLE_MS = 700;
+
+type Control = HTMLInputElement | HTMLSelectElement;
+
 /**
- * The list's search form. Without JavaScript it is a plain GET form. With it, a filter, sort or
- * page size applies as soon as it changes, the search when submitted, and the URL carries only
- * what is chosen, in the order of its canonical URL.
+ * The list's search form. Without JavaScript it is a plain GET form ("Show results" submits it).
+ * With it, a filter, sort or page size applies as soon as it changes, the search when submitted,
+ * and the URL carries only what is chosen, in the order of its canonical URL. A sort or page size
+ * stepped through with the arrow keys changes at every step: it applies once the choice rests
+ * (SETTLE_MS), or at once on Enter or when the focus leaves it, so the steps on the way cost no
+ * navigation.
  */
 export function ListForm({ action, label, className, children }: { action: string; label: string; className: string; children: ReactNode }) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
+  /** The list whose last change came from a stepping key. */
+  const stepped = useRef<EventTarget | null>(null);
+  /** A stepped choice waiting to rest before it applies. */
+  const settling = useRef<{ timer: number; target: HTMLFormElement; changed: Control } | null>(null);
 
   useEffect(() => {
     const wanted = refocus;
     refocus = null;
     lastNavigationKeptFocus = wanted !== null;
     if (!wanted || !form.current) return;
-    const control = [...form.current.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${CSS.escape(wanted.name)}"]`)].find(
+    const control = [...form.current.querySelectorAll<Control>(`[name="${CSS.escape(wanted.name)}"]`)].find(
       (element) => !(element instanceof HTMLInputElement && element.type === "checkbox") || element.value === wanted.value,
     );
     const folded = control?.closest("details");
     if (folded) folded.open = true;
     control?.focus();
   }, []);
+  // A choice still settling when the list goes (another link followed) is dropped.
+  useEffect(() => () => window.clearTimeout(settling.current?.timer), []);
 
   const apply = (target: HTMLFormElement) => {
     const invalid = misorderedRange(target);
@@ -87,6 +104,25 @@ export function ListForm({ action, label, className, children }: { action: strin
     router.push(href, { scroll: false });
   };
 
+  const applyChange = (target: HTMLFormElement, changed: Control) => {
+    // A typed bound changes as focus leaves it: once focus has landed, that is the control to return to.
+    setTimeout(() => {
+      const focused = document.activeElement;
+      const control = focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement ? focused : null;
+      const landed = control && target.contains(control) && control.name ? control : changed;
+      refocus = { name: landed.name, value: landed.value };
+      apply(target);
+    });
+  };
+
+  const settle = () => {
+    const waiting = settling.current;
+    if (!waiting) return;
+    window.clearTimeout(waiting.timer);
+    settling.current = null;
+    applyChange(waiting.target, waiting.changed);
+  };
+
   return (
     <form
       ref={form}
@@ -96,21 +132,34 @@ export function ListForm({ action, label, className, children }: { action: strin
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
+        window.clearTimeout(settling.current?.timer);
+        settling.current = null;
         apply(event.currentTarget);
+      }}
+      onPointerDown={() => (stepped.current = null)}
+      onKeyDown={(event) => {
+        if (!(event.target instanceof HTMLSelectElement)) return;
+        stepped.current = STEPPING_KEYS.has(event.key) ? event.target : null;
+        if (event.key === "Enter" && settling.current) {
+          event.preventDefault();
+          settle();
+        }
+      }}
+      onBlur={(event) => {
+        const left: EventTarget = event.target;
+        if (settling.current?.changed === left) settle();
       }}
       onChange={(event) => {
         const changed: EventTarget = event.target;
         // The search box applies when submitted, not at every keystroke.
         if (!(changed instanceof HTMLInputElement || changed instanceof HTMLSelectElement) || changed.type === "search") return;
         const target = event.currentTarget;
-        // A typed bound changes as focus leaves it: once focus has landed, that is the control to return to.
-        setTimeout(() => {
-          const focused = document.activeElement;
-          const control = focused instanceof HTMLInputElement || focused instanceof HTMLSelectElement ? focused : null;
-          const landed = control && target.contains(control) && control.name ? control : changed;
-          refocus = { name: landed.name, value: landed.value };
-          apply(target);
-        });
+        if (changed === stepped.current) {
+          window.clearTimeout(settling.current?.timer);
+          settling.current = { timer: window.setTimeout(settle, SETTLE_MS), target, changed };
+          return;
+        }
+        applyChange(target, changed);
       }}
     >
       {children}

@@ -1,17 +1,16 @@
 "use client";
 
-import Link from "next/link";
-import { useEffect, useRef, useState, useTransition, type ReactNode } from "react";
-import { loadMore } from "@/app/[collection]/actions";
+import Link, { useLinkStatus } from "next/link";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { itemCount, type CollectionConfig } from "@/lib/site-config";
-import type { SiteItem } from "@/lib/wix/site-item";
-import { ItemCard } from "./item-card";
 
 type Props = {
   collection: CollectionConfig;
   /** The cards the server rendered: the first `page` batches. */
   children: ReactNode;
   shown: number;
+  /** How many items the list has in all. */
+  total: number;
   page: number;
   pageSize: number;
   /** Whether a batch follows those shown. */
@@ -26,73 +25,53 @@ function withPage(href: string, page: number): string {
   return url.pathname + url.search;
 }
 
+/** The link's words, "Loading…" while its page is on its way. */
+function LoadMoreLabel({ label }: { label: string }) {
+  return useLinkStatus().pending ? "Loading…" : label;
+}
+
 /**
- * A list that grows in place: "Load more" fetches the next batch of the list's state, adds it, moves
- * focus to the first new item and says how many are shown. The URL's `page` counts the batches
- * shown, so a reload or a shared link shows the same items; without script the link loads that
- * URL.
+ * A list that grows in place. The URL's `page` counts the batches shown, and "Load more" is a link
+ * to the next one: with script the router fetches that page in place of this one in the history
+ * (the scroll position kept), so a reload, a shared link and Back from an item all show the same
+ * items, at the same place. Once the batch is in, focus moves to its first item and the status
+ * line says how many were added. Without script the link loads that URL.
  */
-export function LoadMoreList({ collection, children, shown, page, pageSize, hasMore, href }: Props) {
-  const [added, setAdded] = useState<SiteItem[]>([]);
-  const [lastBatch, setLastBatch] = useState(0);
-  const [more, setMore] = useState(hasMore);
-  const [batches, setBatches] = useState(page);
-  /** The first item of the batch just added, which takes the focus once it is on the page. */
-  const focusNext = useRef<string | null>(null);
-  const [pending, startTransition] = useTransition();
+export function LoadMoreList({ collection, children, shown, total, page, pageSize, hasMore, href }: Props) {
   const grid = useRef<HTMLDivElement>(null);
-  const nextHref = withPage(href, batches + 1);
+  /** How many were shown when "Load more" was pressed here: the first new item takes the focus. */
+  const pressedAt = useRef<number | null>(null);
+  // How many the last batch added, while this list stays on screen (worked out while rendering, from the new count).
+  const [counted, setCounted] = useState({ shown, added: 0 });
+  if (counted.shown !== shown) setCounted({ shown, added: Math.max(0, shown - counted.shown) });
 
   useEffect(() => {
-    const id = focusNext.current;
-    if (!id) return;
-    focusNext.current = null;
-    grid.current?.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(id)}"] a`)?.focus();
-  }, [added]);
+    const before = pressedAt.current;
+    if (before === null || shown <= before) return;
+    pressedAt.current = null;
+    grid.current?.querySelectorAll<HTMLElement>("[data-item-id]")[before]?.querySelector("a")?.focus();
+  }, [shown]);
 
-  function loadNext(event: React.MouseEvent<HTMLAnchorElement>) {
-    if (!more || pending || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    startTransition(async () => {
-      const batch = await loadMore({ route: collection.route, query: new URL(href, "https://site.invalid").search, page: batches + 1 });
-      if (!batch) {
-        window.location.assign(nextHref);
-        return;
-      }
-      setAdded((previous) => [...previous, ...batch.items]);
-      setLastBatch(batch.items.length);
-      setMore(batch.hasMore);
-      setBatches((count) => count + 1);
-      // The address says how much is shown, without a new entry in the history.
-      window.history.replaceState(window.history.state, "", nextHref);
-      focusNext.current = batch.items[0]?.id ?? null;
-    });
-  }
-
-  const total = shown + added.length;
+  const all = !hasMore && total > pageSize;
   return (
     <>
       <div ref={grid} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {children}
-        {added.map((item) => (
-          <ItemCard key={item.id} collection={collection} item={item} />
-        ))}
       </div>
       <div className="mt-10 flex flex-col items-center gap-3 text-sm">
         <p role="status" className="text-stone-700">
-          {lastBatch > 0 ? `${lastBatch} more loaded. ` : ""}
-          Showing {itemCount(collection, total)}
-          {more ? "." : total > pageSize ? ", all there are." : "."}
+          {counted.added > 0 ? `${counted.added} more loaded. ` : ""}
+          {hasMore ? `Showing ${shown} of ${itemCount(collection, total)}.` : `Showing ${itemCount(collection, shown)}${all ? ", all there are." : "."}`}
         </p>
-        {more && (
+        {hasMore && (
           <Link
-            href={nextHref}
+            href={withPage(href, page + 1)}
+            replace
             scroll={false}
-            onClick={loadNext}
-            aria-disabled={pending || undefined}
-            className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600 aria-disabled:cursor-wait aria-disabled:opacity-80"
+            onClick={() => (pressedAt.current = shown)}
+            className="rounded-lg bg-pine-700 px-5 py-2.5 font-medium text-white hover:bg-pine-600"
           >
-            {pending ? "Loading…" : `Load more ${collection.plural}`}
+            <LoadMoreLabel label={`Load more ${collection.plural}`} />
           </Link>
         )}
       </div>

@@ -98,3 +98,20 @@ export function ActionStateForm({
     </form>
   );
 }
+
+const NO_REPLY: FormState = {};
+
+/**
+ * The hidden field that names the card (a report's, a factor's) a form is on, so its reply finds
+ * its way back when the forms of all cards share one reply.
+ */
+export const SENT_FROM = "sentFrom";
+
+/**
+ * The reply only when it answers a form on this card: the forms of all cards (the edit and delete
+ * forms of all reports) share one. It goes by the card the form was on, not by what the form named.
+ */
+export function replyFor([state, formAction, pending]: ActionState, card: string): ActionState {
+  const answered = state.result?.initialValue?.[SENT_FROM] === card;
+  return [answered ? state : NO_REPLY, formAction, pending];
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useTransition, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/form-state";
 
 /** The name conform gives the buttons that add or remove list rows. */
@@ -71,6 +71,61 @@ export function FormFeedback({
   );
 }
 
+/** A confirmation kept above several forms, numbered so the same words said twice are news again. */
+export type Confirmation = { message: string; serial: number };
+
+/**
+ * The newest confirmation among the replies of several forms, for forms that may be gone when
+ * their reply comes (a turned-on factor's form, a cancelled outing's row). Worked out while
+ * rendering, since it is derived from the replies. One shown from the first render (a post
+ * without JavaScript) has serial 0 and does not take the focus.
+ */
+export function useNewestConfirmation(replies: { done?: string }[]): Confirmation | null {
+  const [seen, setSeen] = useState(replies);
+  const [news, setNews] = useState(() => {
+    const message = replies.find((reply) => reply.done)?.done;
+    return message ? { message, serial: 0 } : null;
+  });
+  const changed = replies.find((reply, index) => reply !== seen[index]);
+  if (changed) {
+    setSeen(replies);
+    if (changed.done) setNews({ message: changed.done, serial: (news?.serial ?? 0) + 1 });
+  }
+  return news;
+}
+
+/**
+ * Focus on the returned element after each new `news` (anything but null, undefined or 0): the
+ * button pressed is often gone or disabled by then, and the focus would fall to the page.
+ */
+export function useFocusOnNews<T extends HTMLElement>(news: unknown) {
+  const target = useRef<T>(null);
+  useEffect(() => {
+    if (!news) return;
+    // After the form's own reply handling, which would otherwise keep the focus.
+    const frame = requestAnimationFrame(() => target.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [news]);
+  return target;
+}
+
+/** The newest confirmation as a status message that takes the focus when it is new. */
+export function ConfirmationMessage({ news }: { news: Confirmation | null }) {
+  const region = useFocusOnNews<HTMLParagraphElement>(news?.serial);
+  if (!news) return null;
+  return (
+    <p
+      key={news.serial}
+      ref={region}
+      role="status"
+      tabIndex={-1}
+      className="rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900 outline-none focus-visible:ring-4 focus-visible:ring-pine-100"
+    >
+      {news.message}
+    </p>
+  );
+}
+
 const submitClass = "rounded-lg px-5 py-3 font-medium focus-visible:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-70";
 const tones = {
   primary: "bg-pine-700 text-white hover:bg-pine-600 focus-visible:ring-pine-100",
@@ -94,8 +149,10 @@ export function SubmitButton({
   wide?: boolean;
 }) {
   return (
-    <button type="submit" disabled={pending} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
-      {pending ? pendingLabel : children}
+    // The label in an element of its own and the pending words in an attribute: a form sent before
+    // the page's script has started shows them through CSS (components/forms/early-pending.tsx).
+    <button type="submit" disabled={pending} data-pending-label={pendingLabel} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
+      <span>{pending ? pendingLabel : children}</span>
     </button>
   );
 }

@@ -6,7 +6,7 @@ import type { CollectionWithOutings } from "@/lib/site-config";
 import { hasJoined, memberIdOf, placesLeft, takenPlaces } from "@/lib/wix/signups";
 import type { SiteItem } from "@/lib/wix/site-item";
 import { PlacesLeft } from "./places-left";
-import { RsvpButton } from "./rsvp-button";
+import { RsvpButton, RsvpFeedback } from "./rsvp-button";
 
 /** The .ics file of an outing, beside its page. */
 const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
@@ -36,7 +36,9 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
       </h2>
       <PlacesLeft left={left} capacity={item.outing?.capacity} className="text-stone-800" />
       {member ? (
-        <RsvpButton intent={intent} route={collection.route} outingId={item.id} />
+        <RsvpFeedback>
+          <RsvpButton intent={intent} route={collection.route} outingId={item.id} />
+        </RsvpFeedback>
       ) : (
         <p>
           <Link

@@ -1,9 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
+import { createContext, useActionState, useContext, type ReactNode } from "react";
 import { useFormStatus } from "react-dom";
 import { focusRing } from "@/components/class-names";
-import { rsvpAction } from "./actions";
+import { useFocusOnNews } from "@/components/forms/feedback";
+import { rsvpAction, type RsvpState } from "./actions";
 
 function Submit({ label, pendingLabel, tone }: { label: string; pendingLabel: string; tone: "primary" | "secondary" }) {
   const { pending } = useFormStatus();
@@ -20,29 +21,42 @@ const LABELS = {
   cancel: { label: "Cancel my place", pendingLabel: "Cancelling…", tone: "secondary" },
 } as const;
 
+const RsvpReply = createContext<ReturnType<typeof useActionState<RsvpState, FormData>> | null>(null);
+
 /**
- * Joins or cancels with one press. The page around it is rendered again after the action (the
+ * Keeps the reply of the join and cancel buttons inside it, and shows it above them: a button is
+ * disabled while on its way and may be gone after (a cancelled outing leaves the account's list),
+ * so the message takes the focus. The page around is rendered again after the action (the
  * sign-ups' cache tag is dropped), so places left and the button change while the message stays.
- * `intent` "full" shows no button, only the message of the last press.
  */
-export function RsvpButton({ intent, route, outingId }: { intent: "join" | "cancel" | "full"; route: string; outingId: string }) {
-  const [state, formAction] = useActionState(rsvpAction, {});
+export function RsvpFeedback({ children }: { children: ReactNode }) {
+  const reply = useActionState(rsvpAction, {});
+  const [{ done, error }] = reply;
+  const message = error ?? done;
+  const shown = useFocusOnNews<HTMLParagraphElement>(message ? reply[0] : null);
   return (
-    <form action={formAction} className="space-y-2">
-      {intent !== "full" && <input type="hidden" name="intent" value={intent} />}
+    <RsvpReply value={reply}>
+      {message && (
+        <p ref={shown} role={error ? "alert" : "status"} tabIndex={-1} className={`text-sm outline-none ${error ? "text-red-800" : "text-pine-900"}`}>
+          {message}
+        </p>
+      )}
+      {children}
+    </RsvpReply>
+  );
+}
+
+/** Joins or cancels with one press, inside an RsvpFeedback. `intent` "full" shows no button. */
+export function RsvpButton({ intent, route, outingId }: { intent: "join" | "cancel" | "full"; route: string; outingId: string }) {
+  const reply = useContext(RsvpReply);
+  if (!reply) throw new Error("A join or cancel button must be inside RsvpFeedback.");
+  if (intent === "full") return null;
+  return (
+    <form action={reply[1]}>
+      <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="route" value={route} />
       <input type="hidden" name="outingId" value={outingId} />
-      {intent !== "full" && <Submit {...LABELS[intent]} />}
-      {state.error && (
-        <p role="alert" className="text-sm text-red-800">
-          {state.error}
-        </p>
-      )}
-      {state.done && (
-        <p role="status" className="text-sm text-pine-900">
-          {state.done}
-        </p>
-      )}
+      <Submit {...LABELS[intent]} />
     </form>
   );
 }

@@ -1,10 +1,23 @@
 import Link from "next/link";
 import { FieldValueView } from "@/components/collection/field-value";
 import type { JoinedOuting } from "@/lib/wix/signups";
-import { RsvpButton } from "./rsvp-button";
+import { RsvpButton, RsvpFeedback } from "./rsvp-button";
 
-/** The account page's list of the outings the member has joined, each with its cancel button. */
+/**
+ * The account page's list of the outings the member has joined, each with its cancel button; what
+ * a cancel says stands above the list, which no longer has that outing.
+ */
 export function YourOutings({ outings }: { outings: JoinedOuting[] }) {
+  return (
+    <div className="space-y-3">
+      <RsvpFeedback>
+        <OutingList outings={outings} />
+      </RsvpFeedback>
+    </div>
+  );
+}
+
+function OutingList({ outings }: { outings: JoinedOuting[] }) {
   if (outings.length === 0) {
     return (
       <p className="text-stone-700">

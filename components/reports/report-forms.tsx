@@ -2,10 +2,10 @@
 
 import { useState, type SyntheticEvent } from "react";
 import { summaryButton } from "@/components/class-names";
-import { ActionStateForm } from "@/components/forms/action-form";
+import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormState } from "@/lib/form-state";
-import { SENT_FROM, replyFor, useReportForm } from "./reports-feedback";
+import { useReportForm } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
@@ -79,9 +79,15 @@ export function OwnReportControls({ route, report }: { route: string; report: Ow
           />
         </div>
       </details>
-      <details open={open === "delete"} onToggle={toggled("delete")} className="open:basis-full">
+      <details open={open === "delete"} onToggle={toggled("delete")} className="group open:basis-full">
+        {/* Open, it reads "Cancel": the way back without deleting, with or without script. */}
         <summary className={`${summaryClass} border-red-700 text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}>
-          Delete<span className="sr-only"> “{report.title}”</span>
+          <span className="group-open:hidden">
+            Delete<span className="sr-only"> “{report.title}”</span>
+          </span>
+          <span className="hidden group-open:inline">
+            Cancel<span className="sr-only"> deleting “{report.title}”</span>
+          </span>
         </summary>
         <div className="mt-3 space-y-3 rounded-lg border border-red-300 bg-red-50 p-4">
           <p className="text-sm text-red-900">Delete this report for good?</p>

@@ -5,7 +5,7 @@ import type { CollectionWithOutings } from "@/lib/site-config";
 import type { FieldValue, SiteItem } from "@/lib/wix/site-item";
 import { calendarFile } from "./ics";
 
-/** A detail as calendar text: times with their zone ("Meet at: 06:15 MST"), words, referenced titles. */
+/** A detail as calendar text: times with their zone ("Meeting time: 06:15 MST"), words, referenced titles. */
 function plainText(value: FieldValue): string | undefined {
   if (value.type === "time") return value.zone ? `${value.text} ${value.zone}` : value.text;
   if (value.type === "text" || value.type === "plain") return value.text;
@@ -13,27 +13,32 @@ function plainText(value: FieldValue): string | undefined {
   return undefined;
 }
 
+/** How long an outing without its own length is taken to last: a calendar entry needs an end. */
+const DEFAULT_HOURS = 2;
+
 /**
- * The outing's .ics download. `audience` "members" keeps it out of shared caches: a
+ * The outing's .ics download: from its start to its end (its length in hours), where it starts
+ * (its trail's trailhead) as the location. `audience` "members" keeps it out of shared caches: a
  * members-only outing's file is for the member who asked.
  */
 export function calendarResponse(collection: CollectionWithOutings, item: SiteItem, audience: "everyone" | "members"): Response {
-  const { startsAt, timeZone } = item.outing ?? {};
+  const { startsAt, timeZone, hours = DEFAULT_HOURS, place } = item.outing ?? {};
   if (!startsAt || !timeZone) return new Response("This outing has no start time yet, so it cannot go in a calendar.\n", { status: 404 });
   const details = collection.detailFields.flatMap((key) => {
     const field = item.fields[key];
     const text = field && key !== collection.outing.startsField && key !== collection.summaryField ? plainText(field.value) : undefined;
     return text ? [`${field.label}: ${text}`] : [];
   });
-  const location = Object.values(item.fields).find((field) => field.value.type === "reference");
   const url = siteUrl(item.href).href;
   const body = calendarFile({
-    uid: `${collection.collectionId}-${item.id}@${getConfig().siteUrl.hostname}`,
+    // The site's own host and port: two sites (or two local copies) never share an outing's UID.
+    uid: `${collection.collectionId}-${item.id}@${getConfig().siteUrl.host}`,
     startsAt,
+    endsAt: new Date(Date.parse(startsAt) + hours * 3_600_000).toISOString(),
     timeZone,
     title: item.title,
     description: [item.summary, ...details, url].filter(Boolean).join("\n"),
-    ...(location && { location: plainText(location.value) }),
+    ...(place && { location: place }),
     url,
     stamp: new Date(),
   });

@@ -1,16 +1,19 @@
-import { offsetMinutes, wallClockOf, zoneName, type WallClock } from "./time";
+import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
+import { wallClockOf, type WallClock } from "./time";
 
 /**
- * A one-event iCalendar file (RFC 5545) for "Add to calendar". Small enough to write here: the
- * rules that matter are CRLF line ends (§3.1), lines folded at 75 octets (§3.1), escaped text
- * (§3.3.11), and a VTIMEZONE for the TZID the start names (§3.6.5).
+ * A one-event iCalendar file (RFC 5545) for "Add to calendar". The event is small enough to write
+ * here: the rules that matter are CRLF line ends (§3.1), lines folded at 75 octets (§3.1) and
+ * escaped text (§3.3.11). The VTIMEZONE the start and end name (§3.6.5), with its rules for
+ * summer time, comes from timezones-ical-library, which follows the IANA database.
  */
 
 export type CalendarEvent = {
   /** Stable across downloads, so a second import updates the entry instead of adding one. */
   uid: string;
-  /** The start instant (ISO) and the zone it is shown in. */
+  /** The start and end instants (ISO), and the zone they are shown in. */
   startsAt: string;
+  endsAt: string;
   timeZone: string;
   title: string;
   description: string;
@@ -62,51 +65,39 @@ function utcDateTime(instant: Date): string {
   return localDateTime(wallClockOf(instant, "UTC")) + "Z";
 }
 
-/** "-0700", "+0530". */
-function utcOffset(minutes: number): string {
-  const sign = minutes < 0 ? "-" : "+";
-  const size = Math.abs(minutes);
-  return `${sign}${pad(Math.floor(size / 60))}${pad(size % 60)}`;
-}
+let zones: Set<string> | undefined;
+const knownZones = () => (zones ??= new Set(tzlib_get_timezones(false)));
 
 /**
- * The zone as it stands on the event's day: one observance with that day's offset. Calendars
- * know IANA zones by name; this keeps the file self-contained for those that do not, and is
- * exact for the one event the file holds.
+ * The zone's VTIMEZONE, with the rules of its standard and summer time, and the TZID parameter
+ * the times name it by (the library's own name for it: "Etc/UTC" for "UTC"). A zone the library
+ * does not know gives neither: the times are then written in UTC.
  */
-function timeZoneBlock(instant: Date, timeZone: string): string[] {
-  const offset = offsetMinutes(instant, timeZone);
-  const year = wallClockOf(instant, timeZone).year;
-  const winter = offsetMinutes(new Date(Date.UTC(year, 0, 1)), timeZone);
-  const summer = offsetMinutes(new Date(Date.UTC(year, 6, 1)), timeZone);
-  const kind = winter !== summer && offset === Math.max(winter, summer) ? "DAYLIGHT" : "STANDARD";
-  return [
-    "BEGIN:VTIMEZONE",
-    `TZID:${timeZone}`,
-    `BEGIN:${kind}`,
-    "DTSTART:19700101T000000",
-    `TZOFFSETFROM:${utcOffset(offset)}`,
-    `TZOFFSETTO:${utcOffset(offset)}`,
-    `TZNAME:${escapeText(zoneName(instant, timeZone).split(" (")[0])}`,
-    `END:${kind}`,
-    "END:VTIMEZONE",
-  ];
+function timeZoneOf(timeZone: string): { block: string[]; tzid: string } | undefined {
+  // Asked only for a zone it lists: it would complain on the console of any other.
+  if (!knownZones().has(timeZone)) return undefined;
+  const found = tzlib_get_ical_block(timeZone);
+  if (!Array.isArray(found) || !found[0] || !found[1]) return undefined;
+  return { block: found[0].split(/\r?\n/), tzid: found[1] };
 }
 
 /** The whole file: CRLF after every line, the last one included. */
 export function calendarFile(event: CalendarEvent): string {
-  const start = new Date(event.startsAt);
+  const zone = timeZoneOf(event.timeZone);
+  const time = (name: string, iso: string) =>
+    zone ? `${name};${zone.tzid}:${localDateTime(wallClockOf(new Date(iso), event.timeZone))}` : `${name}:${utcDateTime(new Date(iso))}`;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "PRODID:-//Ridgeline Hiking Club//Outings//EN",
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    ...timeZoneBlock(start, event.timeZone),
+    ...(zone?.block ?? []),
     "BEGIN:VEVENT",
     `UID:${escapeText(event.uid)}`,
     `DTSTAMP:${utcDateTime(event.stamp)}`,
-    `DTSTART;TZID=${event.timeZone}:${localDateTime(wallClockOf(start, event.timeZone))}`,
+    time("DTSTART", event.startsAt),
+    time("DTEND", event.endsAt),
     `SUMMARY:${escapeText(event.title)}`,
     `DESCRIPTION:${escapeText(event.description)}`,
     ...(event.location ? [`LOCATION:${escapeText(event.location)}`] : []),

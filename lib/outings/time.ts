@@ -61,10 +61,3 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
   const number = (type: Intl.DateTimeFormatPartTypes) => Number(part(parts, type));
   return { year: number("year"), month: number("month"), day: number("day"), hour: number("hour"), minute: number("minute"), second: number("second") };
 }
-
-/** The zone's offset from UTC at that instant, in minutes (Denver in winter: -420). */
-export function offsetMinutes(instant: Date, timeZone: string): number {
-  const clock = wallClockOf(instant, timeZone);
-  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
-  return Math.round((asUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
-}

@@ -72,7 +72,16 @@ const trails: CollectionConfig = {
     { kind: "choice", field: "difficulty", label: "Difficulty", options: ["Easy", "Moderate", "Hard"] },
     { kind: "range", field: "distanceKm", label: "Distance (km)", type: "NUMBER" },
     { kind: "yes-no", field: "dogFriendly", label: "Dogs welcome" },
-    { kind: "any-of", field: "tags", label: "Tags", options: ["views", "family", "lakes", "forest", "ocean", "full-day", "swimming", "sunset"] },
+    // Every tag a trail has, so each tag on a card is a filter too (components/collection/item-card.tsx).
+    {
+      kind: "any-of",
+      field: "tags",
+      label: "Tags",
+      options: [
+        ...["views", "family", "lakes", "forest", "ocean", "full-day", "swimming", "sunset", "alpine", "arch", "beach", "birds", "canyon"],
+        ...["history", "river", "scramble", "shade", "tide-pools", "traverse", "waterfall", "wildlife"],
+      ],
+    },
   ],
   sorts: [
     { id: "shortest", label: "Shortest first", field: "distanceKm", order: "asc" },
@@ -127,7 +136,7 @@ const outings: CollectionWithOutings = {
   fields: [
     { key: "startsAt", label: "Starts", type: "DATETIME" },
     { key: "trail", label: "Trail", type: "REFERENCE", references: "trails" },
-    { key: "meetAt", label: "Meet at", type: "TIME" },
+    { key: "meetAt", label: "Meeting time", type: "TIME" },
     { key: "capacity", label: "Places", type: "NUMBER" },
     { key: "summary", label: "What to expect", type: "TEXT" },
   ],
@@ -146,7 +155,14 @@ const outings: CollectionWithOutings = {
   ],
   pageSizes: [10, 20],
   related: [],
-  outing: { startsField: "startsAt", timeZoneField: "timeZone", capacityField: "capacity", signupsCollectionId: "OutingSignups" },
+  outing: {
+    startsField: "startsAt",
+    timeZoneField: "timeZone",
+    capacityField: "capacity",
+    hoursField: "hours",
+    placeField: "trail",
+    signupsCollectionId: "OutingSignups",
+  },
 };
 
 const journal: CollectionConfig = {
@@ -175,7 +191,12 @@ const journal: CollectionConfig = {
   detailFields: ["author", "publishedAt", "tags", "trails", "attachment", "body", "article", "audio"],
   searchFields: ["title", "body", "author", "tags"],
   filters: [
-    { kind: "any-of", field: "tags", label: "Topics", options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners"] },
+    {
+      kind: "any-of",
+      field: "tags",
+      label: "Topics",
+      options: ["gear", "safety", "stories", "conservation", "volunteering", "beginners", "planning", "forest", "desert", "coast"],
+    },
     { kind: "range", field: "publishedAt", label: "Published", type: "DATETIME" },
   ],
   sorts: [

@@ -32,3 +32,10 @@ export function fieldOf(collection: CollectionConfig, key: string): FieldConfig 
 }
 
 export const siteName = "Ridgeline Hiking Club";
+
+/**
+ * The club's own clocks (its home trails are around Alder Springs, Colorado): a date and time
+ * without a zone of its own (a story's publication) is shown in it, never in UTC. Outings carry
+ * their own zone.
+ */
+export const clubTimeZone = "America/Denver";

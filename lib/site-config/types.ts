@@ -107,6 +107,10 @@ export type OutingConfig = {
   timeZoneField: string;
   /** The NUMBER field of how many may join. */
   capacityField: string;
+  /** The NUMBER field of how many hours it takes; calendars show its end from it. */
+  hoursField?: string;
+  /** The REFERENCE field of the place it starts from: the referenced item's directions (a trail's trailhead) name it in calendars. */
+  placeField?: string;
   signupsCollectionId: string;
   /**
    * The sign-ups collection is readable by members only (read SITE_MEMBER), so that visitors

@@ -10,8 +10,8 @@ import { toSiteItem, type SiteItem } from "./site-item";
 
 export type ItemList = { items: SiteItem[]; total: number; page: number; pageCount: number };
 
-/** A "load more" list: the items so far, and whether another batch follows. */
-export type ItemFeed = { items: SiteItem[]; hasMore: boolean };
+/** A "load more" list: the items so far, whether another batch follows, and how many there are in all. */
+export type ItemFeed = { items: SiteItem[]; hasMore: boolean; total: number };
 
 /** A query's filter in the platform's own form (`{ field: { $gt: 1 } }`, `$and`, `$or`). */
 type Filter = Record<string, unknown>;
@@ -146,18 +146,24 @@ export async function listItems(collection: CollectionConfig, state: ListState):
 const FEED_PAGE_LIMIT = 100;
 
 /**
- * `count` items of a list state from `offset` on, read through the SDK's query in pages: the
- * first by offset with the list's filter and sort, each later one with the cursor the previous
- * reply handed back (`cursorPaging`), which carries the filter, sort and position itself.
+ * The first `count` items of a list state, and how many there are in all, read through the SDK's
+ * query in pages: the first with the list's filter and sort, each later one with the cursor the
+ * previous reply handed back (`cursorPaging`), which carries the filter, sort and position itself.
  */
-async function feedRange(client: WixClient, collection: CollectionConfig, state: ListState, offset: number, count: number) {
+async function feedRange(client: WixClient, collection: CollectionConfig, state: ListState, count: number) {
   const items: unknown[] = [];
   const limit = () => Math.min(count - items.length, FEED_PAGE_LIMIT);
-  let found = await find(client, collection, {
-    filter: shownItemsFilter(collection, ...(await stateConditions(client, collection, state))),
-    sort: sortBy(state.sort.field, state.sort.order),
-    paging: { limit: limit(), offset },
-  });
+  let found = await find(
+    client,
+    collection,
+    {
+      filter: shownItemsFilter(collection, ...(await stateConditions(client, collection, state))),
+      sort: sortBy(state.sort.field, state.sort.order),
+      paging: { limit: limit(), offset: 0 },
+    },
+    true,
+  );
+  const total = found.pagingMetadata?.total ?? 0;
   items.push(...found.items);
   let cursor = found.pagingMetadata?.cursors?.next;
   while (cursor && items.length < count) {
@@ -165,23 +171,15 @@ async function feedRange(client: WixClient, collection: CollectionConfig, state:
     items.push(...found.items);
     cursor = found.pagingMetadata?.cursors?.next;
   }
-  return { items, hasMore: found.pagingMetadata?.hasNext === true };
+  return { items, hasMore: found.pagingMetadata?.hasNext === true, total };
 }
 
-/** The first `state.page` batches of a "load more" list, and whether there is a batch after them. */
+/** The first `state.page` batches of a "load more" list, whether there is a batch after them, and the total. */
 export async function feedItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
   const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), (client) =>
-    feedRange(client, collection, state, 0, state.page * state.pageSize),
+    feedRange(client, collection, state, state.page * state.pageSize),
   );
-  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore };
-}
-
-/** Batch number `state.page` of a "load more" list alone: what "Load more" adds to the batches before it. */
-export async function moreItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
-  const result = await cachedRead(["feed-batch", collection.route, JSON.stringify(state)], tagsOf(collection), (client) =>
-    feedRange(client, collection, state, (state.page - 1) * state.pageSize, state.pageSize),
-  );
-  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore };
+  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore, total: result.total };
 }
 
 /** The first items in the collection's default order (for the home page). */

@@ -59,7 +59,8 @@ export type SiteItem = {
 
 export type Directions = { label: string; place?: string; href: string };
 
-export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number };
+/** `hours`: how long it takes; `place`: where it starts (a trailhead's address), when known. */
+export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string };
 
 /**
  * Rich text from the platform, reduced to harmless markup: no scripts, no event handlers,
@@ -336,7 +337,7 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
   if (dated && !fields[dated.key] && createdDate) {
     fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
   }
-  const outing = collection.outing && outingFacts(collection.outing, data, fields);
+  const outing = collection.outing && outingFacts(collection, collection.outing, data, fields);
   const directions = collection.directions && directionsTo(collection.directions, data);
   return {
     id: parsed.data._id,
@@ -357,7 +358,12 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
  * An outing's start, zone and capacity; its date and time fields are put in its zone (a zone
  * the runtime does not know falls back to UTC, which the times then say).
  */
-function outingFacts(config: NonNullable<CollectionConfig["outing"]>, data: Record<string, unknown>, fields: Record<string, ShownField>): OutingFacts {
+function outingFacts(
+  collection: CollectionConfig,
+  config: NonNullable<CollectionConfig["outing"]>,
+  data: Record<string, unknown>,
+  fields: Record<string, ShownField>,
+): OutingFacts {
   const timeZone = knownTimeZone(data[config.timeZoneField]) ?? "UTC";
   const starts = fields[config.startsField]?.value;
   const startsAt = starts?.type === "date" ? starts.iso : undefined;
@@ -366,5 +372,27 @@ function outingFacts(config: NonNullable<CollectionConfig["outing"]>, data: Reco
     if (field.value.type === "time") field.value = { ...field.value, zone: zoneName(startsAt ? new Date(startsAt) : new Date(), timeZone) };
   }
   const capacity = number.int().min(0).safeParse(data[config.capacityField]);
-  return { ...(startsAt && { startsAt }), timeZone, ...(capacity.success && { capacity: capacity.data }) };
+  const hours = config.hoursField
+    ? number
+        .positive()
+        .max(24 * 14)
+        .safeParse(data[config.hoursField])
+    : undefined;
+  const place = config.placeField && startingPlace(collection, config.placeField, data[config.placeField]);
+  return {
+    ...(startsAt && { startsAt }),
+    timeZone,
+    ...(capacity.success && { capacity: capacity.data }),
+    ...(hours?.success && { hours: hours.data }),
+    ...(place && { place }),
+  };
+}
+
+/** The address of a referenced item's directions (a trail's trailhead), when the reference was resolved and has one. */
+function startingPlace(collection: CollectionConfig, key: string, raw: unknown): string | undefined {
+  const route = collection.fields.find((field) => field.key === key)?.references;
+  const target = route ? collectionByRoute(route) : undefined;
+  const referencedData = referenced.safeParse(raw);
+  if (!target?.directions || !referencedData.success) return undefined;
+  return directionsTo(target.directions, referencedData.data)?.place;
 }

@@ -54,6 +54,17 @@ export class Outbox {
     return stored;
   }
 
+  /**
+   * Newest first, to every address or number with `part` anywhere in it (any case): what the
+   * Studio's "To" box finds while an address is still being typed, or by its domain.
+   */
+  matching(part: string, limit = 100): Mail[] {
+    const rows = this.db
+      .prepare("SELECT message FROM outbox WHERE instr(to_email, ?) > 0 ORDER BY seq DESC LIMIT ?")
+      .all(part.trim().toLowerCase(), limit) as Array<{ message: string }>;
+    return rows.map((row) => JSON.parse(row.message) as Mail);
+  }
+
   /** Newest first; only one address's messages when `to` is given. */
   list(to?: string, limit = 100): Mail[] {
     const rows = (

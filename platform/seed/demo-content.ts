@@ -41,7 +41,9 @@ const eventFields: CollectionDefinition["fields"] = [
   { key: "capacity", displayName: "Capacity", type: "NUMBER", numberRange: { min: 1, max: 500 } },
   { key: "summary", displayName: "Summary", type: "TEXT", stringLengthRange: { maxLength: 2000 } },
   // A wall-clock time in the outing's own zone.
-  { key: "meetAt", displayName: "Meet at", type: "TIME" },
+  { key: "meetAt", displayName: "Meeting time", type: "TIME" },
+  // How long the outing takes, for calendars.
+  { key: "hours", displayName: "Length (hours)", type: "NUMBER", numberRange: { min: 0.5, max: 24 } },
   // Where the outing happens, as an IANA zone name: its times are shown in this zone.
   { key: "timeZone", displayName: "Time zone", type: "TEXT", stringLengthRange: { maxLength: 64 } },
 ];
@@ -389,17 +391,25 @@ const trails: TrailSeed[] = [
 
 /** Start times are written with the offset of the outing's zone on that day. */
 const events = [
-  ["Family Creek Walk", "2026-12-06T10:00:00+00:00", "Europe/London", "cedar-creek", 30, "An easy morning with a ranger talk for kids."],
-  ["Tide Pool Discovery", "2026-12-13T09:00:00-08:00", "America/Los_Angeles", "hidden-cove", 15, "Timed for the lowest tide of the month."],
-  ["Winter Solstice Lantern Walk", "2026-12-21T16:00:00+00:00", "Europe/London", "shoreline-loop", 40, "Lanterns, cocoa and the longest night of the year."],
-  ["Birding by the Lake", "2027-01-24T07:00:00+00:00", "Europe/London", "shoreline-loop", 18, "Bring binoculars; spotting scopes on loan."],
+  ["Family Creek Walk", "2026-12-06T10:00:00+00:00", "Europe/London", "cedar-creek", 30, "An easy morning with a ranger talk for kids.", 2],
+  ["Tide Pool Discovery", "2026-12-13T09:00:00-08:00", "America/Los_Angeles", "hidden-cove", 15, "Timed for the lowest tide of the month.", 2.5],
+  [
+    "Winter Solstice Lantern Walk",
+    "2026-12-21T16:00:00+00:00",
+    "Europe/London",
+    "shoreline-loop",
+    40,
+    "Lanterns, cocoa and the longest night of the year.",
+    1.5,
+  ],
+  ["Birding by the Lake", "2027-01-24T07:00:00+00:00", "Europe/London", "shoreline-loop", 18, "Bring binoculars; spotting scopes on loan.", 3],
 ] as const;
 
 const outings = [
-  ["Sunrise on the Summit", "2026-12-05T06:30:00-07:00", "America/Denver", "summit-loop", 12, "Headlamps on at 5:30; coffee at the top."],
-  ["Desert Sunset Hike", "2026-12-19T15:30:00-07:00", "America/Phoenix", "red-canyon", 20, "Rim walk ending at the overlook for sunset."],
-  ["Trail Care Day", "2027-01-09T08:30:00-08:00", "America/Los_Angeles", "old-growth", 25, "Boardwalk repairs; tools and lunch provided."],
-  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00-07:00", "America/Denver", "goat-pass", 10, "Members' shuttle to the trailhead and back."],
+  ["Sunrise on the Summit", "2026-12-05T06:30:00-07:00", "America/Denver", "summit-loop", 12, "Headlamps on at 5:30; coffee at the top.", 4],
+  ["Desert Sunset Hike", "2026-12-19T15:30:00-07:00", "America/Phoenix", "red-canyon", 20, "Rim walk ending at the overlook for sunset.", 3],
+  ["Trail Care Day", "2027-01-09T08:30:00-08:00", "America/Los_Angeles", "old-growth", 25, "Boardwalk repairs; tools and lunch provided.", 6],
+  ["Goat Pass Shuttle Trip", "2027-01-16T05:45:00-07:00", "America/Denver", "goat-pass", 10, "Members' shuttle to the trailhead and back.", 9],
 ] as const;
 
 /** The wall-clock time ("hh:mm") of an instant in a zone. */
@@ -708,7 +718,7 @@ export function demoItems(): Record<string, SeedItem[]> {
   let minutesAgo = 0;
   const created = () => date(new Date(Date.UTC(2026, 10, 1) - (minutesAgo += 97) * 60_000).toISOString());
   const eventItems = (list: typeof events | typeof outings, idPrefix: string) =>
-    list.map(([title, startsAt, timeZone, trail, capacity, summary], index) => ({
+    list.map(([title, startsAt, timeZone, trail, capacity, summary, hours], index) => ({
       _id: `${idPrefix}-${index + 1}`,
       _createdDate: created(),
       title,
@@ -718,6 +728,7 @@ export function demoItems(): Record<string, SeedItem[]> {
       trail: `trail-${trail}`,
       capacity,
       summary,
+      hours,
       // Fifteen minutes before the start, on the clocks where the outing is.
       meetAt: wallClock(new Date(Date.parse(startsAt) - 15 * 60_000), timeZone),
     }));

@@ -13,6 +13,7 @@ import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/searc
 import { collectionByRoute } from "@/lib/site-config";
 import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
 import { reportsAbout } from "@/lib/wix/reports";
+import type { ShownField } from "@/lib/wix/site-item";
 
 type Props = { params: Promise<{ collection: string; slug: string }>; searchParams: Promise<SearchParams> };
 
@@ -38,6 +39,33 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     alternates: { canonical: item.href },
     openGraph: { title: item.title, description, type: "article", images: item.imageUrl ? [item.imageUrl] : undefined },
   };
+}
+
+/** The item's facts beside the long read, and how fresh the page is. */
+function Details({ facts, updatedDate }: { facts: ShownField[]; updatedDate?: string }) {
+  return (
+    <aside aria-label="Details" className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
+      <dl className="space-y-3 text-sm">
+        {facts.map((field) => (
+          <div key={field.key}>
+            <dt className="font-semibold text-stone-700">{field.label}</dt>
+            <dd className="mt-0.5 text-stone-900">
+              <FieldValueView value={field.value} label={field.label} layout="aside" />
+            </dd>
+          </div>
+        ))}
+        {/* How fresh the page is: conditions on a trail and advice in a story change. */}
+        {updatedDate && (
+          <div>
+            <dt className="font-semibold text-stone-700">Last updated</dt>
+            <dd className="mt-0.5 text-stone-900">
+              <FieldValueView value={{ type: "date", iso: updatedDate, withTime: false }} label="Last updated" layout="aside" />
+            </dd>
+          </div>
+        )}
+      </dl>
+    </aside>
+  );
 }
 
 export default async function ItemPage({ params, searchParams }: Props) {
@@ -83,38 +111,18 @@ export default async function ItemPage({ params, searchParams }: Props) {
           )}
         </div>
       )}
-      {collection.outing && (
-        <div className="mt-6 max-w-xl">
-          <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
-        </div>
-      )}
-      {/* On a phone the picture comes first, then the details, then the long read; on a wide
-          screen the details sit beside both. */}
+      {/* On a phone an outing's sign-up comes first, then the picture, the details and the long
+          read; on a wide screen the sign-up and the details stand in a column beside the rest. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[2fr_1fr]">
         {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
-        {(facts.length > 0 || item.updatedDate) && (
-          <aside aria-label="Details" className="h-fit rounded-xl border border-stone-200 bg-white p-5 shadow-sm lg:col-start-2 lg:row-span-2 lg:row-start-1">
-            <dl className="space-y-3 text-sm">
-              {facts.map((field) => (
-                <div key={field.key}>
-                  <dt className="font-semibold text-stone-700">{field.label}</dt>
-                  <dd className="mt-0.5 text-stone-900">
-                    <FieldValueView value={field.value} label={field.label} layout="aside" />
-                  </dd>
-                </div>
-              ))}
-              {/* How fresh the page is: conditions on a trail and advice in a story change. */}
-              {item.updatedDate && (
-                <div>
-                  <dt className="font-semibold text-stone-700">Last updated</dt>
-                  <dd className="mt-0.5 text-stone-900">
-                    <FieldValueView value={{ type: "date", iso: item.updatedDate, withTime: false }} label="Last updated" layout="aside" />
-                  </dd>
-                </div>
-              )}
-            </dl>
-          </aside>
-        )}
+        <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6">
+          {collection.outing && (
+            <div className="-order-1 lg:order-none">
+              <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
+            </div>
+          )}
+          {(facts.length > 0 || item.updatedDate) && <Details facts={facts} updatedDate={item.updatedDate} />}
+        </div>
         {prose.length > 0 && (
           <div className={`min-w-0 space-y-8 lg:col-start-1 ${item.imageUrl ? "lg:row-start-2" : "lg:row-start-1"}`}>
             {prose.map((field) => (

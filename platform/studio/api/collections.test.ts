@@ -87,6 +87,10 @@ describe("the Studio's collections API", () => {
     expect(filtered.body.items.map((item: Json) => item._id)).toContain("trail-summit-loop");
     expect(filtered.body.total).toBe(filtered.body.items.length);
     expect(filtered.body.total).toBeLessThan(first.body.total);
+    // Each referenced region by its title, for the table to show instead of its id.
+    const summit = filtered.body.items.find((item: Json) => item._id === "trail-summit-loop");
+    expect(filtered.body.titles.region[summit.region]).toBe("North Ridge");
+    expect(Object.keys(filtered.body.titles)).toEqual(["region"]);
     const refused = await call("GET", "/collections/Trails/items?sort=nope");
     expect(refused.status).toBe(400);
     expect((await call("GET", "/collections/Nope/items")).status).toBe(404);

@@ -70,6 +70,28 @@ function sortable(collection: StoredCollection, key: string): boolean {
 
 export function registerCollectionsApi(api: FastifyInstance, ctx: PlatformContext) {
   const store = ctx.data;
+
+  /**
+   * What the items these rows reference are called (the referenced collection's display field),
+   * by field and id: the items table shows a region's title, not `region-north-ridge`.
+   */
+  function referenceTitles(collection: StoredCollection, rows: ItemData[]): Record<string, Record<string, string>> {
+    const titles: Record<string, Record<string, string>> = {};
+    for (const field of collection.fields) {
+      const target =
+        field.type === "REFERENCE" ? (field.typeMetadata?.reference as { referencedCollectionId?: string } | undefined)?.referencedCollectionId : undefined;
+      const referenced = target ? store.findCollection(target) : undefined;
+      const label = referenced && wireCollection(referenced).displayField;
+      if (!referenced || !label) continue;
+      const named: Record<string, string> = {};
+      for (const id of new Set(rows.map((row) => row[field.key]))) {
+        const title = typeof id === "string" ? store.findItem(referenced.id, id)?.[label] : undefined;
+        if (typeof id === "string" && typeof title === "string") named[id] = title;
+      }
+      titles[field.key] = named;
+    }
+    return titles;
+  }
   const items = new ItemService(store);
   const jobs = new MovementJobs(store, movementFolder(ctx.config.dataDir), fileUrlsFor(ctx.config), api.log);
 
@@ -128,7 +150,8 @@ export function registerCollectionsApi(api: FastifyInstance, ctx: PlatformContex
       search: query.q?.trim() ? { expression: query.q, mode: "AND" } : undefined,
       includeDrafts: true,
     });
-    return { items: page.items.map((item) => item.data), total: page.total, offset: query.offset, limit: query.limit };
+    const rows = page.items.map((item) => item.data);
+    return { items: rows, titles: referenceTitles(collection, rows), total: page.total, offset: query.offset, limit: query.limit };
   });
 
   /** Items of a referenced collection to pick from: id and what its display field says. */

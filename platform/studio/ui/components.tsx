@@ -50,8 +50,8 @@ export function Loading({ what }: { what: string }) {
 /**
  * A table in the Studio's frame: it scrolls sideways by itself on a narrow screen, and its
  * caption names it for screen readers. A column given as text is a plain header cell; anything
- * else (a sortable header) is used as it is. A table meant to be wider than the screen names
- * its frame as a `region`, which the keyboard can then scroll.
+ * else (a sortable header) is used as it is. Any table may be wider than a phone's screen, so its
+ * frame is a region the keyboard can reach and scroll, named by `region` or else by the caption.
  */
 export function Table({
   caption,
@@ -60,14 +60,14 @@ export function Table({
   region,
   className,
 }: {
-  caption: ReactNode;
+  caption: string;
   columns: readonly ReactNode[];
   children: ReactNode;
   region?: string;
   className?: string;
 }) {
   return (
-    <div className="table-wrap" {...(region && { role: "region", "aria-label": region, tabIndex: 0 })}>
+    <div className="table-wrap" role="region" aria-label={region ?? caption} tabIndex={0}>
       <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -47,12 +47,34 @@ export function navigate(href: string, options: { replace?: boolean } = {}) {
   notify();
 }
 
+/** What to ask before a link leaves a page with changes not yet saved; null when there are none. */
+let unsavedQuestion: string | null = null;
+
+/**
+ * While `question` is set (a form has changes not yet saved), a Studio link asks it before it
+ * leaves, and the browser asks its own before a reload or closing the tab. The moves a page makes
+ * itself after a save or a deletion are not asked about.
+ */
+export function useLeaveGuard(question: string | null) {
+  useEffect(() => {
+    if (!question) return;
+    unsavedQuestion = question;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => {
+      unsavedQuestion = null;
+      window.removeEventListener("beforeunload", warn);
+    };
+  }, [question]);
+}
+
 /** A real link (it opens in a new tab, can be copied) that moves inside the Studio without a reload. */
 export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
   function follow(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
+    if (unsavedQuestion && !window.confirm(unsavedQuestion)) return;
     navigate(href);
   }
   return <a href={href} onClick={follow} {...rest} />;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { StudioApiError, studioApi, useStudioData } from "../api";
 import type { AreaProps } from "../area-props";
 import { AreaHeading, ErrorMessage, Loading, StatusMessage, Table } from "../components";
-import { Link, navigate, studioHref, useDebounced } from "../router";
+import { Link, navigate, studioHref, useDebounced, useLeaveGuard } from "../router";
 import { controlId, convertDraft, draftOf, FieldEditor, type Draft, type Field } from "./field-editors";
 
 /**
@@ -214,7 +214,7 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
   const q = useDebounced(filter.trim(), 300);
   const [notice, setNotice] = useCarriedNotice();
   const view = { ...state, q };
-  const items = useStudioData<{ items: Item[]; total: number }>(`${collectionPath(collectionId)}/items`, {
+  const items = useStudioData<{ items: Item[]; titles: Record<string, Record<string, string>>; total: number }>(`${collectionPath(collectionId)}/items`, {
     q: view.q,
     sort: view.sort || undefined,
     order: view.order,
@@ -302,9 +302,11 @@ function CollectionPage({ collectionId, search }: { collectionId: string; search
             <th scope="row">
               <Link href={itemHref(collection.id, item._id)}>{nameOf(collection, item)}</Link>
             </th>
-            {columns.map((field) => (
-              <td key={field.key}>{cell(item[field.key])}</td>
-            ))}
+            {columns.map((field) => {
+              // A reference reads as what it names.
+              const named = items.data?.titles[field.key]?.[String(item[field.key])];
+              return <td key={field.key}>{named ?? cell(item[field.key])}</td>;
+            })}
             <td>{cell(item._updatedDate)}</td>
           </tr>
         ))}
@@ -549,12 +551,16 @@ function ItemPage({ collectionId, itemId }: { collectionId: string; itemId?: str
 
   // The drafts start from what was loaded; later edits stay until the next load (worked out while
   // rendering, from the load they were made from).
-  const [draftsOf, setDraftsOf] = useState<{ collection?: unknown; item?: unknown }>({});
+  const [draftsOf, setDraftsOf] = useState<{ collection?: unknown; item?: unknown; drafts?: Record<string, Draft> }>({});
   if (collection && (!itemId || loaded.data) && (draftsOf.collection !== collection || draftsOf.item !== loaded.data)) {
     const item: Record<string, unknown> = loaded.data?.item ?? {};
-    setDraftsOf({ collection, item: loaded.data });
-    setDrafts(Object.fromEntries(editable.map((field) => [field.key, draftOf(field, item[field.key], loaded.data?.references[field.key])])));
+    const fresh = Object.fromEntries(editable.map((field) => [field.key, draftOf(field, item[field.key], loaded.data?.references[field.key])]));
+    setDraftsOf({ collection, item: loaded.data, drafts: fresh });
+    setDrafts(fresh);
   }
+  // Changed since it was loaded: leaving by a link asks first.
+  const unsaved = drafts !== null && draftsOf.drafts !== undefined && JSON.stringify(drafts) !== JSON.stringify(draftsOf.drafts);
+  useLeaveGuard(unsaved ? "This item has changes that are not saved. Leave it and lose them?" : null);
 
   const problem = schema.error ?? loaded.error;
   if (!collection || !drafts || (itemId && !stored)) {

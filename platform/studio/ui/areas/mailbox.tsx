@@ -50,7 +50,7 @@ export function MailboxArea({ search }: AreaProps) {
       <p className="muted">E-mails and text messages the local platform would have sent. Nothing leaves this machine.</p>
       <form className="toolbar" role="search" onSubmit={(event) => event.preventDefault()}>
         <label htmlFor="mailbox-to">To</label>
-        <input id="mailbox-to" type="search" value={to} onChange={(event) => setTo(event.target.value)} placeholder="E-mail address or phone number" />
+        <input id="mailbox-to" type="search" value={to} onChange={(event) => setTo(event.target.value)} placeholder="Address, number or part of one" />
       </form>
       <ErrorMessage error={mail.error} />
       <StatusMessage>{messages && `${messages.length === 1 ? "1 message" : `${messages.length} messages`}${filter ? ` to ${filter}` : ""}`}</StatusMessage>
