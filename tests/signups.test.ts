@@ -116,7 +116,13 @@ describe("joining an outing", () => {
 describe("the member's outings", () => {
   it("lists public and members' outings the member joined, soonest first, in each outing's zone", async () => {
     const goatPass = (await outingBySlug(clientOf(rowan), memberOutings, "goat-pass-shuttle-trip"))!;
-    expect(goatPass.outing).toEqual({ startsAt: "2027-01-16T12:45:00.000Z", timeZone: "America/Denver", capacity: 10 });
+    expect(goatPass.outing).toEqual({
+      startsAt: "2027-01-16T12:45:00.000Z",
+      timeZone: "America/Denver",
+      capacity: 10,
+      hours: 9,
+      place: "Goat Creek bridge, Alder Springs, CO",
+    });
     expect(await joinOuting(clientOf(rowan), memberOutings, goatPass.id, rowan)).toBe("joined");
     const joined = await joinedOutings(clientOf(rowan), rowan);
     const rowansOutings = joined.map(({ collection, item }) => [collection.route, item.title]);
