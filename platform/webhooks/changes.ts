@@ -1,0 +1,77 @@
+import type { Db } from "../types";
+
+/** What a watched write was: the kind of entity, what happened to it, its keys and, for an item, its data as written. */
+export type Change = {
+  source: "data_item" | "member" | "follow";
+  action: "created" | "updated" | "deleted";
+  /** A data item's collection and id; a member's id; a follow's follower and followed member. */
+  key1: string;
+  key2: string | null;
+  /** A data item's stored data (JSON) when created or updated; null otherwise. */
+  snapshot: string | null;
+  /** When it was written (ISO-8601, UTC). */
+  at: string;
+};
+
+const NOTED = "webhooks_noted";
+
+/**
+ * The writes that become webhook events. Like the revalidation watcher (revalidation/store.ts),
+ * temporary triggers see every write this connection makes, whatever path it takes, and leave
+ * the database file untouched. Unlike it, they record into a temporary table: a write that is
+ * rolled back (an unmet condition, a failed bulk call) takes its record with it, so no app hears
+ * of something that did not happen. A data item's data is kept as written, so each event carries
+ * the item as it was at that write; members are read when the events are sent.
+ */
+const WATCHED: Array<{ table: string; event: string; values: string }> = [
+  { table: "data_items", event: "INSERT", values: "'data_item', 'created', NEW.collection_id, NEW.id, NEW.data" },
+  { table: "data_items", event: "UPDATE", values: "'data_item', 'updated', NEW.collection_id, NEW.id, NEW.data" },
+  { table: "data_items", event: "DELETE", values: "'data_item', 'deleted', OLD.collection_id, OLD.id, NULL" },
+  { table: "identities", event: "INSERT", values: "'member', 'created', NEW.id, NULL, NULL" },
+  // What the member's entity shows: a login (last_login_at) or a new password is no change to it.
+  {
+    table: "identities",
+    event: "UPDATE OF contact_id, login_email, email_verified, first_name, last_name, nickname, slug, status, privacy_status",
+    values: "'member', 'updated', NEW.id, NULL, NULL",
+  },
+  { table: "identities", event: "DELETE", values: "'member', 'deleted', OLD.id, NULL, NULL" },
+  { table: "member_profiles", event: "INSERT", values: "'member', 'updated', NEW.member_id, NULL, NULL" },
+  { table: "member_profiles", event: "UPDATE", values: "'member', 'updated', NEW.member_id, NULL, NULL" },
+  { table: "member_mutes", event: "INSERT", values: "'member', 'updated', NEW.member_id, NULL, NULL" },
+  { table: "member_mutes", event: "DELETE", values: "'member', 'updated', OLD.member_id, NULL, NULL" },
+  { table: "member_follows", event: "INSERT", values: "'follow', 'created', NEW.follower_id, NEW.followed_id, NULL" },
+  { table: "member_follows", event: "DELETE", values: "'follow', 'deleted', OLD.follower_id, OLD.followed_id, NULL" },
+];
+
+/**
+ * Records every watched write on this connection and calls `onNoted` inside the statement: the
+ * listener must only note that there is something to send (the transaction may still be open and
+ * may yet roll back), never touch the database. `drain` then takes what was committed, in order.
+ */
+export function watchWebhookChanges(db: Db, onNoted: () => void): { drain(): Change[] } {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS webhook_changes (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, source TEXT NOT NULL, action TEXT NOT NULL,
+    key1 TEXT NOT NULL, key2 TEXT, snapshot TEXT, at TEXT NOT NULL
+  )`);
+  db.function(NOTED, { deterministic: false }, () => {
+    onNoted();
+    return null;
+  });
+  for (const { table, event, values } of WATCHED) {
+    const name = `webhook_${table}_${event.split(" ")[0].toLowerCase()}`;
+    db.exec(
+      `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} BEGIN ` +
+        `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at) VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); ` +
+        `SELECT ${NOTED}(); END`,
+    );
+  }
+  const read = db.prepare("SELECT seq, source, action, key1, key2, snapshot, at FROM temp.webhook_changes ORDER BY seq");
+  const remove = db.prepare("DELETE FROM temp.webhook_changes WHERE seq <= ?");
+  return {
+    drain: db.transaction(() => {
+      const rows = read.all() as Array<Change & { seq: number }>;
+      if (rows.length > 0) remove.run(rows[rows.length - 1].seq);
+      return rows.map(({ seq: _seq, ...change }) => change);
+    }),
+  };
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { toWireItem } from "../data/wire";
+import type { Member } from "../members/store";
+import { toMemberWire } from "../members/wire";
+import type { Change } from "./changes";
+
+/**
+ * The webhook events the platform sends (docs/platform/webhooks.md §3), built from the changes
+ * recorded since the last batch. An event's type is its entity's FQDN and its slug joined by an
+ * underscore, the string each `on…` function of the `@wix/*` packages registers for
+ * (`wix.data.v2.data_item_created`); the `@wix/sdk` webhooks client runs the handlers registered
+ * for the type it reads.
+ */
+
+/** Every event type the platform sends, by the package function that receives it. */
+export const DELIVERED_EVENTS = {
+  "@wix/data items.onDataItemCreated": "wix.data.v2.data_item_created",
+  "@wix/data items.onDataItemUpdated": "wix.data.v2.data_item_updated",
+  "@wix/data items.onDataItemDeleted": "wix.data.v2.data_item_deleted",
+  "@wix/members members.onMemberCreated": "wix.members.v1.member_created",
+  "@wix/members members.onMemberUpdated": "wix.members.v1.member_updated",
+  "@wix/members members.onMemberDeleted": "wix.members.v1.member_deleted",
+  "@wix/members memberFollowers.onFollowMemberFollowed": "wix.members.v3.follow_member_followed",
+  "@wix/members memberFollowers.onFollowMemberUnfollowed": "wix.members.v3.follow_member_unfollowed",
+} as const;
+
+/**
+ * A domain event as Wix's webhooks carry it (the `DomainEvent` of the packages' typings): its
+ * metadata, and one body — `createdEvent.entity`, `updatedEvent.currentEntity`,
+ * `deletedEvent.deletedEntity` or `actionEvent.body` — in the REST shape the platform's API
+ * answers with (the SDK renames `id` to `_id` and turns dates as it does for an API answer).
+ */
+export type DomainEvent = {
+  id: string;
+  entityFqdn: string;
+  slug: string;
+  entityId: string;
+  eventTime: string;
+  triggeredByAnonymizeRequest: false;
+  createdEvent?: { entity: unknown };
+  updatedEvent?: { currentEntity: unknown };
+  deletedEvent?: { deletedEntity?: unknown };
+  actionEvent?: { body: unknown };
+};
+
+export type WebhookEvent = { eventType: string; payload: DomainEvent };
+
+/** What building events reads of the platform's state when they are sent. */
+export type EventLookups = { member(id: string): Member | null };
+
+function event(entityFqdn: string, slug: string, entityId: string, at: string, body: Partial<DomainEvent>): WebhookEvent {
+  return {
+    eventType: `${entityFqdn}_${slug}`,
+    payload: { id: randomUUID(), entityFqdn, slug, entityId, eventTime: at, triggeredByAnonymizeRequest: false, ...body },
+  };
+}
+
+function dataItemEvent(change: Change): WebhookEvent {
+  const [collectionId, itemId] = [change.key1, change.key2 ?? ""];
+  if (change.action === "deleted") {
+    return event("wix.data.v2.data_item", "deleted", itemId, change.at, { deletedEvent: { deletedEntity: { id: itemId, dataCollectionId: collectionId } } });
+  }
+  const entity = toWireItem({ collection_id: collectionId, id: itemId, data: change.snapshot ?? "{}" });
+  return event(
+    "wix.data.v2.data_item",
+    change.action,
+    itemId,
+    change.at,
+    change.action === "created" ? { createdEvent: { entity } } : { updatedEvent: { currentEntity: entity } },
+  );
+}
+
+/**
+ * A member's writes in one batch become one event: created (however often it was then changed),
+ * updated, or deleted. The member is read as it is now, in the full fieldset an app with the
+ * members permission reads; one created or changed and then deleted in the same batch is only
+ * deleted, since there is nothing left to show.
+ */
+function memberEvents(changes: Change[], lookups: EventLookups): WebhookEvent[] {
+  const byMember = new Map<string, Change[]>();
+  for (const change of changes) byMember.set(change.key1, [...(byMember.get(change.key1) ?? []), change]);
+  return [...byMember].flatMap(([memberId, own]) => {
+    const member = lookups.member(memberId);
+    const last = own[own.length - 1];
+    if (!member) return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last.at, { deletedEvent: {} })] : [];
+    const entity = toMemberWire(member, ["FULL"]);
+    return own[0].action === "created"
+      ? [event("wix.members.v1.member", "created", memberId, own[0].at, { createdEvent: { entity } })]
+      : [event("wix.members.v1.member", "updated", memberId, last.at, { updatedEvent: { currentEntity: entity } })];
+  });
+}
+
+/** Following and unfollowing are actions on the pair; an unfollow because a member was deleted is no one's act and is not sent. */
+function followEvent(change: Change, lookups: EventLookups): WebhookEvent[] {
+  const [memberId, affectedMemberId] = [change.key1, change.key2 ?? ""];
+  if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
+  const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
+  return [event("wix.members.v3.follow", slug, affectedMemberId, change.at, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
+}
+
+/** The events for a batch of changes, in the order they happened (a member's at its first change). */
+export function eventsOf(changes: Change[], lookups: EventLookups): WebhookEvent[] {
+  const members = memberEvents(
+    changes.filter((change) => change.source === "member"),
+    lookups,
+  );
+  const memberOrder = new Map<string, number>();
+  changes.forEach((change, index) => change.source === "member" && !memberOrder.has(change.key1) && memberOrder.set(change.key1, index));
+  const placed: Array<[number, WebhookEvent]> = members.map((built) => [memberOrder.get(built.payload.entityId)!, built]);
+  changes.forEach((change, index) => {
+    if (change.source === "data_item") placed.push([index, dataItemEvent(change)]);
+    if (change.source === "follow") for (const built of followEvent(change, lookups)) placed.push([index, built]);
+  });
+  return placed.sort((a, b) => a[0] - b[0]).map(([, built]) => built);
+}
