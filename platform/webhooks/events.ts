@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
+import { wireBackup, wireRestoration } from "../data/routes/backups";
 import { toWireItem } from "../data/wire";
 import type { Member } from "../members/store";
 import { toMemberWire } from "../members/wire";
@@ -22,6 +24,14 @@ export const DELIVERED_EVENTS = {
   "@wix/members members.onMemberDeleted": "wix.members.v1.member_deleted",
   "@wix/members memberFollowers.onFollowMemberFollowed": "wix.members.v3.follow_member_followed",
   "@wix/members memberFollowers.onFollowMemberUnfollowed": "wix.members.v3.follow_member_unfollowed",
+  "@wix/data indexes.onIndexCreated": "wix.data.v2.index_created",
+  "@wix/data indexes.onIndexUpdated": "wix.data.v2.index_updated",
+  "@wix/data indexes.onIndexDeleted": "wix.data.v2.index_deleted",
+  "@wix/data backups.onBackupStateChanged": "wix.data.v2.backup_backup_state_changed",
+  "@wix/data backups.onBackupRestorationStateChanged": "wix.data.v2.backup_restoration_state_changed",
+  "@wix/data movementJobs.onJobCreated": "wix.hub.v1.job_created",
+  "@wix/data movementJobs.onJobUpdated": "wix.hub.v1.job_updated",
+  "@wix/data movementJobs.onJobDeleted": "wix.hub.v1.job_deleted",
 } as const;
 
 /**
@@ -98,6 +108,35 @@ function followEvent(change: Change, lookups: EventLookups): WebhookEvent[] {
   return [event("wix.members.v3.follow", slug, affectedMemberId, change.at, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
 }
 
+/** An entity's created, updated or deleted event (deleted carries no entity), the entity being the record as written. */
+function entityEvent(entityFqdn: string, change: Change, entity: unknown): WebhookEvent {
+  const body: Record<Change["action"], Partial<DomainEvent>> = {
+    created: { createdEvent: { entity } },
+    updated: { updatedEvent: { currentEntity: entity } },
+    deleted: { deletedEvent: {} },
+  };
+  return event(entityFqdn, change.action, change.key1, change.at, body[change.action]);
+}
+
+/** Indexes, backups, restorations and movement jobs: one event per change, from the record as written. */
+function recordEvent(change: Change): WebhookEvent | null {
+  const record = JSON.parse(change.snapshot ?? "null") as never;
+  switch (change.source) {
+    case "index":
+      return entityEvent("wix.data.v2.index", change, wireIndex(fromRow(record as IndexRow)));
+    case "movement_job":
+      return entityEvent("wix.hub.v1.job", change, record);
+    case "backup":
+      return event("wix.data.v2.backup", "backup_state_changed", change.key1, change.at, { actionEvent: { body: { backup: wireBackup(record) } } });
+    case "restoration":
+      return event("wix.data.v2.backup", "restoration_state_changed", change.key1, change.at, {
+        actionEvent: { body: { restoration: wireRestoration(record) } },
+      });
+    default:
+      return null;
+  }
+}
+
 /** The events for a batch of changes, in the order they happened (a member's at its first change). */
 export function eventsOf(changes: Change[], lookups: EventLookups): WebhookEvent[] {
   const members = memberEvents(
@@ -110,6 +149,8 @@ export function eventsOf(changes: Change[], lookups: EventLookups): WebhookEvent
   changes.forEach((change, index) => {
     if (change.source === "data_item") placed.push([index, dataItemEvent(change)]);
     if (change.source === "follow") for (const built of followEvent(change, lookups)) placed.push([index, built]);
+    const record = recordEvent(change);
+    if (record) placed.push([index, record]);
   });
   return placed.sort((a, b) => a[0] - b[0]).map(([, built]) => built);
 }

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { items } from "@wix/data";
+import { backups, indexes, items, movementJobs } from "@wix/data";
 import { memberFollowers, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
@@ -34,7 +34,10 @@ async function startApp(publicKey: () => string) {
     request.on("end", async () => {
       const scripted = script.shift();
       if (scripted) return void response.writeHead(scripted).end();
-      const app = createClient({ auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }), modules: { items, members, memberFollowers } });
+      const app = createClient({
+        auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
+        modules: { items, members, memberFollowers, indexes, backups, movementJobs },
+      });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
       app.items.onDataItemUpdated(record("item updated"));
@@ -44,6 +47,14 @@ async function startApp(publicKey: () => string) {
       app.members.onMemberDeleted(record("member deleted"));
       app.memberFollowers.onFollowMemberFollowed(record("followed"));
       app.memberFollowers.onFollowMemberUnfollowed(record("unfollowed"));
+      app.indexes.onIndexCreated(record("index created"));
+      app.indexes.onIndexUpdated(record("index updated"));
+      app.indexes.onIndexDeleted(record("index deleted"));
+      app.backups.onBackupStateChanged(record("backup"));
+      app.backups.onBackupRestorationStateChanged(record("restoration"));
+      app.movementJobs.onJobCreated(record("job created"));
+      app.movementJobs.onJobUpdated(record("job updated"));
+      app.movementJobs.onJobDeleted(record("job deleted"));
       try {
         await app.webhooks.process(body);
         response.writeHead(200).end();
@@ -70,7 +81,7 @@ async function eventsAfter(app: App, count: number, waitMs = 5000): Promise<Rece
 let app: App;
 let platform: TestPlatform;
 let publicKey = "";
-const admin = () => createClient({ modules: { items, members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+const admin = () => createClient({ modules: { items, members, indexes, backups, movementJobs }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
 
 beforeAll(async () => {
   app = await startApp(() => publicKey);
@@ -150,6 +161,33 @@ describe("member events", () => {
       expect.objectContaining({ type: "followed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
       expect.objectContaining({ type: "unfollowed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
     ]);
+  });
+});
+
+describe("the data service's other events", () => {
+  it("follow an index from its creation through its build to its drop", async () => {
+    const index = await admin().indexes.createIndex("Notes", { name: "by-title", fields: [{ path: "title" }] });
+    const [created, built] = await eventsAfter(app, 2);
+    expect(created).toMatchObject({ type: "index created", event: { entity: { _id: index._id, name: "by-title", status: "BUILDING" } } });
+    expect(built).toMatchObject({ type: "index updated", event: { entity: { _id: index._id, status: "ACTIVE" } } });
+    await admin().indexes.dropIndex("Notes", "by-title");
+    const events = await eventsAfter(app, 2);
+    expect(events.map((received) => received.type)).toEqual(["index updated", "index deleted"]);
+    expect(metadataOf(events[1])).toMatchObject({ entityId: index._id });
+  });
+
+  it("tell each state of a backup and of a movement job", async () => {
+    const { backup } = await admin().backups.createBackup();
+    const states = await eventsAfter(app, 2);
+    expect(states.map((received) => (received.event.data as { backup: { _id: string; status: string } }).backup)).toEqual([
+      expect.objectContaining({ _id: backup!._id, status: "PENDING" }),
+      expect.objectContaining({ _id: backup!._id, status: "READY" }),
+    ]);
+
+    const { job } = await admin().movementJobs.submitJob({ wixDataCollection: { collectionId: "Notes" } }, { file: { format: "CSV" } });
+    const jobEvents = await eventsAfter(app, 2);
+    expect(jobEvents[0]).toMatchObject({ type: "job created", event: { entity: { _id: job!._id } } });
+    expect(jobEvents.at(-1)).toMatchObject({ type: "job updated", event: { entity: { _id: job!._id, status: "COMPLETED" } } });
   });
 });
 
