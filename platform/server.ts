@@ -39,8 +39,7 @@ import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
 import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
 import { WebhookKeys } from "./webhooks/keys";
-import type { WebhookSender } from "./webhooks/sender";
-import { startWebhooks } from "./webhooks/start";
+import { registerWebhooks } from "./webhooks/start";
 
 export type Platform = { app: FastifyInstance; ctx: PlatformContext };
 
@@ -124,14 +123,14 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerStudio(app, ctx);
 
   const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
-  let webhooks: WebhookSender | null = null;
+  const webhooks = registerWebhooks(app, ctx);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
     if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
     // Watched from here on: seeding happens before the site can have cached anything.
     if (notifier) watchDataChanges(db, (change) => notifier.changed(change));
-    webhooks = startWebhooks(ctx, app.log);
+    webhooks.start();
   });
   // Changes made just before a stop are still announced.
   if (notifier) app.addHook("onClose", () => notifier.flush());
@@ -139,7 +138,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   app.addHook("onClose", async () => {
     stopPruning();
     // Webhook events written just before a stop are still sent: read from the database before it closes.
-    const sent = webhooks?.flush();
+    const sent = webhooks.flush();
     db.close();
     await sent;
   });

@@ -12,7 +12,7 @@ import { eventsOf } from "./events";
 function watched() {
   const db = openPlatformDatabase({ dataDir: "unused", inMemory: true });
   let noted = 0;
-  const changes = watchWebhookChanges(db, () => noted++);
+  const changes = watchWebhookChanges(db, { noted: () => noted++, identity: () => null });
   db.prepare("INSERT INTO data_collections (id, doc, created_date, updated_date) VALUES ('Notes', '{}', 'x', 'x')").run();
   return { db, changes, noted: () => noted };
 }
@@ -51,7 +51,7 @@ describe("the recorded changes", () => {
 });
 
 describe("a member's changes in one batch", () => {
-  const change = (action: "created" | "updated" | "deleted", key1: string): Change => ({ source: "member", action, key1, key2: null, snapshot: null, at: "2026-01-01T00:00:00.000Z" });
+  const change = (action: "created" | "updated" | "deleted", key1: string): Change => ({ source: "member", action, key1, key2: null, snapshot: null, at: "2026-01-01T00:00:00.000Z", identity: null });
   const member = (id: string) =>
     ({
       identity: { id, contactId: id, loginEmail: `${id}@x.example`, emailVerified: true, nickname: id, slug: id, status: "APPROVED", privacyStatus: "PUBLIC", createdAt: 0, updatedAt: 0, lastLoginAt: null, firstName: null, lastName: null },

@@ -11,9 +11,12 @@ export type Change = {
   snapshot: string | null;
   /** When it was written (ISO-8601, UTC). */
   at: string;
+  /** Who wrote it, as the webhook's `identity` JSON; null for the platform's own work. */
+  identity: string | null;
 };
 
 const NOTED = "webhooks_noted";
+const IDENTITY = "webhooks_identity";
 
 /**
  * The writes that become webhook events. Like the revalidation watcher (revalidation/store.ts),
@@ -74,28 +77,31 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
 ];
 
 /**
- * Records every watched write on this connection and calls `onNoted` inside the statement: the
+ * Records every watched write on this connection and calls `noted` inside the statement: the
  * listener must only note that there is something to send (the transaction may still be open and
- * may yet roll back), never touch the database. `drain` then takes what was committed, in order.
+ * may yet roll back), never touch the database; `identity` says who is writing, without touching
+ * it either. `drain` then takes what was committed, in order.
  */
-export function watchWebhookChanges(db: Db, onNoted: () => void): { drain(): Change[] } {
+export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(): string | null }): { drain(): Change[] } {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS webhook_changes (
     seq INTEGER PRIMARY KEY AUTOINCREMENT, source TEXT NOT NULL, action TEXT NOT NULL,
-    key1 TEXT NOT NULL, key2 TEXT, snapshot TEXT, at TEXT NOT NULL
+    key1 TEXT NOT NULL, key2 TEXT, snapshot TEXT, at TEXT NOT NULL, identity TEXT
   )`);
   db.function(NOTED, { deterministic: false }, () => {
-    onNoted();
+    listener.noted();
     return null;
   });
+  db.function(IDENTITY, { deterministic: false }, () => listener.identity());
   for (const { table, event, when, values } of WATCHED) {
     const name = `webhook_${table}_${event.split(" ")[0].toLowerCase()}`;
     db.exec(
       `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} ${when ? `WHEN ${when} ` : ""}BEGIN ` +
-        `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at) VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); ` +
+        `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at, identity) ` +
+        `VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${IDENTITY}()); ` +
         `SELECT ${NOTED}(); END`,
     );
   }
-  const read = db.prepare("SELECT seq, source, action, key1, key2, snapshot, at FROM temp.webhook_changes ORDER BY seq");
+  const read = db.prepare("SELECT seq, source, action, key1, key2, snapshot, at, identity FROM temp.webhook_changes ORDER BY seq");
   const remove = db.prepare("DELETE FROM temp.webhook_changes WHERE seq <= ?");
   return {
     drain: db.transaction(() => {

@@ -53,29 +53,31 @@ export type DomainEvent = {
   actionEvent?: { body: unknown };
 };
 
-export type WebhookEvent = { eventType: string; payload: DomainEvent };
+/** An event, with who caused it (`IdentificationData` as JSON) when someone did. */
+export type WebhookEvent = { eventType: string; payload: DomainEvent; identity: string | null };
 
 /** What building events reads of the platform's state when they are sent. */
 export type EventLookups = { member(id: string): Member | null };
 
-function event(entityFqdn: string, slug: string, entityId: string, at: string, body: Partial<DomainEvent>): WebhookEvent {
+function event(entityFqdn: string, slug: string, entityId: string, change: Change, body: Partial<DomainEvent>): WebhookEvent {
   return {
     eventType: `${entityFqdn}_${slug}`,
-    payload: { id: randomUUID(), entityFqdn, slug, entityId, eventTime: at, triggeredByAnonymizeRequest: false, ...body },
+    payload: { id: randomUUID(), entityFqdn, slug, entityId, eventTime: change.at, triggeredByAnonymizeRequest: false, ...body },
+    identity: change.identity,
   };
 }
 
 function dataItemEvent(change: Change): WebhookEvent {
   const [collectionId, itemId] = [change.key1, change.key2 ?? ""];
   if (change.action === "deleted") {
-    return event("wix.data.v2.data_item", "deleted", itemId, change.at, { deletedEvent: { deletedEntity: { id: itemId, dataCollectionId: collectionId } } });
+    return event("wix.data.v2.data_item", "deleted", itemId, change, { deletedEvent: { deletedEntity: { id: itemId, dataCollectionId: collectionId } } });
   }
   const entity = toWireItem({ collection_id: collectionId, id: itemId, data: change.snapshot ?? "{}" });
   return event(
     "wix.data.v2.data_item",
     change.action,
     itemId,
-    change.at,
+    change,
     change.action === "created" ? { createdEvent: { entity } } : { updatedEvent: { currentEntity: entity } },
   );
 }
@@ -92,11 +94,11 @@ function memberEvents(changes: Change[], lookups: EventLookups): WebhookEvent[] 
   return [...byMember].flatMap(([memberId, own]) => {
     const member = lookups.member(memberId);
     const last = own[own.length - 1];
-    if (!member) return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last.at, { deletedEvent: {} })] : [];
+    if (!member) return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last, { deletedEvent: {} })] : [];
     const entity = toMemberWire(member, ["FULL"]);
     return own[0].action === "created"
-      ? [event("wix.members.v1.member", "created", memberId, own[0].at, { createdEvent: { entity } })]
-      : [event("wix.members.v1.member", "updated", memberId, last.at, { updatedEvent: { currentEntity: entity } })];
+      ? [event("wix.members.v1.member", "created", memberId, own[0], { createdEvent: { entity } })]
+      : [event("wix.members.v1.member", "updated", memberId, last, { updatedEvent: { currentEntity: entity } })];
   });
 }
 
@@ -105,7 +107,7 @@ function followEvent(change: Change, lookups: EventLookups): WebhookEvent[] {
   const [memberId, affectedMemberId] = [change.key1, change.key2 ?? ""];
   if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
   const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
-  return [event("wix.members.v3.follow", slug, affectedMemberId, change.at, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
+  return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
 }
 
 /** An entity's created, updated or deleted event (deleted carries no entity), the entity being the record as written. */
@@ -115,7 +117,7 @@ function entityEvent(entityFqdn: string, change: Change, entity: unknown): Webho
     updated: { updatedEvent: { currentEntity: entity } },
     deleted: { deletedEvent: {} },
   };
-  return event(entityFqdn, change.action, change.key1, change.at, body[change.action]);
+  return event(entityFqdn, change.action, change.key1, change, body[change.action]);
 }
 
 /** Indexes, backups, restorations and movement jobs: one event per change, from the record as written. */
@@ -127,9 +129,9 @@ function recordEvent(change: Change): WebhookEvent | null {
     case "movement_job":
       return entityEvent("wix.hub.v1.job", change, record);
     case "backup":
-      return event("wix.data.v2.backup", "backup_state_changed", change.key1, change.at, { actionEvent: { body: { backup: wireBackup(record) } } });
+      return event("wix.data.v2.backup", "backup_state_changed", change.key1, change, { actionEvent: { body: { backup: wireBackup(record) } } });
     case "restoration":
-      return event("wix.data.v2.backup", "restoration_state_changed", change.key1, change.at, {
+      return event("wix.data.v2.backup", "restoration_state_changed", change.key1, change, {
         actionEvent: { body: { restoration: wireRestoration(record) } },
       });
     default:

@@ -24,12 +24,12 @@ export type WebhookSource = {
 
 /**
  * The body of one webhook call: a JWT signed with the platform's key, its `data` claim the JSON
- * envelope `@wix/sdk` reads (`eventType`, `instanceId`, and the event itself as a JSON string in
- * `data`), issued by `wix.com` for the app, as `decodeJWT` checks when asked to.
+ * envelope `@wix/sdk` reads (`eventType`, `instanceId`, `identity` and the event itself, both as
+ * JSON strings), issued by `wix.com` for the app, as `decodeJWT` checks when asked to.
  */
-export function webhookBody(keys: WebhookKeys, appId: string, instanceId: string, { eventType, payload }: WebhookEvent): string {
+export function webhookBody(keys: WebhookKeys, appId: string, instanceId: string, { eventType, payload, identity }: WebhookEvent): string {
   return keys.signJwt({
-    data: JSON.stringify({ data: JSON.stringify(payload), eventType, instanceId }),
+    data: JSON.stringify({ data: JSON.stringify(payload), eventType, instanceId, ...(identity && { identity }) }),
     iss: "wix.com",
     aud: appId,
     iat: Math.floor(Date.now() / 1000),

@@ -110,6 +110,8 @@ describe("data item events", () => {
       slug: "created",
     });
     expect(metadataOf(created).eventTime).toBeInstanceOf(Date);
+    // Written with the admin key: the site's owner.
+    expect(metadataOf(created).identity).toEqual({ identityType: "WIX_USER" });
 
     await admin().items.update("Notes", { _id: "n1", title: "second" });
     await admin().items.remove("Notes", "n1");
@@ -157,7 +159,9 @@ describe("member events", () => {
     const rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
     await dana.memberFollowers.followMember(rowanId);
     await dana.memberFollowers.unfollowMember(rowanId);
-    expect(await eventsAfter(app, 2)).toEqual([
+    const events = await eventsAfter(app, 2);
+    expect(metadataOf(events[0]).identity).toEqual({ identityType: "MEMBER", memberId: danaId });
+    expect(events).toEqual([
       expect.objectContaining({ type: "followed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
       expect.objectContaining({ type: "unfollowed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
     ]);
@@ -170,6 +174,8 @@ describe("the data service's other events", () => {
     const [created, built] = await eventsAfter(app, 2);
     expect(created).toMatchObject({ type: "index created", event: { entity: { _id: index._id, name: "by-title", status: "BUILDING" } } });
     expect(built).toMatchObject({ type: "index updated", event: { entity: { _id: index._id, status: "ACTIVE" } } });
+    // The build runs after the request that asked for it, and names who asked.
+    expect(metadataOf(built).identity).toEqual({ identityType: "WIX_USER" });
     await admin().indexes.dropIndex("Notes", "by-title");
     const events = await eventsAfter(app, 2);
     expect(events.map((received) => received.type)).toEqual(["index updated", "index deleted"]);
