@@ -53,7 +53,8 @@ export function coverageProblems(rows: CoverageRow[], reasons: Record<string, Re
   const problems: string[] = [];
   const keys = new Set(rows.map((row) => row.fn.key));
   for (const row of rows) {
-    if ((row.status === "not answered" || row.status === "event") && !row.reason) problems.push(`${row.fn.key} is not answered and has no reason in reasons.ts`);
+    if ((row.status === "not answered" || row.status === "event") && !row.reason)
+      problems.push(`${row.fn.key} is not answered and has no reason in reasons.ts`);
     const sentAs = delivered[row.fn.key];
     if (sentAs && sentAs !== row.fn.eventType) problems.push(`${row.fn.key} is sent as ${sentAs} but the installed package listens for ${row.fn.eventType}`);
     if (row.status === "answered" && reasons[row.fn.key] && reasons[row.fn.key].kind !== "members29") {

@@ -51,10 +51,32 @@ describe("the recorded changes", () => {
 });
 
 describe("a member's changes in one batch", () => {
-  const change = (action: "created" | "updated" | "deleted", key1: string): Change => ({ source: "member", action, key1, key2: null, snapshot: null, at: "2026-01-01T00:00:00.000Z", identity: null });
+  const change = (action: "created" | "updated" | "deleted", key1: string): Change => ({
+    source: "member",
+    action,
+    key1,
+    key2: null,
+    snapshot: null,
+    at: "2026-01-01T00:00:00.000Z",
+    identity: null,
+  });
   const member = (id: string) =>
     ({
-      identity: { id, contactId: id, loginEmail: `${id}@x.example`, emailVerified: true, nickname: id, slug: id, status: "APPROVED", privacyStatus: "PUBLIC", createdAt: 0, updatedAt: 0, lastLoginAt: null, firstName: null, lastName: null },
+      identity: {
+        id,
+        contactId: id,
+        loginEmail: `${id}@x.example`,
+        emailVerified: true,
+        nickname: id,
+        slug: id,
+        status: "APPROVED",
+        privacyStatus: "PUBLIC",
+        createdAt: 0,
+        updatedAt: 0,
+        lastLoginAt: null,
+        firstName: null,
+        lastName: null,
+      },
       details: {},
       activityStatus: "ACTIVE",
     }) as unknown as Member;
@@ -62,7 +84,14 @@ describe("a member's changes in one batch", () => {
   it("become one event: created however often changed after, updated, or only deleted when it is gone", () => {
     const present = new Set(["new", "changed"]);
     const events = eventsOf(
-      [change("created", "new"), change("updated", "changed"), change("updated", "new"), change("updated", "changed"), change("created", "brief"), change("deleted", "brief")],
+      [
+        change("created", "new"),
+        change("updated", "changed"),
+        change("updated", "new"),
+        change("updated", "changed"),
+        change("created", "brief"),
+        change("deleted", "brief"),
+      ],
       { member: (id) => (present.has(id) ? member(id) : null) },
     );
     expect(events.map((event) => [event.eventType, event.payload.entityId])).toEqual([

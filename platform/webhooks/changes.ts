@@ -58,7 +58,12 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
   },
   { table: "data_indexes", event: "DELETE", when: "OLD.status <> 'DROPPED'", values: `'index', 'deleted', OLD.id, NULL, ${INDEX_ROW("OLD")}` },
   { table: "data_backups", event: "INSERT", values: "'backup', 'updated', NEW.id, NULL, NEW.doc" },
-  { table: "data_backups", event: "UPDATE", when: "json_extract(NEW.doc, '$.status') IS NOT json_extract(OLD.doc, '$.status')", values: "'backup', 'updated', NEW.id, NULL, NEW.doc" },
+  {
+    table: "data_backups",
+    event: "UPDATE",
+    when: "json_extract(NEW.doc, '$.status') IS NOT json_extract(OLD.doc, '$.status')",
+    values: "'backup', 'updated', NEW.id, NULL, NEW.doc",
+  },
   { table: "data_restorations", event: "INSERT", values: "'restoration', 'updated', NEW.id, NULL, NEW.doc" },
   {
     table: "data_restorations",
@@ -101,13 +106,14 @@ export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(
         `SELECT ${NOTED}(); END`,
     );
   }
-  const read = db.prepare("SELECT seq, source, action, key1, key2, snapshot, at, identity FROM temp.webhook_changes ORDER BY seq");
-  const remove = db.prepare("DELETE FROM temp.webhook_changes WHERE seq <= ?");
+  const read = db.prepare("SELECT source, action, key1, key2, snapshot, at, identity FROM temp.webhook_changes ORDER BY seq");
+  const remove = db.prepare("DELETE FROM temp.webhook_changes");
   return {
+    // Read and emptied in one transaction; nothing else writes between them on this connection.
     drain: db.transaction(() => {
-      const rows = read.all() as Array<Change & { seq: number }>;
-      if (rows.length > 0) remove.run(rows[rows.length - 1].seq);
-      return rows.map(({ seq: _seq, ...change }) => change);
+      const changes = read.all() as Change[];
+      remove.run();
+      return changes;
     }),
   };
 }

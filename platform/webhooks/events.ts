@@ -94,7 +94,8 @@ function memberEvents(changes: Change[], lookups: EventLookups): WebhookEvent[] 
   return [...byMember].flatMap(([memberId, own]) => {
     const member = lookups.member(memberId);
     const last = own[own.length - 1];
-    if (!member) return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last, { deletedEvent: {} })] : [];
+    if (!member)
+      return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last, { deletedEvent: {} })] : [];
     const entity = toMemberWire(member, ["FULL"]);
     return own[0].action === "created"
       ? [event("wix.members.v1.member", "created", memberId, own[0], { createdEvent: { entity } })]

@@ -81,7 +81,8 @@ async function eventsAfter(app: App, count: number, waitMs = 5000): Promise<Rece
 let app: App;
 let platform: TestPlatform;
 let publicKey = "";
-const admin = () => createClient({ modules: { items, members, indexes, backups, movementJobs }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+const admin = () =>
+  createClient({ modules: { items, members, indexes, backups, movementJobs }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
 
 beforeAll(async () => {
   app = await startApp(() => publicKey);
@@ -123,7 +124,10 @@ describe("data item events", () => {
   });
 
   it("send each item of a bulk write, in order, and nothing for a write that failed", async () => {
-    await admin().items.bulkInsert("Notes", [{ _id: "b1", title: "one" }, { _id: "b2", title: "two" }]);
+    await admin().items.bulkInsert("Notes", [
+      { _id: "b1", title: "one" },
+      { _id: "b2", title: "two" },
+    ]);
     await expect(admin().items.insert("Notes", { _id: "b1", title: "again" })).rejects.toThrow();
     const events = await eventsAfter(app, 2);
     expect(events.map((received) => [received.type, (received.event.entity as { _id: string })._id])).toEqual([
@@ -162,8 +166,14 @@ describe("member events", () => {
     const events = await eventsAfter(app, 2);
     expect(metadataOf(events[0]).identity).toEqual({ identityType: "MEMBER", memberId: danaId });
     expect(events).toEqual([
-      expect.objectContaining({ type: "followed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
-      expect.objectContaining({ type: "unfollowed", event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }) }),
+      expect.objectContaining({
+        type: "followed",
+        event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }),
+      }),
+      expect.objectContaining({
+        type: "unfollowed",
+        event: expect.objectContaining({ data: { memberConnection: { memberId: danaId, affectedMemberId: rowanId } } }),
+      }),
     ]);
   });
 });

@@ -113,13 +113,14 @@ function Webhooks() {
     <section className="panel" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading">Webhooks</h2>
       <p className="hint">
-        The platform tells apps registered with a webhookUrl (and a secret) what changed: data items, members, follows, indexes, backups and movement
-        jobs. Each call is a JWT signed with the platform&apos;s own key, kept in the data folder; an app checks it with the public key below, given to
-        it as WIX_CLIENT_PUBLIC_KEY (or AppStrategy&apos;s publicKey). Apps registered while the platform runs get webhooks after a restart.
+        The platform tells apps registered with a webhookUrl (and a secret) what changed: data items, members, follows, indexes, backups and movement jobs. Each
+        call is a JWT signed with the platform&apos;s own key, kept in the data folder; an app checks it with the public key below, given to it as
+        WIX_CLIENT_PUBLIC_KEY (or AppStrategy&apos;s publicKey). Apps registered while the platform runs get webhooks after a restart.
       </p>
       <ErrorMessage error={loaded.error} />
       {!loaded.data && loaded.loading && <Loading what="the webhook settings" />}
-      {apps && (apps.length === 0 ? <p className="muted">No app takes webhooks.</p> : <p>Sent to {apps.map((app) => `${app.id} (${app.webhookUrl})`).join(", ")}.</p>)}
+      {apps &&
+        (apps.length === 0 ? <p className="muted">No app takes webhooks.</p> : <p>Sent to {apps.map((app) => `${app.id} (${app.webhookUrl})`).join(", ")}.</p>)}
       {loaded.data && (
         <>
           <label htmlFor="webhook-public-key">WIX_CLIENT_PUBLIC_KEY</label>
