@@ -123,6 +123,13 @@ describe("data item events", () => {
     expect(app.refused).toEqual([]);
   });
 
+  it("name the app that wrote with its own token", async () => {
+    const elevated = createClient({ auth: AppStrategy({ appId: APP_ID, appSecret: SECRET, instanceId: LOCAL_INSTANCE_ID }), modules: { items } });
+    await elevated.items.insert("Notes", { _id: "by-app", title: "from the app" });
+    const [created] = await eventsAfter(app, 1);
+    expect(metadataOf(created).identity).toEqual({ identityType: "APP", appId: APP_ID });
+  });
+
   it("send each item of a bulk write, in order, and nothing for a write that failed", async () => {
     await admin().items.bulkInsert("Notes", [
       { _id: "b1", title: "one" },
