@@ -67,19 +67,14 @@ function event(entityFqdn: string, slug: string, entityId: string, change: Chang
   };
 }
 
-function dataItemEvent(change: Change): WebhookEvent {
-  const [collectionId, itemId] = [change.key1, change.key2 ?? ""];
-  if (change.action === "deleted") {
-    return event("wix.data.v2.data_item", "deleted", itemId, change, { deletedEvent: { deletedEntity: { id: itemId, dataCollectionId: collectionId } } });
-  }
-  const entity = toWireItem({ collection_id: collectionId, id: itemId, data: change.snapshot ?? "{}" });
-  return event(
-    "wix.data.v2.data_item",
-    change.action,
-    itemId,
-    change,
-    change.action === "created" ? { createdEvent: { entity } } : { updatedEvent: { currentEntity: entity } },
-  );
+/** An entity's created, updated or deleted event, the entity being the record as written (a deletion carries none, but a data item's). */
+function entityEvent(entityFqdn: string, change: Change, entityId: string, entity: unknown, deletedEntity?: unknown): WebhookEvent {
+  const body: Record<Change["action"], Partial<DomainEvent>> = {
+    created: { createdEvent: { entity } },
+    updated: { updatedEvent: { currentEntity: entity } },
+    deleted: { deletedEvent: deletedEntity === undefined ? {} : { deletedEntity } },
+  };
+  return event(entityFqdn, change.action, entityId, change, body[change.action]);
 }
 
 /**
@@ -88,72 +83,57 @@ function dataItemEvent(change: Change): WebhookEvent {
  * members permission reads; one created or changed and then deleted in the same batch is only
  * deleted, since there is nothing left to show.
  */
-function memberEvents(changes: Change[], lookups: EventLookups): WebhookEvent[] {
-  const byMember = new Map<string, Change[]>();
-  for (const change of changes) byMember.set(change.key1, [...(byMember.get(change.key1) ?? []), change]);
-  return [...byMember].flatMap(([memberId, own]) => {
-    const member = lookups.member(memberId);
-    const last = own[own.length - 1];
-    if (!member)
-      return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last, { deletedEvent: {} })] : [];
-    const entity = toMemberWire(member, ["FULL"]);
-    return own[0].action === "created"
-      ? [event("wix.members.v1.member", "created", memberId, own[0], { createdEvent: { entity } })]
-      : [event("wix.members.v1.member", "updated", memberId, last, { updatedEvent: { currentEntity: entity } })];
-  });
+function memberEvent(memberId: string, own: Change[], lookups: EventLookups): WebhookEvent[] {
+  const member = lookups.member(memberId);
+  const last = own[own.length - 1];
+  if (!member)
+    return own.some((change) => change.action === "deleted") ? [event("wix.members.v1.member", "deleted", memberId, last, { deletedEvent: {} })] : [];
+  const entity = toMemberWire(member, ["FULL"]);
+  return own[0].action === "created"
+    ? [event("wix.members.v1.member", "created", memberId, own[0], { createdEvent: { entity } })]
+    : [event("wix.members.v1.member", "updated", memberId, last, { updatedEvent: { currentEntity: entity } })];
 }
 
-/** Following and unfollowing are actions on the pair; an unfollow because a member was deleted is no one's act and is not sent. */
-function followEvent(change: Change, lookups: EventLookups): WebhookEvent[] {
-  const [memberId, affectedMemberId] = [change.key1, change.key2 ?? ""];
-  if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
-  const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
-  return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
-}
-
-/** An entity's created, updated or deleted event (deleted carries no entity), the entity being the record as written. */
-function entityEvent(entityFqdn: string, change: Change, entity: unknown): WebhookEvent {
-  const body: Record<Change["action"], Partial<DomainEvent>> = {
-    created: { createdEvent: { entity } },
-    updated: { updatedEvent: { currentEntity: entity } },
-    deleted: { deletedEvent: {} },
-  };
-  return event(entityFqdn, change.action, change.key1, change, body[change.action]);
-}
-
-/** Indexes, backups, restorations and movement jobs: one event per change, from the record as written. */
-function recordEvent(change: Change): WebhookEvent | null {
+/** The events of one change of anything but a member: each is its own event, built from the record as written. */
+function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
   const record = JSON.parse(change.snapshot ?? "null") as never;
   switch (change.source) {
+    case "data_item": {
+      const [dataCollectionId, id] = [change.key1, change.key2 ?? ""];
+      const entity = record && toWireItem({ collection_id: dataCollectionId, id, data: change.snapshot! });
+      return [entityEvent("wix.data.v2.data_item", change, id, entity, { id, dataCollectionId })];
+    }
+    case "follow": {
+      // An unfollow because a member was deleted is no one's act, and is not sent.
+      const [memberId, affectedMemberId] = [change.key1, change.key2 ?? ""];
+      if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
+      const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
+      return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
+    }
     case "index":
-      return entityEvent("wix.data.v2.index", change, wireIndex(fromRow(record as IndexRow)));
+      return [entityEvent("wix.data.v2.index", change, change.key1, wireIndex(fromRow(record as IndexRow)))];
     case "movement_job":
-      return entityEvent("wix.hub.v1.job", change, record);
+      return [entityEvent("wix.hub.v1.job", change, change.key1, record)];
     case "backup":
-      return event("wix.data.v2.backup", "backup_state_changed", change.key1, change, { actionEvent: { body: { backup: wireBackup(record) } } });
+      return [event("wix.data.v2.backup", "backup_state_changed", change.key1, change, { actionEvent: { body: { backup: wireBackup(record) } } })];
     case "restoration":
-      return event("wix.data.v2.backup", "restoration_state_changed", change.key1, change, {
-        actionEvent: { body: { restoration: wireRestoration(record) } },
-      });
+      return [
+        event("wix.data.v2.backup", "restoration_state_changed", change.key1, change, { actionEvent: { body: { restoration: wireRestoration(record) } } }),
+      ];
     default:
-      return null;
+      return [];
   }
 }
 
 /** The events for a batch of changes, in the order they happened (a member's at its first change). */
 export function eventsOf(changes: Change[], lookups: EventLookups): WebhookEvent[] {
-  const members = memberEvents(
-    changes.filter((change) => change.source === "member"),
-    lookups,
-  );
-  const memberOrder = new Map<string, number>();
-  changes.forEach((change, index) => change.source === "member" && !memberOrder.has(change.key1) && memberOrder.set(change.key1, index));
-  const placed: Array<[number, WebhookEvent]> = members.map((built) => [memberOrder.get(built.payload.entityId)!, built]);
+  const placed: Array<[number, WebhookEvent]> = [];
+  const members = new Map<string, { first: number; own: Change[] }>();
   changes.forEach((change, index) => {
-    if (change.source === "data_item") placed.push([index, dataItemEvent(change)]);
-    if (change.source === "follow") for (const built of followEvent(change, lookups)) placed.push([index, built]);
-    const record = recordEvent(change);
-    if (record) placed.push([index, record]);
+    if (change.source !== "member") for (const built of changeEvents(change, lookups)) placed.push([index, built]);
+    else if (members.has(change.key1)) members.get(change.key1)!.own.push(change);
+    else members.set(change.key1, { first: index, own: [change] });
   });
+  for (const [memberId, { first, own }] of members) for (const built of memberEvent(memberId, own, lookups)) placed.push([first, built]);
   return placed.sort((a, b) => a[0] - b[0]).map(([, built]) => built);
 }
