@@ -6,12 +6,8 @@ import type { WebhookKeys } from "./keys";
 
 type Log = { warn(object: object, message: string): void };
 
-export type SenderTiming = DeliveryTiming & {
-  /** Changes are gathered this long after the first, so one request's writes go out as one batch. */
-  batchMs: number;
-};
-
-const DEFAULT_TIMING: SenderTiming = { batchMs: 50, retryDelaysMs: [500, 2000], timeoutMs: 5000 };
+/** Retried as the revalidation calls are; `batchMs`: changes are gathered this long after the first, so one request's writes go out as one batch. */
+const TIMING: DeliveryTiming & { batchMs: number } = { batchMs: 50, retryDelaysMs: [500, 2000], timeoutMs: 5000 };
 
 export type WebhookSource = {
   /** The apps that take webhooks now. */
@@ -27,7 +23,7 @@ export type WebhookSource = {
  * envelope `@wix/sdk` reads (`eventType`, `instanceId`, `identity` and the event itself, both as
  * JSON strings), issued by `wix.com` for the app, as `decodeJWT` checks when asked to.
  */
-export function webhookBody(keys: WebhookKeys, appId: string, instanceId: string, { eventType, payload, identity }: WebhookEvent): string {
+function webhookBody(keys: WebhookKeys, appId: string, instanceId: string, { eventType, payload, identity }: WebhookEvent): string {
   return keys.signJwt({
     data: JSON.stringify({ data: JSON.stringify(payload), eventType, instanceId, ...(identity && { identity }) }),
     iss: "wix.com",
@@ -49,7 +45,6 @@ export class WebhookSender {
     private readonly source: WebhookSource,
     private readonly keys: WebhookKeys,
     private readonly log: Log,
-    private readonly timing: SenderTiming = DEFAULT_TIMING,
   ) {}
 
   /** Something was written; called from inside database statements, so it only arms the timer. */
@@ -58,7 +53,7 @@ export class WebhookSender {
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.flush();
-    }, this.timing.batchMs);
+    }, TIMING.batchMs);
     this.timer.unref();
   }
 
@@ -85,7 +80,7 @@ export class WebhookSender {
       const outcome = await deliver(
         app.webhookUrl,
         () => ({ body: webhookBody(this.keys, app.id, this.source.instanceId, built), headers: { "content-type": "text/plain" } }),
-        this.timing,
+        TIMING,
       );
       if (!outcome.ok) {
         this.log.warn(

@@ -6,7 +6,7 @@ import { MemberStore } from "../members/store";
 import { LOCAL_INSTANCE_ID } from "../oauth/access-token";
 import type { Caller } from "../types";
 import { watchWebhookChanges } from "./changes";
-import { WebhookSender, type SenderTiming } from "./sender";
+import { WebhookSender } from "./sender";
 
 /**
  * Who made a change, as a webhook's `identity` names them (the packages' `IdentificationData`):
@@ -34,7 +34,7 @@ export function identityOf(caller: Caller, studio: boolean): object | null {
  * so a change can name who made it. `start` begins watching once the demo content is seeded (the
  * seed is no event); `flush` reads what is waiting, to call before the database closes.
  */
-export function registerWebhooks(app: FastifyInstance, ctx: PlatformContext, timing?: SenderTiming) {
+export function registerWebhooks(app: FastifyInstance, ctx: PlatformContext) {
   let sender: WebhookSender | null = null;
   const requests = new AsyncLocalStorage<FastifyRequest>();
   const enabled = ctx.clients.webhookApps().length > 0;
@@ -61,7 +61,6 @@ export function registerWebhooks(app: FastifyInstance, ctx: PlatformContext, tim
         { apps: () => ctx.clients.webhookApps(), drain: changes.drain, lookups: { member: (id) => members.get(id) }, instanceId: LOCAL_INSTANCE_ID },
         ctx.webhookKeys,
         app.log,
-        timing,
       );
     },
     flush: (): Promise<void> => sender?.flush() ?? Promise.resolve(),
