@@ -18,7 +18,9 @@ test.afterEach(async () => {
   else fs.writeFileSync(CLIENTS_FILE, clientsBefore);
 });
 
-test("adds a redirect URI, shows the webhook key, turns a latency fault on and off with the header's warning, takes a backup and downloads it", async ({ page }) => {
+test("adds a redirect URI, shows the webhook key, turns a latency fault on and off with the header's warning, takes a backup and downloads it", async ({
+  page,
+}) => {
   const checkPolicy = await noPolicyRefusals(page);
   await openStudio(page, "/settings", "Settings");
   await expect(page.getByText(`${e2e.siteUrl}/api/auth/callback`)).toBeVisible();
