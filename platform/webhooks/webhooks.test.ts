@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
@@ -221,7 +222,8 @@ describe("delivery", () => {
     expect((await eventsAfter(app, 1)).map((received) => received.type)).toEqual(["item created"]);
 
     const genuine = publicKey;
-    publicKey = new WebhookKeys(platform.config.dataDir + "-other").publicKeyBase64();
+    const otherFolder = `${platform.config.dataDir}-other`;
+    publicKey = new WebhookKeys(otherFolder).publicKeyBase64();
     try {
       await admin().items.insert("Notes", { _id: "r2", title: "forged?" });
       expect(await eventsAfter(app, 1, 1500)).toEqual([]);
@@ -229,6 +231,7 @@ describe("delivery", () => {
       expect(app.refused).toEqual([expect.stringContaining("signature")]);
     } finally {
       publicKey = genuine;
+      fs.rmSync(otherFolder, { recursive: true, force: true });
     }
   });
 });
