@@ -48,7 +48,7 @@ export function registerSettingsApi(api: FastifyInstance, ctx: PlatformContext) 
   api.get("/settings/webhooks", async () => ({
     publicKey: ctx.webhookKeys.publicKeyBase64(),
     publicKeyPem: ctx.webhookKeys.publicKeyPem(),
-    apps: clientsFileChecked(() => ctx.clients.webhookApps()).map(({ id, webhookUrl }) => ({ id, webhookUrl })),
+    apps: ctx.clients.webhookApps().map(({ id, webhookUrl }) => ({ id, webhookUrl })),
   }));
 
   api.get("/settings/faults", async () => ({ rules: ctx.faults.list() }));
