@@ -18,7 +18,9 @@ test.afterEach(async () => {
   else fs.writeFileSync(CLIENTS_FILE, clientsBefore);
 });
 
-test("adds a redirect URI, turns a latency fault on and off with the header's warning, takes a backup and downloads it", async ({ page }) => {
+test("adds a redirect URI, shows the webhook key, turns a latency fault on and off with the header's warning, takes a backup and downloads it", async ({
+  page,
+}) => {
   const checkPolicy = await noPolicyRefusals(page);
   await openStudio(page, "/settings", "Settings");
   await expect(page.getByText(`${e2e.siteUrl}/api/auth/callback`)).toBeVisible();
@@ -29,6 +31,9 @@ test("adds a redirect URI, turns a latency fault on and off with the header's wa
   await expect(page.getByRole("status").filter({ hasText: `${redirectUri} is a redirect URI of local-site-client now.` })).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: redirectUri })).toContainText("from oauth-clients.json");
   expect(JSON.parse(fs.readFileSync(CLIENTS_FILE, "utf8"))).toContainEqual({ id: "local-site-client", redirectUris: expect.arrayContaining([redirectUri]) });
+
+  // The key apps check webhooks with, on one line: base64 of its PEM.
+  await expect(page.getByLabel("WIX_CLIENT_PUBLIC_KEY")).toHaveValue(/^LS0tLS1CRUdJTiBQVUJMSUMgS0VZLS0tLS0/);
 
   // A latency fault: the header warns on every Studio page until it is off again.
   const warning = page.getByRole("banner").getByText("Faults are on");

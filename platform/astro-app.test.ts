@@ -79,7 +79,7 @@ beforeAll(async () => {
     LOCAL_PLATFORM_URL: platform.url,
     WIX_CLIENT_SECRET: APP.secret,
     WIX_CLIENT_INSTANCE_ID: LOCAL_INSTANCE_ID,
-    // Only checks webhooks, which the platform does not send; the integration requires a value.
+    // Only checks webhooks, and this app takes none (no webhookUrl); the integration requires a value.
     WIX_CLIENT_PUBLIC_KEY: "unused",
   });
 }, 240_000);

@@ -8,6 +8,7 @@ import { DataStore } from "./data/store";
 import { IdentityStore } from "./identity/store";
 import { Outbox } from "./mail/outbox";
 import { seedDemoContent } from "./seed/seed";
+import { WEBHOOK_KEY_FILE, WebhookKeys } from "./webhooks/keys";
 
 /**
  * The platform's commands in their own process: `backup --to <file>` and `restore --from <file>`
@@ -138,5 +139,15 @@ describe("CLI data movement", () => {
     const listed = await cli("jobs");
     expect(listed.stdout).toMatch(/COMPLETED .* export Regions {2}\d+\/\d+ rows, 0 rejected/);
     expect(listed.stdout).toMatch(/PARTIALLY_SUCCESSFUL .* import regions\.csv into Regions {2}3\/3 rows, 1 rejected/);
+  });
+});
+
+describe("webhook-key", () => {
+  it("prints the public key apps check webhooks with, made once and kept in the data folder", async () => {
+    const first = await runCli(["webhook-key"], env);
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim()).toBe(new WebhookKeys(dataDir).publicKeyBase64());
+    expect(fs.existsSync(path.join(dataDir, WEBHOOK_KEY_FILE))).toBe(true);
+    expect((await runCli(["webhook-key"], env)).stdout).toBe(first.stdout);
   });
 });

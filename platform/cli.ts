@@ -21,6 +21,7 @@ import { seedDemoContent, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
 import type { Db } from "./types";
 import { ensureStudioBundle } from "./studio/bundle";
+import { WebhookKeys } from "./webhooks/keys";
 
 /**
  * `npm run platform [-- <command>]`, or from any app `npx local-wix-platform [--port N] [--host H] [--data DIR] [<command>]`
@@ -38,6 +39,7 @@ import { ensureStudioBundle } from "./studio/bundle";
  *   restore <backupId> [collection …]                  restore a backup, whole or the named collections
  *   restore --from <file>                               replace the whole database with such a copy (platform stopped)
  *   tasks                                               list the data service's background tasks (§16)
+ *   webhook-key                                         print the public key apps check webhooks with (WIX_CLIENT_PUBLIC_KEY; webhooks.md)
  * Imports and exports run as data-movement jobs (§17), the same as through the API.
  */
 
@@ -54,6 +56,7 @@ const COMMANDS = [
   "restore <backupId> [collection ...]",
   "restore --from <file>",
   "tasks",
+  "webhook-key",
 ];
 const USAGE = `usage: local-wix-platform [--port <number>] [--host <address>] [--data <folder>] [${COMMANDS.join(" | ")}]
 (in this repository: npm run platform -- …)`;
@@ -102,6 +105,11 @@ async function serve(config: PlatformConfig) {
   console.log(`Studio: ${reachableUrl(config.host, config.port)}${LOCAL_STUDIO_PATH}`);
   // Where sign-up codes and reset links arrive: a newcomer's first question after registering.
   console.log(`Mailbox (e-mails and text messages sent): ${reachableUrl(config.host, config.port)}${LOCAL_MAILBOX_PATH}`);
+  const webhookApps = platform.ctx.clients.webhookApps();
+  if (webhookApps.length > 0) {
+    console.log(`Webhooks to ${webhookApps.map((app) => `${app.id} at ${app.webhookUrl}`).join(", ")}, checked with:`);
+    console.log(`WIX_CLIENT_PUBLIC_KEY=${platform.ctx.webhookKeys.publicKeyBase64()}`);
+  }
   if (config.apiKey === DEFAULT_API_KEY) {
     platform.app.log.warn("The admin key is the default one: it works only from this machine. Set LOCAL_PLATFORM_API_KEY to your own.");
   }
@@ -426,6 +434,10 @@ async function main() {
       return;
     case "tasks":
       process.exitCode = await runListTasks(config);
+      return;
+    case "webhook-key":
+      // Made now if the data folder has none yet, so an app can be configured before the platform first starts.
+      console.log(new WebhookKeys(config.dataDir).publicKeyBase64());
       return;
     default:
       console.error(USAGE);

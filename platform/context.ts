@@ -20,6 +20,7 @@ import type { AuthCodeStore } from "./oauth/codes";
 import type { TokenStore } from "./oauth/store";
 import type { RedirectSessionStore } from "./redirects/store";
 import type { Caller, Db } from "./types";
+import type { WebhookKeys } from "./webhooks/keys";
 
 export type PlatformContext = {
   config: PlatformConfig;
@@ -55,6 +56,8 @@ export type PlatformContext = {
   /** The last calls answered, for the Studio's Requests area. */
   requests: RequestLog;
   callerOf(request: FastifyRequest): Caller;
+  /** The key the platform signs apps' webhooks with, and its public half for them (docs/platform/webhooks.md §2). */
+  webhookKeys: WebhookKeys;
 };
 
 /** Whether a credential is exactly the admin API key, compared in constant time. */

@@ -38,6 +38,8 @@ import { startPruning } from "./pruning";
 import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
 import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
+import { WebhookKeys } from "./webhooks/keys";
+import { registerWebhooks } from "./webhooks/start";
 
 export type Platform = { app: FastifyInstance; ctx: PlatformContext };
 
@@ -69,6 +71,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     faults: new FaultStore(config.faults),
     requests: new RequestLog(),
     callerOf: createCallerResolver(config, tokens),
+    webhookKeys: new WebhookKeys(config.dataDir),
   };
   const contentSeeded = seedDemoContent(ctx.data);
 
@@ -120,19 +123,24 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerStudio(app, ctx);
 
   const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
+  const webhooks = registerWebhooks(app, ctx);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
     if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
     // Watched from here on: seeding happens before the site can have cached anything.
     if (notifier) watchDataChanges(db, (change) => notifier.changed(change));
+    webhooks.start();
   });
   // Changes made just before a stop are still announced.
   if (notifier) app.addHook("onClose", () => notifier.flush());
   const stopPruning = startPruning(ctx, app.log);
   app.addHook("onClose", async () => {
     stopPruning();
+    // Webhook events written just before a stop are still sent: read from the database before it closes.
+    const sent = webhooks.flush();
     db.close();
+    await sent;
   });
   return { app, ctx };
 }

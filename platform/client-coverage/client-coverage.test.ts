@@ -35,6 +35,7 @@ describe("the decisions, with stand-in routes", () => {
       ],
       hasRoute,
       {},
+      {},
     );
     expect(rows.map((row) => row.status)).toEqual(["answered", "not answered", "answered", "not answered", "no request"]);
   });
@@ -42,17 +43,30 @@ describe("the decisions, with stand-in routes", () => {
   it("fails on a function neither answered nor explained, on a stale reason and on a reason for a function no longer installed", () => {
     const walked = [fn("answered", [{ method: "GET", path: "/answered" }]), fn("unexplained", [{ method: "GET", path: "/x" }])];
     const reasons = { "@wix/x m.answered": missing, "@wix/x m.gone": missing };
-    expect(coverageProblems(coverageOf(walked, hasRoute, reasons), reasons)).toEqual([
+    expect(coverageProblems(coverageOf(walked, hasRoute, reasons, {}), reasons, {})).toEqual([
       "@wix/x m.answered is answered now: remove its reason from reasons.ts",
       "@wix/x m.unexplained is not answered and has no reason in reasons.ts",
       "@wix/x m.gone has a reason but the installed packages have no such function",
     ]);
   });
 
+  it("answers a webhook event the platform sends under the installed type, and fails on one sent under another or not explained", () => {
+    const event = (name: string, eventType: string): WalkedFunction => ({ ...fn(name, [], "event"), eventType });
+    const walked = [event("onSent", "x.v1.thing_created"), event("onRenamed", "x.v2.thing_updated"), event("onKept", "x.v1.thing_deleted")];
+    const delivered = { "@wix/x m.onSent": "x.v1.thing_created", "@wix/x m.onRenamed": "x.v1.thing_updated", "@wix/x m.onGone": "x.v1.gone" };
+    const rows = coverageOf(walked, hasRoute, {}, delivered);
+    expect(rows.map((row) => row.status)).toEqual(["answered", "answered", "event"]);
+    expect(coverageProblems(rows, {}, delivered)).toEqual([
+      "@wix/x m.onRenamed is sent as x.v1.thing_updated but the installed package listens for x.v2.thing_updated",
+      "@wix/x m.onKept is not answered and has no reason in reasons.ts",
+      "@wix/x m.onGone is sent but the installed packages have no such event",
+    ]);
+  });
+
   it("accepts the members29 branch's functions whether or not they are answered here", () => {
     const walked = [fn("joined", [{ method: "GET", path: "/answered" }]), fn("notYet", [{ method: "GET", path: "/x" }])];
     const reasons: Record<string, Reason> = { "@wix/x m.joined": { kind: "members29", why: "" }, "@wix/x m.notYet": { kind: "members29", why: "" } };
-    expect(coverageProblems(coverageOf(walked, hasRoute, reasons), reasons)).toEqual([]);
+    expect(coverageProblems(coverageOf(walked, hasRoute, reasons, {}), reasons, {})).toEqual([]);
   });
 });
 
@@ -67,6 +81,8 @@ describe("the installed clients against a real platform", () => {
       "@wix/members members.getCurrentMember",
       "@wix/sdk OAuthStrategy.login",
       "@wix/sdk AppStrategy({instanceId}).getAuthHeaders",
+      "@wix/data items.onDataItemCreated",
+      "@wix/members members.onMemberDeleted",
     ]) {
       expect(answered).toContain(key);
     }

@@ -100,6 +100,15 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data sharing.listDataSharingPolicies": sharing,
   "@wix/data sharing.listSharedDataCollections": sharing,
   "@wix/data sharing.updateDataSharingPolicy": sharing,
+  // The webhook events of what the platform does not keep (what it keeps, it sends: webhooks/events.ts).
+  "@wix/data scheduledWorkflows.onJobsCreated": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.onJobsDeleted": scheduledWorkflow,
+  "@wix/data scheduledWorkflows.onJobsUpdated": scheduledWorkflow,
+  "@wix/data sharing.onDataSharingPolicyCreated": sharing,
+  "@wix/data sharing.onDataSharingPolicyDeleted": sharing,
+  "@wix/data sharing.onDataSharingPolicySharedCollectionConnected": sharing,
+  "@wix/data sharing.onDataSharingPolicySharedCollectionDisconnected": sharing,
+  "@wix/data sharing.onDataSharingPolicyUpdated": sharing,
 
   "@wix/members authentication.approve": legacyAuthentication("members.approveMember"),
   "@wix/members authentication.block": legacyAuthentication("members.blockMember"),
@@ -123,6 +132,13 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members badgeAssignments.createBadgeAssignment": badges,
   "@wix/members badgeAssignments.deleteBadgeAssignment": badges,
   "@wix/members badgeAssignments.queryBadgeAssignments": badges,
+  "@wix/members badgeAssignments.onBadgeAssignmentCreated": badges,
+  "@wix/members badgeAssignments.onBadgeAssignmentDeleted": badges,
+  "@wix/members badges.onBadgeAssigned": badges,
+  "@wix/members badges.onBadgeUnassigned": badges,
+  "@wix/members badgesV2.onBadgeCreated": badges,
+  "@wix/members badgesV2.onBadgeDeleted": badges,
+  "@wix/members badgesV2.onBadgeUpdated": badges,
   "@wix/members badges.assignBadge": badges,
   "@wix/members badges.createBadge": badges,
   "@wix/members badges.deleteBadge": badges,
@@ -166,6 +182,10 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members memberReport.queryMemberReports": reports,
   "@wix/members memberReport.queryReportedMembers": reports,
   "@wix/members memberReport.reportMember": reports,
+  "@wix/members memberReport.onMemberReportCreated": reports,
+  "@wix/members memberReport.onMemberReportDeleted": reports,
+  "@wix/members memberReport.onMemberReportReportedMemberCreated": reports,
+  "@wix/members memberReport.onMemberReportReportedMemberDeleted": reports,
   "@wix/members members.bulkApproveMembers": later("approving members by filter (one by one is answered)"),
   "@wix/members members.bulkBlockMembers": later("blocking members by filter (one by one is answered)"),
   "@wix/members members.bulkDeleteMembersByFilter": later("deleting members by filter (by id is answered)"),
@@ -181,6 +201,9 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members membersAbout.getMyMemberAbout": abouts,
   "@wix/members membersAbout.queryMemberAbouts": abouts,
   "@wix/members membersAbout.updateMemberAbout": abouts,
+  "@wix/members membersAbout.onMemberAboutCreated": abouts,
+  "@wix/members membersAbout.onMemberAboutDeleted": abouts,
+  "@wix/members membersAbout.onMemberAboutUpdated": abouts,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
@@ -193,6 +216,7 @@ export const REASONS: Record<string, Reason> = {
   "@wix/identity oauth.userInfo": later("the OpenID user-info answer for a member's token"),
   "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
   "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
+  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": later("the site's sign-on policy"),
 
   "@wix/headless-site-assets scripts.getEssentialProperties": siteProperties,
   "@wix/headless-site-assets scripts.getSiteMetadata": siteProperties,
@@ -205,10 +229,4 @@ export const REASONS: Record<string, Reason> = {
     kind: "offline",
     why: "The strip_bound_session grant unbinds a token that Wix's dashboard hands to an app's extension; that dashboard does not exist offline.",
   },
-};
-
-/** Webhook events: Wix calls the app's own endpoint when something changes. */
-export const EVENT_REASON: Reason = {
-  kind: "missing",
-  why: "A webhook event: Wix calls the app's webhook URL when it happens; the local platform sends no webhooks yet.",
 };

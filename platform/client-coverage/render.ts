@@ -15,12 +15,13 @@ const requestText = (request: { method: string; path: string; grant?: string }) 
   `\`${request.method} ${request.path}\`${request.grant ? ` (grant \`${request.grant}\`)` : ""}`;
 
 function cells(row: CoverageRow): [string, string, string] {
-  const paths = row.requests.map(requestText).join("<br>");
+  const paths = row.fn.kind === "event" ? `(webhook event \`${row.fn.eventType}\`)` : row.requests.map(requestText).join("<br>");
   if (row.reason?.kind === "members29") return [paths, "yes (members29 branch)", ""];
+  if (row.fn.kind === "event" && row.status === "answered") return [paths, "yes (sent)", ""];
   if (row.status === "answered") return [paths, "yes", ""];
   if (row.status === "no request") return ["(none in this form)", "n/a", ""];
   const why = row.reason ? `${KIND_LABELS[row.reason.kind]}: ${row.reason.why}` : "";
-  if (row.status === "event") return ["(webhook event)", "no", why];
+  if (row.status === "event") return [paths, "no", why];
   // Only the requests the platform lacks need naming when a function sends several.
   const missing = row.requests.filter((request) => !request.answered).map(requestText);
   return [paths, row.requests.length > 1 ? `no (${missing.join(", ")})` : "no", why];
@@ -37,7 +38,8 @@ function summary(rows: CoverageRow[]): string {
     .join(", ");
   return (
     `${rows.length} functions: ${answered} answered, ${members29} answered by the members29 branch, ` +
-    `${unanswered.length} not answered (${byKind}; webhook events included), ${count((row) => row.status === "no request")} that send no request.`
+    `${unanswered.length} not answered (${byKind}), ${count((row) => row.status === "no request")} that send no request; ` +
+    `webhook events included (${count((row) => row.fn.kind === "event" && row.status === "answered")} of ${count((row) => row.fn.kind === "event")} sent).`
   );
 }
 
@@ -54,7 +56,9 @@ export function renderCoverage(rows: CoverageRow[], versions: Array<[string, str
     "Every function each package exports was called through the real package with the network",
     "replaced by a recorder; the paths below are what it sent (`{id}` stands for an id or a collection",
     "passed in, `{key}` for a field key). A function is answered when the platform has a route for each",
-    'of its requests (for a token request, when it answers that grant). "(none in this form)" marks a',
+    "of its requests (for a token request, when it answers that grant); a webhook event (an `on…`",
+    "function, named with its event type) when the platform sends it to apps registered for webhooks",
+    '(docs/platform/webhooks.md). "(none in this form)" marks a',
     "function that works in the process, or that refuses before sending without an option it was not",
     "given (`AppStrategy({instanceId}).elevated` needs an access token). Reasons: *cannot exist offline*",
     "(needs Wix's dashboard, other sites or Wix accounts), *business solution* (Stores, Bookings, Events,",

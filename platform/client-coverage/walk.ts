@@ -25,6 +25,8 @@ export type WalkedFunction = {
   name: string;
   kind: "requests" | "event" | "local";
   requests: WalkedRequest[];
+  /** A webhook event's type, the string its handlers are registered for (`wix.data.v2.data_item_created`). */
+  eventType?: string;
 };
 
 /**
@@ -166,7 +168,7 @@ async function walkFunction(
   return [...unique.values()];
 }
 
-const isEvent = (value: unknown) => isObject(value) && value.__type === "event-definition";
+const isEvent = (value: unknown): value is { type: string } => isObject(value) && value.__type === "event-definition";
 /** Enums, classes and argument builders (`Filter`, `QueryBuilder`, …) are not calls to make. */
 const isCallable = (name: string, value: unknown) => typeof value === "function" && /^[a-z]/.test(name) && name !== "default";
 
@@ -253,7 +255,7 @@ export async function walkClients(): Promise<WalkedFunction[]> {
         const client = moduleClient(moduleName, module);
         for (const [name, value] of Object.entries(module).sort(([a], [b]) => a.localeCompare(b))) {
           const base = { key: `${packageName} ${moduleName}.${name}`, packageName, module: moduleName, name };
-          if (isEvent(value)) walked.push({ ...base, kind: "event", requests: [] });
+          if (isEvent(value)) walked.push({ ...base, kind: "event", requests: [], eventType: value.type });
           else if (isCallable(name, value)) {
             const requests = await walkFunction(client[name] as (...args: unknown[]) => unknown, recorder, ARGUMENT_SETS, OTHER_FORMS[base.key]);
             walked.push({ ...base, kind: requests.length > 0 ? "requests" : "local", requests });

@@ -22,7 +22,7 @@ export type StoredIndex = IndexSpec & {
 /** Per collection, as the collections API reports in `capabilities.indexLimits`. */
 export const INDEX_LIMITS = { regular: 3, unique: 1, total: 4 };
 
-type IndexRow = { id: string; collection_id: string; name: string; spec: string; status: IndexStatus; failure: string | null; sql_name: string };
+export type IndexRow = { id: string; collection_id: string; name: string; spec: string; status: IndexStatus; failure: string | null; sql_name: string };
 
 export const migrateIndexes: Migration = (db) => {
   db.exec(`
@@ -128,7 +128,7 @@ export class IndexStore {
   }
 }
 
-function fromRow(row: IndexRow): StoredIndex {
+export function fromRow(row: IndexRow): StoredIndex {
   const spec = JSON.parse(row.spec) as IndexSpec;
   return {
     ...spec,

@@ -51,6 +51,13 @@ describe("configuredClients", () => {
     expect(JSON.stringify(new ClientRegistry({ siteUrl, dataDir, oauthClientsJson }).describe())).not.toContain("s".repeat(16));
   });
 
+  it("keeps an app's webhook URL and lists the apps that take webhooks", () => {
+    const oauthClientsJson = JSON.stringify([{ id: "app", secret: "s".repeat(16), webhookUrl: "http://localhost:4321/webhooks" }]);
+    const registry = new ClientRegistry({ siteUrl, dataDir, oauthClientsJson });
+    expect(registry.webhookApps()).toEqual([{ id: "app", redirectUris: [], secret: "s".repeat(16), webhookUrl: "http://localhost:4321/webhooks" }]);
+    expect(registry.describe()[1]).toEqual({ id: "app", redirectUris: [], hasSecret: true, webhookUrl: "http://localhost:4321/webhooks" });
+  });
+
   it("refuses malformed configuration with a ConfigError naming the problem", () => {
     const bad = [
       "not json",
@@ -61,6 +68,13 @@ describe("configuredClients", () => {
       JSON.stringify([
         { id: "x", secret: "a".repeat(16) },
         { id: "x", secret: "b".repeat(16) },
+      ]),
+      // Webhooks go to apps: a webhook URL needs a secret, and one app has one URL.
+      JSON.stringify([{ id: "x", redirectUris: ["http://localhost:4321/cb"], webhookUrl: "http://localhost:4321/webhooks" }]),
+      JSON.stringify([{ id: "x", secret: "a".repeat(16), webhookUrl: "ftp://localhost/webhooks" }]),
+      JSON.stringify([
+        { id: "x", secret: "a".repeat(16), webhookUrl: "http://localhost:4321/one" },
+        { id: "x", webhookUrl: "http://localhost:4321/two" },
       ]),
     ];
     for (const oauthClientsJson of bad) {

@@ -7,9 +7,10 @@ import { equalSecrets } from "../http/constant-time";
 
 /**
  * An OAuth client the platform knows, with the redirect URIs it registered and, for an app that
- * makes elevated calls (`AppStrategy`), its secret (docs/platform/oauth.md §5).
+ * makes elevated calls (`AppStrategy`), its secret (docs/platform/oauth.md §5) and the address the
+ * platform sends its webhooks to (docs/platform/webhooks.md).
  */
-export type OAuthClient = { id: string; redirectUris: readonly string[]; secret?: string };
+export type OAuthClient = { id: string; redirectUris: readonly string[]; secret?: string; webhookUrl?: string };
 
 /** The path of the site's OAuth callback; the local client allows exactly this URI on the site's origin. */
 export const SITE_CALLBACK_PATH = "/api/auth/callback";
@@ -36,9 +37,12 @@ const clientsSchema = z.array(
       redirectUris: z.array(redirectUriSchema).max(50).default([]),
       // Long enough that guessing it is hopeless; the platform compares it in constant time.
       secret: z.string().min(16, "must be at least 16 characters").max(512).optional(),
+      webhookUrl: redirectUriSchema.optional(),
     })
     // A client with neither can do nothing a client id alone cannot.
-    .refine((client) => client.redirectUris.length > 0 || client.secret !== undefined, "needs redirectUris, a secret or both"),
+    .refine((client) => client.redirectUris.length > 0 || client.secret !== undefined, "needs redirectUris, a secret or both")
+    // Webhooks go to apps, as on Wix: an app is a client with a secret.
+    .refine((client) => client.webhookUrl === undefined || client.secret !== undefined, "a webhookUrl needs a secret (webhooks go to apps)"),
 );
 
 function parseClients(json: string, source: string): OAuthClient[] {
@@ -52,7 +56,7 @@ function parseClients(json: string, source: string): OAuthClient[] {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new ConfigError(
-    `${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."], "secret": "..."}]).`,
+    `${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."], "secret": "...", "webhookUrl": "https://..."}]).`,
   );
 }
 
@@ -60,7 +64,7 @@ function parseClients(json: string, source: string): OAuthClient[] {
 export type ClientSource = "site" | "environment" | "file";
 
 /** A client with each redirect URI and every place that registers it; the secret itself is never described. */
-export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean };
+export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean; webhookUrl: string | null };
 
 type ClientsConfig = Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">;
 
@@ -81,26 +85,31 @@ function listedClients(config: ClientsConfig): Array<OAuthClient & { source: Cli
   ];
 }
 
-/** Each client's redirect URIs with their sources, and its secret; two different secrets for one id stop the platform. */
+/** Each client's redirect URIs with their sources, its secret and webhook URL; two different secrets (or URLs) for one id stop the platform. */
 function mergeClients(config: ClientsConfig) {
-  const merged = new Map<string, { uris: Map<string, ClientSource[]>; secret?: string }>();
+  const merged = new Map<string, { uris: Map<string, ClientSource[]>; secret?: string; webhookUrl?: string }>();
   for (const client of listedClients(config)) {
     const entry = merged.get(client.id) ?? { uris: new Map<string, ClientSource[]>() };
     for (const uri of client.redirectUris) entry.uris.set(uri, [...new Set([...(entry.uris.get(uri) ?? []), client.source])]);
     if (client.secret !== undefined && entry.secret !== undefined && client.secret !== entry.secret) {
       throw new ConfigError(`OAuth client ${client.id} is given two different secrets; give it one.`);
     }
+    if (client.webhookUrl !== undefined && entry.webhookUrl !== undefined && client.webhookUrl !== entry.webhookUrl) {
+      throw new ConfigError(`OAuth client ${client.id} is given two different webhook URLs; give it one.`);
+    }
     entry.secret ??= client.secret;
+    entry.webhookUrl ??= client.webhookUrl;
     merged.set(client.id, entry);
   }
   return merged;
 }
 
 function describeClients(config: ClientsConfig): DescribedClient[] {
-  return [...mergeClients(config)].map(([id, { uris, secret }]) => ({
+  return [...mergeClients(config)].map(([id, { uris, secret, webhookUrl }]) => ({
     id,
     redirectUris: [...uris].map(([uri, sources]) => ({ uri, sources })),
     hasSecret: secret !== undefined,
+    webhookUrl: webhookUrl ?? null,
   }));
 }
 
@@ -109,7 +118,12 @@ function describeClients(config: ClientsConfig): DescribedClient[] {
  * from `oauth-clients.json` in the data folder; entries for the same id add redirect URIs.
  */
 export function configuredClients(config: ClientsConfig): OAuthClient[] {
-  return [...mergeClients(config)].map(([id, { uris, secret }]) => ({ id, redirectUris: [...uris.keys()], ...(secret !== undefined && { secret }) }));
+  return [...mergeClients(config)].map(([id, { uris, secret, webhookUrl }]) => ({
+    id,
+    redirectUris: [...uris.keys()],
+    ...(secret !== undefined && { secret }),
+    ...(webhookUrl !== undefined && { webhookUrl }),
+  }));
 }
 
 /**
@@ -147,6 +161,11 @@ export class ClientRegistry {
     fs.renameSync(`${file}.tmp`, file);
     this.clients = this.load();
     return this.clients.get(clientId)!;
+  }
+
+  /** The apps that take webhooks, as registered now. */
+  webhookApps(): Array<OAuthClient & { webhookUrl: string }> {
+    return [...this.clients.values()].filter((client): client is OAuthClient & { webhookUrl: string } => client.webhookUrl !== undefined);
   }
 
   get(clientId: string): OAuthClient | null {

@@ -1,19 +1,17 @@
 import { revalidationBodies, signedRevalidation } from "@ridgeline/platform-contract";
+import { deliver, type DeliveryTiming } from "../http/delivery";
 import type { DataChange } from "./store";
 
 export type RevalidationTarget = { url: string; secret: string };
 
 type Log = { warn(object: object, message: string): void };
 
-export type NotifierTiming = {
+/** A given-up change leaves the cache's own lifetime to bound staleness. */
+export type NotifierTiming = DeliveryTiming & {
   /** A change is sent once no other change came for this long… */
   quietMs: number;
   /** …or this long after the first change waiting, whichever comes first, so a long restoration is announced as it goes. */
   maxWaitMs: number;
-  /** Waits between attempts when the site does not answer 2xx; then the change is given up (the cache's own lifetime still bounds staleness). */
-  retryDelaysMs: number[];
-  /** Each attempt's time limit. */
-  timeoutMs: number;
 };
 
 const DEFAULT_TIMING: NotifierTiming = { quietMs: 100, maxWaitMs: 1000, retryDelaysMs: [500, 2000], timeoutMs: 5000 };
@@ -83,30 +81,13 @@ export class RevalidationNotifier {
 
   private async deliver(change: { collections: string[]; members: boolean }): Promise<void> {
     for (const body of revalidationBodies(change)) {
-      for (let attempt = 0; ; attempt++) {
-        const outcome = await this.post(signedRevalidation(body, this.target.secret));
-        if (outcome.ok) break;
-        if (!outcome.retry || attempt >= this.timing.retryDelaysMs.length) {
-          this.log.warn(
-            { url: this.target.url, collections: change.collections, members: change.members, failure: outcome.failure },
-            "The site did not take the revalidation call; its cached reads expire on their own.",
-          );
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, this.timing.retryDelaysMs[attempt]));
+      const outcome = await deliver(this.target.url, () => signedRevalidation(body, this.target.secret), this.timing);
+      if (!outcome.ok) {
+        this.log.warn(
+          { url: this.target.url, collections: change.collections, members: change.members, failure: outcome.failure },
+          "The site did not take the revalidation call; its cached reads expire on their own.",
+        );
       }
-    }
-  }
-
-  /** One attempt. A refusal (4xx: wrong secret, webhook off) is final; no answer or a 5xx is worth another try. */
-  private async post(request: { body: string; headers: Record<string, string> }): Promise<{ ok: true } | { ok: false; retry: boolean; failure: string }> {
-    try {
-      const response = await fetch(this.target.url, { method: "POST", ...request, signal: AbortSignal.timeout(this.timing.timeoutMs) });
-      await response.body?.cancel();
-      if (response.ok) return { ok: true };
-      return { ok: false, retry: response.status >= 500, failure: `HTTP ${response.status}` };
-    } catch (error) {
-      return { ok: false, retry: true, failure: error instanceof Error ? error.message : String(error) };
     }
   }
 }

@@ -5,6 +5,7 @@ import { LOCAL_CLIENT_ID } from "../../config";
 import { memberSiteClient, TestBrowser, getAuthUrl } from "../../identity/test-browser";
 import { CLIENTS_FILE, ClientRegistry } from "../../oauth/clients";
 import { startTestPlatform, type TestPlatform } from "../../testing";
+import { WebhookKeys } from "../../webhooks/keys";
 import { CSRF_HEADER } from "../access";
 
 let platform: TestPlatform;
@@ -27,14 +28,24 @@ async function authorizeTo(redirectUri: string) {
   return new TestBrowser().get(authUrl);
 }
 
+describe("webhooks in the Studio", () => {
+  it("shows the public key apps check webhooks with, the one kept in the data folder", async () => {
+    const answer = (await studio("GET", "/settings/webhooks")).json() as { publicKey: string; publicKeyPem: string; apps: unknown[] };
+    expect(answer.publicKeyPem).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    expect(Buffer.from(answer.publicKey, "base64").toString()).toBe(answer.publicKeyPem);
+    expect(answer.publicKeyPem).toBe(new WebhookKeys(platform.config.dataDir).publicKeyPem());
+    expect(answer.apps).toEqual([]);
+  });
+});
+
 describe("OAuth clients in the Studio", () => {
   it("shows each redirect URI with where it comes from", async () => {
     const { clients } = (await studio("GET", "/settings/oauth-clients")).json() as {
       clients: { id: string; redirectUris: { uri: string; sources: string[] }[]; hasSecret: boolean }[];
     };
     expect(clients).toEqual([
-      { id: LOCAL_CLIENT_ID, redirectUris: [{ uri: platform.callbackUrl, sources: ["site"] }], hasSecret: false },
-      { id: "vite-app", redirectUris: [{ uri: fromEnvironment, sources: ["environment"] }], hasSecret: false },
+      { id: LOCAL_CLIENT_ID, redirectUris: [{ uri: platform.callbackUrl, sources: ["site"] }], hasSecret: false, webhookUrl: null },
+      { id: "vite-app", redirectUris: [{ uri: fromEnvironment, sources: ["environment"] }], hasSecret: false, webhookUrl: null },
     ]);
   });
 

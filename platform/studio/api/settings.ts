@@ -24,7 +24,7 @@ function clientsFileChecked<T>(read: () => T): T {
 
 /**
  * The Studio's settings (docs/platform/studio.md §7): OAuth clients (the registry the
- * authorization routes ask), fault mode (the store `/_local/faults` changes) and the data
+ * authorization routes ask), the webhook signing key's public half, fault mode (the store `/_local/faults` changes) and the data
  * service's backups (the store behind `/wix-data/v2/backups` and the CLI's `backup`).
  */
 export function registerSettingsApi(api: FastifyInstance, ctx: PlatformContext) {
@@ -43,6 +43,13 @@ export function registerSettingsApi(api: FastifyInstance, ctx: PlatformContext) 
     const client = clientsFileChecked(() => ctx.clients.addRedirectUri(body.data.clientId, body.data.redirectUri));
     return { client };
   });
+
+  // Public, as a key an app is given is; made on first look when no app asked for webhooks yet.
+  api.get("/settings/webhooks", async () => ({
+    publicKey: ctx.webhookKeys.publicKeyBase64(),
+    publicKeyPem: ctx.webhookKeys.publicKeyPem(),
+    apps: ctx.clients.webhookApps().map(({ id, webhookUrl }) => ({ id, webhookUrl })),
+  }));
 
   api.get("/settings/faults", async () => ({ rules: ctx.faults.list() }));
 

@@ -5,7 +5,7 @@ import { ConfirmAction } from "../controls";
 import { Link, studioHref } from "../router";
 
 type ClientSource = "site" | "environment" | "file";
-type Client = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean };
+type Client = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean; webhookUrl: string | null };
 type FaultRule = { pathPrefix: string; latencyMs: number; errorRate: number; errorStatus: number; dropRate: number; garbageRate: number };
 type Backup = { id: string; status: string; requestedDate: string; finishedDate: string | null; sizeInBytes: string | null; collections: { id: string }[] };
 type Restoration = { id: string; status: string; requestedDate: string; backup: { id: string } };
@@ -57,6 +57,11 @@ function OAuthClients() {
         <div key={client.id} className="client">
           <h3>{client.id}</h3>
           {client.hasSecret && <p className="muted">Has a secret: may ask for its own token (client_credentials) for elevated calls.</p>}
+          {client.webhookUrl && (
+            <p className="muted">
+              Webhooks go to <code>{client.webhookUrl}</code>.
+            </p>
+          )}
           <ul className="uri-list">
             {client.redirectUris.map(({ uri, sources }) => (
               <li key={uri}>
@@ -97,6 +102,35 @@ function OAuthClients() {
         <ErrorMessage error={change.error} />
       </div>
       <StatusMessage>{change.message}</StatusMessage>
+    </section>
+  );
+}
+
+function Webhooks() {
+  const loaded = useStudioData<{ publicKey: string; publicKeyPem: string; apps: { id: string; webhookUrl: string }[] }>("/settings/webhooks");
+  const apps = loaded.data?.apps;
+  return (
+    <section className="panel" aria-labelledby="webhooks-heading">
+      <h2 id="webhooks-heading">Webhooks</h2>
+      <p className="hint">
+        The platform tells apps registered with a webhookUrl (and a secret) what changed: data items, members, follows, indexes, backups and movement jobs. Each
+        call is a JWT signed with the platform&apos;s own key, kept in the data folder; an app checks it with the public key below, given to it as
+        WIX_CLIENT_PUBLIC_KEY (or AppStrategy&apos;s publicKey). Apps registered while the platform runs get webhooks after a restart.
+      </p>
+      <ErrorMessage error={loaded.error} />
+      {!loaded.data && loaded.loading && <Loading what="the webhook settings" />}
+      {apps &&
+        (apps.length === 0 ? <p className="muted">No app takes webhooks.</p> : <p>Sent to {apps.map((app) => `${app.id} (${app.webhookUrl})`).join(", ")}.</p>)}
+      {loaded.data && (
+        <>
+          <label htmlFor="webhook-public-key">WIX_CLIENT_PUBLIC_KEY</label>
+          <textarea id="webhook-public-key" readOnly rows={3} value={loaded.data.publicKey} />
+          <details>
+            <summary>The same key as PEM</summary>
+            <pre>{loaded.data.publicKeyPem}</pre>
+          </details>
+        </>
+      )}
     </section>
   );
 }
@@ -341,6 +375,7 @@ export function SettingsArea() {
     <>
       <AreaHeading>Settings</AreaHeading>
       <OAuthClients />
+      <Webhooks />
       <FaultMode />
       <Backups />
     </>
