@@ -54,11 +54,6 @@ const appInstallFlow: Reason = {
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
 };
 
-const siteProperties: Reason = {
-  kind: "missing",
-  why: "The site's locale, currency, time zone and languages. @wix/astro catches this failure and renders without localization.",
-};
-
 export const REASONS: Record<string, Reason> = {
   "@wix/data collections.addCatalogPlugin": catalogPlugin,
   "@wix/data collections.deleteCatalogPlugin": catalogPlugin,
@@ -190,12 +185,9 @@ export const REASONS: Record<string, Reason> = {
     kind: "missing",
     why: "Local access tokens are signed with a key the process keeps (HS256, oauth.md §4); there is no public key to publish.",
   },
-  "@wix/identity oauth.userInfo": later("the OpenID user-info answer for a member's token"),
   "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
   "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
 
-  "@wix/headless-site-assets scripts.getEssentialProperties": siteProperties,
-  "@wix/headless-site-assets scripts.getSiteMetadata": siteProperties,
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { errorBody } from "../http/errors";
+import { errorBody, notFound, permissionDenied, unauthenticated } from "../http/errors";
+import { MemberStore } from "../members/store";
 import { LOCAL_INSTANCE_ID, readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
 
@@ -178,6 +179,31 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };
+  });
+
+  /**
+   * The OpenID user-info answer (`oauth.userInfo` in `@wix/identity`) for the member whose token
+   * calls: who they are (`sub`, their member id), their names, login e-mail and photo. Only a
+   * member's token has a user behind it; a visitor's or an app's is refused.
+   */
+  const members = new MemberStore(ctx.db, ctx.identities);
+  app.get("/oauth2/user-info", async (request) => {
+    const caller = ctx.callerOf(request);
+    if (caller.kind === "anonymous") throw unauthenticated();
+    if (caller.kind !== "member") throw permissionDenied("userInfo needs a signed-in member's access token; this caller is not a member.");
+    const member = members.get(caller.id);
+    if (!member) throw notFound("The member of this token no longer exists.");
+    const { identity, details } = member;
+    const fullName = [identity.firstName, identity.lastName].filter(Boolean).join(" ");
+    return {
+      sub: identity.id,
+      givenName: identity.firstName,
+      familyName: identity.lastName,
+      name: fullName || identity.nickname,
+      email: identity.loginEmail,
+      emailVerified: identity.emailVerified,
+      picture: details.photo?.url ?? null,
+    };
   });
 }
 
