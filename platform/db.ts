@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { PlatformConfig } from "./config";
 import { migrateBackups } from "./data/backups";
+import { migrateDraftItems } from "./data/draft-items";
 import { migrateIndexes } from "./data/indexes";
 import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
@@ -46,6 +47,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateData,
   migrateSpecialPermissions,
   migrateIndexes,
+  migrateDraftItems,
   migrateBackups,
   migrateTasks,
   migratePublishSchedules,

@@ -21,10 +21,6 @@ const catalogPlugin: Reason = {
   kind: "business",
   why: "The Catalog plugin ties a collection to Wix Stores' catalog.",
 };
-const draftItems: Reason = {
-  kind: "missing",
-  why: "The Draft Items plugin (a separate drafts collection) is not kept; drafts follow the Publish plugin (data.md §18).",
-};
 const externalDatabase: Reason = {
   kind: "offline",
   why: "An external database is reached through an adapter that Wix's servers call; the local platform keeps every collection in its own database.",
@@ -61,8 +57,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data collections.deleteCmsPlugin": collectionPlugin("CMS"),
   "@wix/data collections.addDataCollectionPlugin": collectionPlugin("generic"),
   "@wix/data collections.deleteDataCollectionPlugin": collectionPlugin("generic"),
-  "@wix/data collections.addDraftItemsPlugin": draftItems,
-  "@wix/data collections.deleteDraftItemsPlugin": draftItems,
   "@wix/data collections.addMultilingualPlugin": collectionPlugin("Multilingual"),
   "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
   "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
@@ -76,9 +70,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.listExternalDatabaseConnections": externalDatabase,
   "@wix/data externalDatabaseConnections.updateExternalDatabaseConnection": externalDatabase,
-  "@wix/data items.createDataItemDraft": draftItems,
-  "@wix/data items.publishDataItemDraft": draftItems,
-  "@wix/data items.unpublishDataItem": draftItems,
   "@wix/data scheduledWorkflows.createScheduledDataWorkflow": scheduledWorkflow,
   "@wix/data scheduledWorkflows.deleteScheduledDataWorkflow": scheduledWorkflow,
   "@wix/data scheduledWorkflows.getScheduledDataWorkflow": scheduledWorkflow,

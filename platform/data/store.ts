@@ -17,6 +17,7 @@ import {
   type SortSpec,
   type SqlFragment,
 } from "./query-compiler";
+import { DraftPairStore } from "./draft-items";
 import { ReferenceStore } from "./references";
 import { SpecialPermissionStore } from "./special-permissions";
 import { registerDataFunctions } from "./sql-functions";
@@ -120,6 +121,7 @@ export class DataStore {
   readonly indexes: IndexStore;
   readonly schedules: PublishScheduleStore;
   readonly specialPermissions: SpecialPermissionStore;
+  readonly draftPairs: DraftPairStore;
   private readonly statements = new Map<string, Statement>();
 
   constructor(
@@ -131,6 +133,7 @@ export class DataStore {
     this.indexes = new IndexStore(db, now);
     this.schedules = new PublishScheduleStore(db);
     this.specialPermissions = new SpecialPermissionStore(db);
+    this.draftPairs = new DraftPairStore(db);
   }
 
   statement(sql: string): Statement {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiKeyStrategy, createClient, OAuthStrategy, type AuthenticationStrategy } from "@wix/sdk";
+import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { oauth } from "@wix/identity";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
@@ -10,12 +10,11 @@ import { startTestPlatform, type TestPlatform } from "../testing";
 let platform: TestPlatform;
 let danaId: string;
 
-const oauthClient = (auth: AuthenticationStrategy) => createClient({ modules: { oauth }, auth });
+const visitorClient = () => createClient({ modules: { oauth }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
 
 async function memberClient() {
-  const client = oauthClient(OAuthStrategy({ clientId: LOCAL_CLIENT_ID }));
-  const visitor = await client.auth.generateVisitorTokens();
-  client.auth.setTokens(visitor);
+  const client = visitorClient();
+  client.auth.setTokens(await client.auth.generateVisitorTokens());
   client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(danaId, platform.config.apiKey));
   return client;
 }
@@ -41,10 +40,10 @@ describe("oauth.userInfo", () => {
   });
 
   it("refuses a visitor's token, the admin key and no token at all", async () => {
-    const visitor = oauthClient(OAuthStrategy({ clientId: LOCAL_CLIENT_ID }));
+    const visitor = visitorClient();
     visitor.auth.setTokens(await visitor.auth.generateVisitorTokens());
     await expect(visitor.oauth.userInfo()).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
-    const admin = oauthClient(ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }));
+    const admin = createClient({ modules: { oauth }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
     await expect(admin.oauth.userInfo()).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
     const anonymous = await fetch("https://www.wixapis.com/oauth2/user-info");
     expect(anonymous.status).toBe(401);

@@ -298,6 +298,10 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
   app.post("/wix-data/v2/collections/add-publish-plugin", async (request) => {
     const { dataCollectionId, publishOptions } = parseRequest(addPublishPluginRequest, request.body);
     assertAdmin(request, dataCollectionId, "update");
+    // The two drafts models exclude each other; moving drafts from the Draft Items plugin is not emulated (data.md §18).
+    if (store.draftPairs.draftsOf(dataCollectionId)) {
+      throw badRequest(`Collection [${dataCollectionId}] has the Draft Items plugin; remove it first with deleteDraftItemsPlugin.`, { collectionId: dataCollectionId });
+    }
     return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [{ type: "PUBLISH", publishOptions }] });
   });
 
@@ -340,7 +344,14 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     const id = query.dataCollectionId ?? request.params.id;
     assertAdmin(request, id, "remove");
     store.getCollection(id);
-    store.deleteCollection(id);
+    const published = store.draftPairs.publishedOf(id);
+    if (published) throw badRequest(`Collection [${id}] holds the drafts of [${published}]; remove the Draft Items plugin from [${published}] instead.`, { collectionId: id });
+    // A collection's drafts go with it (the Draft Items plugin, data.md §18).
+    const drafts = store.draftPairs.draftsOf(id);
+    store.transaction(() => {
+      store.deleteCollection(id);
+      if (drafts) store.deleteCollection(drafts);
+    });
     return {};
   });
 }

@@ -17,6 +17,7 @@ import { registerMovementJobRoutes } from "./movement-jobs";
 import { registerBulkRoutes } from "./bulk";
 import { registerCollectionRoutes } from "./collections";
 import { registerIndexRoutes } from "./indexes";
+import { registerDraftItemRoutes } from "./draft-items";
 import { registerItemRoutes } from "./items";
 import { registerPermissionRoutes } from "./permissions";
 import { registerQueryRoutes } from "./query";
@@ -52,6 +53,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     registerReferenceRoutes(scope, services);
     registerAggregateRoutes(scope, services);
     registerCollectionRoutes(scope, services);
+    registerDraftItemRoutes(scope, services);
     registerAsyncJobRoutes(scope, services);
     registerIndexRoutes(scope, services);
     registerPermissionRoutes(scope, services);
