@@ -5,6 +5,7 @@ import type { PlatformConfig } from "./config";
 import { migrateBackups } from "./data/backups";
 import { migrateDraftItems } from "./data/draft-items";
 import { migrateIndexes } from "./data/indexes";
+import { migrateTrash } from "./data/trash";
 import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
 import { migrateMovementLogs } from "./data/movement-logs";
@@ -48,6 +49,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateSpecialPermissions,
   migrateIndexes,
   migrateDraftItems,
+  migrateTrash,
   migrateBackups,
   migrateTasks,
   migratePublishSchedules,

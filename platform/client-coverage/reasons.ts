@@ -61,10 +61,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
   "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
   "@wix/data collections.deleteUrlizedPlugin": collectionPlugin("Urlized"),
-  "@wix/data collections.restoreDataCollection": {
-    kind: "missing",
-    why: "A deleted collection is dropped at once, so there is nothing to restore.",
-  },
   "@wix/data externalDatabaseConnections.createExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.deleteExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,
@@ -178,7 +174,6 @@ export const REASONS: Record<string, Reason> = {
   },
   "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
   "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
-
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

@@ -3,7 +3,7 @@ import { collections, items } from "@wix/data";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { codeOf, createCollection, idsOf, memberClient } from "./test-support";
+import { codeOf, createCollection, idsOf, memberClient, untypedCollectionCalls as calls } from "./test-support";
 
 /** The Draft Items plugin and the drafts calls, through the real `@wix/data` `collections` and `items` modules. */
 
@@ -22,7 +22,7 @@ afterAll(() => platform.close());
 
 describe("the Draft Items plugin", () => {
   it("pairs a collection with its drafts collection, readable only at the collection's update level", async () => {
-    const { dataCollection } = await admin().collections.addDraftItemsPlugin("Articles", { draftItemsOptions: {} });
+    const { dataCollection } = await calls(admin()).addDraftItemsPlugin("Articles", { draftItemsOptions: {} });
     expect(dataCollection?._id).toBe("Articles");
     const drafts = await admin().collections.getDataCollection("Articles__drafts");
     expect(drafts.permissions).toEqual({ read: "SITE_MEMBER", insert: "SITE_MEMBER", update: "SITE_MEMBER", remove: "SITE_MEMBER" });
@@ -33,7 +33,7 @@ describe("the Draft Items plugin", () => {
     await createCollection(platform, "Plain", [{ key: "title", type: "TEXT" }], permissions);
     expect(await codeOf(admin().items.createDataItemDraft("Plain", "x"))).toBe("WDE0075");
     const member = memberClient(platform, platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id);
-    expect(await codeOf(member.collections.addDraftItemsPlugin("Plain", { draftItemsOptions: {} }))).toBe("WDE0027");
+    expect(await codeOf(calls(member).addDraftItemsPlugin("Plain", { draftItemsOptions: {} }))).toBe("WDE0027");
   });
 });
 
@@ -78,8 +78,8 @@ describe("removing the plugin", () => {
   it("refuses while drafts exist unless told to discard or publish them", async () => {
     await admin().items.insert("Articles", { _id: "a3", title: "Third" });
     await admin().items.unpublishDataItem("Articles", "a3", { copyToDraft: true });
-    expect(await codeOf(admin().collections.deleteDraftItemsPlugin("Articles"))).toBe("WDE0075");
-    await admin().collections.deleteDraftItemsPlugin("Articles", { draftItemsRemovalAction: "PUBLISH_EXISTING_DRAFT_ITEMS" });
+    expect(await codeOf(calls(admin()).deleteDraftItemsPlugin("Articles"))).toBe("WDE0075");
+    await calls(admin()).deleteDraftItemsPlugin("Articles", { draftItemsRemovalAction: "PUBLISH_EXISTING_DRAFT_ITEMS" });
     expect(idsOf((await visitor().query("Articles").find()).items)).toEqual(["a1", "a3"]);
     expect(await codeOf(admin().collections.getDataCollection("Articles__drafts"))).toBe("WDE0025");
   });
@@ -93,8 +93,8 @@ describe("removing the plugin", () => {
     });
     await admin().items.insert("Notes", { _id: "n1", title: "Out" });
     await admin().items.insert("Notes", { _id: "n2", title: "Draft", _publishStatus: "DRAFT" });
-    expect(await codeOf(admin().collections.addDraftItemsPlugin("Notes", { draftItemsOptions: {} }))).toBe("WDE0075");
-    const { dataCollection } = await admin().collections.addDraftItemsPlugin("Notes", {
+    expect(await codeOf(calls(admin()).addDraftItemsPlugin("Notes", { draftItemsOptions: {} }))).toBe("WDE0075");
+    const { dataCollection } = await calls(admin()).addDraftItemsPlugin("Notes", {
       draftItemsOptions: {},
       publishPluginConflictAction: "COPY_DRAFT_ITEMS_WITH_DRAFT_STATUS",
     });

@@ -19,6 +19,7 @@ import {
 } from "./query-compiler";
 import { DraftPairStore } from "./draft-items";
 import { ReferenceStore } from "./references";
+import { TrashStore } from "./trash";
 import { SpecialPermissionStore } from "./special-permissions";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
@@ -122,6 +123,7 @@ export class DataStore {
   readonly schedules: PublishScheduleStore;
   readonly specialPermissions: SpecialPermissionStore;
   readonly draftPairs: DraftPairStore;
+  readonly trash: TrashStore;
   private readonly statements = new Map<string, Statement>();
 
   constructor(
@@ -134,6 +136,7 @@ export class DataStore {
     this.schedules = new PublishScheduleStore(db);
     this.specialPermissions = new SpecialPermissionStore(db);
     this.draftPairs = new DraftPairStore(db);
+    this.trash = new TrashStore(db, now);
   }
 
   statement(sql: string): Statement {

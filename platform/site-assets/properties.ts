@@ -65,7 +65,12 @@ export const siteTimeZoneFromEnv = z
 export const siteLanguagesFromEnv = z
   .string()
   .optional()
-  .transform((text) => (text ?? "").split(",").map((part) => part.trim()).filter(Boolean))
+  .transform((text) =>
+    (text ?? "")
+      .split(",")
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(localeTag).max(99));
 
 /**

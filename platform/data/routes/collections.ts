@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { badRequest, permissionDenied } from "../errors";
+import { badRequest, collectionAlreadyExists, collectionNotFound, permissionDenied } from "../errors";
 import { fieldRangeProblem, fieldRangeSchema } from "../field-ranges";
 import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
 import { publishPlugin } from "../publishing";
@@ -300,7 +300,9 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     assertAdmin(request, dataCollectionId, "update");
     // The two drafts models exclude each other; moving drafts from the Draft Items plugin is not emulated (data.md §18).
     if (store.draftPairs.draftsOf(dataCollectionId)) {
-      throw badRequest(`Collection [${dataCollectionId}] has the Draft Items plugin; remove it first with deleteDraftItemsPlugin.`, { collectionId: dataCollectionId });
+      throw badRequest(`Collection [${dataCollectionId}] has the Draft Items plugin; remove it first with deleteDraftItemsPlugin.`, {
+        collectionId: dataCollectionId,
+      });
     }
     return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [{ type: "PUBLISH", publishOptions }] });
   });
@@ -345,13 +347,35 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     assertAdmin(request, id, "remove");
     store.getCollection(id);
     const published = store.draftPairs.publishedOf(id);
-    if (published) throw badRequest(`Collection [${id}] holds the drafts of [${published}]; remove the Draft Items plugin from [${published}] instead.`, { collectionId: id });
+    if (published)
+      throw badRequest(`Collection [${id}] holds the drafts of [${published}]; remove the Draft Items plugin from [${published}] instead.`, {
+        collectionId: id,
+      });
     // A collection's drafts go with it (the Draft Items plugin, data.md §18).
     const drafts = store.draftPairs.draftsOf(id);
     store.transaction(() => {
+      store.trash.keep(id);
       store.deleteCollection(id);
       if (drafts) store.deleteCollection(drafts);
     });
     return {};
+  });
+
+  /** A deleted collection back as it was deleted, within the days the trash keeps it (data.md §2.1). */
+  app.post<{ Params: { id: string } }>("/wix-data/v2/collections/restore/:id", async (request) => {
+    const { dataCollectionId } = parseRequest(z.object({ dataCollectionId: collectionId }), {
+      dataCollectionId: request.params.id,
+      ...(request.body as object),
+    });
+    assertAdmin(request, dataCollectionId, "update");
+    if (!store.trash.has(dataCollectionId)) throw collectionNotFound(dataCollectionId);
+    if (store.findCollection(dataCollectionId)) throw collectionAlreadyExists(dataCollectionId);
+    const restored = store.transaction(() => {
+      store.trash.restore(dataCollectionId);
+      const collection = store.getCollection(dataCollectionId);
+      store.indexFields(collection);
+      return collection;
+    });
+    return { dataCollection: wireCollection(restored) };
   });
 }

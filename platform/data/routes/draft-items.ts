@@ -25,8 +25,10 @@ const PAGE = 500;
 
 /** Without `_id` and the dates, which the receiving collection stamps; the owner stays for the admin key to keep. */
 const copyOf = (item: ItemData): ItemData => {
-  const { _createdDate: _created, _updatedDate: _updated, ...rest } = item;
-  return rest;
+  const copy = { ...item };
+  delete copy._createdDate;
+  delete copy._updatedDate;
+  return copy;
 };
 
 /**
@@ -61,9 +63,12 @@ export function registerDraftItemRoutes(app: FastifyInstance, services: DataServ
     if (store.draftPairs.draftsOf(published.id)) return { dataCollection: wireCollection(published) };
     const publishing = publishPlugin(published) !== undefined;
     if (publishing && body.publishPluginConflictAction !== "COPY_DRAFT_ITEMS_WITH_DRAFT_STATUS") {
-      throw badRequest(`Collection [${published.id}] has the Publish plugin; remove it first or pass publishPluginConflictAction COPY_DRAFT_ITEMS_WITH_DRAFT_STATUS.`, {
-        collectionId: published.id,
-      });
+      throw badRequest(
+        `Collection [${published.id}] has the Publish plugin; remove it first or pass publishPluginConflictAction COPY_DRAFT_ITEMS_WITH_DRAFT_STATUS.`,
+        {
+          collectionId: published.id,
+        },
+      );
     }
     return store.transaction(() => {
       const draftsId = draftsCollectionIdOf(published.id);
@@ -78,9 +83,10 @@ export function registerDraftItemRoutes(app: FastifyInstance, services: DataServ
       store.draftPairs.pair(published.id, draftsId);
       if (!publishing) return { dataCollection: wireCollection(published) };
       // The Publish plugin's drafts move to the drafts collection; its published items stay.
-      for (let page = store.itemsAfter(published.id, { filter: { _publishStatus: "DRAFT" }, includeDrafts: true }, null, PAGE); page.length > 0; ) {
+      for (let page = store.itemsAfter(published.id, { filter: { _publishStatus: "DRAFT" }, includeDrafts: true }, null, PAGE); page.length > 0;) {
         for (const draft of page) {
-          const { _publishStatus: _status, ...data } = draft;
+          const data = { ...draft };
+          delete data._publishStatus;
           store.insertItem(draftsId, data, typeof data._owner === "string" ? data._owner : null, true);
           store.removeItem(published.id, draft._id as string);
         }
@@ -99,13 +105,16 @@ export function registerDraftItemRoutes(app: FastifyInstance, services: DataServ
     if (!draftsId) return { dataCollection: wireCollection(published) };
     const action = body.draftItemsRemovalAction ?? "FAIL_IF_DRAFT_ITEMS_EXIST";
     if (action === "FAIL_IF_DRAFT_ITEMS_EXIST" && store.count(draftsId, {}) > 0) {
-      throw badRequest(`Collection [${published.id}] has draft items; pass draftItemsRemovalAction DISCARD_EXISTING_DRAFT_ITEMS or PUBLISH_EXISTING_DRAFT_ITEMS.`, {
-        collectionId: published.id,
-      });
+      throw badRequest(
+        `Collection [${published.id}] has draft items; pass draftItemsRemovalAction DISCARD_EXISTING_DRAFT_ITEMS or PUBLISH_EXISTING_DRAFT_ITEMS.`,
+        {
+          collectionId: published.id,
+        },
+      );
     }
     store.transaction(() => {
       if (action === "PUBLISH_EXISTING_DRAFT_ITEMS") {
-        for (let page = store.itemsAfter(draftsId, {}, null, PAGE); page.length > 0; ) {
+        for (let page = store.itemsAfter(draftsId, {}, null, PAGE); page.length > 0;) {
           for (const draft of page) publishStored(published, draft);
           const last = page.at(-1)!;
           page = store.itemsAfter(draftsId, {}, { createdDate: String(last._createdDate), id: String(last._id) }, PAGE);
