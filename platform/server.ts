@@ -14,6 +14,7 @@ import { RequestLog } from "./http/request-log";
 import { registerRequestLog } from "./http/request-logging";
 import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
+import { registerSignOnPolicyRoutes } from "./identity/sign-on-policy";
 import { SettingsStore } from "./identity/settings";
 import { LoginSessionStore } from "./identity/login-sessions";
 import { HostedFormStateStore } from "./identity/form-states";
@@ -112,6 +113,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerRedirectRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerIamRoutes(app, ctx);
+  registerSignOnPolicyRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerFollowerRoutes(app, ctx);
   registerMemberBlockRoutes(app, ctx);

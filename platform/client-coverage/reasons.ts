@@ -172,8 +172,6 @@ export const REASONS: Record<string, Reason> = {
     kind: "missing",
     why: "Local access tokens are signed with a key the process keeps (HS256, oauth.md §4); there is no public key to publish.",
   },
-  "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
-  "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,
