@@ -30,6 +30,7 @@ import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
 import { registerOAuthRoutes } from "./oauth/routes";
+import { newSigningKey, storedSigningKey } from "./oauth/access-token";
 import { TokenStore } from "./oauth/store";
 import { registerRedirectRoutes } from "./redirects/routes";
 import { RedirectSessionStore } from "./redirects/store";
@@ -47,7 +48,8 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export function createPlatform(config: PlatformConfig): Platform {
   const db = openPlatformDatabase(config);
-  const tokens = new TokenStore(db, config.tokenTtlSeconds);
+  // Kept in the data folder so tokens issued before a restart still check against the published key.
+  const tokens = new TokenStore(db, config.tokenTtlSeconds, Date.now, config.inMemory ? newSigningKey() : storedSigningKey(config.dataDir));
   const ctx: PlatformContext = {
     config,
     db,

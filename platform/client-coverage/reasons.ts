@@ -168,11 +168,6 @@ export const REASONS: Record<string, Reason> = {
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
   },
 
-  "@wix/identity oauth.jwks": {
-    kind: "missing",
-    why: "Local access tokens are signed with a key the process keeps (HS256, oauth.md §4); there is no public key to publish.",
-  },
-
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({refreshToken}).handleOAuthCallback": appInstallFlow,

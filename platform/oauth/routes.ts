@@ -4,7 +4,7 @@ import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
 import { errorBody, notFound, permissionDenied, unauthenticated } from "../http/errors";
 import { MemberStore } from "../members/store";
-import { LOCAL_INSTANCE_ID, readAccessToken } from "./access-token";
+import { LOCAL_INSTANCE_ID, publicJwk, readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
 
 /** The grants `POST /oauth2/token` answers (docs/platform/oauth.md §2); the client-coverage audit reads them too. */
@@ -180,6 +180,13 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };
   });
+
+  /**
+   * The public key access tokens are signed with (`oauth.jwks`), as a JSON Web Key Set: an app
+   * checks a token's signature with it after taking off the `OauthNG.JWS.` prefix. Public, as a
+   * key set is.
+   */
+  app.get("/oauth2/jwks", async () => ({ keys: [publicJwk(ctx.tokens.signingKey)] }));
 
   /**
    * The OpenID user-info answer (`oauth.userInfo` in `@wix/identity`) for the member whose token
