@@ -13,10 +13,6 @@
 export type ReasonKind = "offline" | "business" | "superseded" | "missing" | "members29";
 export type Reason = { kind: ReasonKind; why: string };
 
-const collectionPlugin = (plugin: string): Reason => ({
-  kind: "missing",
-  why: `The ${plugin} plugin is not kept: collections take only the Publish plugin, through create, update or patch (data.md §18).`,
-});
 const catalogPlugin: Reason = {
   kind: "business",
   why: "The Catalog plugin ties a collection to Wix Stores' catalog.",
@@ -53,14 +49,6 @@ const appInstallFlow: Reason = {
 export const REASONS: Record<string, Reason> = {
   "@wix/data collections.addCatalogPlugin": catalogPlugin,
   "@wix/data collections.deleteCatalogPlugin": catalogPlugin,
-  "@wix/data collections.addCmsPlugin": collectionPlugin("CMS"),
-  "@wix/data collections.deleteCmsPlugin": collectionPlugin("CMS"),
-  "@wix/data collections.addDataCollectionPlugin": collectionPlugin("generic"),
-  "@wix/data collections.deleteDataCollectionPlugin": collectionPlugin("generic"),
-  "@wix/data collections.addMultilingualPlugin": collectionPlugin("Multilingual"),
-  "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
-  "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
-  "@wix/data collections.deleteUrlizedPlugin": collectionPlugin("Urlized"),
   "@wix/data externalDatabaseConnections.createExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.deleteExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,

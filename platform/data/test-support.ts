@@ -57,6 +57,17 @@ export async function codeOf(promise: Promise<unknown>): Promise<string | undefi
 }
 
 /** Collection calls the installed module exports but leaves out of its public typings: the plugins' own calls and restore. */
-export type UntypedCollectionCall = "addPublishPlugin" | "deletePublishPlugin" | "addDraftItemsPlugin" | "deleteDraftItemsPlugin" | "restoreDataCollection";
+export type UntypedCollectionCall =
+  | "addPublishPlugin"
+  | "deletePublishPlugin"
+  | "addDraftItemsPlugin"
+  | "deleteDraftItemsPlugin"
+  | "addUrlizedPlugin"
+  | "deleteUrlizedPlugin"
+  | "addMultilingualPlugin"
+  | "deleteMultilingualPlugin"
+  | "addCmsPlugin"
+  | "deleteCmsPlugin"
+  | "restoreDataCollection";
 export const untypedCollectionCalls = (client: { collections: object }) =>
   client.collections as unknown as Record<UntypedCollectionCall, (...args: unknown[]) => Promise<{ dataCollection?: { _id?: string; plugins?: unknown } }>>;
