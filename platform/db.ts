@@ -8,6 +8,7 @@ import { migrateIndexes } from "./data/indexes";
 import { migrateTrash } from "./data/trash";
 import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
+import { migrateScheduledWorkflows } from "./data/scheduled-workflows";
 import { migrateMovementLogs } from "./data/movement-logs";
 import { migratePublishSchedules } from "./data/publish-schedules";
 import { migrateSpecialPermissions } from "./data/special-permissions";
@@ -54,6 +55,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateTasks,
   migratePublishSchedules,
   migrateMovementJobs,
+  migrateScheduledWorkflows,
   migrateMovementFiles,
   migrateMovementLogs,
   migrateOutbox,

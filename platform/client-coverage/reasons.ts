@@ -21,10 +21,6 @@ const externalDatabase: Reason = {
   kind: "offline",
   why: "An external database is reached through an adapter that Wix's servers call; the local platform keeps every collection in its own database.",
 };
-const scheduledWorkflow: Reason = {
-  kind: "missing",
-  why: "Scheduled data workflows (data-movement jobs on a timetable) are not kept; movement jobs run when submitted (data.md §17).",
-};
 const sharing: Reason = {
   kind: "offline",
   why: "Sharing a collection between the sites of one Wix account needs those other sites.",
@@ -54,13 +50,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.listExternalDatabaseConnections": externalDatabase,
   "@wix/data externalDatabaseConnections.updateExternalDatabaseConnection": externalDatabase,
-  "@wix/data scheduledWorkflows.createScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.deleteScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.getScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.listScheduledDataWorkflows": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.rescheduleScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.triggerScheduledDataWorkflowNow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.updateScheduledDataWorkflow": scheduledWorkflow,
   "@wix/data sharing.bulkGetSharedCollectionStats": sharing,
   "@wix/data sharing.connectToSharedCollection": sharing,
   "@wix/data sharing.createDataSharingPolicy": sharing,

@@ -14,6 +14,8 @@ import { movementFolder } from "../movement-files";
 import { MovementJobs } from "../movement-jobs";
 import { PublishScheduler } from "../publish-scheduler";
 import { registerMovementJobRoutes } from "./movement-jobs";
+import { ScheduledWorkflows } from "../scheduled-workflows";
+import { registerScheduledWorkflowRoutes } from "./scheduled-workflows";
 import { registerBulkRoutes } from "./bulk";
 import { registerCollectionRoutes } from "./collections";
 import { registerIndexRoutes } from "./indexes";
@@ -68,5 +70,9 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const jobs = new MovementJobs(ctx.data, movementFolder(ctx.config.dataDir), urls, app.log);
     jobs.failUnfinished();
     registerMovementJobRoutes(scope, services, jobs, urls);
+    const workflows = new ScheduledWorkflows(ctx.data, jobs, ctx.config.siteProperties.timeZone, app.log);
+    workflows.arm();
+    app.addHook("onClose", async () => workflows.stop());
+    registerScheduledWorkflowRoutes(scope, services, workflows);
   });
 }
