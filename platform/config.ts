@@ -3,6 +3,7 @@ import { z } from "zod";
 import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "@ridgeline/platform-contract";
 import { faultsFromEnv, type FaultRule } from "./http/faults";
 import type { SignupSettings } from "./identity/settings";
+import { siteCurrencyFromEnv, siteLanguagesFromEnv, siteLocaleFromEnv, siteTimeZoneFromEnv, type SiteLocale } from "./site-assets/properties";
 import { siteScriptsFromEnv, type SiteScript } from "./site-assets/scripts";
 
 export { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
@@ -58,6 +59,10 @@ const schema = z.object({
   LOCAL_PLATFORM_FAULTS: faultsFromEnv,
   /** The scripts the site embeds in its pages, as JSON (docs/platform/site-assets.md). */
   LOCAL_PLATFORM_SITE_SCRIPTS: siteScriptsFromEnv,
+  LOCAL_PLATFORM_SITE_LOCALE: siteLocaleFromEnv,
+  LOCAL_PLATFORM_SITE_CURRENCY: siteCurrencyFromEnv,
+  LOCAL_PLATFORM_SITE_TIME_ZONE: siteTimeZoneFromEnv,
+  LOCAL_PLATFORM_SITE_LANGUAGES: siteLanguagesFromEnv,
   LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE: z.coerce.number().int().positive().default(120),
   LOCAL_PLATFORM_PRUNE_INTERVAL: z.coerce.number().int().positive().default(300),
   LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS: z.coerce
@@ -92,6 +97,8 @@ export type PlatformConfig = {
   faults: FaultRule[];
   /** The scripts `listSiteScripts` answers; empty: none. */
   siteScripts: SiteScript[];
+  /** The site's locale, billing currency, time zone and further languages (`getEssentialProperties`). */
+  siteProperties: { locale: SiteLocale; currency: string; timeZone: string; languages: SiteLocale[] };
   /** Anonymous token grants one client address may make per minute. */
   anonymousGrantsPerMinute: number;
   /** Seconds between sweeps of expired and revoked tokens, codes and sessions. */
@@ -129,6 +136,12 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
       : null,
     faults: e.LOCAL_PLATFORM_FAULTS,
     siteScripts: e.LOCAL_PLATFORM_SITE_SCRIPTS,
+    siteProperties: {
+      locale: e.LOCAL_PLATFORM_SITE_LOCALE,
+      currency: e.LOCAL_PLATFORM_SITE_CURRENCY,
+      timeZone: e.LOCAL_PLATFORM_SITE_TIME_ZONE,
+      languages: e.LOCAL_PLATFORM_SITE_LANGUAGES,
+    },
     anonymousGrantsPerMinute: e.LOCAL_PLATFORM_ANONYMOUS_GRANTS_PER_MINUTE,
     pruneIntervalSeconds: e.LOCAL_PLATFORM_PRUNE_INTERVAL,
     visitorTokenIdleSeconds: e.LOCAL_PLATFORM_VISITOR_TOKEN_IDLE_DAYS * 24 * 60 * 60,

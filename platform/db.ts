@@ -3,9 +3,12 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { PlatformConfig } from "./config";
 import { migrateBackups } from "./data/backups";
+import { migrateDraftItems } from "./data/draft-items";
 import { migrateIndexes } from "./data/indexes";
+import { migrateTrash } from "./data/trash";
 import { migrateMovementFiles } from "./data/movement-files";
 import { migrateMovementJobs } from "./data/movement-jobs";
+import { migrateScheduledWorkflows } from "./data/scheduled-workflows";
 import { migrateMovementLogs } from "./data/movement-logs";
 import { migratePublishSchedules } from "./data/publish-schedules";
 import { migrateSpecialPermissions } from "./data/special-permissions";
@@ -46,10 +49,13 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateData,
   migrateSpecialPermissions,
   migrateIndexes,
+  migrateDraftItems,
+  migrateTrash,
   migrateBackups,
   migrateTasks,
   migratePublishSchedules,
   migrateMovementJobs,
+  migrateScheduledWorkflows,
   migrateMovementFiles,
   migrateMovementLogs,
   migrateOutbox,

@@ -11,6 +11,7 @@ export function pruneExpired(ctx: PlatformContext) {
     hostedFormStates: ctx.formStates.prune(),
     verifications: ctx.verifications.prune(),
     recoveryTokens: ctx.recoveries.prune(),
+    deletedCollections: ctx.data.trash.prune(),
   };
 }
 

@@ -14,6 +14,7 @@ import { RequestLog } from "./http/request-log";
 import { registerRequestLog } from "./http/request-logging";
 import { registerHostedPages } from "./identity/routes";
 import { registerIamRoutes } from "./identity/iam-routes";
+import { registerSignOnPolicyRoutes } from "./identity/sign-on-policy";
 import { SettingsStore } from "./identity/settings";
 import { LoginSessionStore } from "./identity/login-sessions";
 import { HostedFormStateStore } from "./identity/form-states";
@@ -29,6 +30,7 @@ import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
 import { registerOAuthRoutes } from "./oauth/routes";
+import { newSigningKey, storedSigningKey } from "./oauth/access-token";
 import { TokenStore } from "./oauth/store";
 import { registerRedirectRoutes } from "./redirects/routes";
 import { RedirectSessionStore } from "./redirects/store";
@@ -48,7 +50,8 @@ const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export function createPlatform(config: PlatformConfig): Platform {
   const db = openPlatformDatabase(config);
-  const tokens = new TokenStore(db, config.tokenTtlSeconds);
+  // Kept in the data folder so tokens issued before a restart still check against the published key.
+  const tokens = new TokenStore(db, config.tokenTtlSeconds, Date.now, config.inMemory ? newSigningKey() : storedSigningKey(config.dataDir));
   const ctx: PlatformContext = {
     config,
     db,
@@ -115,6 +118,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerRedirectRoutes(app, ctx);
   registerHostedPages(app, ctx);
   registerIamRoutes(app, ctx);
+  registerSignOnPolicyRoutes(app, ctx);
   registerMemberRoutes(app, ctx);
   registerFollowerRoutes(app, ctx);
   registerMemberBlockRoutes(app, ctx);

@@ -13,25 +13,13 @@
 export type ReasonKind = "offline" | "business" | "superseded" | "missing" | "members29";
 export type Reason = { kind: ReasonKind; why: string };
 
-const collectionPlugin = (plugin: string): Reason => ({
-  kind: "missing",
-  why: `The ${plugin} plugin is not kept: collections take only the Publish plugin, through create, update or patch (data.md §18).`,
-});
 const catalogPlugin: Reason = {
   kind: "business",
   why: "The Catalog plugin ties a collection to Wix Stores' catalog.",
 };
-const draftItems: Reason = {
-  kind: "missing",
-  why: "The Draft Items plugin (a separate drafts collection) is not kept; drafts follow the Publish plugin (data.md §18).",
-};
 const externalDatabase: Reason = {
   kind: "offline",
   why: "An external database is reached through an adapter that Wix's servers call; the local platform keeps every collection in its own database.",
-};
-const scheduledWorkflow: Reason = {
-  kind: "missing",
-  why: "Scheduled data workflows (data-movement jobs on a timetable) are not kept; movement jobs run when submitted (data.md §17).",
 };
 const sharing: Reason = {
   kind: "offline",
@@ -44,6 +32,8 @@ const legacyAuthentication = (instead: string): Reason => ({
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
 const roles = later("member roles and their definitions");
+/** Kept and answered (data.md §17.1), but their events are not sent yet. */
+const workflowEvents = later("the events of scheduled data workflows");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const reports = later("reports of members by members");
@@ -54,43 +44,14 @@ const appInstallFlow: Reason = {
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
 };
 
-const siteProperties: Reason = {
-  kind: "missing",
-  why: "The site's locale, currency, time zone and languages. @wix/astro catches this failure and renders without localization.",
-};
-
 export const REASONS: Record<string, Reason> = {
   "@wix/data collections.addCatalogPlugin": catalogPlugin,
   "@wix/data collections.deleteCatalogPlugin": catalogPlugin,
-  "@wix/data collections.addCmsPlugin": collectionPlugin("CMS"),
-  "@wix/data collections.deleteCmsPlugin": collectionPlugin("CMS"),
-  "@wix/data collections.addDataCollectionPlugin": collectionPlugin("generic"),
-  "@wix/data collections.deleteDataCollectionPlugin": collectionPlugin("generic"),
-  "@wix/data collections.addDraftItemsPlugin": draftItems,
-  "@wix/data collections.deleteDraftItemsPlugin": draftItems,
-  "@wix/data collections.addMultilingualPlugin": collectionPlugin("Multilingual"),
-  "@wix/data collections.deleteMultilingualPlugin": collectionPlugin("Multilingual"),
-  "@wix/data collections.addUrlizedPlugin": collectionPlugin("Urlized"),
-  "@wix/data collections.deleteUrlizedPlugin": collectionPlugin("Urlized"),
-  "@wix/data collections.restoreDataCollection": {
-    kind: "missing",
-    why: "A deleted collection is dropped at once, so there is nothing to restore.",
-  },
   "@wix/data externalDatabaseConnections.createExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.deleteExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.getExternalDatabaseConnection": externalDatabase,
   "@wix/data externalDatabaseConnections.listExternalDatabaseConnections": externalDatabase,
   "@wix/data externalDatabaseConnections.updateExternalDatabaseConnection": externalDatabase,
-  "@wix/data items.createDataItemDraft": draftItems,
-  "@wix/data items.publishDataItemDraft": draftItems,
-  "@wix/data items.unpublishDataItem": draftItems,
-  "@wix/data scheduledWorkflows.createScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.deleteScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.getScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.listScheduledDataWorkflows": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.rescheduleScheduledDataWorkflow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.triggerScheduledDataWorkflowNow": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.updateScheduledDataWorkflow": scheduledWorkflow,
   "@wix/data sharing.bulkGetSharedCollectionStats": sharing,
   "@wix/data sharing.connectToSharedCollection": sharing,
   "@wix/data sharing.createDataSharingPolicy": sharing,
@@ -100,10 +61,10 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data sharing.listDataSharingPolicies": sharing,
   "@wix/data sharing.listSharedDataCollections": sharing,
   "@wix/data sharing.updateDataSharingPolicy": sharing,
-  // The webhook events of what the platform does not keep (what it keeps, it sends: webhooks/events.ts).
-  "@wix/data scheduledWorkflows.onJobsCreated": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.onJobsDeleted": scheduledWorkflow,
-  "@wix/data scheduledWorkflows.onJobsUpdated": scheduledWorkflow,
+  // Webhook events not sent: of what the platform does not keep, or keeps without sending its events yet (webhooks/events.ts).
+  "@wix/data scheduledWorkflows.onJobsCreated": workflowEvents,
+  "@wix/data scheduledWorkflows.onJobsDeleted": workflowEvents,
+  "@wix/data scheduledWorkflows.onJobsUpdated": workflowEvents,
   "@wix/data sharing.onDataSharingPolicyCreated": sharing,
   "@wix/data sharing.onDataSharingPolicyDeleted": sharing,
   "@wix/data sharing.onDataSharingPolicySharedCollectionConnected": sharing,
@@ -209,17 +170,7 @@ export const REASONS: Record<string, Reason> = {
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
   },
 
-  "@wix/identity oauth.jwks": {
-    kind: "missing",
-    why: "Local access tokens are signed with a key the process keeps (HS256, oauth.md §4); there is no public key to publish.",
-  },
-  "@wix/identity oauth.userInfo": later("the OpenID user-info answer for a member's token"),
-  "@wix/identity signOnPolicy.getSignOnPolicy": later("the site's sign-on policy"),
-  "@wix/identity signOnPolicy.updateSignOnPolicy": later("the site's sign-on policy"),
-  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": later("the site's sign-on policy"),
-
-  "@wix/headless-site-assets scripts.getEssentialProperties": siteProperties,
-  "@wix/headless-site-assets scripts.getSiteMetadata": siteProperties,
+  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": later("the event of a changed sign-on policy"),
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

@@ -3,7 +3,16 @@
 export const PUBLISH_STATUSES = ["PUBLISHED", "DRAFT"] as const;
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
 
-export type CollectionPlugin = { type: "PUBLISH"; publishOptions?: { defaultStatus?: PublishStatus } };
+/**
+ * The collection plugins the platform keeps (docs/platform/data.md §18.2): the Publish plugin,
+ * which it enforces, and the Urlized, Multilingual and CMS plugins, kept as settings for the
+ * app that reads them back.
+ */
+export type CollectionPlugin =
+  | { type: "PUBLISH"; publishOptions?: { defaultStatus?: PublishStatus } }
+  | { type: "URLIZED"; urlizedOptions?: { format?: "ORIGINAL" | "PLAIN" } }
+  | { type: "MULTILINGUAL"; multilingualOptions?: { translatableFieldKeys?: string[] } }
+  | { type: "CMS"; cmsOptions?: { siteSort?: { sort?: { fieldKey?: string; direction?: "ASC" | "DESC" }[] } } };
 
 /**
  * The level an action needs. `CMS_EDITOR` (collaborators with CMS access) is the permissions API's
@@ -30,7 +39,7 @@ export type CollectionDefinition = {
   displayField?: string;
   fields: CollectionField[];
   permissions: CollectionPermissions;
-  /** The Publish plugin (docs/platform/data.md §18), the only plugin this platform keeps. */
+  /** At most one plugin of each type (docs/platform/data.md §18). */
   plugins?: CollectionPlugin[];
 };
 

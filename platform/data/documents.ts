@@ -44,6 +44,11 @@ export class DocumentTable<T extends { id: string }> {
     ).map((doc) => JSON.parse(doc) as T);
   }
 
+  /** Answers whether there was such a record. */
+  remove(id: string): boolean {
+    return this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`).run(id).changes > 0;
+  }
+
   /** Newest first. */
   list(): T[] {
     return (this.db.prepare(`SELECT doc FROM ${this.table} ORDER BY requested_date DESC, id`).pluck().all() as string[]).map((doc) => JSON.parse(doc) as T);

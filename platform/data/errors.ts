@@ -127,8 +127,13 @@ export function badRequest(message: string, data: Record<string, unknown> = {}):
  * WDE0075 with 404: an async job, backup, task, data-movement job or file the platform does not have
  * (the references name no code for it).
  */
-export function recordNotFound(kind: "Async job" | "Backup" | "Task" | "Job" | "File", id: string): PlatformError {
+export function recordNotFound(kind: "Async job" | "Backup" | "Task" | "Job" | "File" | "Scheduled workflow", id: string): PlatformError {
   return new PlatformError(404, "WDE0075", `${kind} [${id}] does not exist.`, { id });
+}
+
+/** WDE0075 with 409: creating a scheduled workflow under an id that is taken (the caller names it). */
+export function recordExists(kind: "Scheduled workflow", id: string): PlatformError {
+  return new PlatformError(409, "WDE0075", `${kind} [${id}] already exists.`, { id });
 }
 
 /** WDE0076: a value the collection cannot store (e.g. an unreadable date). */

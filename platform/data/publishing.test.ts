@@ -3,7 +3,7 @@ import { collections, items, tasks } from "@wix/data";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { publishStatusFilter } from "./publishing";
-import { codeOf, createCollection, idsOf, memberClient } from "./test-support";
+import { codeOf, createCollection, idsOf, memberClient, untypedCollectionCalls } from "./test-support";
 
 /** Drafts, publishing and scheduled status changes through the real `@wix/data` `items`, `collections` and `tasks` modules. */
 
@@ -148,12 +148,7 @@ describe("drafts", () => {
   it("addPublishPlugin and deletePublishPlugin change the plugin as an update naming it does; only the admin key may", async () => {
     await createCollection(platform, "Plugged", [{ key: "title", type: "TEXT" }], permissions);
     await admin().items.insert("Plugged", { _id: "before", title: "Before" });
-    // Exported by the installed module but left out of its public typings.
-    const plugins = (client: ReturnType<typeof admin>) =>
-      client.collections as unknown as Record<
-        "addPublishPlugin" | "deletePublishPlugin",
-        (...args: unknown[]) => Promise<{ dataCollection?: { plugins?: unknown } }>
-      >;
+    const plugins = untypedCollectionCalls;
     const added = await plugins(admin()).addPublishPlugin("Plugged", { publishOptions: { defaultStatus: "DRAFT" } });
     expect(added.dataCollection?.plugins).toEqual([{ type: "PUBLISH", publishOptions: { defaultStatus: "DRAFT" } }]);
     await admin().items.insert("Plugged", { _id: "after", title: "After" });

@@ -17,7 +17,9 @@ import {
   type SortSpec,
   type SqlFragment,
 } from "./query-compiler";
+import { DraftPairStore } from "./draft-items";
 import { ReferenceStore } from "./references";
+import { TrashStore } from "./trash";
 import { SpecialPermissionStore } from "./special-permissions";
 import { registerDataFunctions } from "./sql-functions";
 import { dateValue, toWireItem, type ItemData, type StoredItem, type WireDataItem } from "./wire";
@@ -120,6 +122,8 @@ export class DataStore {
   readonly indexes: IndexStore;
   readonly schedules: PublishScheduleStore;
   readonly specialPermissions: SpecialPermissionStore;
+  readonly draftPairs: DraftPairStore;
+  readonly trash: TrashStore;
   private readonly statements = new Map<string, Statement>();
 
   constructor(
@@ -131,6 +135,8 @@ export class DataStore {
     this.indexes = new IndexStore(db, now);
     this.schedules = new PublishScheduleStore(db);
     this.specialPermissions = new SpecialPermissionStore(db);
+    this.draftPairs = new DraftPairStore(db);
+    this.trash = new TrashStore(db, now);
   }
 
   statement(sql: string): Statement {

@@ -55,3 +55,19 @@ export async function codeOf(promise: Promise<unknown>): Promise<string | undefi
   const failure = await failureOf(promise);
   return failure.details?.applicationError?.code ?? failure.code;
 }
+
+/** Collection calls the installed module exports but leaves out of its public typings: the plugins' own calls and restore. */
+export type UntypedCollectionCall =
+  | "addPublishPlugin"
+  | "deletePublishPlugin"
+  | "addDraftItemsPlugin"
+  | "deleteDraftItemsPlugin"
+  | "addUrlizedPlugin"
+  | "deleteUrlizedPlugin"
+  | "addMultilingualPlugin"
+  | "deleteMultilingualPlugin"
+  | "addCmsPlugin"
+  | "deleteCmsPlugin"
+  | "restoreDataCollection";
+export const untypedCollectionCalls = (client: { collections: object }) =>
+  client.collections as unknown as Record<UntypedCollectionCall, (...args: unknown[]) => Promise<{ dataCollection?: { _id?: string; plugins?: unknown } }>>;

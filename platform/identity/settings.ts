@@ -25,9 +25,16 @@ export const settingsPatchSchema = z
 
 export class SettingsStore {
   private current: SignupSettings;
+  private readonly createdDate: Date;
+  private updatedDate: Date;
+  private revision = 1;
 
-  constructor(initial: SignupSettings) {
+  constructor(
+    initial: SignupSettings,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.current = { ...initial };
+    this.createdDate = this.updatedDate = now();
   }
 
   get(): SignupSettings {
@@ -36,6 +43,13 @@ export class SettingsStore {
 
   update(patch: Partial<SignupSettings>): SignupSettings {
     this.current = { ...this.current, ...patch };
+    this.revision += 1;
+    this.updatedDate = this.now();
     return this.get();
+  }
+
+  /** Which version of the settings this is (counted from the platform's start) and when it began; the sign-on policy reports it. */
+  version(): { revision: number; createdDate: Date; updatedDate: Date } {
+    return { revision: this.revision, createdDate: this.createdDate, updatedDate: this.updatedDate };
   }
 }

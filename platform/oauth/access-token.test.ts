@@ -10,14 +10,14 @@ const decodePayload = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[3], "base64url").toString("utf8")) as { data: string; iat: number; exp: number };
 
 describe("the token's shape, on its own", () => {
-  const sign = createAccessTokenSigner(Buffer.alloc(32, 7));
+  const sign = createAccessTokenSigner();
   const member = { role: "member" as const, subjectId: "m-1", clientId: "client-1" };
 
   it("is OauthNG.JWS. and a three-part JWT whose payload carries the instance", () => {
     const token = sign(member, Date.UTC(2026, 10, 23, 12), Date.UTC(2026, 10, 23, 16));
     expect(token).toMatch(/^OauthNG\.JWS\.[\w-]+\.[\w-]+\.[\w-]+$/);
     const header = JSON.parse(Buffer.from(token.split(".")[2], "base64url").toString("utf8"));
-    expect(header).toMatchObject({ alg: "HS256", typ: "JWT" });
+    expect(header).toMatchObject({ alg: "ES256", typ: "JWT" });
     const payload = decodePayload(token);
     expect(payload).toMatchObject({ iat: 1795435200, exp: 1795449600 });
     expect(JSON.parse(payload.data).instance).toMatchObject({

@@ -1,4 +1,6 @@
-import { createHmac, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, sign as signData, type KeyObject } from "node:crypto";
 
 export type TokenRole = "visitor" | "member" | "app";
 
@@ -13,7 +15,8 @@ export type TokenSubject = { role: TokenRole; subjectId: string; clientId: strin
  * Access tokens shaped like the platform's: `OauthNG.JWS.` and a signed JWT whose payload
  * carries the instance data apps decode (the site and instance ids, the member or visitor),
  * docs/platform/oauth.md §4. The platform itself never reads them back: a token is looked up
- * by its hash, so tampering with the payload only makes an unknown token.
+ * by its hash, so tampering with the payload only makes an unknown token. They are signed with
+ * an ES256 key whose public half `GET /oauth2/jwks` publishes, so an app can check them.
  */
 
 /** The local site's id, as a real site's is a UUID. */
@@ -34,7 +37,39 @@ export type AccessTokenClaims = {
   exp: number;
 };
 
-export function createAccessTokenSigner(key: Buffer = randomBytes(32)) {
+/** The file under the data folder that holds the token-signing key, so tokens stay checkable across restarts. */
+export const SIGNING_KEY_FILE = "oauth-signing-key.pem";
+
+/** A new P-256 key: the platform's in-memory runs and the first start of a data folder. */
+export const newSigningKey = (): KeyObject => generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+
+/** The data folder's signing key, made (readable by its owner only) the first time. */
+export function storedSigningKey(dataDir: string): KeyObject {
+  const file = path.resolve(dataDir, SIGNING_KEY_FILE);
+  try {
+    return createPrivateKey(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, newSigningKey().export({ format: "pem", type: "pkcs8" }), { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    // Another process (the CLI beside the server) made it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return createPrivateKey(fs.readFileSync(file, "utf8"));
+}
+
+/** The key's public half as a JSON Web Key, with its RFC 7638 thumbprint as `kid`. */
+export function publicJwk(key: KeyObject) {
+  const { kty, crv, x, y } = createPublicKey(key).export({ format: "jwk" }) as { kty: string; crv: string; x: string; y: string };
+  const kid = createHash("sha256").update(JSON.stringify({ crv, kty, x, y })).digest("base64url");
+  return { kty, crv, x, y, kid, alg: "ES256", use: "sig" };
+}
+
+export function createAccessTokenSigner(key: KeyObject = newSigningKey()) {
+  const { kid } = publicJwk(key);
   return function sign(subject: TokenSubject, issuedAtMs: number, expiresAtMs: number): string {
     const iat = Math.floor(issuedAtMs / 1000);
     const exp = Math.floor(expiresAtMs / 1000);
@@ -49,9 +84,10 @@ export function createAccessTokenSigner(key: Buffer = randomBytes(32)) {
       // A random id per token, so two tokens issued in the same second still differ.
       tokenId: randomBytes(16).toString("base64url"),
     };
-    const header = base64url({ alg: "HS256", typ: "JWT", kid: "local" });
+    const header = base64url({ alg: "ES256", typ: "JWT", kid });
     const payload = base64url({ data: JSON.stringify({ instance }), iat, exp });
-    const signature = createHmac("sha256", key).update(`${header}.${payload}`).digest("base64url");
+    // JWS wants the raw r‖s pair, not DER.
+    const signature = signData("sha256", Buffer.from(`${header}.${payload}`), { key, dsaEncoding: "ieee-p1363" }).toString("base64url");
     return `${PREFIX}${header}.${payload}.${signature}`;
   };
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { errorBody } from "../http/errors";
-import { LOCAL_INSTANCE_ID, readAccessToken } from "./access-token";
+import { errorBody, notFound, permissionDenied, unauthenticated } from "../http/errors";
+import { MemberStore } from "../members/store";
+import { LOCAL_INSTANCE_ID, publicJwk, readAccessToken } from "./access-token";
 import { hashToken, type IssuedTokens } from "./store";
 
 /** The grants `POST /oauth2/token` answers (docs/platform/oauth.md §2); the client-coverage audit reads them too. */
@@ -178,6 +179,38 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };
+  });
+
+  /**
+   * The public key access tokens are signed with (`oauth.jwks`), as a JSON Web Key Set: an app
+   * checks a token's signature with it after taking off the `OauthNG.JWS.` prefix. Public, as a
+   * key set is.
+   */
+  app.get("/oauth2/jwks", async () => ({ keys: [publicJwk(ctx.tokens.signingKey)] }));
+
+  /**
+   * The OpenID user-info answer (`oauth.userInfo` in `@wix/identity`) for the member whose token
+   * calls: who they are (`sub`, their member id), their names, login e-mail and photo. Only a
+   * member's token has a user behind it; a visitor's or an app's is refused.
+   */
+  const members = new MemberStore(ctx.db, ctx.identities);
+  app.get("/oauth2/user-info", async (request) => {
+    const caller = ctx.callerOf(request);
+    if (caller.kind === "anonymous") throw unauthenticated();
+    if (caller.kind !== "member") throw permissionDenied("userInfo needs a signed-in member's access token; this caller is not a member.");
+    const member = members.get(caller.id);
+    if (!member) throw notFound("The member of this token no longer exists.");
+    const { identity, details } = member;
+    const fullName = [identity.firstName, identity.lastName].filter(Boolean).join(" ");
+    return {
+      sub: identity.id,
+      givenName: identity.firstName,
+      familyName: identity.lastName,
+      name: fullName || identity.nickname,
+      email: identity.loginEmail,
+      emailVerified: identity.emailVerified,
+      picture: details.photo?.url ?? null,
+    };
   });
 }
 

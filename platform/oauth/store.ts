@@ -1,6 +1,6 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, type KeyObject } from "node:crypto";
 import type { Db, Migration } from "../types";
-import { createAccessTokenSigner, type TokenRole, type TokenSubject } from "./access-token";
+import { createAccessTokenSigner, newSigningKey, type TokenRole, type TokenSubject } from "./access-token";
 
 export type IssuedTokens = { accessToken: string; refreshToken: string; expiresIn: number };
 
@@ -45,13 +45,17 @@ export function newToken(prefix: string): string {
 }
 
 export class TokenStore {
-  private readonly signAccessToken = createAccessTokenSigner();
+  private readonly signAccessToken: ReturnType<typeof createAccessTokenSigner>;
 
   constructor(
     private readonly db: Db,
     private readonly accessTtlSeconds: number,
     private readonly now: () => number = Date.now,
-  ) {}
+    /** The key access tokens are signed with, whose public half `/oauth2/jwks` publishes. */
+    readonly signingKey: KeyObject = newSigningKey(),
+  ) {
+    this.signAccessToken = createAccessTokenSigner(signingKey);
+  }
 
   /** A new token pair for a subject (anonymous grant, code exchange). */
   issuePair(subject: TokenSubject): IssuedTokens {

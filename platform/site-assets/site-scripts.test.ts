@@ -46,6 +46,57 @@ describe("site scripts", () => {
   });
 });
 
+describe("the site's essential properties", () => {
+  it("answers an English (US) site billed in dollars on UTC with one language by default", async () => {
+    const answer = await visitorClient().scripts.getEssentialProperties();
+    expect(answer).toEqual({
+      properties: {
+        locale: { languageCode: "en", country: "US" },
+        language: "en",
+        paymentCurrency: "USD",
+        timeZone: "UTC",
+        multilingual: { autoRedirect: false, supportedLanguages: [] },
+      },
+    });
+  });
+
+  it("answers the configured locale, currency, time zone and languages, with the scripts in the metadata", async () => {
+    const config = readPlatformConfig({
+      LOCAL_PLATFORM_SITE_LOCALE: "fr-FR",
+      LOCAL_PLATFORM_SITE_CURRENCY: "eur",
+      LOCAL_PLATFORM_SITE_TIME_ZONE: "Europe/Paris",
+      LOCAL_PLATFORM_SITE_LANGUAGES: "de-DE, en-GB",
+    });
+    configured = await startTestPlatform({ siteScripts: [...SCRIPTS], siteProperties: config.siteProperties });
+    try {
+      const { siteScripts, properties } = await visitorClient().scripts.getSiteMetadata({ pageUrl: "http://localhost:4321/", pageName: "home" });
+      expect(siteScripts).toEqual(SCRIPTS);
+      expect(properties).toMatchObject({ locale: { languageCode: "fr", country: "FR" }, language: "fr", paymentCurrency: "EUR", timeZone: "Europe/Paris" });
+      expect(properties?.multilingual?.supportedLanguages?.map((language) => [language.languageCode, language.countryCode, language.isPrimary])).toEqual([
+        ["fr", "FR", true],
+        ["de", "DE", false],
+        ["en", "GB", false],
+      ]);
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it("refuses an over-long page URL in the metadata request as a validation error", async () => {
+    const failure = await visitorClient()
+      .scripts.getSiteMetadata({ pageName: "x".repeat(300) })
+      .catch((error: unknown) => error as { details?: { validationError?: unknown } });
+    expect(failure).toMatchObject({ details: { validationError: { fieldViolations: [{ field: "options.pageName" }] } } });
+  });
+
+  it("stops the platform with a message naming a bad locale, currency or time zone", () => {
+    expect(() => readPlatformConfig({ LOCAL_PLATFORM_SITE_LOCALE: "english" })).toThrow(/like en-US/);
+    expect(() => readPlatformConfig({ LOCAL_PLATFORM_SITE_CURRENCY: "XYZW" })).toThrow(/ISO 4217/);
+    expect(() => readPlatformConfig({ LOCAL_PLATFORM_SITE_TIME_ZONE: "Mars/Olympus" })).toThrow(/IANA time zone/);
+    expect(() => readPlatformConfig({ LOCAL_PLATFORM_SITE_LANGUAGES: "fr-FR,german" })).toThrow(/like en-US/);
+  });
+});
+
 describe("LOCAL_PLATFORM_SITE_SCRIPTS", () => {
   it("reads a JSON array of positions and HTML", () => {
     expect(readPlatformConfig({ LOCAL_PLATFORM_SITE_SCRIPTS: JSON.stringify(SCRIPTS) }).siteScripts).toEqual(SCRIPTS);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { badRequest, permissionDenied } from "../errors";
+import { badRequest, collectionAlreadyExists, collectionNotFound, permissionDenied } from "../errors";
 import { fieldRangeProblem, fieldRangeSchema } from "../field-ranges";
 import { fieldKeyProblem, MAX_COLLECTION_FIELDS } from "../limits";
 import { publishPlugin } from "../publishing";
@@ -110,11 +110,32 @@ const fieldSchema = z
     }
   });
 
-/** Plugins: the Publish plugin (drafts, docs/platform/data.md §18) is the only one this platform keeps. */
-const pluginSchema = z.object({
-  type: z.literal("PUBLISH", { error: "only the PUBLISH plugin is supported by the local platform" }),
-  publishOptions: z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() }).optional(),
+const publishOptions = z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() });
+const urlizedOptions = z.object({ format: z.enum(["ORIGINAL", "PLAIN"]).optional() });
+const multilingualOptions = z.object({ translatableFieldKeys: z.array(z.string().min(1).max(1000)).max(1000).optional() });
+const cmsOptions = z.object({
+  siteSort: z
+    .object({
+      sort: z
+        .array(z.object({ fieldKey: z.string().max(1000).optional(), direction: z.enum(["ASC", "DESC"]).optional() }))
+        .max(100)
+        .optional(),
+    })
+    .optional(),
 });
+
+/** The plugins this platform keeps (docs/platform/data.md §18.2); others are refused rather than stored and not acted on. */
+const pluginSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("PUBLISH"), publishOptions: publishOptions.optional() }),
+    z.object({ type: z.literal("URLIZED"), urlizedOptions: urlizedOptions.optional() }),
+    z.object({ type: z.literal("MULTILINGUAL"), multilingualOptions: multilingualOptions.optional() }),
+    z.object({ type: z.literal("CMS"), cmsOptions: cmsOptions.optional() }),
+  ],
+  { error: "the local platform keeps the PUBLISH, URLIZED, MULTILINGUAL and CMS plugins only" },
+);
+type PluginType = z.infer<typeof pluginSchema>["type"];
 
 export const collectionSchema = z.object({
   id: z
@@ -133,13 +154,23 @@ export const collectionSchema = z.object({
       .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique"),
   ),
   permissions: z.object({ read: role, insert: role, update: role, remove: role }, { error: "permissions {read, insert, update, remove} are required" }),
-  plugins: z.array(pluginSchema).max(1, "the Publish plugin is given once").optional(),
+  plugins: z
+    .array(pluginSchema)
+    .refine((plugins) => new Set(plugins.map((plugin) => plugin.type)).size === plugins.length, "each plugin type is given once")
+    .optional(),
   revision: z.coerce.number().int().optional(),
 });
 
-/** The Publish plugin's own calls name the collection and, to add it, its options. */
-const addPublishPluginRequest = z.object({ dataCollectionId: collectionId, publishOptions: z.object({ defaultStatus: z.enum(PUBLISH_STATUSES).optional() }) });
-const deletePublishPluginRequest = z.object({ dataCollectionId: collectionId });
+/** Each plugin's own calls name the collection and, to add it, its options (`<type>Options`). */
+const pluginCalls = [
+  { path: "publish", type: "PUBLISH", options: "publishOptions", schema: publishOptions },
+  { path: "urlized", type: "URLIZED", options: "urlizedOptions", schema: urlizedOptions },
+  { path: "multilingual", type: "MULTILINGUAL", options: "multilingualOptions", schema: multilingualOptions },
+  { path: "cms", type: "CMS", options: "cmsOptions", schema: cmsOptions },
+] as const;
+const deletePluginRequest = z.object({ dataCollectionId: collectionId });
+const addAnyPluginRequest = z.object({ dataCollectionId: collectionId, plugin: pluginSchema });
+const deleteAnyPluginRequest = z.object({ dataCollectionId: collectionId, pluginType: z.string().min(1, "pluginType is required") });
 
 const listRequest = z.object({
   paging: z.object({ limit: z.coerce.number().int().min(0).max(1000).optional(), offset: z.coerce.number().int().min(0).optional() }).optional(),
@@ -174,7 +205,7 @@ export function wireCollection(collection: StoredCollection) {
     ],
     permissions: collection.permissions,
     revision: String(collection.revision),
-    plugins: publishing ? [{ type: "PUBLISH", publishOptions: publishing }] : [],
+    plugins: (collection.plugins ?? []).map((plugin) => (plugin.type === "PUBLISH" ? { type: "PUBLISH", publishOptions: publishing } : plugin)),
     pagingModes: ["OFFSET", "CURSOR"],
     createdDate: collection.createdDate,
     updatedDate: collection.updatedDate,
@@ -294,17 +325,50 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     return saveChanged(store, current, changes, dataCollection.revision);
   });
 
-  // The Publish plugin added or removed by its own call: the same change as naming it in an update (data.md §18).
-  app.post("/wix-data/v2/collections/add-publish-plugin", async (request) => {
-    const { dataCollectionId, publishOptions } = parseRequest(addPublishPluginRequest, request.body);
+  /** The collection with `plugin` in place of any plugin of its type (or without `type`), saved as an update naming it would be. */
+  const withPlugin = (id: string, type: PluginType, plugin?: z.infer<typeof pluginSchema>) => {
+    const current = store.getCollection(id);
+    const others = (current.plugins ?? []).filter((existing) => existing.type !== type);
+    return saveChanged(store, current, { plugins: plugin ? [...others, plugin] : others });
+  };
+  // The two drafts models exclude each other; moving drafts from the Draft Items plugin is not emulated (data.md §18).
+  const assertNoDraftItems = (id: string) => {
+    if (store.draftPairs.draftsOf(id)) {
+      throw badRequest(`Collection [${id}] has the Draft Items plugin; remove it first with deleteDraftItemsPlugin.`, { collectionId: id });
+    }
+  };
+
+  // Each plugin added (replacing its earlier options) or removed by its own call (data.md §18.2).
+  for (const call of pluginCalls) {
+    const addRequest = z.object({ dataCollectionId: collectionId, [call.options]: call.schema });
+    app.post(`/wix-data/v2/collections/add-${call.path}-plugin`, async (request) => {
+      const body = parseRequest(addRequest, request.body) as { dataCollectionId: string } & Record<string, unknown>;
+      assertAdmin(request, body.dataCollectionId, "update");
+      if (call.type === "PUBLISH") assertNoDraftItems(body.dataCollectionId);
+      return withPlugin(body.dataCollectionId, call.type, { type: call.type, [call.options]: body[call.options] } as z.infer<typeof pluginSchema>);
+    });
+    app.post(`/wix-data/v2/collections/delete-${call.path}-plugin`, async (request) => {
+      const { dataCollectionId } = parseRequest(deletePluginRequest, request.body);
+      assertAdmin(request, dataCollectionId, "update");
+      return withPlugin(dataCollectionId, call.type);
+    });
+  }
+
+  // The generic calls: adding a type the collection has already fails, as the typings say.
+  app.post("/wix-data/v2/collections/add-plugin", async (request) => {
+    const { dataCollectionId, plugin } = parseRequest(addAnyPluginRequest, request.body);
     assertAdmin(request, dataCollectionId, "update");
-    return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [{ type: "PUBLISH", publishOptions }] });
+    if (plugin.type === "PUBLISH") assertNoDraftItems(dataCollectionId);
+    if (store.getCollection(dataCollectionId).plugins?.some((existing) => existing.type === plugin.type)) {
+      throw badRequest(`Collection [${dataCollectionId}] already has the ${plugin.type} plugin.`, { collectionId: dataCollectionId });
+    }
+    return withPlugin(dataCollectionId, plugin.type, plugin);
   });
 
-  app.post("/wix-data/v2/collections/delete-publish-plugin", async (request) => {
-    const { dataCollectionId } = parseRequest(deletePublishPluginRequest, request.body);
+  app.post("/wix-data/v2/collections/delete-plugin", async (request) => {
+    const { dataCollectionId, pluginType } = parseRequest(deleteAnyPluginRequest, request.body);
     assertAdmin(request, dataCollectionId, "update");
-    return saveChanged(store, store.getCollection(dataCollectionId), { plugins: [] });
+    return withPlugin(dataCollectionId, pluginType as PluginType);
   });
 
   app.post("/wix-data/v2/collections/create-field", async (request) => {
@@ -340,7 +404,36 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     const id = query.dataCollectionId ?? request.params.id;
     assertAdmin(request, id, "remove");
     store.getCollection(id);
-    store.deleteCollection(id);
+    const published = store.draftPairs.publishedOf(id);
+    if (published)
+      throw badRequest(`Collection [${id}] holds the drafts of [${published}]; remove the Draft Items plugin from [${published}] instead.`, {
+        collectionId: id,
+      });
+    // A collection's drafts go with it (the Draft Items plugin, data.md §18).
+    const drafts = store.draftPairs.draftsOf(id);
+    store.transaction(() => {
+      store.trash.keep(id);
+      store.deleteCollection(id);
+      if (drafts) store.deleteCollection(drafts);
+    });
     return {};
+  });
+
+  /** A deleted collection back as it was deleted, within the days the trash keeps it (data.md §2.1). */
+  app.post<{ Params: { id: string } }>("/wix-data/v2/collections/restore/:id", async (request) => {
+    const { dataCollectionId } = parseRequest(z.object({ dataCollectionId: collectionId }), {
+      dataCollectionId: request.params.id,
+      ...(request.body as object),
+    });
+    assertAdmin(request, dataCollectionId, "update");
+    if (!store.trash.has(dataCollectionId)) throw collectionNotFound(dataCollectionId);
+    if (store.findCollection(dataCollectionId)) throw collectionAlreadyExists(dataCollectionId);
+    const restored = store.transaction(() => {
+      store.trash.restore(dataCollectionId);
+      const collection = store.getCollection(dataCollectionId);
+      store.indexFields(collection);
+      return collection;
+    });
+    return { dataCollection: wireCollection(restored) };
   });
 }

@@ -14,9 +14,12 @@ import { movementFolder } from "../movement-files";
 import { MovementJobs } from "../movement-jobs";
 import { PublishScheduler } from "../publish-scheduler";
 import { registerMovementJobRoutes } from "./movement-jobs";
+import { ScheduledWorkflows } from "../scheduled-workflows";
+import { registerScheduledWorkflowRoutes } from "./scheduled-workflows";
 import { registerBulkRoutes } from "./bulk";
 import { registerCollectionRoutes } from "./collections";
 import { registerIndexRoutes } from "./indexes";
+import { registerDraftItemRoutes } from "./draft-items";
 import { registerItemRoutes } from "./items";
 import { registerPermissionRoutes } from "./permissions";
 import { registerQueryRoutes } from "./query";
@@ -52,6 +55,7 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     registerReferenceRoutes(scope, services);
     registerAggregateRoutes(scope, services);
     registerCollectionRoutes(scope, services);
+    registerDraftItemRoutes(scope, services);
     registerAsyncJobRoutes(scope, services);
     registerIndexRoutes(scope, services);
     registerPermissionRoutes(scope, services);
@@ -66,5 +70,9 @@ export function registerDataRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const jobs = new MovementJobs(ctx.data, movementFolder(ctx.config.dataDir), urls, app.log);
     jobs.failUnfinished();
     registerMovementJobRoutes(scope, services, jobs, urls);
+    const workflows = new ScheduledWorkflows(ctx.data, jobs, ctx.config.siteProperties.timeZone, app.log);
+    workflows.arm();
+    app.addHook("onClose", async () => workflows.stop());
+    registerScheduledWorkflowRoutes(scope, services, workflows);
   });
 }

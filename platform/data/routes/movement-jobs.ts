@@ -6,7 +6,7 @@ import { platformOrigin } from "../../http/origin";
 import { pagingMetadata, resolvePage } from "../cursor";
 import { recordNotFound } from "../errors";
 import { FILES_PATH, type FilePurpose, type FileUrls } from "../file-urls";
-import type { MovementJobs } from "../movement-jobs";
+import type { JobRequest, MovementJobs } from "../movement-jobs";
 import { IMPORT_MODES } from "../movement";
 import {
   assertAdmin,
@@ -22,7 +22,7 @@ import {
 
 const fileFormat = z.enum(["CSV", "JSONL"]);
 
-const submitRequest = z.object({
+export const submitRequest = z.object({
   name: z.string().max(1024).optional(),
   source: z
     .object({
@@ -48,6 +48,13 @@ const submitRequest = z.object({
   destinationSiteId: z.undefined({ error: "only the local site's data can be moved" }).optional(),
 });
 const uploadUrlRequest = z.object({ fileName: z.string().max(512).nullish() });
+/** A checked job request as the jobs take it: an `UNKNOWN` file format is left for the file's name or content to tell. */
+export function jobRequestOf(body: z.infer<typeof submitRequest>): JobRequest {
+  const format = body.source.file?.format === "UNKNOWN" ? undefined : body.source.file?.format;
+  const source = { ...body.source, ...(body.source.file && { file: { ...body.source.file, format } }) };
+  return { source, destination: body.destination, name: body.name };
+}
+
 /** List calls page with `paging: {limit, cursor}` (at most 100 per page). */
 const cursorPaging = z.object({ limit: z.coerce.number().int().min(0).optional(), cursor: z.string().optional() }).optional();
 const listRequest = z.object({ paging: cursorPaging });
@@ -89,10 +96,7 @@ export function registerMovementJobRoutes(app: FastifyInstance, services: DataSe
 
   app.post("/data-mover/v1/jobs", async (request) => {
     assertAdmin(services, request, "submit data movement jobs");
-    const body = parseRequest(submitRequest, request.body);
-    const format = body.source.file?.format === "UNKNOWN" ? undefined : body.source.file?.format;
-    const source = { ...body.source, ...(body.source.file && { file: { ...body.source.file, format } }) };
-    return { job: jobs.submit({ source, destination: body.destination, name: body.name }, platformOrigin(request, services.ctx.config)) };
+    return { job: jobs.submit(jobRequestOf(parseRequest(submitRequest, request.body)), platformOrigin(request, services.ctx.config)) };
   });
 
   app.get<{ Params: { jobId: string } }>("/data-mover/v1/jobs/:jobId", async (request) => {

@@ -1,0 +1,82 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { oauth } from "@wix/identity";
+import { LOCAL_CLIENT_ID } from "../config";
+import { DEMO_MEMBER } from "../seed/seed";
+import { startTestPlatform, type TestPlatform } from "../testing";
+import { publicJwk, SIGNING_KEY_FILE, storedSigningKey } from "./access-token";
+
+/** The OpenID answers of `@wix/identity` `oauth` through the real client: `userInfo` for a member's token, and `jwks`. */
+
+let platform: TestPlatform;
+let danaId: string;
+
+const visitorClient = () => createClient({ modules: { oauth }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+
+async function memberClient() {
+  const client = visitorClient();
+  client.auth.setTokens(await client.auth.generateVisitorTokens());
+  client.auth.setTokens(await client.auth.getMemberTokensForExternalLogin(danaId, platform.config.apiKey));
+  return client;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
+});
+afterAll(() => platform.close());
+
+describe("oauth.userInfo", () => {
+  it("answers the signed-in member's claims", async () => {
+    const info = await (await memberClient()).oauth.userInfo();
+    expect(info).toEqual({
+      sub: danaId,
+      givenName: DEMO_MEMBER.firstName,
+      familyName: DEMO_MEMBER.lastName,
+      name: `${DEMO_MEMBER.firstName} ${DEMO_MEMBER.lastName}`,
+      email: DEMO_MEMBER.email,
+      emailVerified: true,
+      picture: DEMO_MEMBER.details.photo.url,
+    });
+  });
+
+  it("refuses a visitor's token, the admin key and no token at all", async () => {
+    const visitor = visitorClient();
+    visitor.auth.setTokens(await visitor.auth.generateVisitorTokens());
+    await expect(visitor.oauth.userInfo()).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
+    const admin = createClient({ modules: { oauth }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    await expect(admin.oauth.userInfo()).rejects.toMatchObject({ details: { applicationError: { code: "PERMISSION_DENIED" } } });
+    const anonymous = await fetch("https://www.wixapis.com/oauth2/user-info");
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("oauth.jwks", () => {
+  it("publishes the key that checks the platform's access tokens, and no other", async () => {
+    const answer = (await visitorClient().oauth.jwks()) as unknown as { keys: (JsonWebKey & { kid: string; alg: string })[] };
+    expect(answer.keys).toHaveLength(1);
+    const [jwk] = answer.keys;
+    expect(jwk).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
+    expect(jwk).not.toHaveProperty("d");
+
+    const token = (await memberClient()).auth.getTokens().accessToken.value;
+    const [header, payload, signature] = token.slice("OauthNG.JWS.".length).split(".");
+    expect(JSON.parse(Buffer.from(header, "base64url").toString("utf8"))).toMatchObject({ alg: "ES256", kid: jwk.kid });
+    const key = createPublicKey({ key: jwk, format: "jwk" });
+    const signed = Buffer.from(`${header}.${payload}`);
+    expect(verify("sha256", signed, { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"))).toBe(true);
+    const edited = Buffer.from(`${header}.${payload.slice(0, -2)}AA`);
+    expect(verify("sha256", edited, { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"))).toBe(false);
+  });
+
+  it("keeps the key in the data folder, readable by its owner only, so a restart publishes the same one", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-key-"));
+    const first = publicJwk(storedSigningKey(dataDir));
+    expect(publicJwk(storedSigningKey(dataDir))).toEqual(first);
+    expect(fs.statSync(path.join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
+  });
+});
