@@ -1,17 +1,23 @@
 import { randomUUID } from "node:crypto";
 import type { Db, Migration } from "../types";
 
-/** The second factors the local platform can send a code by. */
-export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+/** The second factors the local platform knows: codes it sends (e-mail, SMS) and codes an authenticator app makes (TOTP). */
+export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
+
+/** A factor that must prove itself (an app's first code) is REQUIRE_ACTIVATION until it has; only ENABLED ones are asked at login. */
+export type FactorStatus = "ENABLED" | "REQUIRE_ACTIVATION";
 
 /** A member's second factor, as the identity's `factors` list shows it (docs/platform/identity.md §3.8). */
 export type Factor = {
   factorId: string;
   identityId: string;
   type: SecondFactorType;
+  status: FactorStatus;
   /** Where an SMS code goes; null for e-mail codes, which go to the login address. */
   phone: string | null;
+  /** An authenticator app's shared secret (base32); null for other factors. */
+  secret: string | null;
   createdAt: number;
 };
 
@@ -26,15 +32,31 @@ export const migrateFactors: Migration = (db) => {
       UNIQUE (identity_id, type)
     );
   `);
+  // Added with authenticator apps: earlier databases hold code factors only, all enabled.
+  const columns = db.prepare("PRAGMA table_info(identity_factors)").all() as { name: string }[];
+  if (!columns.some((c) => c.name === "status")) db.exec("ALTER TABLE identity_factors ADD COLUMN status TEXT NOT NULL DEFAULT 'ENABLED'");
+  if (!columns.some((c) => c.name === "secret")) db.exec("ALTER TABLE identity_factors ADD COLUMN secret TEXT");
+  // The last time step whose app code was accepted: a code counts once, and never one older.
+  if (!columns.some((c) => c.name === "last_step")) db.exec("ALTER TABLE identity_factors ADD COLUMN last_step INTEGER");
 };
 
-type FactorRow = { factor_id: string; identity_id: string; type: SecondFactorType; phone: string | null; created_at: number };
+type FactorRow = {
+  factor_id: string;
+  identity_id: string;
+  type: SecondFactorType;
+  status: FactorStatus;
+  phone: string | null;
+  secret: string | null;
+  created_at: number;
+};
 
 const toFactor = (row: FactorRow): Factor => ({
   factorId: row.factor_id,
   identityId: row.identity_id,
   type: row.type,
+  status: row.status,
   phone: row.phone,
+  secret: row.secret,
   createdAt: row.created_at,
 });
 
@@ -44,22 +66,51 @@ export class FactorStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The identity's second factors, oldest first: the first is the one a login challenges. */
+  /** The identity's enabled second factors, oldest first: the first is the one a login challenges. */
   list(identityId: string): Factor[] {
+    return this.listOwn(identityId).filter((factor) => factor.status === "ENABLED");
+  }
+
+  /** Every factor of the identity, those waiting for activation too: the member's own view. */
+  listOwn(identityId: string): Factor[] {
     const rows = this.db.prepare("SELECT * FROM identity_factors WHERE identity_id = ? ORDER BY created_at, factor_id").all(identityId) as FactorRow[];
     return rows.map(toFactor);
   }
 
-  /** Turns a factor on; one of each type, so turning it on again replaces it (a new phone number, say). */
-  enroll(identityId: string, type: SecondFactorType, phone: string | null): Factor {
+  get(identityId: string, factorId: string): Factor | null {
+    const row = this.db.prepare("SELECT * FROM identity_factors WHERE identity_id = ? AND factor_id = ?").get(identityId, factorId) as FactorRow | undefined;
+    return row ? toFactor(row) : null;
+  }
+
+  /**
+   * Turns a factor on, or starts one that must prove itself first (given a secret: an app);
+   * one of each type, so turning it on again replaces it (a new phone number, say).
+   */
+  enroll(identityId: string, type: SecondFactorType, detail: { phone?: string; secret?: string } = {}): Factor {
     return this.db.transaction(() => {
       this.db.prepare("DELETE FROM identity_factors WHERE identity_id = ? AND type = ?").run(identityId, type);
       const factorId = randomUUID();
       this.db
-        .prepare("INSERT INTO identity_factors (factor_id, identity_id, type, phone, created_at) VALUES (?, ?, ?, ?, ?)")
-        .run(factorId, identityId, type, phone, this.now());
+        .prepare("INSERT INTO identity_factors (factor_id, identity_id, type, status, phone, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+        .run(factorId, identityId, type, detail.secret ? "REQUIRE_ACTIVATION" : "ENABLED", detail.phone ?? null, detail.secret ?? null, this.now());
       return toFactor(this.db.prepare("SELECT * FROM identity_factors WHERE factor_id = ?").get(factorId) as FactorRow);
     })();
+  }
+
+  /**
+   * Records an app code's time step as used, when it is newer than the last one used: false
+   * for a replayed (or older) code. Atomic, so two requests with one code cannot both pass.
+   */
+  useStep(factorId: string, step: number): boolean {
+    return (
+      this.db.prepare("UPDATE identity_factors SET last_step = ? WHERE factor_id = ? AND (last_step IS NULL OR last_step < ?)").run(step, factorId, step)
+        .changes > 0
+    );
+  }
+
+  /** A factor waiting for activation becomes ENABLED. */
+  activate(factorId: string): void {
+    this.db.prepare("UPDATE identity_factors SET status = 'ENABLED' WHERE factor_id = ?").run(factorId);
   }
 
   /** Turns a factor of this identity off; false when it has no such factor. */

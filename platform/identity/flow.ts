@@ -20,6 +20,7 @@ import {
 } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
+import type { SecondFactorType } from "./factors";
 import type { LoginSession } from "./login-sessions";
 import type { Identity } from "./store";
 
@@ -42,7 +43,7 @@ export type Browser = { session: LoginSession | null; csrf: string; key: string 
 /** What a failed or finished POST leaves for the GET page it redirects to, shown once: never a password. */
 type Flash = { error?: FormError; notice?: Notice; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
-type PendingCode = { stateToken: string; factorType: "EMAIL" | "SMS"; hint: string; email: string };
+type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string };
 
 /** Long enough to follow a redirect, short enough that a message never shows up much later. */
 const FLASH_TTL_MS = 5 * 60 * 1000;

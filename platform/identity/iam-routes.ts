@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { FieldViolations, notFound, permissionDenied, schemaViolations } from "../http/errors";
+import { FieldViolations, notFound, permissionDenied, schemaViolations, wrongCode } from "../http/errors";
 import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, type Factor } from "./factors";
 import { IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
+import { newTotpSecret, totpUri } from "./totp";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
 const phoneNumber = z
@@ -82,17 +83,28 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     ctx.callerOf(request);
     const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(SECOND_FACTOR_TYPES)) }), request.params);
     const body = parse(factorVerifyRequest, request.body);
-    const code = (factorType === "EMAIL" ? body.emailData : body.smsData)?.code;
-    const field = `${factorType === "EMAIL" ? "emailData" : "smsData"}.code`;
+    const dataField = `${factorType.toLowerCase()}Data` as "emailData" | "smsData" | "totpData";
+    const code = body[dataField]?.code;
+    const field = `${dataField}.code`;
     if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
     return service.verifyFactor(factorType, body.stateToken, code);
   });
 
   // A member's second factors (docs/platform/identity.md §3.8): listed, turned on, turned off, by the member for themselves.
-  // The member's own list shows where SMS codes go, so they can recognise the number.
-  const ownFactor = (factor: Factor) => ({ ...factorWire(factor), ...(factor.phone && { phone: factor.phone }) });
+  // The member's own list shows where SMS codes go, so they can recognise the number, and an app
+  // still waiting for its first code shows its secret, so the set-up page can be shown again;
+  // once the app is enabled the secret is never shown.
+  const ownFactor = (factor: Factor) => {
+    const email = ctx.identities.get(factor.identityId)?.loginEmail ?? "";
+    return {
+      ...factorWire(factor),
+      factorStatus: factor.status,
+      ...(factor.phone && { phone: factor.phone }),
+      ...(factor.status === "REQUIRE_ACTIVATION" && factor.secret && { totpData: { secret: factor.secret, uri: totpUri(factor.secret, email) } }),
+    };
+  };
 
-  app.get("/_api/iam/factors/v1/factors", async (request) => ({ factors: ctx.factors.list(memberOf(request)).map(ownFactor) }));
+  app.get("/_api/iam/factors/v1/factors", async (request) => ({ factors: ctx.factors.listOwn(memberOf(request)).map(ownFactor) }));
 
   app.post("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
@@ -100,7 +112,20 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     if (factor.type === "SMS" && !factor.phone) {
       throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
     }
-    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, factor.type === "SMS" ? factor.phone! : null)) };
+    const detail = factor.type === "SMS" ? { phone: factor.phone } : factor.type === "TOTP" ? { secret: newTotpSecret() } : {};
+    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, detail)) };
+  });
+
+  // An authenticator app turns on with its first right code: proof that the member's app has the secret.
+  app.post("/_api/iam/factors/v1/factors/:factorId/activate", async (request) => {
+    const memberId = memberOf(request);
+    const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
+    const { code } = parse(z.object({ code: z.string().trim().min(1).max(20) }), request.body);
+    const factor = ctx.factors.get(memberId, factorId);
+    if (!factor || factor.status !== "REQUIRE_ACTIVATION") throw notFound("This member has no factor waiting for activation with this id.");
+    if (!service.appCodeIsRight(factor, code)) throw wrongCode();
+    ctx.factors.activate(factor.factorId);
+    return { factor: ownFactor({ ...factor, status: "ENABLED" }) };
   });
 
   app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {

@@ -10,6 +10,7 @@ import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { normaliseEmail, type Identity } from "./store";
+import { totpStep } from "./totp";
 import type { VerificationPurpose } from "./verifications";
 
 /**
@@ -89,6 +90,7 @@ export const factorVerifyRequest = z.object({
   rememberThisDevice: z.boolean().optional(),
   emailData: z.object({ code: z.string().min(1).max(100) }).optional(),
   smsData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  totpData: z.object({ code: z.string().min(1).max(100) }).optional(),
 });
 
 const emailFormat = z.email();
@@ -113,7 +115,7 @@ function privacyFrom(profile: z.infer<typeof registerRequest>["profile"]): Ident
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A second factor as the identity's `factors` list shows it (no phone number: a login's first step shows the identity too). */
-export const factorWire = (factor: Factor) => ({ factorId: factor.factorId, type: factor.type, status: "ACTIVE" as const });
+export const factorWire = (factor: Factor) => ({ factorId: factor.factorId, type: factor.type, status: factor.status === "ENABLED" ? "ACTIVE" : "INACTIVE" });
 
 /** The identity in the platform's REST shape (the SDK renames `id` and the dates). */
 export function identityWire(identity: Identity, factors: readonly Factor[] = []) {
@@ -259,7 +261,8 @@ export class IdentityService {
       throw identityRefused("THROTTLED_FEATURE", "Too many codes for this account. Try again in an hour.", 429);
     }
     const { stateToken, code } = this.ctx.verifications.start(identity.id, purpose, factor?.type ?? null);
-    this.mail(codeMessage(identity, factor, code));
+    // An authenticator app makes its own codes: the challenge sends nothing, yet counts, which also limits guesses per hour.
+    if (factor?.type !== "TOTP") this.mail(codeMessage(identity, factor, code));
     return stateToken;
   }
 
@@ -421,7 +424,15 @@ export class IdentityService {
     // Checked before the code, which a right answer would use up.
     const sentBy = this.ctx.verifications.peek(stateToken, "mfa")?.factorType;
     if (factorType && sentBy && sentBy !== factorType) throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
-    const result = this.ctx.verifications.check(stateToken, code.trim(), "mfa");
+    const result =
+      sentBy === "TOTP"
+        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
+            this.appCodeIsRight(
+              this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
+              code.trim(),
+            ),
+          )
+        : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
     if (result === "unknown") throw codeExpired();
     if (result === "too-many") throw tooManyWrongCodes();
     if (result === "wrong-code") throw wrongCode();
@@ -429,6 +440,12 @@ export class IdentityService {
     if (!identity) throw codeExpired();
     if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return identity;
+  }
+
+  /** Whether a code is the app factor's for now (give or take a step) and not used before; its time step is then used up. */
+  appCodeIsRight(factor: Factor | undefined, code: string): boolean {
+    const step = factor?.secret ? totpStep(factor.secret, code, Date.now()) : null;
+    return step !== null && this.ctx.factors.useStep(factor!.factorId, step);
   }
 
   async changePassword(memberId: string, newPassword: string): Promise<void> {
@@ -476,9 +493,10 @@ export class IdentityService {
   }
 }
 
-/** Where the code went, as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
+/** Where the code went (or comes from), as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
 export function factorHint(identity: Identity, factor: Factor): string {
   if (factor.type === "SMS") return `•••• ${(factor.phone ?? "").replace(/\D/g, "").slice(-4)}`;
+  if (factor.type === "TOTP") return "your authenticator app";
   const [local, domain] = identity.loginEmail.split("@");
   return `${local.slice(0, 1)}•••@${domain}`;
 }

@@ -58,7 +58,7 @@ describe("second factors: enrolment", () => {
   it("lets a member turn an e-mail factor on and off for themselves; the identity's factors list shows it", async () => {
     const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
     expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body).toEqual({
-      factors: [{ factorId, type: "EMAIL", status: "ACTIVE" }],
+      factors: [{ factorId, type: "EMAIL", status: "ACTIVE", factorStatus: "ENABLED" }],
     });
     const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
     expect(challenge.identity?.factors).toEqual([expect.objectContaining({ type: "PASSWORD" }), { factorId, type: "EMAIL", status: "ACTIVE" }]);
@@ -73,7 +73,7 @@ describe("second factors: enrolment", () => {
     const visitor = await call("/oauth2/token", { body: { clientId: LOCAL_CLIENT_ID, grantType: "anonymous" } });
     const asVisitor = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "EMAIL" } }, token: visitor.body.access_token! });
     expect(asVisitor).toMatchObject({ status: 403, body: { details: { applicationError: { code: "PERMISSION_DENIED" } } } });
-    for (const factor of [{ type: "SMS" }, { type: "SMS", phone: "07700 900123" }, { type: "TOTP" }]) {
+    for (const factor of [{ type: "SMS" }, { type: "SMS", phone: "07700 900123" }, { type: "PUSH" }]) {
       expect((await call("/_api/iam/factors/v1/factors", { body: { factor }, token: accessToken })).status).toBe(400);
     }
   });

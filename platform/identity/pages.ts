@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { BRANDING } from "./branding";
+import type { SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 
 /** HTML for the hosted pages. Every value that came from a request goes through `escapeHtml`. */
@@ -189,11 +190,17 @@ ${state.captcha ? `<label class="check"><input type="checkbox" name="captcha" va
 const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
 
 /** The second step of a log-in: the code the member's second factor was sent. */
-export function loginCodePage(state: FormState & { rs: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
-  const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
+/** What the code page says of where the code is, by the factor the login challenged. */
+function codeIntro(factorType: SecondFactorType, hint: string): string {
+  if (factorType === "TOTP") return "Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.";
+  const where = factorType === "SMS" ? "by text message to" : "by e-mail to";
+  return `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(hint)}</strong>. It works for 15 minutes.`;
+}
+
+export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string }): PageContent {
   return {
     title: "Enter your login code",
-    intro: `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.`,
+    intro: codeIntro(state.factorType, state.hint),
     content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
