@@ -1,30 +1,9 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
-
-const newEmail = () => `two-step-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
-const password = "granite-two-step-42";
-const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`);
-
-async function registerAndLand(page: Page, email: string) {
-  await page.goto(`${SITE_PAGES.register}?returnTo=%2Faccount`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Nickname").fill("Robin Two");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
-}
-
-async function logInWithPassword(page: Page, email: string, typed = password) {
-  await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(typed);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
+import { logInWithPassword, newEmail, password, platformPage, registerAndLand, wrongCodeFor } from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();

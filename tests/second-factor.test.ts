@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { smsFactorSchema } from "@/lib/account/forms";
-import { LOGIN_CODE_MESSAGES, loginCodeSchema } from "@/lib/auth/forms";
+import { appFactorCodeSchema, smsFactorSchema } from "@/lib/account/forms";
+import { APP_CODE_MESSAGES, LOGIN_CODE_MESSAGES, loginCodeSchema } from "@/lib/auth/forms";
 import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
 
 describe("the platform's state replies, as the site's login reads them", () => {
@@ -22,6 +22,15 @@ describe("the platform's state replies, as the site's login reads them", () => {
       },
     };
     expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123" });
+  });
+
+  it("reads an authenticator app's challenge, which sent nothing", () => {
+    const reply = {
+      state: "MFA_CHALLENGE",
+      stateToken: "app-state",
+      mfaChallengeData: { factorType: "TOTP", verificationChallengeData: { hint: "your authenticator app" } },
+    };
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "app-state", factorType: "TOTP", hint: "your authenticator app" });
   });
 
   it("fails on what it cannot use: a challenge by a factor the site cannot ask for, a state with its token missing, an unknown state", () => {
@@ -49,7 +58,13 @@ describe("refused logins and codes", () => {
   });
 
   it("has a message for each way a login code fails", () => {
-    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) expect(LOGIN_CODE_MESSAGES[reason]).toMatch(/code/);
+    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) {
+      expect(LOGIN_CODE_MESSAGES[reason]).toMatch(/code/);
+      expect(APP_CODE_MESSAGES[reason]).toMatch(/code/);
+    }
+    // An app's code was never sent: its messages point at the app, not at a message.
+    expect(APP_CODE_MESSAGES.invalidCode).toMatch(/your app shows now/);
+    expect(APP_CODE_MESSAGES.tooManyAttempts).not.toMatch(/send you/);
   });
 });
 
@@ -57,6 +72,12 @@ describe("the forms of two-step sign-in", () => {
   it("takes a 6-digit code, spaces allowed, and refuses anything else", () => {
     expect(loginCodeSchema.parse({ code: " 123 456 " })).toEqual({ code: "123456" });
     for (const code of ["12345", "1234567", "12a456", ""]) expect(loginCodeSchema.safeParse({ code }).success).toBe(false);
+  });
+
+  it("turns an app on with its factor and a 6-digit code", () => {
+    expect(appFactorCodeSchema.parse({ factorId: "f-1", code: "123 456" })).toEqual({ factorId: "f-1", code: "123456" });
+    expect(appFactorCodeSchema.safeParse({ factorId: "f-1", code: "12345" }).success).toBe(false);
+    expect(appFactorCodeSchema.safeParse({ factorId: "", code: "123456" }).success).toBe(false);
   });
 
   it("takes a mobile number in international form and keeps its digits", () => {

@@ -12,6 +12,7 @@ import {
   FAILURE_FIELD,
   FAILURE_MESSAGES,
   INVISIBLE_CAPTCHA_MESSAGE,
+  APP_CODE_MESSAGES,
   LOGIN_CODE_MESSAGES,
   NO_MORE_CODES_MESSAGE,
   UNAVAILABLE_MESSAGE,
@@ -270,7 +271,8 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
   const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
   // re-render the page without the message. It expires on its own; the platform refuses it until then.
-  const codeMessage = outcome.kind === "failed" ? LOGIN_CODE_MESSAGES[outcome.reason] : undefined;
+  const messages = pending.secondFactor!.type === "TOTP" ? APP_CODE_MESSAGES : LOGIN_CODE_MESSAGES;
+  const codeMessage = outcome.kind === "failed" ? messages[outcome.reason] : undefined;
   if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
     clearPendingVerification(await cookies());

@@ -3,7 +3,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import {
+  appFactorCodeSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileSchema,
+  removeFactorSchema,
+  slugSchema,
+  smsFactorSchema,
+} from "@/lib/account/forms";
 import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
@@ -12,7 +20,7 @@ import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
-import { turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
+import { activateAppFactor, turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
@@ -119,10 +127,13 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
 }
 
-/** Turns a second factor on or off for the member: the same steps, then the page shows the new list. */
+/**
+ * Turns a second factor on or off for the member: the same steps, then the page shows the new
+ * list. A change the platform turns down for a field (a wrong code) says so next to the field.
+ */
 async function changeSecondFactor(
   reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }) => FormState["result"],
-  change: (accessToken: string) => Promise<void>,
+  change: (accessToken: string) => Promise<void | { field: string; message: string }>,
   done: string,
 ): Promise<FormState> {
   let outcome;
@@ -132,6 +143,7 @@ async function changeSecondFactor(
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  if (outcome.value) return { result: reply({ fieldErrors: { [outcome.value.field]: [outcome.value.message] } }) };
   revalidatePath("/account");
   return { result: reply({ resetForm: true }), done };
 }
@@ -154,6 +166,32 @@ export async function turnOnSmsFactorAction(_previous: FormState, formData: Form
     submission.reply,
     (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }),
     "Two-step sign-in is on: each login now asks for a code we text to your phone.",
+  );
+}
+
+/** Starts an authenticator app: the page then shows its QR code and secret, and asks for its first code. */
+export async function startAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "TOTP" }),
+    "Scan the QR code with your authenticator app, then enter the code it shows.",
+  );
+}
+
+/** The app's first code: proof that it holds the secret, so a typo cannot lock the member out. */
+export async function activateAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { factorId, code } = submission.value;
+  return changeSecondFactor(
+    submission.reply,
+    async (accessToken) =>
+      (await activateAppFactor(accessToken, factorId, code)) === "wrong-code"
+        ? { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." }
+        : undefined,
+    "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
   );
 }
 

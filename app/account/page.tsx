@@ -3,7 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { ProfileForm } from "@/components/account/profile-form";
-import { TwoStepSignIn } from "@/components/account/two-step-sign-in";
+import { TwoStepSignIn, type AppSetup } from "@/components/account/two-step-sign-in";
 import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
@@ -11,13 +11,16 @@ import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
 import { mySecondFactors } from "@/lib/wix/factors";
 import { whoSeesProfile } from "@/lib/account/profile-words";
+import { qrCodeDataUrl } from "@/lib/account/qr-code";
 import { countryOptions } from "@/lib/countries";
 import { currentProfile } from "@/lib/wix/members";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
+  activateAppFactorAction,
   changeSlugAction,
   deleteAccountAction,
+  startAppFactorAction,
   turnOffFactorAction,
   turnOnEmailFactorAction,
   turnOnSmsFactorAction,
@@ -47,6 +50,10 @@ export default async function AccountPage() {
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
   ]);
+  const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
+  const appSetup: AppSetup | null = pendingApp?.setup
+    ? { factorId: pendingApp.id, secret: pendingApp.setup.secret, qrCode: await qrCodeDataUrl(pendingApp.setup.uri) }
+    : null;
   const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
@@ -146,12 +153,19 @@ export default async function AccountPage() {
       <Section
         id="two-step"
         title="Two-step sign-in"
-        intro="After your password, each login asks for a code we send you, so a stolen password alone cannot open your account."
+        intro="After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account."
       >
         <TwoStepSignIn
           factors={factors}
           email={profile.email ?? null}
-          actions={{ turnOnEmail: turnOnEmailFactorAction, turnOnSms: turnOnSmsFactorAction, turnOff: turnOffFactorAction }}
+          appSetup={appSetup}
+          actions={{
+            turnOnEmail: turnOnEmailFactorAction,
+            turnOnSms: turnOnSmsFactorAction,
+            startApp: startAppFactorAction,
+            activateApp: activateAppFactorAction,
+            turnOff: turnOffFactorAction,
+          }}
         />
       </Section>
 

@@ -2,34 +2,71 @@ import { ActionForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
 import type { SecondFactor } from "@/lib/wix/factors";
 
-type Actions = { turnOnEmail: FormAction; turnOnSms: FormAction; turnOff: FormAction };
+type Actions = { turnOnEmail: FormAction; turnOnSms: FormAction; startApp: FormAction; activateApp: FormAction; turnOff: FormAction };
+
+/** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
+export type AppSetup = { factorId: string; secret: string; qrCode: string };
+
+const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, email: string | null) => string; off: string }> = {
+  EMAIL: { on: (_factor, email) => `Codes by e-mail${email ? ` to ${email}` : ""}`, off: "Turn off e-mail codes" },
+  SMS: { on: (factor) => `Codes by text message to ${factor.phone ?? "your phone"}`, off: "Turn off text-message codes" },
+  TOTP: { on: () => "Codes from an authenticator app", off: "Turn off the authenticator app" },
+};
 
 /** The account page's two-step sign-in: the factors that are on, each with a way to turn it off, and forms for those that are not. */
-export function TwoStepSignIn({ factors, email, actions }: { factors: SecondFactor[]; email: string | null; actions: Actions }) {
+export function TwoStepSignIn({
+  factors,
+  email,
+  appSetup,
+  actions,
+}: {
+  factors: SecondFactor[];
+  email: string | null;
+  appSetup: AppSetup | null;
+  actions: Actions;
+}) {
   const byType = (type: SecondFactor["type"]) => factors.find((factor) => factor.type === type);
+  const enabled = factors.filter((factor) => !factor.pending);
   return (
     <div className="space-y-6">
-      {factors.length === 0 ? (
+      {enabled.length === 0 ? (
         <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>
       ) : (
         <ul className="space-y-4">
-          {factors.map((factor) => (
+          {enabled.map((factor) => (
             <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
-              <p className="text-sm text-stone-800">
-                {factor.type === "EMAIL" ? `Codes by e-mail${email ? ` to ${email}` : ""}` : `Codes by text message to ${factor.phone ?? "your phone"}`}
-              </p>
+              <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
               <ActionForm
                 kind="removeFactor"
                 action={actions.turnOff}
                 fields={[]}
                 hidden={{ factorId: factor.id }}
-                submitLabel={factor.type === "EMAIL" ? "Turn off e-mail codes" : "Turn off text-message codes"}
+                submitLabel={DESCRIPTIONS[factor.type].off}
                 pendingLabel="Turning off…"
                 wideButton={false}
               />
             </li>
           ))}
         </ul>
+      )}
+      {appSetup ? (
+        <AppSetupPanel setup={appSetup} actions={actions} />
+      ) : (
+        !byType("TOTP") && (
+          <div className="space-y-2">
+            <p className="text-sm text-stone-700">
+              An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
+            </p>
+            <ActionForm
+              kind="buttonOnly"
+              action={actions.startApp}
+              fields={[]}
+              submitLabel="Set up an authenticator app"
+              pendingLabel="Starting…"
+              wideButton={false}
+            />
+          </div>
+        )
       )}
       {!byType("EMAIL") && (
         <ActionForm
@@ -51,6 +88,49 @@ export function TwoStepSignIn({ factors, email, actions }: { factors: SecondFact
           wideButton={false}
         />
       )}
+    </div>
+  );
+}
+
+/** Setting up an app: scan or type the secret, then its first code turns it on; until then logins do not ask for it. */
+function AppSetupPanel({ setup, actions }: { setup: AppSetup; actions: Actions }) {
+  return (
+    <div className="space-y-4 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4" aria-labelledby="app-setup-title">
+      <h3 id="app-setup-title" className="font-semibold text-pine-900">
+        Set up your authenticator app
+      </h3>
+      <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
+        <li>
+          <p>In your authenticator app, add an account and scan this QR code:</p>
+          {/* A data URL made on the server from the app's otpauth:// link; no image service sees the secret. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={setup.qrCode} alt="QR code for adding this site to an authenticator app" width={192} height={192} className="mt-2 rounded bg-white" />
+          <p className="mt-2">
+            Or type in this key:{" "}
+            <code className="rounded bg-stone-100 px-1 font-mono break-all text-stone-900">{setup.secret.replace(/(.{4})(?=.)/g, "$1 ")}</code>
+          </p>
+        </li>
+        <li>Enter the 6-digit code the app now shows. Two-step sign-in turns on once the code is right.</li>
+      </ol>
+      <ActionForm
+        kind="appFactorCode"
+        action={actions.activateApp}
+        fields={[{ name: "code", label: "Code from the app", autoComplete: "one-time-code", inputMode: "numeric" }]}
+        hidden={{ factorId: setup.factorId }}
+        submitLabel="Turn on the authenticator app"
+        pendingLabel="Checking the code…"
+        wideButton={false}
+      />
+      <ActionForm
+        kind="removeFactor"
+        action={actions.turnOff}
+        fields={[]}
+        hidden={{ factorId: setup.factorId }}
+        submitLabel="Cancel setting up the app"
+        pendingLabel="Cancelling…"
+        tone="quiet"
+        wideButton={false}
+      />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
+import {
+  appFactorCodeSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  profileSchema,
+  removeFactorSchema,
+  slugSchema,
+  smsFactorSchema,
+} from "@/lib/account/forms";
 import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 
@@ -22,6 +30,7 @@ const schemas = {
   buttonOnly: buttonOnlySchema,
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
+  appFactorCode: appFactorCodeSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,

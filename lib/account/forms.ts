@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, newPassword } from "@/lib/auth/forms";
+import { checkbox, newPassword, sixDigitCode } from "@/lib/auth/forms";
 import { isCountryCode } from "@/lib/countries";
 import { ADDRESS_LABELS } from "./profile-words";
 
@@ -108,3 +108,6 @@ export const smsFactorSchema = z.object({
 });
 
 export const removeFactorSchema = z.object({ factorId: z.string().min(1).max(100) });
+
+/** The first code of an authenticator app being set up, which turns it on. */
+export const appFactorCodeSchema = removeFactorSchema.extend({ code: sixDigitCode });

@@ -68,13 +68,14 @@ export const verifySchema = z.object({
 export const buttonOnlySchema = z.object({});
 
 /** The second step of a login with a second factor: the 6-digit code it sent. */
-export const loginCodeSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code we sent you." })
-    .trim()
-    .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456.")),
-});
+/** A six-digit code, sent to the member or shown by their authenticator app; spaces allowed. */
+export const sixDigitCode = z
+  .string({ error: "Enter the 6-digit code." })
+  .trim()
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456."));
+
+export const loginCodeSchema = z.object({ code: sixDigitCode });
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -113,6 +114,13 @@ export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
   invalidCode: "That code is not right. Check the latest message and try again.",
   codeExpired: FAILURE_MESSAGES.codeExpired,
   tooManyAttempts: "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.",
+};
+
+/** An authenticator app's code: nothing was sent, and a new one shows every 30 seconds. */
+export const APP_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  ...LOGIN_CODE_MESSAGES,
+  invalidCode: "That code is not right, or it was already used. Enter the code your app shows now.",
+  tooManyAttempts: "Too many wrong codes for this login. Log in again, then enter the code your app shows.",
 };
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";

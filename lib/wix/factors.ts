@@ -1,32 +1,62 @@
 import "server-only";
 import { z } from "zod";
+import { refusalOf } from "./errors";
 import { SECOND_FACTOR_TYPES, type SecondFactorType } from "./identity";
 import { platformCall } from "./platform-fetch";
 
 /**
  * A member's second factors (two-step sign-in), on the platform's factors endpoint: the
  * installed SDK has no call for enrolling one, so these are plain calls with the member's token.
+ * An authenticator app is `pending` until its first code is entered; until then `setup` carries
+ * its secret and otpauth:// link, for the account page to show again.
  */
-export type SecondFactor = { id: string; type: SecondFactorType; phone: string | null };
+export type SecondFactor = {
+  id: string;
+  type: SecondFactorType;
+  phone: string | null;
+  pending: boolean;
+  setup: { secret: string; uri: string } | null;
+};
 
-const factorShape = z.object({ factorId: z.string(), type: z.string(), phone: z.string().optional() });
+const factorShape = z.object({
+  factorId: z.string(),
+  type: z.string(),
+  phone: z.string().optional(),
+  factorStatus: z.string().optional(),
+  totpData: z.object({ secret: z.string(), uri: z.string() }).optional(),
+});
 
 function toSecondFactor(factor: z.infer<typeof factorShape>): SecondFactor | null {
   const type = SECOND_FACTOR_TYPES.find((known) => known === factor.type);
-  return type ? { id: factor.factorId, type, phone: factor.phone ?? null } : null;
+  if (!type) return null;
+  return { id: factor.factorId, type, phone: factor.phone ?? null, pending: factor.factorStatus === "REQUIRE_ACTIVATION", setup: factor.totpData ?? null };
 }
 
 const FACTORS_PATH = "/_api/iam/factors/v1/factors";
 
-/** The member's second factors; any the site does not know (an authenticator app set up elsewhere) are left out. */
+/** The member's second factors; any the site does not know are left out. */
 export async function mySecondFactors(accessToken: string): Promise<SecondFactor[]> {
   const reply = z.object({ factors: z.array(factorShape) }).parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
   return reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null);
 }
 
-/** Turns a second factor on: codes by e-mail to the login address, or by text message to `phone`. */
-export async function turnOnSecondFactor(accessToken: string, factor: { type: "EMAIL" } | { type: "SMS"; phone: string }): Promise<void> {
+/**
+ * Turns a second factor on: codes by e-mail to the login address, or by text message to `phone`;
+ * or starts an authenticator app, which turns on with its first code (`activateAppFactor`).
+ */
+export async function turnOnSecondFactor(accessToken: string, factor: { type: "EMAIL" } | { type: "SMS"; phone: string } | { type: "TOTP" }): Promise<void> {
   await platformCall(FACTORS_PATH, { accessToken, body: { factor } });
+}
+
+/** Turns an authenticator app on with a code it shows; "wrong-code" when the platform does not take it. */
+export async function activateAppFactor(accessToken: string, factorId: string, code: string): Promise<"on" | "wrong-code"> {
+  try {
+    await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}/activate`, { accessToken, body: { code } });
+    return "on";
+  } catch (error) {
+    if (refusalOf(error)?.code === "VERIFICATION_FAILED") return "wrong-code";
+    throw error;
+  }
 }
 
 export async function turnOffSecondFactor(accessToken: string, factorId: string): Promise<void> {

@@ -18,7 +18,7 @@ export type AuthOutcome =
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>> };
 
 /** The second factors the site can ask a code for. */
-export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
 
 export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
@@ -242,7 +242,8 @@ async function loginV2(email: string, options: { password?: string; stateToken?:
 
 /** The code a second factor was sent, with the state token of the login's challenge: the login's last step. */
 export async function verifySecondFactor(factorType: SecondFactorType, code: string, stateToken: string): Promise<AuthOutcome> {
-  const data = factorType === "SMS" ? { smsData: { code } } : { emailData: { code } };
+  // Each factor has its data object: emailData, smsData, totpData.
+  const data = { [`${factorType.toLowerCase()}Data`]: { code } };
   try {
     return stateOutcome(
       await publicRead((_client, accessToken) =>

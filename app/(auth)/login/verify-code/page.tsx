@@ -25,16 +25,21 @@ export default async function LoginCodePage() {
     );
   }
   const { type, hint } = pending.secondFactor;
+  const fromApp = type === "TOTP";
   return (
     <AuthCard
       title="Enter your login code"
       intro={
-        <p>
-          Your account has two-step sign-in. We sent a 6-digit code {type === "SMS" ? "by text message to" : "by e-mail to"}{" "}
-          <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
-        </p>
+        fromApp ? (
+          <p>Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.</p>
+        ) : (
+          <p>
+            Your account has two-step sign-in. We sent a 6-digit code {type === "SMS" ? "by text message to" : "by e-mail to"}{" "}
+            <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
+          </p>
+        )
       }
-      footer={<LocalMailboxHint />}
+      footer={fromApp ? undefined : <LocalMailboxHint />}
     >
       <ActionForm
         kind="loginCode"
@@ -43,10 +48,13 @@ export default async function LoginCodePage() {
         submitLabel="Log in"
         pendingLabel="Checking the code…"
       />
-      <div className="mt-6 border-t border-stone-200 pt-4">
-        <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
-        <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
-      </div>
+      {/* An app makes a new code every 30 seconds by itself: there is nothing to send again. */}
+      {!fromApp && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+          <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+        </div>
+      )}
     </AuthCard>
   );
 }
