@@ -17,6 +17,7 @@ import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
+import { migrateRecoveryCodes } from "./identity/recovery-codes";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -34,6 +35,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateIdentity,
   migrateVerifications,
   migrateFactors,
+  migrateRecoveryCodes,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateHostedFormStates,

@@ -22,6 +22,7 @@ import { IdentityStore } from "./identity/store";
 import { MailLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
+import { RecoveryCodeStore } from "./identity/recovery-codes";
 import { Outbox } from "./mail/outbox";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
@@ -53,6 +54,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     identities: new IdentityStore(db),
     verifications: new VerificationStore(db),
     factors: new FactorStore(db),
+    recoveryCodes: new RecoveryCodeStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
     formStates: new HostedFormStateStore(db),

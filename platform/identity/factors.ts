@@ -4,6 +4,9 @@ import type { Db, Migration } from "../types";
 /** The second factors the local platform knows: codes it sends (e-mail, SMS) and codes an authenticator app makes (TOTP). */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
+/** What `/v2/{factorType}/verify` takes: a factor's code, or one of the member's one-time recovery codes. */
+export const VERIFY_FACTOR_TYPES = [...SECOND_FACTOR_TYPES, "RECOVERY_CODE"] as const;
+export type VerifyFactorType = (typeof VERIFY_FACTOR_TYPES)[number];
 
 /** A factor that must prove itself (an app's first code) is REQUIRE_ACTIVATION until it has; only ENABLED ones are asked at login. */
 export type FactorStatus = "ENABLED" | "REQUIRE_ACTIVATION";

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
 import { FieldViolations, notFound, permissionDenied, schemaViolations, wrongCode } from "../http/errors";
 import { platformOrigin } from "../http/origin";
-import { SECOND_FACTOR_TYPES, type Factor } from "./factors";
-import { IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
+import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
+import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
 import { newTotpSecret, totpUri } from "./totp";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
@@ -81,9 +81,11 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   // The second step of a login with a second factor: the code it sent, in the factor's data object.
   app.post("/_api/iam/authentication/v2/:factorType/verify", async (request) => {
     ctx.callerOf(request);
-    const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(SECOND_FACTOR_TYPES)) }), request.params);
+    const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(VERIFY_FACTOR_TYPES)) }), request.params);
     const body = parse(factorVerifyRequest, request.body);
-    const dataField = `${factorType.toLowerCase()}Data` as "emailData" | "smsData" | "totpData";
+    // emailData, smsData, totpData, recoveryCodeData.
+    const dataField = `${factorType.toLowerCase().replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase())}Data` as keyof typeof body &
+      `${string}Data`;
     const code = body[dataField]?.code;
     const field = `${dataField}.code`;
     if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
@@ -104,7 +106,17 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     };
   };
 
-  app.get("/_api/iam/factors/v1/factors", async (request) => ({ factors: ctx.factors.listOwn(memberOf(request)).map(ownFactor) }));
+  app.get("/_api/iam/factors/v1/factors", async (request) => {
+    const memberId = memberOf(request);
+    return { factors: ctx.factors.listOwn(memberId).map(ownFactor), recoveryCodes: { remaining: ctx.recoveryCodes.remaining(memberId) } };
+  });
+
+  // New one-time recovery codes, the earlier ones void: shown in this reply only, and only to the member who proves it is them.
+  app.post("/_api/iam/factors/v1/recovery-codes", async (request) => {
+    const memberId = memberOf(request);
+    await service.proveMember(memberId, parse(memberProof, request.body));
+    return { recoveryCodes: ctx.recoveryCodes.replace(memberId) };
+  });
 
   app.post("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
@@ -125,7 +137,9 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     if (!factor || factor.status !== "REQUIRE_ACTIVATION") throw notFound("This member has no factor waiting for activation with this id.");
     if (!service.appCodeIsRight(factor, code)) throw wrongCode();
     ctx.factors.activate(factor.factorId);
-    return { factor: ownFactor({ ...factor, status: "ENABLED" }) };
+    // The first app comes with recovery codes, shown this once, for when the phone is lost.
+    const recoveryCodes = ctx.recoveryCodes.has(memberId) ? undefined : ctx.recoveryCodes.replace(memberId);
+    return { factor: ownFactor({ ...factor, status: "ENABLED" }), ...(recoveryCodes && { recoveryCodes }) };
   });
 
   app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {

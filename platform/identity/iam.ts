@@ -4,7 +4,7 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
 import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode, type FieldViolation } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
-import type { Factor, SecondFactorType } from "./factors";
+import type { Factor, SecondFactorType, VerifyFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -91,7 +91,11 @@ export const factorVerifyRequest = z.object({
   emailData: z.object({ code: z.string().min(1).max(100) }).optional(),
   smsData: z.object({ code: z.string().min(1).max(100) }).optional(),
   totpData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  recoveryCodeData: z.object({ code: z.string().min(1).max(100) }).optional(),
 });
+
+/** What proves it is the member, beyond their access token: the password, or the code their authenticator app shows now. */
+export const memberProof = z.object({ password: z.string().max(1024).optional(), totpData: z.object({ code: z.string().max(20) }).optional() });
 
 const emailFormat = z.email();
 
@@ -170,6 +174,7 @@ export class IdentityService {
       | "identities"
       | "verifications"
       | "factors"
+      | "recoveryCodes"
       | "recoveries"
       | "loginSessions"
       | "settings"
@@ -412,27 +417,32 @@ export class IdentityService {
   }
 
   /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */
-  verifyFactor(factorType: SecondFactorType, stateToken: string, code: string): StateReply {
+  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string): StateReply {
     return this.signedIn(this.checkFactor(stateToken, code, factorType));
   }
 
   /**
    * Who a second-factor code proves to be logging in; refused when it is wrong, expired or
-   * tried too often, or (given a type) was sent by another factor. The hosted page shares it.
+   * tried too often, or (given a type) was sent by another factor. A recovery code answers any
+   * challenge, and is then used up. The hosted page shares it.
    */
-  checkFactor(stateToken: string, code: string, factorType?: SecondFactorType): Identity {
+  checkFactor(stateToken: string, code: string, factorType?: VerifyFactorType): Identity {
     // Checked before the code, which a right answer would use up.
     const sentBy = this.ctx.verifications.peek(stateToken, "mfa")?.factorType;
-    if (factorType && sentBy && sentBy !== factorType) throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
+    if (factorType && factorType !== "RECOVERY_CODE" && sentBy && sentBy !== factorType) {
+      throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
+    }
     const result =
-      sentBy === "TOTP"
-        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
-            this.appCodeIsRight(
-              this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
-              code.trim(),
-            ),
-          )
-        : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
+      factorType === "RECOVERY_CODE"
+        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => this.ctx.recoveryCodes.use(identityId, code.trim()))
+        : sentBy === "TOTP"
+          ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
+              this.appCodeIsRight(
+                this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
+                code.trim(),
+              ),
+            )
+          : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
     if (result === "unknown") throw codeExpired();
     if (result === "too-many") throw tooManyWrongCodes();
     if (result === "wrong-code") throw wrongCode();
@@ -446,6 +456,33 @@ export class IdentityService {
   appCodeIsRight(factor: Factor | undefined, code: string): boolean {
     const step = factor?.secret ? totpStep(factor.secret, code, Date.now()) : null;
     return step !== null && this.ctx.factors.useStep(factor!.factorId, step);
+  }
+
+  /**
+   * Refuses a change to a member's second factors unless they prove it is them: a stolen access
+   * token alone must not add or remove factors. Wrong answers count with failed logins (the same
+   * growing delay), and past the limit the change waits.
+   */
+  async proveMember(memberId: string, proof: z.infer<typeof memberProof>): Promise<void> {
+    const identity = this.ctx.identities.get(memberId);
+    const found = identity ? this.ctx.identities.findForLogin(identity.loginEmail) : null;
+    if (!found) throw identityRefused("PERMISSION_DENIED", "Only a signed-in member can do this, for themselves.", 403);
+    if (proof.password === undefined && proof.totpData === undefined) {
+      throw new FieldViolations([
+        { field: "password", description: "Required: the password, or totpData.code from the authenticator app.", violatedRule: "VALIDATION", data: {} },
+      ]);
+    }
+    const email = found.identity.loginEmail;
+    const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
+    if (captcha) throw identityRefused("THROTTLED_FEATURE", "Too many wrong passwords or codes. Try again in 15 minutes.", 429);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
+    const proven =
+      proof.password !== undefined ? await verifyPassword(proof.password, found.passwordHash) : this.appCodeIsRight(app, proof.totpData?.code.trim() ?? "");
+    if (!proven) {
+      await this.ctx.loginThrottle.failed(email);
+      throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
+    }
   }
 
   async changePassword(memberId: string, newPassword: string): Promise<void> {

@@ -59,6 +59,7 @@ describe("second factors: enrolment", () => {
     const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
     expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body).toEqual({
       factors: [{ factorId, type: "EMAIL", status: "ACTIVE", factorStatus: "ENABLED" }],
+      recoveryCodes: { remaining: 0 },
     });
     const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
     expect(challenge.identity?.factors).toEqual([expect.objectContaining({ type: "PASSWORD" }), { factorId, type: "EMAIL", status: "ACTIVE" }]);

@@ -189,7 +189,6 @@ ${state.captcha ? `<label class="check"><input type="checkbox" name="captcha" va
 
 const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
 
-/** The second step of a log-in: the code the member's second factor was sent. */
 /** What the code page says of where the code is, by the factor the login challenged. */
 function codeIntro(factorType: SecondFactorType, hint: string): string {
   if (factorType === "TOTP") return "Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.";
@@ -197,7 +196,17 @@ function codeIntro(factorType: SecondFactorType, hint: string): string {
   return `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(hint)}</strong>. It works for 15 minutes.`;
 }
 
-export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string }): PageContent {
+/**
+ * The second step of a log-in: the code the member's second factor was sent (or their app shows),
+ * and, for a member with recovery codes, a second form for one of them: a lost phone locks no one out.
+ */
+export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string; recovery: boolean }): PageContent {
+  const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+<p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
+${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
+<button type="submit">Log in with a recovery code</button>
+</form>`;
   return {
     title: "Enter your login code",
     intro: codeIntro(state.factorType, state.hint),
@@ -206,7 +215,7 @@ export function loginCodePage(state: FormState & { rs: string; factorType: Secon
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 <button type="submit">Log in</button>
-</form>`,
+</form>${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
   };

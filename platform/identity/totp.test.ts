@@ -32,6 +32,7 @@ type Reply = {
   sessionToken?: string;
   factor?: { factorId: string; status: string; factorStatus: string; totpData?: { secret: string; uri: string } };
   factors?: Array<{ factorId: string; type: string; factorStatus: string; totpData?: unknown }>;
+  recoveryCodes?: string[] | { remaining: number };
   details?: { applicationError?: { code?: string } };
 };
 
@@ -62,7 +63,7 @@ async function memberStartingApp() {
   return { email, accessToken, factorId, secret: totpData!.secret, uri: totpData!.uri };
 }
 
-/** As above, with the app turned on by its first code (which is then used up). */
+/** As above, with the app turned on by its first code (which is then used up); with the recovery codes that came with it. */
 async function memberWithApp() {
   const member = await memberStartingApp();
   await awayFromStepEdge();
@@ -71,7 +72,7 @@ async function memberWithApp() {
     token: member.accessToken,
   });
   expect(activated.body.factor).toMatchObject({ status: "ACTIVE", factorStatus: "ENABLED" });
-  return member;
+  return { ...member, recoveryCodes: activated.body.recoveryCodes as string[] };
 }
 
 describe("authenticator app: turning it on", () => {
@@ -195,6 +196,98 @@ describe("authenticator app: the hosted login page", () => {
     expect(codePage.text).toContain("Open your authenticator app and enter the 6-digit code");
     await awayFromStepEdge();
     const right = await browser.submitForm(codePage.url, { code: appCode(secret, 1) });
+    expect(right.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(right.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+  });
+});
+
+describe("recovery codes", () => {
+  const verifyRecovery = (stateToken: string | null | undefined, code: string) =>
+    call("/_api/iam/authentication/v2/recovery_code/verify", { body: { stateToken, recoveryCodeData: { code } } });
+  const remaining = async (token: string) =>
+    ((await call("/_api/iam/factors/v1/factors", { method: "GET", token })).body.recoveryCodes as { remaining: number }).remaining;
+
+  it("come once, with the first app: ten of them, kept only as digests", async () => {
+    const { accessToken, recoveryCodes, factorId, email } = await memberWithApp();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    expect(await remaining(accessToken)).toBe(10);
+    const identityId = platform.ctx.identities.findForLogin(email)!.identity.id;
+    const stored = platform.ctx.db.prepare("SELECT code_hash FROM identity_recovery_codes WHERE identity_id = ?").all(identityId) as { code_hash: string }[];
+    expect(stored).toHaveLength(10);
+    for (const { code_hash } of stored) expect(recoveryCodes.map((code) => code.replace("-", ""))).not.toContain(code_hash);
+
+    // An app set up again later comes without new codes: the member has theirs.
+    await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken });
+    const again = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" } }, token: accessToken });
+    await awayFromStepEdge();
+    const { secret } = again.body.factor!.totpData!;
+    const activated = await call(`/_api/iam/factors/v1/factors/${again.body.factor!.factorId}/activate`, {
+      body: { code: appCode(secret) },
+      token: accessToken,
+    });
+    expect(activated.status).toBe(200);
+    expect(activated.body.recoveryCodes).toBeUndefined();
+  });
+
+  it("log in in place of the app's code, each once, for their own member only; case and dashes do not matter", async () => {
+    const { email, accessToken, recoveryCodes } = await memberWithApp();
+    const other = await memberWithApp();
+    const first = await login(email);
+    expect(errorCode(await verifyRecovery(first.stateToken, other.recoveryCodes[0]))).toBe("VERIFICATION_FAILED");
+    const typed = recoveryCodes[0].toLowerCase().replace("-", " ");
+    const signedIn = await verifyRecovery(first.stateToken, typed);
+    expect(signedIn).toMatchObject({ status: 200, body: { state: "SUCCESS", sessionToken: expect.any(String) } });
+    expect(await remaining(accessToken)).toBe(9);
+
+    const second = await login(email);
+    expect(errorCode(await verifyRecovery(second.stateToken, recoveryCodes[0]))).toBe("VERIFICATION_FAILED");
+    expect((await verifyRecovery(second.stateToken, recoveryCodes[1])).body.state).toBe("SUCCESS");
+    // The other member's code still works for them.
+    expect((await verifyRecovery((await login(other.email)).stateToken, other.recoveryCodes[0])).body.state).toBe("SUCCESS");
+  });
+
+  it("are made anew only with the password or a current app code; the earlier ones then stop working", async () => {
+    const { email, accessToken, recoveryCodes, secret } = await memberWithApp();
+    const path = "/_api/iam/factors/v1/recovery-codes";
+    // The access token alone is not enough.
+    const bare = await call(path, { body: {}, token: accessToken });
+    expect(bare).toMatchObject({ status: 400, body: { details: { validationError: { fieldViolations: [{ field: "password" }] } } } });
+    const wrongPassword = await call(path, { body: { password: "not-the-password" }, token: accessToken });
+    expect([wrongPassword.status, errorCode(wrongPassword)]).toEqual([403, "-19976"]);
+    await awayFromStepEdge();
+    const wrongCode = await call(path, { body: { totpData: { code: appCode(secret, 2) } }, token: accessToken });
+    expect([wrongCode.status, errorCode(wrongCode)]).toEqual([400, "VERIFICATION_FAILED"]);
+
+    const byPassword = await call(path, { body: { password: PASSWORD }, token: accessToken });
+    expect(byPassword.status).toBe(200);
+    const fresh = byPassword.body.recoveryCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh).not.toContain(recoveryCodes[0]);
+    const challenge = await login(email);
+    expect(errorCode(await verifyRecovery(challenge.stateToken, recoveryCodes[0]))).toBe("VERIFICATION_FAILED");
+    expect((await verifyRecovery(challenge.stateToken, fresh[0])).body.state).toBe("SUCCESS");
+
+    const byApp = await call(path, { body: { totpData: { code: appCode(secret, 1) } }, token: accessToken });
+    expect(byApp.status).toBe(200);
+    // That app code is now used: it proves nothing a second time.
+    expect(errorCode(await call(path, { body: { totpData: { code: appCode(secret, 1) } }, token: accessToken }))).toBe("VERIFICATION_FAILED");
+  });
+
+  it("work on the hosted login page, in a form of their own beside the code", async () => {
+    const { email, recoveryCodes } = await memberWithApp();
+    const client = memberSiteClient();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new TestBrowser();
+    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    expect(codePage.text).toMatch(/<label for="recoveryCode">Recovery code<\/label>/);
+    const wrong = await browser.follow(await browser.submitForm(codePage.url, { code: "", recoveryCode: "AAAAA-AAAAA" }));
+    expect(wrong.text).toContain("That recovery code is not right");
+    expect(wrong.text).toMatch(/<input id="recoveryCode"[^>]*aria-invalid="true"[^>]*autofocus/);
+    const right = await browser.submitForm(codePage.url, { code: "", recoveryCode: recoveryCodes[3] });
     expect(right.status).toBe(303);
     const { code, state } = client.auth.parseFromUrl(right.location!, "query");
     expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
