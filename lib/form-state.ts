@@ -10,6 +10,12 @@ export type CaptchaStage = "invisible" | "visible";
  * What a form on a server action shows after a submission: conform's result (field and form
  * errors, values to keep), a confirmation, and which robot check it must carry.
  */
-export type FormState = { result?: SubmissionResult<string[]>; done?: string; captcha?: CaptchaStage };
+export type FormState = {
+  result?: SubmissionResult<string[]>;
+  done?: string;
+  captcha?: CaptchaStage;
+  /** One-time recovery codes, shown with the confirmation this once (they are never shown again). */
+  recoveryCodes?: string[];
+};
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { appFactorCodeSchema, smsFactorSchema } from "@/lib/account/forms";
-import { APP_CODE_MESSAGES, LOGIN_CODE_MESSAGES, loginCodeSchema } from "@/lib/auth/forms";
+import { appFactorCodeSchema, recoveryCodesSchema, smsFactorSchema } from "@/lib/account/forms";
+import { APP_CODE_MESSAGES, LOGIN_CODE_MESSAGES, RECOVERY_CODE_MESSAGES, loginCodeSchema, recoveryCodeSchema } from "@/lib/auth/forms";
 import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
 
 describe("the platform's state replies, as the site's login reads them", () => {
@@ -65,6 +65,7 @@ describe("refused logins and codes", () => {
     // An app's code was never sent: its messages point at the app, not at a message.
     expect(APP_CODE_MESSAGES.invalidCode).toMatch(/your app shows now/);
     expect(APP_CODE_MESSAGES.tooManyAttempts).not.toMatch(/send you/);
+    expect(RECOVERY_CODE_MESSAGES.invalidCode).toMatch(/recovery code .*already used/);
   });
 });
 
@@ -72,6 +73,15 @@ describe("the forms of two-step sign-in", () => {
   it("takes a 6-digit code, spaces allowed, and refuses anything else", () => {
     expect(loginCodeSchema.parse({ code: " 123 456 " })).toEqual({ code: "123456" });
     for (const code of ["12345", "1234567", "12a456", ""]) expect(loginCodeSchema.safeParse({ code }).success).toBe(false);
+  });
+
+  it("takes a recovery code as written down, and new codes only with a password", () => {
+    expect(recoveryCodeSchema.parse({ recoveryCode: "  abcde-fghjk " })).toEqual({ recoveryCode: "abcde-fghjk" });
+    expect(recoveryCodeSchema.safeParse({ recoveryCode: " " }).success).toBe(false);
+    expect(recoveryCodeSchema.safeParse({ recoveryCode: "x".repeat(21) }).success).toBe(false);
+    expect(recoveryCodesSchema.safeParse({}).success).toBe(false);
+    expect(recoveryCodesSchema.safeParse({ password: "" }).success).toBe(false);
+    expect(recoveryCodesSchema.parse({ password: "granite" })).toEqual({ password: "granite" });
   });
 
   it("turns an app on with its factor and a 6-digit code", () => {

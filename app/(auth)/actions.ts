@@ -15,6 +15,7 @@ import {
   APP_CODE_MESSAGES,
   LOGIN_CODE_MESSAGES,
   NO_MORE_CODES_MESSAGE,
+  RECOVERY_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
   buttonOnlySchema,
@@ -22,6 +23,7 @@ import {
   forgotPasswordSchema,
   loginCodeSchema,
   loginSchema,
+  recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
   tooManyAttemptsMessage,
@@ -46,6 +48,7 @@ import {
   type AuthFailure,
   type AuthOutcome,
   type CaptchaAnswer,
+  type SecondFactorType,
 } from "@/lib/wix/identity";
 
 type Reply = (options?: {
@@ -261,24 +264,40 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const step = await pendingCodeStep("second-factor", "verify", submission.reply);
+  return secondStep(submission.reply, "code", submission.value.code, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : LOGIN_CODE_MESSAGES));
+}
+
+/** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
+export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return secondStep(submission.reply, "recoveryCode", submission.value.recoveryCode, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+}
+
+/** The login's second step with a code in `field`: by the challenged factor, or as a recovery code. */
+async function secondStep(
+  reply: Reply,
+  field: "code" | "recoveryCode",
+  code: string,
+  messagesFor: (type: SecondFactorType) => Partial<Record<AuthFailure, string>>,
+  as?: "RECOVERY_CODE",
+): Promise<FormState> {
+  const step = await pendingCodeStep("second-factor", "verify", reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const checked = await platformStep("checking a login code failed", submission.reply, () =>
-    verifySecondFactor(pending.secondFactor!.type, submission.value.code, pending.stateToken),
-  );
+  const type = pending.secondFactor!.type;
+  const checked = await platformStep("checking a login code failed", reply, () => verifySecondFactor(as ?? type, code, pending.stateToken));
   if ("answer" in checked) return checked.answer;
   const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
   // re-render the page without the message. It expires on its own; the platform refuses it until then.
-  const messages = pending.secondFactor!.type === "TOTP" ? APP_CODE_MESSAGES : LOGIN_CODE_MESSAGES;
-  const codeMessage = outcome.kind === "failed" ? messages[outcome.reason] : undefined;
-  if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
+  const codeMessage = outcome.kind === "failed" ? messagesFor(type)[outcome.reason] : undefined;
+  if (codeMessage) return { result: reply({ fieldErrors: { [field]: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
     clearPendingVerification(await cookies());
     await forgetAccountFailures("login", pending.email);
   }
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  return continueWith(outcome, reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
 /** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */

@@ -8,6 +8,7 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   profileSchema,
+  recoveryCodesSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
@@ -20,7 +21,7 @@ import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
-import { activateAppFactor, turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
+import { activateAppFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
@@ -129,11 +130,12 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
 
 /**
  * Turns a second factor on or off for the member: the same steps, then the page shows the new
- * list. A change the platform turns down for a field (a wrong code) says so next to the field.
+ * list. A change the platform turns down for a field (a wrong code) says so next to the field;
+ * one that made recovery codes shows them with the confirmation.
  */
 async function changeSecondFactor(
   reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }) => FormState["result"],
-  change: (accessToken: string) => Promise<void | { field: string; message: string }>,
+  change: (accessToken: string) => Promise<void | { field: string; message: string } | { recoveryCodes: string[] }>,
   done: string,
 ): Promise<FormState> {
   let outcome;
@@ -143,9 +145,9 @@ async function changeSecondFactor(
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
-  if (outcome.value) return { result: reply({ fieldErrors: { [outcome.value.field]: [outcome.value.message] } }) };
+  if (outcome.value && "field" in outcome.value) return { result: reply({ fieldErrors: { [outcome.value.field]: [outcome.value.message] } }) };
   revalidatePath("/account");
-  return { result: reply({ resetForm: true }), done };
+  return { result: reply({ resetForm: true }), done, ...(outcome.value && { recoveryCodes: outcome.value.recoveryCodes }) };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -187,11 +189,29 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
   const { factorId, code } = submission.value;
   return changeSecondFactor(
     submission.reply,
-    async (accessToken) =>
-      (await activateAppFactor(accessToken, factorId, code)) === "wrong-code"
-        ? { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." }
-        : undefined,
+    async (accessToken) => {
+      const activated = await activateAppFactor(accessToken, factorId, code);
+      if (activated === "wrong-code")
+        return { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." };
+      return activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : undefined;
+    },
     "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
+  );
+}
+
+/** New recovery codes, the old ones void; only with the member's password, never on the session alone. */
+export async function newRecoveryCodesAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: recoveryCodesSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  return changeSecondFactor(
+    (options) => submission.reply({ ...options, hideFields: ["password"] }),
+    async (accessToken) => {
+      const codes = await newRecoveryCodes(accessToken, submission.value.password);
+      if (codes === "wrong-password") return { field: "password", message: "That is not your password." };
+      if (codes === "throttled") return { field: "password", message: "Too many wrong passwords. Try again in 15 minutes." };
+      return { recoveryCodes: codes };
+    },
+    "New recovery codes are ready. The earlier ones no longer work.",
   );
 }
 

@@ -20,6 +20,7 @@ import {
   activateAppFactorAction,
   changeSlugAction,
   deleteAccountAction,
+  newRecoveryCodesAction,
   startAppFactorAction,
   turnOffFactorAction,
   turnOnEmailFactorAction,
@@ -46,7 +47,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, factors] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft }] = await Promise.all([
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
   ]);
@@ -159,11 +160,13 @@ export default async function AccountPage() {
           factors={factors}
           email={profile.email ?? null}
           appSetup={appSetup}
+          recoveryCodesLeft={recoveryCodesLeft}
           actions={{
             turnOnEmail: turnOnEmailFactorAction,
             turnOnSms: turnOnSmsFactorAction,
             startApp: startAppFactorAction,
             activateApp: activateAppFactorAction,
+            newRecoveryCodes: newRecoveryCodesAction,
             turnOff: turnOffFactorAction,
           }}
         />

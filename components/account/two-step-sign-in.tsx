@@ -1,8 +1,16 @@
 import { ActionForm } from "@/components/forms/action-form";
+import { AppActivation } from "./app-activation";
 import type { FormAction } from "@/lib/form-state";
 import type { SecondFactor } from "@/lib/wix/factors";
 
-type Actions = { turnOnEmail: FormAction; turnOnSms: FormAction; startApp: FormAction; activateApp: FormAction; turnOff: FormAction };
+type Actions = {
+  turnOnEmail: FormAction;
+  turnOnSms: FormAction;
+  startApp: FormAction;
+  activateApp: FormAction;
+  newRecoveryCodes: FormAction;
+  turnOff: FormAction;
+};
 
 /** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
 export type AppSetup = { factorId: string; secret: string; qrCode: string };
@@ -18,11 +26,13 @@ export function TwoStepSignIn({
   factors,
   email,
   appSetup,
+  recoveryCodesLeft,
   actions,
 }: {
   factors: SecondFactor[];
   email: string | null;
   appSetup: AppSetup | null;
+  recoveryCodesLeft: number;
   actions: Actions;
 }) {
   const byType = (type: SecondFactor["type"]) => factors.find((factor) => factor.type === type);
@@ -49,8 +59,21 @@ export function TwoStepSignIn({
           ))}
         </ul>
       )}
+      {/* Always in place, so the answer that turned the app on (and its recovery codes) outlives the set-up form. */}
+      <AppActivation factorId={appSetup?.factorId ?? null} action={actions.activateApp}>
+        {appSetup && <AppSetupSteps setup={appSetup} />}
+      </AppActivation>
       {appSetup ? (
-        <AppSetupPanel setup={appSetup} actions={actions} />
+        <ActionForm
+          kind="removeFactor"
+          action={actions.turnOff}
+          fields={[]}
+          hidden={{ factorId: appSetup.factorId }}
+          submitLabel="Cancel setting up the app"
+          pendingLabel="Cancelling…"
+          tone="quiet"
+          wideButton={false}
+        />
       ) : (
         !byType("TOTP") && (
           <div className="space-y-2">
@@ -67,6 +90,21 @@ export function TwoStepSignIn({
             />
           </div>
         )
+      )}
+      {(recoveryCodesLeft > 0 || byType("TOTP")) && (
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-800">
+            Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone. New ones replace them all, and need your password.
+          </p>
+          <ActionForm
+            kind="recoveryCodes"
+            action={actions.newRecoveryCodes}
+            fields={[{ name: "password", label: "Your password", type: "password", autoComplete: "current-password" }]}
+            submitLabel="Make new recovery codes"
+            pendingLabel="Making codes…"
+            wideButton={false}
+          />
+        </div>
       )}
       {!byType("EMAIL") && (
         <ActionForm
@@ -93,12 +131,10 @@ export function TwoStepSignIn({
 }
 
 /** Setting up an app: scan or type the secret, then its first code turns it on; until then logins do not ask for it. */
-function AppSetupPanel({ setup, actions }: { setup: AppSetup; actions: Actions }) {
+function AppSetupSteps({ setup }: { setup: AppSetup }) {
   return (
-    <div className="space-y-4 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4" aria-labelledby="app-setup-title">
-      <h3 id="app-setup-title" className="font-semibold text-pine-900">
-        Set up your authenticator app
-      </h3>
+    <>
+      <h3 className="font-semibold text-pine-900">Set up your authenticator app</h3>
       <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
         <li>
           <p>In your authenticator app, add an account and scan this QR code:</p>
@@ -112,25 +148,6 @@ function AppSetupPanel({ setup, actions }: { setup: AppSetup; actions: Actions }
         </li>
         <li>Enter the 6-digit code the app now shows. Two-step sign-in turns on once the code is right.</li>
       </ol>
-      <ActionForm
-        kind="appFactorCode"
-        action={actions.activateApp}
-        fields={[{ name: "code", label: "Code from the app", autoComplete: "one-time-code", inputMode: "numeric" }]}
-        hidden={{ factorId: setup.factorId }}
-        submitLabel="Turn on the authenticator app"
-        pendingLabel="Checking the code…"
-        wideButton={false}
-      />
-      <ActionForm
-        kind="removeFactor"
-        action={actions.turnOff}
-        fields={[]}
-        hidden={{ factorId: setup.factorId }}
-        submitLabel="Cancel setting up the app"
-        pendingLabel="Cancelling…"
-        tone="quiet"
-        wideButton={false}
-      />
-    </div>
+    </>
   );
 }

@@ -5,11 +5,21 @@ import {
   changePasswordSchema,
   deleteAccountSchema,
   profileSchema,
+  recoveryCodesSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
-import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
+import {
+  buttonOnlySchema,
+  forgotPasswordSchema,
+  loginCodeSchema,
+  loginSchema,
+  recoveryCodeSchema,
+  registerSchema,
+  resendCodeSchema,
+  verifySchema,
+} from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 
 /**
@@ -23,6 +33,7 @@ const schemas = {
   verify: verifySchema,
   resendCode: resendCodeSchema,
   loginCode: loginCodeSchema,
+  recoveryCode: recoveryCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
   changePassword: changePasswordSchema,
@@ -31,6 +42,7 @@ const schemas = {
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
   appFactorCode: appFactorCodeSchema,
+  recoveryCodes: recoveryCodesSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,

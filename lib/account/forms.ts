@@ -109,5 +109,8 @@ export const smsFactorSchema = z.object({
 
 export const removeFactorSchema = z.object({ factorId: z.string().min(1).max(100) });
 
+/** New recovery codes need the password: the session alone must not be enough. */
+export const recoveryCodesSchema = z.object({ password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256) });
+
 /** The first code of an authenticator app being set up, which turns it on. */
 export const appFactorCodeSchema = removeFactorSchema.extend({ code: sixDigitCode });

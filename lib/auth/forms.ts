@@ -77,6 +77,15 @@ export const sixDigitCode = z
 
 export const loginCodeSchema = z.object({ code: sixDigitCode });
 
+/** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
+export const recoveryCodeSchema = z.object({
+  recoveryCode: z
+    .string({ error: "Enter one of your recovery codes." })
+    .trim()
+    .min(1, "Enter one of your recovery codes.")
+    .max(20, "That is longer than a recovery code."),
+});
+
 export const forgotPasswordSchema = z.object({ email });
 
 /** "Resend code" sends nothing but itself: the verification it is for is in a sealed cookie. */
@@ -114,6 +123,13 @@ export const LOGIN_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
   invalidCode: "That code is not right. Check the latest message and try again.",
   codeExpired: FAILURE_MESSAGES.codeExpired,
   tooManyAttempts: "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.",
+};
+
+/** A recovery code in place of the factor's code: each works once. */
+export const RECOVERY_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  ...LOGIN_CODE_MESSAGES,
+  invalidCode: "That recovery code is not right, or it was already used. Each code works once.",
+  tooManyAttempts: "Too many wrong codes for this login. Log in again to try once more.",
 };
 
 /** An authenticator app's code: nothing was sent, and a new one shows every 30 seconds. */

@@ -33,11 +33,17 @@ function toSecondFactor(factor: z.infer<typeof factorShape>): SecondFactor | nul
 }
 
 const FACTORS_PATH = "/_api/iam/factors/v1/factors";
+const RECOVERY_CODES_PATH = "/_api/iam/factors/v1/recovery-codes";
 
-/** The member's second factors; any the site does not know are left out. */
-export async function mySecondFactors(accessToken: string): Promise<SecondFactor[]> {
-  const reply = z.object({ factors: z.array(factorShape) }).parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
-  return reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null);
+/** The member's second factors (any the site does not know are left out), and how many recovery codes they have left. */
+export async function mySecondFactors(accessToken: string): Promise<{ factors: SecondFactor[]; recoveryCodesLeft: number }> {
+  const reply = z
+    .object({ factors: z.array(factorShape), recoveryCodes: z.object({ remaining: z.number() }).optional() })
+    .parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
+  return {
+    factors: reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null),
+    recoveryCodesLeft: reply.recoveryCodes?.remaining ?? 0,
+  };
 }
 
 /**
@@ -48,13 +54,33 @@ export async function turnOnSecondFactor(accessToken: string, factor: { type: "E
   await platformCall(FACTORS_PATH, { accessToken, body: { factor } });
 }
 
-/** Turns an authenticator app on with a code it shows; "wrong-code" when the platform does not take it. */
-export async function activateAppFactor(accessToken: string, factorId: string, code: string): Promise<"on" | "wrong-code"> {
+/**
+ * Turns an authenticator app on with a code it shows; "wrong-code" when the platform does not
+ * take it. The member's first app comes with recovery codes, in this answer only.
+ */
+export async function activateAppFactor(accessToken: string, factorId: string, code: string): Promise<{ recoveryCodes: string[] | null } | "wrong-code"> {
   try {
-    await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}/activate`, { accessToken, body: { code } });
-    return "on";
+    const reply = await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}/activate`, { accessToken, body: { code } });
+    return { recoveryCodes: z.object({ recoveryCodes: z.array(z.string()).optional() }).parse(reply).recoveryCodes ?? null };
   } catch (error) {
     if (refusalOf(error)?.code === "VERIFICATION_FAILED") return "wrong-code";
+    throw error;
+  }
+}
+
+/**
+ * New recovery codes, the earlier ones void, once the member proves it is them with their
+ * password (the access token alone is not enough); "wrong-password", or "throttled" past the
+ * platform's limit of wrong answers.
+ */
+export async function newRecoveryCodes(accessToken: string, password: string): Promise<string[] | "wrong-password" | "throttled"> {
+  try {
+    const reply = await platformCall(RECOVERY_CODES_PATH, { accessToken, body: { password } });
+    return z.object({ recoveryCodes: z.array(z.string()) }).parse(reply).recoveryCodes;
+  } catch (error) {
+    const code = refusalOf(error)?.code;
+    if (code === "-19976") return "wrong-password";
+    if (code === "THROTTLED_FEATURE") return "throttled";
     throw error;
   }
 }

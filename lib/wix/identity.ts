@@ -241,9 +241,9 @@ async function loginV2(email: string, options: { password?: string; stateToken?:
 }
 
 /** The code a second factor was sent, with the state token of the login's challenge: the login's last step. */
-export async function verifySecondFactor(factorType: SecondFactorType, code: string, stateToken: string): Promise<AuthOutcome> {
-  // Each factor has its data object: emailData, smsData, totpData.
-  const data = { [`${factorType.toLowerCase()}Data`]: { code } };
+export async function verifySecondFactor(factorType: SecondFactorType | "RECOVERY_CODE", code: string, stateToken: string): Promise<AuthOutcome> {
+  // Each factor has its data object: emailData, smsData, totpData; a recovery code goes in recoveryCodeData.
+  const data = { [factorType === "RECOVERY_CODE" ? "recoveryCodeData" : `${factorType.toLowerCase()}Data`]: { code } };
   try {
     return stateOutcome(
       await publicRead((_client, accessToken) =>

@@ -5,7 +5,7 @@ import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-ca
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { loginCodeAction, resendLoginCodeAction } from "../../actions";
+import { loginCodeAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
@@ -55,6 +55,19 @@ export default async function LoginCodePage() {
           <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
         </div>
       )}
+      <div className="mt-6 border-t border-stone-200 pt-4">
+        <p className="mb-3 text-sm text-stone-700">
+          Lost your phone? If you saved recovery codes when you set up an authenticator app, log in with one of them. Each works once.
+        </p>
+        <ActionForm
+          kind="recoveryCode"
+          action={recoveryCodeAction}
+          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }]}
+          submitLabel="Log in with a recovery code"
+          pendingLabel="Checking the code…"
+          wideButton={false}
+        />
+      </div>
     </AuthCard>
   );
 }
