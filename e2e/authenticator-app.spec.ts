@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { logInWithPassword, newEmail, password, platformPage, registerAndLand, wrongCodeFor } from "./two-step";
+import { logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
 
 /** What the member's authenticator app shows for the key on the set-up page, `steps` time steps from now. */
 const appCode = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
@@ -17,7 +17,7 @@ async function awayFromStepEdge() {
 /** Sets an authenticator app up from the account page, as a member with the app on their phone would; answers its key and the code that turned it on. */
 async function setUpApp(page: Page): Promise<{ secret: string; firstCode: string }> {
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
-  await twoStep.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await submitWithPassword(page, "Set up an authenticator app");
   const qr = twoStep.getByRole("img", { name: "QR code for adding this site to an authenticator app" });
   await expect(qr).toBeVisible();
   // Drawn on the server into the page: no request leaves for an image service.
@@ -103,10 +103,10 @@ test("a member who lost their phone logs in with a recovery code, once; new code
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
-  await page.getByRole("button", { name: "Log in with a recovery code" }).click();
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page.getByText("That recovery code is not right")).toBeVisible();
   await page.getByLabel("Recovery code").fill(codes[0].toLowerCase());
-  await page.getByRole("button", { name: "Log in with a recovery code" }).click();
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
   await expect(twoStep).toContainText("Recovery codes: 9 left");
   await logOut(page);
@@ -114,18 +114,16 @@ test("a member who lost their phone logs in with a recovery code, once; new code
   // A used code does not work again.
   await logInWithPassword(page, email);
   await page.getByLabel("Recovery code").fill(codes[0]);
-  await page.getByRole("button", { name: "Log in with a recovery code" }).click();
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page.getByText("That recovery code is not right, or it was already used")).toBeVisible();
   await page.getByLabel("Recovery code").fill(codes[1]);
-  await page.getByRole("button", { name: "Log in with a recovery code" }).click();
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 
   // New codes: the signed-in session alone is not enough.
-  await twoStep.getByLabel("Your password").fill("not-the-password");
-  await twoStep.getByRole("button", { name: "Make new recovery codes" }).click();
+  await submitWithPassword(page, "Make new recovery codes", "not-the-password");
   await expect(twoStep.getByText("That is not your password.")).toBeVisible();
-  await twoStep.getByLabel("Your password").fill(password);
-  await twoStep.getByRole("button", { name: "Make new recovery codes" }).click();
+  await submitWithPassword(page, "Make new recovery codes");
   const fresh = twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
   await expect(fresh).toHaveCount(10);
   expect(await fresh.allInnerTexts()).not.toContain(codes[2]);

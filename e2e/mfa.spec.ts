@@ -3,14 +3,14 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
-import { logInWithPassword, newEmail, password, platformPage, registerAndLand, wrongCodeFor } from "./two-step";
+import { logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await expect(twoStep).toContainText("Two-step sign-in is off");
-  await twoStep.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
   await logOut(page);
@@ -50,7 +50,10 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
 
   // Turned off, the password alone logs in again.
-  await page.getByRole("button", { name: "Turn off e-mail codes" }).click();
+  // The signed-in session alone does not turn it off: a wrong password is refused at the field.
+  await submitWithPassword(page, "Turn off e-mail codes", "not-the-password");
+  await expect(page.getByText("That is not your password.")).toBeVisible();
+  await submitWithPassword(page, "Turn off e-mail codes");
   await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText("Two-step sign-in is off");
   await logOut(page);
   await logInWithPassword(page, email);
@@ -60,7 +63,7 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
 test("too many wrong codes end the login's code, with a message saying to log in again; a new login sends a new one", async ({ page }) => {
   const email = newEmail();
   await registerAndLand(page, email);
-  await page.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
   await logOut(page);
 
@@ -97,10 +100,10 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await twoStep.getByLabel("Mobile number").fill("07700 900123");
-  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await submitWithPassword(page, "Turn on codes by text message");
   await expect(page.getByText("Enter the number in international form")).toBeVisible();
   await twoStep.getByLabel("Mobile number").fill(phone);
-  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await submitWithPassword(page, "Turn on codes by text message");
   await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
   await logOut(page);
 

@@ -25,3 +25,10 @@ export async function logInWithPassword(page: Page, email: string, typed = passw
 }
 
 export const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
+
+/** Submits one of the account page's two-step forms, which take the member's password besides the session. */
+export async function submitWithPassword(page: Page, button: string, typed = password) {
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: button, exact: true }) });
+  await form.getByLabel("Your password").fill(typed);
+  await form.getByRole("button", { name: button, exact: true }).click();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appFactorCodeSchema, recoveryCodesSchema, smsFactorSchema } from "@/lib/account/forms";
+import { appFactorCodeSchema, cancelSetupSchema, passwordProofSchema, removeFactorSchema, smsFactorSchema } from "@/lib/account/forms";
 import { APP_CODE_MESSAGES, LOGIN_CODE_MESSAGES, RECOVERY_CODE_MESSAGES, loginCodeSchema, recoveryCodeSchema } from "@/lib/auth/forms";
 import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
 
@@ -79,9 +79,16 @@ describe("the forms of two-step sign-in", () => {
     expect(recoveryCodeSchema.parse({ recoveryCode: "  abcde-fghjk " })).toEqual({ recoveryCode: "abcde-fghjk" });
     expect(recoveryCodeSchema.safeParse({ recoveryCode: " " }).success).toBe(false);
     expect(recoveryCodeSchema.safeParse({ recoveryCode: "x".repeat(21) }).success).toBe(false);
-    expect(recoveryCodesSchema.safeParse({}).success).toBe(false);
-    expect(recoveryCodesSchema.safeParse({ password: "" }).success).toBe(false);
-    expect(recoveryCodesSchema.parse({ password: "granite" })).toEqual({ password: "granite" });
+    expect(passwordProofSchema.safeParse({}).success).toBe(false);
+    expect(passwordProofSchema.safeParse({ password: "" }).success).toBe(false);
+    expect(passwordProofSchema.parse({ password: "granite" })).toEqual({ password: "granite" });
+  });
+
+  it("asks for the password to add or turn off a factor, but not to cancel an app being set up", () => {
+    expect(smsFactorSchema.safeParse({ phone: "+447700900123" }).success).toBe(false);
+    expect(removeFactorSchema.safeParse({ factorId: "f-1" }).success).toBe(false);
+    expect(removeFactorSchema.parse({ factorId: "f-1", password: "granite" })).toEqual({ factorId: "f-1", password: "granite" });
+    expect(cancelSetupSchema.parse({ factorId: "f-1" })).toEqual({ factorId: "f-1" });
   });
 
   it("turns an app on with its factor and a 6-digit code", () => {
@@ -91,8 +98,8 @@ describe("the forms of two-step sign-in", () => {
   });
 
   it("takes a mobile number in international form and keeps its digits", () => {
-    expect(smsFactorSchema.parse({ phone: "+44 (7700) 900-123" })).toEqual({ phone: "+447700900123" });
-    const local = smsFactorSchema.safeParse({ phone: "07700 900123" });
+    expect(smsFactorSchema.parse({ phone: "+44 (7700) 900-123", password: "granite" })).toEqual({ phone: "+447700900123", password: "granite" });
+    const local = smsFactorSchema.safeParse({ phone: "07700 900123", password: "granite" });
     expect(local.success).toBe(false);
     expect(local.error?.issues[0].message).toContain("international form");
   });

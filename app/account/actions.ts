@@ -5,15 +5,16 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import {
   appFactorCodeSchema,
+  cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  passwordProofSchema,
   profileSchema,
-  recoveryCodesSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
-import { FAILURE_MESSAGES, buttonOnlySchema } from "@/lib/auth/forms";
+import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
@@ -21,7 +22,7 @@ import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
-import { activateAppFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
+import { activateAppFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
@@ -128,16 +129,29 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
 }
 
+/** What the platform says when the password given as proof does not do. */
+const PASSWORD_REFUSALS: Record<PasswordRefusal, string> = {
+  "wrong-password": "That is not your password.",
+  throttled: "Too many wrong passwords. Try again in 15 minutes.",
+};
+
 /**
  * Turns a second factor on or off for the member: the same steps, then the page shows the new
- * list. A change the platform turns down for a field (a wrong code) says so next to the field;
- * one that made recovery codes shows them with the confirmation.
+ * list. A change the platform turns down for a field (a wrong code, the password given as proof)
+ * says so next to the field; one that made recovery codes shows them with the confirmation. The
+ * password is never sent back to the form.
  */
 async function changeSecondFactor(
-  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }) => FormState["result"],
-  change: (accessToken: string) => Promise<void | { field: string; message: string } | { recoveryCodes: string[] }>,
+  submissionReply: (options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    resetForm?: boolean;
+    hideFields?: string[];
+  }) => FormState["result"],
+  change: (accessToken: string) => Promise<void | PasswordRefusal | { field: string; message: string } | { recoveryCodes: string[] }>,
   done: string,
 ): Promise<FormState> {
+  const reply = (options: Parameters<typeof submissionReply>[0] = {}) => submissionReply({ ...options, hideFields: ["password"] });
   let outcome;
   try {
     outcome = await actAsMember((_client, session) => change(session.accessToken));
@@ -145,39 +159,41 @@ async function changeSecondFactor(
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
-  if (outcome.value && "field" in outcome.value) return { result: reply({ fieldErrors: { [outcome.value.field]: [outcome.value.message] } }) };
+  const { value } = outcome;
+  if (typeof value === "string") return { result: reply({ fieldErrors: { password: [PASSWORD_REFUSALS[value]] } }) };
+  if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   revalidatePath("/account");
-  return { result: reply({ resetForm: true }), done, ...(outcome.value && { recoveryCodes: outcome.value.recoveryCodes }) };
+  return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
-  if (submission.status !== "success") return { result: submission.reply() };
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
     submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }),
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, submission.value.password),
     "Two-step sign-in is on: each login now asks for a code we e-mail you.",
   );
 }
 
 export async function turnOnSmsFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: smsFactorSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { phone } = submission.value;
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  const { phone, password } = submission.value;
   return changeSecondFactor(
     submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }),
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }, password),
     "Two-step sign-in is on: each login now asks for a code we text to your phone.",
   );
 }
 
 /** Starts an authenticator app: the page then shows its QR code and secret, and asks for its first code. */
 export async function startAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
-  if (submission.status !== "success") return { result: submission.reply() };
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
     submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "TOTP" }),
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "TOTP" }, submission.value.password),
     "Scan the QR code with your authenticator app, then enter the code it shows.",
   );
 }
@@ -201,25 +217,31 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
 
 /** New recovery codes, the old ones void; only with the member's password, never on the session alone. */
 export async function newRecoveryCodesAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: recoveryCodesSchema });
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
   if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
-    (options) => submission.reply({ ...options, hideFields: ["password"] }),
+    submission.reply,
     async (accessToken) => {
       const codes = await newRecoveryCodes(accessToken, submission.value.password);
-      if (codes === "wrong-password") return { field: "password", message: "That is not your password." };
-      if (codes === "throttled") return { field: "password", message: "Too many wrong passwords. Try again in 15 minutes." };
-      return { recoveryCodes: codes };
+      return typeof codes === "string" ? codes : { recoveryCodes: codes };
     },
     "New recovery codes are ready. The earlier ones no longer work.",
   );
 }
 
+/** Turns a factor off, with the member's password. */
 export async function turnOffFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: removeFactorSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  const { factorId, password } = submission.value;
+  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId, password), "That way of two-step sign-in is off.");
+}
+
+/** Cancels setting up an app: it guards nothing yet, so no password is asked. */
+export async function cancelAppSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: cancelSetupSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const { factorId } = submission.value;
-  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId), "That way of two-step sign-in is off.");
+  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId), "Setting up the app is cancelled.");
 }
 
 export async function deleteAccountAction(_previous: FormState, formData: FormData): Promise<FormState> {

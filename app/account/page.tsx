@@ -18,6 +18,7 @@ import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
   activateAppFactorAction,
+  cancelAppSetupAction,
   changeSlugAction,
   deleteAccountAction,
   newRecoveryCodesAction,
@@ -154,7 +155,7 @@ export default async function AccountPage() {
       <Section
         id="two-step"
         title="Two-step sign-in"
-        intro="After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account."
+        intro="After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account. Each change here asks for your password."
       >
         <TwoStepSignIn
           factors={factors}
@@ -168,6 +169,7 @@ export default async function AccountPage() {
             activateApp: activateAppFactorAction,
             newRecoveryCodes: newRecoveryCodesAction,
             turnOff: turnOffFactorAction,
+            cancelAppSetup: cancelAppSetupAction,
           }}
         />
       </Section>

@@ -10,7 +10,11 @@ type Actions = {
   activateApp: FormAction;
   newRecoveryCodes: FormAction;
   turnOff: FormAction;
+  cancelAppSetup: FormAction;
 };
+
+/** Every change that guards the account asks for the password: the session alone is not enough. */
+const PASSWORD_FIELD = { name: "password", label: "Your password", type: "password", autoComplete: "current-password" } as const;
 
 /** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
 export type AppSetup = { factorId: string; secret: string; qrCode: string };
@@ -49,7 +53,7 @@ export function TwoStepSignIn({
               <ActionForm
                 kind="removeFactor"
                 action={actions.turnOff}
-                fields={[]}
+                fields={[PASSWORD_FIELD]}
                 hidden={{ factorId: factor.id }}
                 submitLabel={DESCRIPTIONS[factor.type].off}
                 pendingLabel="Turning off…"
@@ -65,8 +69,8 @@ export function TwoStepSignIn({
       </AppActivation>
       {appSetup ? (
         <ActionForm
-          kind="removeFactor"
-          action={actions.turnOff}
+          kind="cancelSetup"
+          action={actions.cancelAppSetup}
           fields={[]}
           hidden={{ factorId: appSetup.factorId }}
           submitLabel="Cancel setting up the app"
@@ -81,9 +85,9 @@ export function TwoStepSignIn({
               An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
             </p>
             <ActionForm
-              kind="buttonOnly"
+              kind="passwordProof"
               action={actions.startApp}
-              fields={[]}
+              fields={[PASSWORD_FIELD]}
               submitLabel="Set up an authenticator app"
               pendingLabel="Starting…"
               wideButton={false}
@@ -97,9 +101,9 @@ export function TwoStepSignIn({
             Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone. New ones replace them all, and need your password.
           </p>
           <ActionForm
-            kind="recoveryCodes"
+            kind="passwordProof"
             action={actions.newRecoveryCodes}
-            fields={[{ name: "password", label: "Your password", type: "password", autoComplete: "current-password" }]}
+            fields={[PASSWORD_FIELD]}
             submitLabel="Make new recovery codes"
             pendingLabel="Making codes…"
             wideButton={false}
@@ -108,9 +112,9 @@ export function TwoStepSignIn({
       )}
       {!byType("EMAIL") && (
         <ActionForm
-          kind="buttonOnly"
+          kind="passwordProof"
           action={actions.turnOnEmail}
-          fields={[]}
+          fields={[PASSWORD_FIELD]}
           submitLabel="Turn on codes by e-mail"
           pendingLabel="Turning on…"
           wideButton={false}
@@ -120,7 +124,10 @@ export function TwoStepSignIn({
         <ActionForm
           kind="smsFactor"
           action={actions.turnOnSms}
-          fields={[{ name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." }]}
+          fields={[
+            { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
+            PASSWORD_FIELD,
+          ]}
           submitLabel="Turn on codes by text message"
           pendingLabel="Turning on…"
           wideButton={false}

@@ -2,10 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import {
   appFactorCodeSchema,
+  cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  passwordProofSchema,
   profileSchema,
-  recoveryCodesSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
@@ -42,7 +43,8 @@ const schemas = {
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
   appFactorCode: appFactorCodeSchema,
-  recoveryCodes: recoveryCodesSchema,
+  passwordProof: passwordProofSchema,
+  cancelSetup: cancelSetupSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,

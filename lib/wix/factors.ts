@@ -46,12 +46,34 @@ export async function mySecondFactors(accessToken: string): Promise<{ factors: S
   };
 }
 
+/** How a change that needs the member's password can be refused: a wrong one, or too many wrong ones lately. */
+export type PasswordRefusal = "wrong-password" | "throttled";
+
+/** A call that takes the member's password as proof besides the token; its refusals for the password, named. */
+async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefusal> {
+  try {
+    return await call();
+  } catch (error) {
+    const code = refusalOf(error)?.code;
+    if (code === "-19976") return "wrong-password";
+    if (code === "THROTTLED_FEATURE") return "throttled";
+    throw error;
+  }
+}
+
 /**
  * Turns a second factor on: codes by e-mail to the login address, or by text message to `phone`;
- * or starts an authenticator app, which turns on with its first code (`activateAppFactor`).
+ * or starts an authenticator app, which turns on with its first code (`activateAppFactor`). The
+ * platform wants the password too: a stolen session must not change how the account is guarded.
  */
-export async function turnOnSecondFactor(accessToken: string, factor: { type: "EMAIL" } | { type: "SMS"; phone: string } | { type: "TOTP" }): Promise<void> {
-  await platformCall(FACTORS_PATH, { accessToken, body: { factor } });
+export async function turnOnSecondFactor(
+  accessToken: string,
+  factor: { type: "EMAIL" } | { type: "SMS"; phone: string } | { type: "TOTP" },
+  password: string,
+): Promise<void | PasswordRefusal> {
+  return withPassword(async () => {
+    await platformCall(FACTORS_PATH, { accessToken, body: { factor, password } });
+  });
 }
 
 /**
@@ -68,23 +90,17 @@ export async function activateAppFactor(accessToken: string, factorId: string, c
   }
 }
 
-/**
- * New recovery codes, the earlier ones void, once the member proves it is them with their
- * password (the access token alone is not enough); "wrong-password", or "throttled" past the
- * platform's limit of wrong answers.
- */
-export async function newRecoveryCodes(accessToken: string, password: string): Promise<string[] | "wrong-password" | "throttled"> {
-  try {
+/** New recovery codes, the earlier ones void, once the member proves it is them with their password. */
+export async function newRecoveryCodes(accessToken: string, password: string): Promise<string[] | PasswordRefusal> {
+  return withPassword(async () => {
     const reply = await platformCall(RECOVERY_CODES_PATH, { accessToken, body: { password } });
     return z.object({ recoveryCodes: z.array(z.string()) }).parse(reply).recoveryCodes;
-  } catch (error) {
-    const code = refusalOf(error)?.code;
-    if (code === "-19976") return "wrong-password";
-    if (code === "THROTTLED_FEATURE") return "throttled";
-    throw error;
-  }
+  });
 }
 
-export async function turnOffSecondFactor(accessToken: string, factorId: string): Promise<void> {
-  await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken });
+/** Turns a factor off: with the password, or without it for an app still being set up (which guards nothing yet). */
+export async function turnOffSecondFactor(accessToken: string, factorId: string, password?: string): Promise<void | PasswordRefusal> {
+  return withPassword(async () => {
+    await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken, body: password === undefined ? {} : { password } });
+  });
 }

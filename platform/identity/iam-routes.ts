@@ -118,9 +118,12 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return { recoveryCodes: ctx.recoveryCodes.replace(memberId) };
   });
 
+  // Adding a factor, or removing one that is on, takes the member's password or a current app
+  // code besides the token: a stolen access token alone must not change how the account is guarded.
   app.post("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
     const { factor } = parse(enrollRequest, request.body);
+    await service.proveMember(memberId, parse(memberProof, request.body));
     if (factor.type === "SMS" && !factor.phone) {
       throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
     }
@@ -145,7 +148,11 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {
     const memberId = memberOf(request);
     const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
-    if (!ctx.factors.remove(memberId, factorId)) throw notFound("This member has no such factor.");
+    const factor = ctx.factors.get(memberId, factorId);
+    if (!factor) throw notFound("This member has no such factor.");
+    // An app still being set up guards nothing yet: cancelling it needs no proof.
+    if (factor.status === "ENABLED") await service.proveMember(memberId, parse(memberProof, request.body));
+    ctx.factors.remove(memberId, factorId);
     return {};
   });
 

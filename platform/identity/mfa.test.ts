@@ -49,7 +49,7 @@ async function memberWithFactor(factor: { type: "EMAIL" | "SMS"; phone?: string 
   const sessionToken = (registered as { data: { sessionToken: string } }).data.sessionToken;
   const session = platform.ctx.loginSessions.byToken(sessionToken)!;
   const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
-  const enrolled = await call("/_api/iam/factors/v1/factors", { body: { factor }, token: accessToken });
+  const enrolled = await call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token: accessToken });
   expect(enrolled.status).toBe(200);
   return { email, accessToken, factorId: enrolled.body.factor!.factorId };
 }
@@ -64,8 +64,12 @@ describe("second factors: enrolment", () => {
     const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
     expect(challenge.identity?.factors).toEqual([expect.objectContaining({ type: "PASSWORD" }), { factorId, type: "EMAIL", status: "ACTIVE" }]);
 
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken })).status).toBe(200);
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken })).status).toBe(404);
+    const remove = (body: unknown) => call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body, token: accessToken });
+    // The access token alone does not turn it off (a stolen one must not), nor does a wrong password.
+    expect(await remove({})).toMatchObject({ status: 400, body: { details: { validationError: { fieldViolations: [{ field: "password" }] } } } });
+    expect(await remove({ password: "not-the-password" })).toMatchObject({ status: 403, body: { details: { applicationError: { code: "-19976" } } } });
+    expect((await remove({ password: PASSWORD })).status).toBe(200);
+    expect((await remove({ password: PASSWORD })).status).toBe(404);
     expect((await visitorAuthentication().loginV2({ email }, { password: PASSWORD })).state).toBe("SUCCESS");
   });
 
@@ -75,8 +79,17 @@ describe("second factors: enrolment", () => {
     const asVisitor = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "EMAIL" } }, token: visitor.body.access_token! });
     expect(asVisitor).toMatchObject({ status: 403, body: { details: { applicationError: { code: "PERMISSION_DENIED" } } } });
     for (const factor of [{ type: "SMS" }, { type: "SMS", phone: "07700 900123" }, { type: "PUSH" }]) {
-      expect((await call("/_api/iam/factors/v1/factors", { body: { factor }, token: accessToken })).status).toBe(400);
+      expect((await call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token: accessToken })).status).toBe(400);
     }
+    // Nor does the token alone add one, or a wrong password.
+    const bare = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone: "+447700900999" } }, token: accessToken });
+    expect(bare).toMatchObject({ status: 400, body: { details: { validationError: { fieldViolations: [{ field: "password" }] } } } });
+    const wrong = await call("/_api/iam/factors/v1/factors", {
+      body: { factor: { type: "SMS", phone: "+447700900999" }, password: "nope" },
+      token: accessToken,
+    });
+    expect(wrong.status).toBe(403);
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(1);
   });
 });
 

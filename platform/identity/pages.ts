@@ -205,7 +205,7 @@ export function loginCodePage(state: FormState & { rs: string; factorType: Secon
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
 ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
-<button type="submit">Log in with a recovery code</button>
+<button type="submit">Use the recovery code</button>
 </form>`;
   return {
     title: "Enter your login code",

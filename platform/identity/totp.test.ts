@@ -57,7 +57,7 @@ async function memberStartingApp() {
   const registered = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password: PASSWORD });
   const session = platform.ctx.loginSessions.byToken((registered as { data: { sessionToken: string } }).data.sessionToken)!;
   const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
-  const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" } }, token: accessToken });
+  const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" }, password: PASSWORD }, token: accessToken });
   expect(started.status).toBe(200);
   const { factorId, totpData } = started.body.factor!;
   return { email, accessToken, factorId, secret: totpData!.secret, uri: totpData!.uri };
@@ -86,6 +86,8 @@ describe("authenticator app: turning it on", () => {
     const listed = await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken });
     expect(listed.body.factors).toEqual([{ factorId, type: "TOTP", status: "INACTIVE", factorStatus: "REQUIRE_ACTIVATION", totpData: { secret, uri } }]);
     expect((await login(email)).state).toBe("SUCCESS");
+    // Guarding nothing yet, it is cancelled with the token alone.
+    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken })).status).toBe(200);
   });
 
   it("is ENABLED only by a right code; then the secret is never shown again and a login asks for the app's code", async () => {
@@ -161,7 +163,8 @@ describe("authenticator app: logging in through /v2/totp/verify", () => {
       body: { stateToken: challenge.stateToken, emailData: { code: appCode(one.secret, 1) } },
     });
     expect(byEmail.status).toBe(400);
-    expect((await call(`/_api/iam/factors/v1/factors/${one.factorId}`, { method: "DELETE", token: one.accessToken })).status).toBe(200);
+    const removed = await call(`/_api/iam/factors/v1/factors/${one.factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: one.accessToken });
+    expect(removed.status).toBe(200);
     expect(errorCode(await verifyApp(challenge.stateToken, appCode(one.secret, 1)))).toBe("VERIFICATION_FAILED");
   });
 
@@ -220,8 +223,8 @@ describe("recovery codes", () => {
     for (const { code_hash } of stored) expect(recoveryCodes.map((code) => code.replace("-", ""))).not.toContain(code_hash);
 
     // An app set up again later comes without new codes: the member has theirs.
-    await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken });
-    const again = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" } }, token: accessToken });
+    await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken });
+    const again = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" }, password: PASSWORD }, token: accessToken });
     await awayFromStepEdge();
     const { secret } = again.body.factor!.totpData!;
     const activated = await call(`/_api/iam/factors/v1/factors/${again.body.factor!.factorId}/activate`, {

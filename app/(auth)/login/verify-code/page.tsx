@@ -63,7 +63,7 @@ export default async function LoginCodePage() {
           kind="recoveryCode"
           action={recoveryCodeAction}
           fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }]}
-          submitLabel="Log in with a recovery code"
+          submitLabel="Use the recovery code"
           pendingLabel="Checking the code…"
           wideButton={false}
         />
