@@ -1,46 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { Secret, TOTP } from "otpauth";
+import { expect, test } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
-
-/** What the member's authenticator app shows for the key on the set-up page, `steps` time steps from now. */
-const appCode = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-
-/** Waits out the end of a time step, so the platform's "now" is the step the test computes codes for. */
-async function awayFromStepEdge() {
-  const left = TOTP.remaining({ period: 30 });
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
-
-/** Sets an authenticator app up from the account page, as a member with the app on their phone would; answers its key and the code that turned it on. */
-async function setUpApp(page: Page): Promise<{ secret: string; firstCode: string }> {
-  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
-  await submitWithPassword(page, "Set up an authenticator app");
-  const qr = twoStep.getByRole("img", { name: "QR code for adding this site to an authenticator app" });
-  await expect(qr).toBeVisible();
-  // Drawn on the server into the page: no request leaves for an image service.
-  expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
-  expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  const secret = (await twoStep.locator("code").innerText()).replace(/\s/g, "");
-  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  // Not on yet: a wrong code is refused next to the field.
-  await twoStep.getByLabel("Code from the app").fill(wrongCodeFor(appCode(secret)));
-  await twoStep.getByRole("button", { name: "Turn on the authenticator app" }).click();
-  await expect(twoStep.getByText("That code is not right")).toBeVisible();
-  await awayFromStepEdge();
-  const firstCode = appCode(secret);
-  await twoStep.getByLabel("Code from the app").fill(firstCode);
-  await twoStep.getByRole("button", { name: "Turn on the authenticator app" }).click();
-  await expect(twoStep).toContainText("Codes from an authenticator app");
-  // The first app comes with recovery codes, shown this once.
-  await expect(twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
-  await expect(twoStep.getByRole("button", { name: "Turn off the authenticator app" })).toBeVisible();
-  // The key is shown only while setting up.
-  await expect(twoStep.locator("code")).toHaveCount(0);
-  return { secret, firstCode };
-}
+import { appCode, awayFromStepEdge, logInWithPassword, newEmail, password, platformPage, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
 
 test("a member sets up an authenticator app from the account page, then logs in with its code on the site's form", async ({ page }) => {
   const email = newEmail();
