@@ -104,6 +104,14 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await expect(page.getByText("Enter the number in international form")).toBeVisible();
   await twoStep.getByLabel("Mobile number").fill(phone);
   await submitWithPassword(page, "Turn on codes by text message");
+  // Not on until the code texted to the number is entered: a mistyped number locks no one out.
+  await expect(twoStep).toContainText(`We texted a 6-digit code to ${phone}`);
+  const enrolment = await latestMail(phone, "sms");
+  await twoStep.getByLabel("Code from the text message").fill(wrongCodeFor(enrolment.code!));
+  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
+  await expect(twoStep.getByText("That code is not right")).toBeVisible();
+  await twoStep.getByLabel("Code from the text message").fill(enrolment.code!);
+  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
   await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
   await logOut(page);
 

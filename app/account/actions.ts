@@ -22,7 +22,7 @@ import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, logIn } from "@/lib/wix/identity";
-import { activateAppFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
+import { activateFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
@@ -183,7 +183,7 @@ export async function turnOnSmsFactorAction(_previous: FormState, formData: Form
   return changeSecondFactor(
     submission.reply,
     (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }, password),
-    "Two-step sign-in is on: each login now asks for a code we text to your phone.",
+    "We texted a code to your phone. Enter it to turn text-message codes on.",
   );
 }
 
@@ -206,12 +206,29 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
   return changeSecondFactor(
     submission.reply,
     async (accessToken) => {
-      const activated = await activateAppFactor(accessToken, factorId, code);
-      if (activated === "wrong-code")
+      const activated = await activateFactor(accessToken, factorId, code);
+      // An app's set-up does not end by wrong codes: the member tries the next one.
+      if (typeof activated === "string")
         return { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." };
       return activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : undefined;
     },
     "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
+  );
+}
+
+/** The code texted to a phone being turned on: proof that the number is the member's, so a typo locks no one out. */
+export async function activatePhoneFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { factorId, code } = submission.value;
+  return changeSecondFactor(
+    submission.reply,
+    async (accessToken) => {
+      const activated = await activateFactor(accessToken, factorId, code);
+      if (activated === "wrong-code") return { field: "code", message: "That code is not right. Check the latest text message and try again." };
+      if (activated === "ended") return { field: "code", message: "That code has expired or was tried too often. Enter your number again for a new one." };
+    },
+    "Two-step sign-in is on: each login now asks for a code we text to your phone.",
   );
 }
 
@@ -237,11 +254,15 @@ export async function turnOffFactorAction(_previous: FormState, formData: FormDa
   return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId, password), "That way of two-step sign-in is off.");
 }
 
-/** Cancels setting up an app: it guards nothing yet, so no password is asked. */
-export async function cancelAppSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
+/** Cancels an app or a phone still waiting for its first code: it guards nothing yet, so no password is asked. */
+export async function cancelSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: cancelSetupSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId), "Setting up the app is cancelled.");
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId),
+    "Cancelled: nothing was turned on.",
+  );
 }
 
 export async function deleteAccountAction(_previous: FormState, formData: FormData): Promise<FormState> {

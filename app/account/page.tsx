@@ -18,7 +18,8 @@ import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
   activateAppFactorAction,
-  cancelAppSetupAction,
+  activatePhoneFactorAction,
+  cancelSetupAction,
   changeSlugAction,
   deleteAccountAction,
   newRecoveryCodesAction,
@@ -167,9 +168,10 @@ export default async function AccountPage() {
             turnOnSms: turnOnSmsFactorAction,
             startApp: startAppFactorAction,
             activateApp: activateAppFactorAction,
+            activatePhone: activatePhoneFactorAction,
             newRecoveryCodes: newRecoveryCodesAction,
             turnOff: turnOffFactorAction,
-            cancelAppSetup: cancelAppSetupAction,
+            cancelSetup: cancelSetupAction,
           }}
         />
       </Section>

@@ -8,9 +8,10 @@ type Actions = {
   turnOnSms: FormAction;
   startApp: FormAction;
   activateApp: FormAction;
+  activatePhone: FormAction;
   newRecoveryCodes: FormAction;
   turnOff: FormAction;
-  cancelAppSetup: FormAction;
+  cancelSetup: FormAction;
 };
 
 /** Every change that guards the account asks for the password: the session alone is not enough. */
@@ -41,6 +42,7 @@ export function TwoStepSignIn({
 }) {
   const byType = (type: SecondFactor["type"]) => factors.find((factor) => factor.type === type);
   const enabled = factors.filter((factor) => !factor.pending);
+  const pendingPhone = factors.find((factor) => factor.type === "SMS" && factor.pending);
   return (
     <div className="space-y-6">
       {enabled.length === 0 ? (
@@ -70,7 +72,7 @@ export function TwoStepSignIn({
       {appSetup ? (
         <ActionForm
           kind="cancelSetup"
-          action={actions.cancelAppSetup}
+          action={actions.cancelSetup}
           fields={[]}
           hidden={{ factorId: appSetup.factorId }}
           submitLabel="Cancel setting up the app"
@@ -119,6 +121,32 @@ export function TwoStepSignIn({
           pendingLabel="Turning on…"
           wideButton={false}
         />
+      )}
+      {pendingPhone && (
+        <div className="space-y-3 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4">
+          <p className="text-sm text-stone-800">
+            We texted a 6-digit code to {pendingPhone.phone}. Enter it to turn text-message codes on; until then logins do not use this number.
+          </p>
+          <ActionForm
+            kind="appFactorCode"
+            action={actions.activatePhone}
+            fields={[{ name: "code", label: "Code from the text message", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            hidden={{ factorId: pendingPhone.id }}
+            submitLabel="Turn on text-message codes"
+            pendingLabel="Checking the code…"
+            wideButton={false}
+          />
+          <ActionForm
+            kind="cancelSetup"
+            action={actions.cancelSetup}
+            fields={[]}
+            hidden={{ factorId: pendingPhone.id }}
+            submitLabel="Use another number"
+            pendingLabel="Cancelling…"
+            tone="quiet"
+            wideButton={false}
+          />
+        </div>
       )}
       {!byType("SMS") && (
         <ActionForm

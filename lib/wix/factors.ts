@@ -62,8 +62,8 @@ async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefu
 }
 
 /**
- * Turns a second factor on: codes by e-mail to the login address, or by text message to `phone`;
- * or starts an authenticator app, which turns on with its first code (`activateAppFactor`). The
+ * Turns a second factor on: codes by e-mail to the login address; or starts codes by text message to `phone`,
+ * or starts an authenticator app; a phone or an app turns on with its first code (`activateFactor`). The
  * platform wants the password too: a stolen session must not change how the account is guarded.
  */
 export async function turnOnSecondFactor(
@@ -77,15 +77,23 @@ export async function turnOnSecondFactor(
 }
 
 /**
- * Turns an authenticator app on with a code it shows; "wrong-code" when the platform does not
- * take it. The member's first app comes with recovery codes, in this answer only.
+ * Turns a waiting factor on with its first code: the one texted to the phone, or one the app
+ * shows. "wrong-code" when the platform does not take it; "ended" when a phone's code expired or
+ * was tried too often (the waiting factor is then gone). The member's first app comes with
+ * recovery codes, in this answer only.
  */
-export async function activateAppFactor(accessToken: string, factorId: string, code: string): Promise<{ recoveryCodes: string[] | null } | "wrong-code"> {
+export async function activateFactor(
+  accessToken: string,
+  factorId: string,
+  code: string,
+): Promise<{ recoveryCodes: string[] | null } | "wrong-code" | "ended"> {
   try {
     const reply = await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}/activate`, { accessToken, body: { code } });
     return { recoveryCodes: z.object({ recoveryCodes: z.array(z.string()).optional() }).parse(reply).recoveryCodes ?? null };
   } catch (error) {
-    if (refusalOf(error)?.code === "VERIFICATION_FAILED") return "wrong-code";
+    const refused = refusalOf(error)?.code;
+    if (refused === "VERIFICATION_FAILED") return "wrong-code";
+    if (refused === "VERIFICATION_EXPIRED") return "ended";
     throw error;
   }
 }

@@ -1,5 +1,10 @@
-import { randomUUID } from "node:crypto";
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import { hashToken } from "../oauth/store";
 import type { Db, Migration } from "../types";
+
+/** A phone's enrolment code works this long, for this many wrong tries; then the member starts again. */
+const ENROLMENT_CODE_TTL_MS = 15 * 60 * 1000;
+const MAX_ENROLMENT_ATTEMPTS = 5;
 
 /** The second factors the local platform knows: codes it sends (e-mail, SMS) and codes an authenticator app makes (TOTP). */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
@@ -19,7 +24,10 @@ export type Factor = {
   status: FactorStatus;
   /** Where an SMS code goes; null for e-mail codes, which go to the login address. */
   phone: string | null;
-  /** An authenticator app's shared secret (base32); null for other factors. */
+  /**
+   * An authenticator app's shared secret (base32); for a phone being enrolled, the digest of the
+   * code texted to it; null otherwise.
+   */
   secret: string | null;
   createdAt: number;
 };
@@ -41,6 +49,8 @@ export const migrateFactors: Migration = (db) => {
   if (!columns.some((c) => c.name === "secret")) db.exec("ALTER TABLE identity_factors ADD COLUMN secret TEXT");
   // The last time step whose app code was accepted: a code counts once, and never one older.
   if (!columns.some((c) => c.name === "last_step")) db.exec("ALTER TABLE identity_factors ADD COLUMN last_step INTEGER");
+  // Wrong codes tried while enrolling a phone.
+  if (!columns.some((c) => c.name === "attempts")) db.exec("ALTER TABLE identity_factors ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0");
 };
 
 type FactorRow = {
@@ -111,9 +121,28 @@ export class FactorStore {
     );
   }
 
+  /**
+   * The code texted to a phone being enrolled: "right", "wrong" (counted), or "ended" when it
+   * expired or was tried too often, and the waiting factor is gone (the member starts again).
+   */
+  tryEnrolmentCode(factorId: string, code: string): "right" | "wrong" | "ended" {
+    const row = this.db
+      .prepare("SELECT secret, attempts, created_at FROM identity_factors WHERE factor_id = ? AND status = 'REQUIRE_ACTIVATION'")
+      .get(factorId) as { secret: string | null; attempts: number; created_at: number } | undefined;
+    if (!row?.secret || row.attempts >= MAX_ENROLMENT_ATTEMPTS || row.created_at + ENROLMENT_CODE_TTL_MS <= this.now()) {
+      this.db.prepare("DELETE FROM identity_factors WHERE factor_id = ? AND status = 'REQUIRE_ACTIVATION'").run(factorId);
+      return "ended";
+    }
+    // Compared as digests of equal length, in constant time.
+    if (timingSafeEqual(Buffer.from(row.secret), Buffer.from(hashToken(code)))) return "right";
+    this.db.prepare("UPDATE identity_factors SET attempts = attempts + 1 WHERE factor_id = ?").run(factorId);
+    return "wrong";
+  }
+
   /** A factor waiting for activation becomes ENABLED. */
   activate(factorId: string): void {
-    this.db.prepare("UPDATE identity_factors SET status = 'ENABLED' WHERE factor_id = ?").run(factorId);
+    // A phone's code digest has done its work; an app keeps its secret.
+    this.db.prepare("UPDATE identity_factors SET status = 'ENABLED', secret = CASE WHEN type = 'TOTP' THEN secret END WHERE factor_id = ?").run(factorId);
   }
 
   /** Turns a factor of this identity off; false when it has no such factor. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { FieldViolations, notFound, permissionDenied, schemaViolations, wrongCode } from "../http/errors";
+import { FieldViolations, codeExpired, notFound, permissionDenied, schemaViolations, wrongCode } from "../http/errors";
 import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
 import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
@@ -102,7 +102,9 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
       ...factorWire(factor),
       factorStatus: factor.status,
       ...(factor.phone && { phone: factor.phone }),
-      ...(factor.status === "REQUIRE_ACTIVATION" && factor.secret && { totpData: { secret: factor.secret, uri: totpUri(factor.secret, email) } }),
+      ...(factor.type === "TOTP" &&
+        factor.status === "REQUIRE_ACTIVATION" &&
+        factor.secret && { totpData: { secret: factor.secret, uri: totpUri(factor.secret, email) } }),
     };
   };
 
@@ -127,21 +129,31 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     if (factor.type === "SMS" && !factor.phone) {
       throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
     }
-    const detail = factor.type === "SMS" ? { phone: factor.phone } : factor.type === "TOTP" ? { secret: newTotpSecret() } : {};
+    // A phone and an app wait for their first code: proof that the member holds them.
+    const detail =
+      factor.type === "SMS"
+        ? { phone: factor.phone, secret: service.phoneEnrolmentCode(memberId, factor.phone!) }
+        : factor.type === "TOTP"
+          ? { secret: newTotpSecret() }
+          : {};
     return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, detail)) };
   });
 
-  // An authenticator app turns on with its first right code: proof that the member's app has the secret.
+  // A phone or an app turns on with its first right code: the one texted to the phone, or one the app shows.
   app.post("/_api/iam/factors/v1/factors/:factorId/activate", async (request) => {
     const memberId = memberOf(request);
     const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
     const { code } = parse(z.object({ code: z.string().trim().min(1).max(20) }), request.body);
     const factor = ctx.factors.get(memberId, factorId);
     if (!factor || factor.status !== "REQUIRE_ACTIVATION") throw notFound("This member has no factor waiting for activation with this id.");
-    if (!service.appCodeIsRight(factor, code)) throw wrongCode();
+    if (factor.type === "TOTP" ? !service.appCodeIsRight(factor, code) : ctx.factors.tryEnrolmentCode(factor.factorId, code) !== "right") {
+      // Expired or tried too often, the waiting phone is gone: the member starts again.
+      if (!ctx.factors.get(memberId, factorId)) throw codeExpired();
+      throw wrongCode();
+    }
     ctx.factors.activate(factor.factorId);
     // The first app comes with recovery codes, shown this once, for when the phone is lost.
-    const recoveryCodes = ctx.recoveryCodes.has(memberId) ? undefined : ctx.recoveryCodes.replace(memberId);
+    const recoveryCodes = factor.type !== "TOTP" || ctx.recoveryCodes.has(memberId) ? undefined : ctx.recoveryCodes.replace(memberId);
     return { factor: ownFactor({ ...factor, status: "ENABLED" }), ...(recoveryCodes && { recoveryCodes }) };
   });
 

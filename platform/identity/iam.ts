@@ -1,9 +1,10 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
 import { FieldViolations, codeExpired, identityRefused, invalidArgument, tooManyWrongCodes, wrongCode, type FieldViolation } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
+import { hashToken } from "../oauth/store";
 import type { Factor, SecondFactorType, VerifyFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
@@ -450,6 +451,25 @@ export class IdentityService {
     if (!identity) throw codeExpired();
     if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return identity;
+  }
+
+  /**
+   * Texts a code to a phone being enrolled as a factor (proof that the member holds it, so a
+   * mistyped number locks no one out), within an hourly limit; answers the code's digest to keep.
+   */
+  phoneEnrolmentCode(identityId: string, phone: string): string {
+    if (!this.ctx.mailLimit.allow(`factor-phone:${identityId}`)) {
+      throw identityRefused("THROTTLED_FEATURE", "Too many codes sent to phones for this account. Try again in an hour.", 429);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    this.mail({
+      to: phone,
+      kind: "sms",
+      subject: `Text message from ${BRANDING.name}`,
+      text: `${code} is your ${BRANDING.name} code to turn on text-message codes.`,
+      code,
+    });
+    return hashToken(code);
   }
 
   /** Whether a code is the app factor's for now (give or take a step) and not used before; its time step is then used up. */

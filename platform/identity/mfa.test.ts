@@ -51,7 +51,13 @@ async function memberWithFactor(factor: { type: "EMAIL" | "SMS"; phone?: string 
   const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
   const enrolled = await call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token: accessToken });
   expect(enrolled.status).toBe(200);
-  return { email, accessToken, factorId: enrolled.body.factor!.factorId };
+  const factorId = enrolled.body.factor!.factorId;
+  // A phone turns on with the code texted to it.
+  if (factor.phone) {
+    const code = latestCode(factor.phone.replace(/ /g, ""));
+    expect((await call(`/_api/iam/factors/v1/factors/${factorId}/activate`, { body: { code }, token: accessToken })).status).toBe(200);
+  }
+  return { email, accessToken, factorId };
 }
 
 describe("second factors: enrolment", () => {
@@ -89,6 +95,38 @@ describe("second factors: enrolment", () => {
       token: accessToken,
     });
     expect(wrong.status).toBe(403);
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(1);
+  });
+});
+
+describe("second factors: a phone proves itself", () => {
+  it("turns on only with the code texted to it; until then a login does not ask for it", async () => {
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    expect(started.body.factor).toMatchObject({ type: "SMS", status: "INACTIVE", factorStatus: "REQUIRE_ACTIVATION", phone });
+    const [text] = platform.ctx.outbox.list(phone);
+    expect(text).toMatchObject({ kind: "sms", code: expect.stringMatching(/^\d{6}$/) });
+    const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
+    expect((challenge as { mfaChallengeData?: { availableFactors: unknown[] } }).mfaChallengeData?.availableFactors).toEqual([
+      { factorType: "EMAIL", factorStatus: "ENABLED" },
+    ]);
+    const activate = (code: string) => call(`/_api/iam/factors/v1/factors/${started.body.factor!.factorId}/activate`, { body: { code }, token: accessToken });
+    const wrong = text.code === "000000" ? "111111" : "000000";
+    expect(await activate(wrong)).toMatchObject({ status: 400, body: { details: { applicationError: { code: "VERIFICATION_FAILED" } } } });
+    expect(await activate(text.code!)).toMatchObject({ status: 200, body: { factor: { factorStatus: "ENABLED" } } });
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(2);
+  });
+
+  it("a mistyped number's code, tried too often, ends: the waiting factor is gone and the member starts again", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    const activate = (code: string) => call(`/_api/iam/factors/v1/factors/${started.body.factor!.factorId}/activate`, { body: { code }, token: accessToken });
+    const code = latestCode(phone)!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let tried = 0; tried < MAX_VERIFICATION_ATTEMPTS; tried++) expect((await activate(wrong)).status).toBe(400);
+    expect((await activate(code)).body.details?.applicationError?.code).toBe("VERIFICATION_EXPIRED");
     expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(1);
   });
 });
