@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
+import { screenshot } from "./screenshots";
 import { appCode, awayFromStepEdge, logInWithPassword, newEmail, password, platformPage, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
 
 test("a member sets up an authenticator app from the account page, then logs in with its code on the site's form", async ({ page }) => {
@@ -13,6 +14,7 @@ test("a member sets up an authenticator app from the account page, then logs in 
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await expect(page.getByText("Open your authenticator app")).toBeVisible();
+  await screenshot(page, "login-app-code");
   // Nothing was sent, so there is nothing to send again.
   await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
   const code = page.getByLabel("Login code");

@@ -2,6 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { screenshot } from "./screenshots";
 
 /** What the two-step sign-in specs share: a new member, and a login up to its second step. */
 
@@ -52,6 +53,7 @@ export async function setUpApp(page: Page, typed = password): Promise<{ secret: 
   // Drawn on the server into the page: no request leaves for an image service.
   expect(await qr.getAttribute("src")).toMatch(/^data:image\/svg\+xml;base64,/);
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await screenshot(page, "two-step-app-setup", page.getByRole("heading", { name: "Set up your authenticator app" }));
   const secret = (await twoStep.locator("code").innerText()).replace(/\s/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   // Not on yet: a wrong code is refused next to the field.
@@ -65,6 +67,7 @@ export async function setUpApp(page: Page, typed = password): Promise<{ secret: 
   await expect(twoStep).toContainText("Codes from an authenticator app");
   // The first app comes with recovery codes, shown this once.
   await expect(twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await screenshot(page, "two-step-recovery-codes", twoStep.getByText("Your recovery codes"));
   await expect(twoStep.getByRole("button", { name: "Turn off the authenticator app" })).toBeVisible();
   // The key is shown only while setting up.
   await expect(twoStep.locator("code")).toHaveCount(0);

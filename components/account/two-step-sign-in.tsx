@@ -82,7 +82,7 @@ export function TwoStepSignIn({
         />
       ) : (
         !byType("TOTP") && (
-          <div className="space-y-2">
+          <div className="space-y-2 rounded-lg border border-stone-200 p-4">
             <p className="text-sm text-stone-700">
               An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
             </p>
@@ -97,7 +97,7 @@ export function TwoStepSignIn({
           </div>
         )
       )}
-      {(recoveryCodesLeft > 0 || byType("TOTP")) && (
+      {(recoveryCodesLeft > 0 || enabled.some((factor) => factor.type === "TOTP")) && (
         <div className="space-y-2 rounded-lg border border-stone-200 p-4">
           <p className="text-sm text-stone-800">
             Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone. New ones replace them all, and need your password.
@@ -113,14 +113,17 @@ export function TwoStepSignIn({
         </div>
       )}
       {!byType("EMAIL") && (
-        <ActionForm
-          kind="passwordProof"
-          action={actions.turnOnEmail}
-          fields={[PASSWORD_FIELD]}
-          submitLabel="Turn on codes by e-mail"
-          pendingLabel="Turning on…"
-          wideButton={false}
-        />
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-700">Codes by e-mail, to your login address.</p>
+          <ActionForm
+            kind="passwordProof"
+            action={actions.turnOnEmail}
+            fields={[PASSWORD_FIELD]}
+            submitLabel="Turn on codes by e-mail"
+            pendingLabel="Turning on…"
+            wideButton={false}
+          />
+        </div>
       )}
       {pendingPhone && (
         <div className="space-y-3 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4">
@@ -149,17 +152,20 @@ export function TwoStepSignIn({
         </div>
       )}
       {!byType("SMS") && (
-        <ActionForm
-          kind="smsFactor"
-          action={actions.turnOnSms}
-          fields={[
-            { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
-            PASSWORD_FIELD,
-          ]}
-          submitLabel="Turn on codes by text message"
-          pendingLabel="Turning on…"
-          wideButton={false}
-        />
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-700">Codes by text message. We text a code to the number first, to check it is yours.</p>
+          <ActionForm
+            kind="smsFactor"
+            action={actions.turnOnSms}
+            fields={[
+              { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
+              PASSWORD_FIELD,
+            ]}
+            submitLabel="Turn on codes by text message"
+            pendingLabel="Turning on…"
+            wideButton={false}
+          />
+        </div>
       )}
     </div>
   );
