@@ -424,19 +424,21 @@ export class IdentityService {
 
   /**
    * Who a second-factor code proves to be logging in; refused when it is wrong, expired or
-   * tried too often, or (given a type) was sent by another factor. A recovery code answers any
-   * challenge, and is then used up. The hosted page shares it.
+   * tried too often, or (given a type) was sent by another factor. The member's app and a recovery
+   * code answer any challenge (a member with several factors chooses), the recovery code then
+   * used up. The hosted page shares it.
    */
   checkFactor(stateToken: string, code: string, factorType?: VerifyFactorType): Identity {
     // Checked before the code, which a right answer would use up.
     const sentBy = this.ctx.verifications.peek(stateToken, "mfa")?.factorType;
-    if (factorType && factorType !== "RECOVERY_CODE" && sentBy && sentBy !== factorType) {
+    const anyChallenge = factorType === "RECOVERY_CODE" || factorType === "TOTP";
+    if (factorType && !anyChallenge && sentBy && sentBy !== factorType) {
       throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
     }
     const result =
       factorType === "RECOVERY_CODE"
         ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => this.ctx.recoveryCodes.use(identityId, code.trim()))
-        : sentBy === "TOTP"
+        : factorType === "TOTP" || sentBy === "TOTP"
           ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
               this.appCodeIsRight(
                 this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),

@@ -188,6 +188,41 @@ describe("authenticator app: logging in through /v2/totp/verify", () => {
   });
 });
 
+describe("authenticator app beside another factor", () => {
+  const challengeData = (reply: unknown) => (reply as { mfaChallengeData?: { factorType: string; availableFactors: unknown[] } }).mfaChallengeData;
+  const enrol = (token: string, factor: unknown) => call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token });
+
+  it("answers a challenge that sent an e-mail code: the member chooses the app instead", async () => {
+    const { email, accessToken, factorId } = await memberWithApp();
+    // E-mail codes first, then the app again: the login challenges the older factor, e-mail.
+    await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken });
+    expect((await enrol(accessToken, { type: "EMAIL" })).status).toBe(200);
+    const app = (await enrol(accessToken, { type: "TOTP" })).body.factor!;
+    await awayFromStepEdge();
+    const secret = app.totpData!.secret;
+    expect((await call(`/_api/iam/factors/v1/factors/${app.factorId}/activate`, { body: { code: appCode(secret) }, token: accessToken })).status).toBe(200);
+
+    const challenge = await login(email);
+    expect(challengeData(challenge)).toMatchObject({
+      factorType: "EMAIL",
+      availableFactors: [
+        { factorType: "EMAIL", factorStatus: "ENABLED" },
+        { factorType: "TOTP", factorStatus: "ENABLED" },
+      ],
+    });
+    expect((await verifyApp(challenge.stateToken, appCode(secret, 1))).body.state).toBe("SUCCESS");
+  });
+
+  it("does not let a member whose app was never turned on answer by app", async () => {
+    const member = await memberStartingApp();
+    expect((await enrol(member.accessToken, { type: "EMAIL" })).status).toBe(200);
+    const challenge = await login(member.email);
+    expect(challengeData(challenge)?.factorType).toBe("EMAIL");
+    await awayFromStepEdge();
+    expect(errorCode(await verifyApp(challenge.stateToken, appCode(member.secret)))).toBe("VERIFICATION_FAILED");
+  });
+});
+
 describe("authenticator app: the hosted login page", () => {
   it("asks for the app's code after the password and signs in with it", async () => {
     const { email, secret } = await memberWithApp();
