@@ -92,3 +92,20 @@ test("a member who lost their phone logs in with a recovery code, once; new code
   await expect(fresh).toHaveCount(10);
   expect(await fresh.allInnerTexts()).not.toContain(codes[2]);
 });
+
+test("a member with e-mail codes and an app chooses the app at login, though the code went by e-mail", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText(`Codes by e-mail to ${email}`);
+  const { secret } = await setUpApp(page);
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByText("We sent a 6-digit code by e-mail")).toBeVisible();
+  await awayFromStepEdge();
+  await page.getByLabel("Code from your app").fill(appCode(secret, 1));
+  await page.getByRole("button", { name: "Use the app's code" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});

@@ -21,7 +21,7 @@ describe("the platform's state replies, as the site's login reads them", () => {
         reason: "USER_SETTINGS",
       },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123" });
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false });
   });
 
   it("reads an authenticator app's challenge, which sent nothing", () => {
@@ -30,7 +30,23 @@ describe("the platform's state replies, as the site's login reads them", () => {
       stateToken: "app-state",
       mfaChallengeData: { factorType: "TOTP", verificationChallengeData: { hint: "your authenticator app" } },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "app-state", factorType: "TOTP", hint: "your authenticator app" });
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "app-state", factorType: "TOTP", hint: "your authenticator app", appToo: false });
+  });
+
+  it("notes when the member's app may answer a challenge sent by another factor: they choose", () => {
+    const reply = {
+      state: "MFA_CHALLENGE",
+      stateToken: "s",
+      mfaChallengeData: {
+        factorType: "EMAIL",
+        verificationChallengeData: { hint: "j•••@example.com" },
+        availableFactors: [
+          { factorType: "EMAIL", factorStatus: "ENABLED" },
+          { factorType: "TOTP", factorStatus: "ENABLED" },
+        ],
+      },
+    };
+    expect(stateOutcome(reply)).toMatchObject({ kind: "second-factor", factorType: "EMAIL", appToo: true });
   });
 
   it("fails on what it cannot use: a challenge by a factor the site cannot ask for, a state with its token missing, an unknown state", () => {

@@ -156,7 +156,7 @@ async function continueWith(
       });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
-      const secondFactor = { type: outcome.factorType, hint: outcome.hint };
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo };
       await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
       redirect(SITE_PAGES.loginCode);
     }
@@ -267,6 +267,13 @@ export async function loginCodeAction(_previous: FormState, formData: FormData):
   return secondStep(submission.reply, "code", submission.value.code, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : LOGIN_CODE_MESSAGES));
 }
 
+/** The member's authenticator app in place of the factor the login challenged: they chose it. */
+export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return secondStep(submission.reply, "code", submission.value.code, () => APP_CODE_MESSAGES, "TOTP");
+}
+
 /** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
 export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
@@ -280,7 +287,7 @@ async function secondStep(
   field: "code" | "recoveryCode",
   code: string,
   messagesFor: (type: SecondFactorType) => Partial<Record<AuthFailure, string>>,
-  as?: "RECOVERY_CODE",
+  as?: "TOTP" | "RECOVERY_CODE",
 ): Promise<FormState> {
   const step = await pendingCodeStep("second-factor", "verify", reply);
   if ("answer" in step) return step.answer;

@@ -12,8 +12,11 @@ import { platformCall, platformFetch, withinPlatformTimeout } from "./platform-f
 export type AuthOutcome =
   | { kind: "signed-in"; sessionToken: string }
   | { kind: "verify-email"; stateToken: string }
-  /** The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com"). */
-  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string }
+  /**
+   * The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com").
+   * `appToo`: the member's authenticator app can answer instead (they choose).
+   */
+  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean }
   | { kind: "awaiting-approval" }
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>> };
 
@@ -127,6 +130,10 @@ const stateReply = z.object({
     .object({
       factorType: z.string(),
       verificationChallengeData: z.object({ hint: z.string().max(200).nullish() }).nullish(),
+      availableFactors: z
+        .array(z.object({ factorType: z.string() }))
+        .max(20)
+        .nullish(),
     })
     .nullish(),
 });
@@ -144,7 +151,8 @@ export function stateOutcome(reply: unknown): AuthOutcome {
   if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
   const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
   if (state === "MFA_CHALLENGE" && stateToken && factorType) {
-    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "" };
+    const appToo = factorType !== "TOTP" && (mfaChallengeData?.availableFactors ?? []).some((factor) => factor.factorType === "TOTP");
+    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
 }

@@ -43,7 +43,8 @@ export type Browser = { session: LoginSession | null; csrf: string; key: string 
 /** What a failed or finished POST leaves for the GET page it redirects to, shown once: never a password. */
 type Flash = { error?: FormError; notice?: Notice; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
-type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string; recovery: boolean };
+/** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
+type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string; app: boolean; recovery: boolean };
 
 /** Long enough to follow a redirect, short enough that a message never shows up much later. */
 const FLASH_TTL_MS = 5 * 60 * 1000;
@@ -159,6 +160,7 @@ export class HostedFlow {
         factorType,
         hint: verificationChallengeData.hint,
         email: parsed.data.email,
+        app: factorType !== "TOTP" && factors.some((factor) => factor.type === "TOTP"),
         recovery: this.ctx.recoveryCodes.remaining(found.identity.id) > 0,
       };
       this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, PENDING_CODE_TTL_MS);
@@ -175,11 +177,13 @@ export class HostedFlow {
     const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
-    return page(loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, recovery: pending.recovery, error }));
+    return page(
+      loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, app: pending.app, recovery: pending.recovery, error }),
+    );
   }
 
   /** The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a password alone would have. */
-  submitLoginCode(rsId: unknown, input: { code: string; recoveryCode: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+  submitLoginCode(rsId: unknown, input: { code: string; appCode: string; recoveryCode: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
     const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
     if (!("intent" in rs)) return rs;
     const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
@@ -188,19 +192,22 @@ export class HostedFlow {
     const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
     if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
     const recoveryCode = input.recoveryCode.trim();
-    const code = input.code.replace(/\s/g, "");
-    if (!recoveryCode && !/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: ["code"] });
+    // The member's choice: the challenged factor's code, the app's, or a recovery code.
+    const byApp = !recoveryCode && pending.app && input.appCode.trim() !== "";
+    const codeField = byApp ? "appCode" : "code";
+    const code = (byApp ? input.appCode : input.code).replace(/\s/g, "");
+    if (!recoveryCode && !/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: [codeField] });
     let identity: Identity;
     try {
       identity = recoveryCode
         ? this.identityService.checkFactor(pending.stateToken, recoveryCode, "RECOVERY_CODE")
-        : this.identityService.checkFactor(pending.stateToken, code);
+        : this.identityService.checkFactor(pending.stateToken, code, byApp ? "TOTP" : undefined);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.code === "VERIFICATION_FAILED") {
         if (recoveryCode) return again({ message: "That recovery code is not right, or it was already used.", fields: ["recoveryCode"] });
-        const hint = pending.factorType === "TOTP" ? "Enter the code your app shows now." : "Check the latest message and try again.";
-        return again({ message: `That code is not right, or it has expired. ${hint}`, fields: ["code"] });
+        const hint = byApp || pending.factorType === "TOTP" ? "Enter the code your app shows now." : "Check the latest message and try again.";
+        return again({ message: `That code is not right, or it has expired. ${hint}`, fields: [codeField] });
       }
       // Expired or tried too often: this code is done; a new log-in sends a new one.
       this.ctx.formStates.delete(pendingKey);

@@ -197,10 +197,17 @@ function codeIntro(factorType: SecondFactorType, hint: string): string {
 }
 
 /**
- * The second step of a log-in: the code the member's second factor was sent (or their app shows),
- * and, for a member with recovery codes, a second form for one of them: a lost phone locks no one out.
+ * The second step of a log-in: the code the member's second factor was sent (or their app shows);
+ * for a member whose app is on but was not the factor asked, a form for the app's code (they
+ * choose); and, for a member with recovery codes, a form for one of them: a lost phone locks no one out.
  */
-export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string; recovery: boolean }): PageContent {
+export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string; app: boolean; recovery: boolean }): PageContent {
+  const appForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+<p>Or use your authenticator app instead: enter the code it shows for this site.</p>
+${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+<button type="submit">Use the app's code</button>
+</form>`;
   const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
@@ -215,7 +222,7 @@ ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomple
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 <button type="submit">Log in</button>
-</form>${state.recovery ? `\n${recoveryForm}` : ""}`,
+</form>${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
   };

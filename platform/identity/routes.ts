@@ -91,7 +91,11 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       return send(
         request,
         reply,
-        flow.submitLoginCode(body.rs, { code: field(body, "code"), recoveryCode: field(body, "recoveryCode") }, browser(request, reply, body)),
+        flow.submitLoginCode(
+          body.rs,
+          { code: field(body, "code"), appCode: field(body, "appCode"), recoveryCode: field(body, "recoveryCode") },
+          browser(request, reply, body),
+        ),
       );
     });
 

@@ -200,7 +200,8 @@ describe("authenticator app beside another factor", () => {
     const app = (await enrol(accessToken, { type: "TOTP" })).body.factor!;
     await awayFromStepEdge();
     const secret = app.totpData!.secret;
-    expect((await call(`/_api/iam/factors/v1/factors/${app.factorId}/activate`, { body: { code: appCode(secret) }, token: accessToken })).status).toBe(200);
+    // Each code counts once, so the steps go up: activation one behind, then now, then one ahead.
+    expect((await call(`/_api/iam/factors/v1/factors/${app.factorId}/activate`, { body: { code: appCode(secret, -1) }, token: accessToken })).status).toBe(200);
 
     const challenge = await login(email);
     expect(challengeData(challenge)).toMatchObject({
@@ -210,7 +211,20 @@ describe("authenticator app beside another factor", () => {
         { factorType: "TOTP", factorStatus: "ENABLED" },
       ],
     });
-    expect((await verifyApp(challenge.stateToken, appCode(secret, 1))).body.state).toBe("SUCCESS");
+    expect((await verifyApp(challenge.stateToken, appCode(secret))).body.state).toBe("SUCCESS");
+
+    // On the hosted page too: a form for the app's code beside the e-mailed one.
+    const client = memberSiteClient();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new TestBrowser();
+    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
+    expect(codePage.text).toMatch(/<label for="appCode">Code from your app<\/label>/);
+    const byApp = await browser.submitForm(codePage.url, { code: "", appCode: appCode(secret, 1) });
+    expect(byApp.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(byApp.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
   });
 
   it("does not let a member whose app was never turned on answer by app", async () => {

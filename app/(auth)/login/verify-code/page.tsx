@@ -5,7 +5,7 @@ import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-ca
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { loginCodeAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
+import { appCodeAction, loginCodeAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
@@ -24,7 +24,7 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint } = pending.secondFactor;
+  const { type, hint, appToo } = pending.secondFactor;
   const fromApp = type === "TOTP";
   return (
     <AuthCard
@@ -53,6 +53,19 @@ export default async function LoginCodePage() {
         <div className="mt-6 border-t border-stone-200 pt-4">
           <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
           <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+        </div>
+      )}
+      {appToo && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
+          <ActionForm
+            kind="loginCode"
+            action={appCodeAction}
+            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            submitLabel="Use the app's code"
+            pendingLabel="Checking the code…"
+            wideButton={false}
+          />
         </div>
       )}
       <div className="mt-6 border-t border-stone-200 pt-4">
