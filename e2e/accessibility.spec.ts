@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
+import { newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -81,3 +82,15 @@ for (const width of [390, 1280]) {
     await expectNoViolationsHere(page, "the owner's private profile");
   });
 }
+
+test("axe finds no violation on two-step sign-in's forms: an app being set up, and its recovery codes, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  await registerAndLand(page, newEmail());
+  await submitWithPassword(page, "Set up an authenticator app");
+  await expect(page.getByRole("img", { name: "QR code for adding this site to an authenticator app" })).toBeVisible();
+  await expectNoViolationsHere(page, "/account with an app being set up");
+  await page.getByRole("button", { name: "Cancel setting up the app" }).click();
+  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
+  await setUpApp(page);
+  await expectNoViolationsHere(page, "/account with recovery codes shown");
+});

@@ -4,35 +4,14 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
-
-const newEmail = () => `two-step-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
-const password = "granite-two-step-42";
-const platformPage = new RegExp(`^${e2e.platformUrl.replace("127.0.0.1", "(127\\.0\\.0\\.1|localhost)")}`);
-
-async function registerAndLand(page: Page, email: string) {
-  await page.goto(`${SITE_PAGES.register}?returnTo=%2Faccount`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByLabel("Nickname").fill("Robin Two");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
-}
-
-async function logInWithPassword(page: Page, email: string, typed = password) {
-  await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(typed);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
+import { logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await expect(twoStep).toContainText("Two-step sign-in is off");
-  await twoStep.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
   // The form pressed is gone (the factor is listed instead): its confirmation stands above and has the focus.
@@ -76,7 +55,10 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
 
   // Turned off, the password alone logs in again.
-  await page.getByRole("button", { name: "Turn off e-mail codes" }).click();
+  // The signed-in session alone does not turn it off: a wrong password is refused at the field.
+  await submitWithPassword(page, "Turn off e-mail codes", "not-the-password");
+  await expect(page.getByText("That is not your password.")).toBeVisible();
+  await submitWithPassword(page, "Turn off e-mail codes");
   await expect(twoStep).toContainText("Two-step sign-in is off");
   await expect(twoStep.getByRole("status")).toHaveText("That way of two-step sign-in is off.");
   await expect(twoStep.getByRole("status")).toBeFocused();
@@ -88,7 +70,7 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
 test("too many wrong codes end the login's code, with a message saying to log in again; a new login sends a new one", async ({ page }) => {
   const email = newEmail();
   await registerAndLand(page, email);
-  await page.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
   await logOut(page);
 
@@ -125,10 +107,18 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await twoStep.getByLabel("Mobile number").fill("07700 900123");
-  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await submitWithPassword(page, "Turn on codes by text message");
   await expect(page.getByText("Enter the number in international form")).toBeVisible();
   await twoStep.getByLabel("Mobile number").fill(phone);
-  await twoStep.getByRole("button", { name: "Turn on codes by text message" }).click();
+  await submitWithPassword(page, "Turn on codes by text message");
+  // Not on until the code texted to the number is entered: a mistyped number locks no one out.
+  await expect(twoStep).toContainText(`We texted a 6-digit code to ${phone}`);
+  const enrolment = await latestMail(phone, "sms");
+  await twoStep.getByLabel("Code from the text message").fill(wrongCodeFor(enrolment.code!));
+  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
+  await expect(twoStep.getByText("That code is not right")).toBeVisible();
+  await twoStep.getByLabel("Code from the text message").fill(enrolment.code!);
+  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
   await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
   await logOut(page);
 
@@ -164,7 +154,7 @@ async function platformCall(path: string, body: unknown): Promise<{ stateToken?:
 
 async function turnOnEmailCodes(page: Page, email: string) {
   await registerAndLand(page, email);
-  await page.getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
 }
 

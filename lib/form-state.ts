@@ -19,6 +19,8 @@ export type FormState = {
    * on show in place of the form, which would only invite the same submission again.
    */
   finished?: { href: string; label: string };
+  /** One-time recovery codes, shown with the confirmation this once (they are never shown again). */
+  recoveryCodes?: string[];
 };
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;

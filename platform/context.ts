@@ -7,6 +7,7 @@ import { unauthenticated } from "./http/errors";
 import type { FaultStore } from "./http/faults";
 import type { RequestLog } from "./http/request-log";
 import type { FactorStore } from "./identity/factors";
+import type { RecoveryCodeStore } from "./identity/recovery-codes";
 import type { HostedFormStateStore } from "./identity/form-states";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
@@ -33,6 +34,8 @@ export type PlatformContext = {
   verifications: VerificationStore;
   /** Members' second factors. */
   factors: FactorStore;
+  /** Members' one-time recovery codes (hashed). */
+  recoveryCodes: RecoveryCodeStore;
   /** Password reset links. */
   recoveries: RecoveryTokenStore;
   /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */

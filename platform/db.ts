@@ -20,6 +20,7 @@ import { migrateRecoveryTokens } from "./identity/recovery-tokens";
 import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
+import { migrateRecoveryCodes } from "./identity/recovery-codes";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
@@ -39,6 +40,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateIdentity,
   migrateVerifications,
   migrateFactors,
+  migrateRecoveryCodes,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateHostedFormStates,

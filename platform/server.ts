@@ -23,6 +23,7 @@ import { IdentityStore } from "./identity/store";
 import { WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
+import { RecoveryCodeStore } from "./identity/recovery-codes";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
@@ -61,6 +62,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     identities: new IdentityStore(db),
     verifications: new VerificationStore(db),
     factors: new FactorStore(db),
+    recoveryCodes: new RecoveryCodeStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
     formStates: new HostedFormStateStore(db),

@@ -79,7 +79,7 @@ describe("what the forms are told", () => {
     const email = freshEmail();
     await register({ email, password: PASSWORD, publicProfile: false });
     const memberId = platform.ctx.identities.findForLogin(email)!.identity.id;
-    platform.ctx.factors.enroll(memberId, "EMAIL", null);
+    platform.ctx.factors.enroll(memberId, "EMAIL");
     for (let failure = 0; failure < MAX_FAILURES; failure++) await logIn({ email, password: "Not-the-password-1" });
     const mails = platform.ctx.outbox.list(email).length;
     const client = sessionClient(platform.ctx.tokens.issuePair({ role: "member", subjectId: memberId, clientId: LOCAL_CLIENT_ID }).accessToken);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { smsFactorSchema } from "@/lib/account/forms";
-import { CODE_STEP_MESSAGES, FAILURE_MESSAGES, codeStepMessage, failureMessage, loginCodeSchema } from "@/lib/auth/forms";
+import { appFactorCodeSchema, cancelSetupSchema, passwordProofSchema, removeFactorSchema, smsFactorSchema } from "@/lib/account/forms";
+import {
+  APP_CODE_MESSAGES,
+  CODE_STEP_MESSAGES,
+  FAILURE_MESSAGES,
+  RECOVERY_CODE_MESSAGES,
+  codeStepMessage,
+  failureMessage,
+  loginCodeSchema,
+  recoveryCodeSchema,
+} from "@/lib/auth/forms";
 import { readRefusal } from "@/lib/wix/errors";
 import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
 
@@ -22,7 +31,32 @@ describe("the platform's state replies, as the site's login reads them", () => {
         reason: "USER_SETTINGS",
       },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123" });
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false });
+  });
+
+  it("reads an authenticator app's challenge, which sent nothing", () => {
+    const reply = {
+      state: "MFA_CHALLENGE",
+      stateToken: "app-state",
+      mfaChallengeData: { factorType: "TOTP", verificationChallengeData: { hint: "your authenticator app" } },
+    };
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "app-state", factorType: "TOTP", hint: "your authenticator app", appToo: false });
+  });
+
+  it("notes when the member's app may answer a challenge sent by another factor: they choose", () => {
+    const reply = {
+      state: "MFA_CHALLENGE",
+      stateToken: "s",
+      mfaChallengeData: {
+        factorType: "EMAIL",
+        verificationChallengeData: { hint: "j•••@example.com" },
+        availableFactors: [
+          { factorType: "EMAIL", factorStatus: "ENABLED" },
+          { factorType: "TOTP", factorStatus: "ENABLED" },
+        ],
+      },
+    };
+    expect(stateOutcome(reply)).toMatchObject({ kind: "second-factor", factorType: "EMAIL", appToo: true });
   });
 
   it("fails on what it cannot use: a challenge by a factor the site cannot ask for, a state with its token missing, an unknown state", () => {
@@ -51,7 +85,14 @@ describe("refused logins and codes", () => {
   });
 
   it("has a message for each way a login code fails", () => {
-    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) expect(CODE_STEP_MESSAGES[reason]).toMatch(/code/);
+    for (const reason of ["invalidCode", "codeExpired", "tooManyAttempts"] as const) {
+      expect(CODE_STEP_MESSAGES[reason]).toMatch(/code/);
+      expect(APP_CODE_MESSAGES[reason]).toMatch(/code/);
+    }
+    // An app's code was never sent: its messages point at the app, not at a message.
+    expect(APP_CODE_MESSAGES.invalidCode).toMatch(/your app shows now/);
+    expect(APP_CODE_MESSAGES.tooManyAttempts).not.toMatch(/send you/);
+    expect(RECOVERY_CODE_MESSAGES.invalidCode).toMatch(/recovery code .*already used/);
   });
 
   it("tells a blocked member so, and whom to ask, apart from a wrong password", () => {
@@ -84,9 +125,31 @@ describe("the forms of two-step sign-in", () => {
     for (const code of ["12345", "1234567", "12a456", ""]) expect(loginCodeSchema.safeParse({ code }).success).toBe(false);
   });
 
+  it("takes a recovery code as written down, and new codes only with a password", () => {
+    expect(recoveryCodeSchema.parse({ recoveryCode: "  abcde-fghjk " })).toEqual({ recoveryCode: "abcde-fghjk" });
+    expect(recoveryCodeSchema.safeParse({ recoveryCode: " " }).success).toBe(false);
+    expect(recoveryCodeSchema.safeParse({ recoveryCode: "x".repeat(21) }).success).toBe(false);
+    expect(passwordProofSchema.safeParse({}).success).toBe(false);
+    expect(passwordProofSchema.safeParse({ password: "" }).success).toBe(false);
+    expect(passwordProofSchema.parse({ password: "granite" })).toEqual({ password: "granite" });
+  });
+
+  it("asks for the password to add or turn off a factor, but not to cancel an app being set up", () => {
+    expect(smsFactorSchema.safeParse({ phone: "+447700900123" }).success).toBe(false);
+    expect(removeFactorSchema.safeParse({ factorId: "f-1" }).success).toBe(false);
+    expect(removeFactorSchema.parse({ factorId: "f-1", password: "granite" })).toEqual({ factorId: "f-1", password: "granite" });
+    expect(cancelSetupSchema.parse({ factorId: "f-1" })).toEqual({ factorId: "f-1" });
+  });
+
+  it("turns an app on with its factor and a 6-digit code", () => {
+    expect(appFactorCodeSchema.parse({ factorId: "f-1", code: "123 456" })).toEqual({ factorId: "f-1", code: "123456" });
+    expect(appFactorCodeSchema.safeParse({ factorId: "f-1", code: "12345" }).success).toBe(false);
+    expect(appFactorCodeSchema.safeParse({ factorId: "", code: "123456" }).success).toBe(false);
+  });
+
   it("takes a mobile number in international form and keeps its digits", () => {
-    expect(smsFactorSchema.parse({ phone: "+44 (7700) 900-123" })).toEqual({ phone: "+447700900123" });
-    const local = smsFactorSchema.safeParse({ phone: "07700 900123" });
+    expect(smsFactorSchema.parse({ phone: "+44 (7700) 900-123", password: "granite" })).toEqual({ phone: "+447700900123", password: "granite" });
+    const local = smsFactorSchema.safeParse({ phone: "07700 900123", password: "granite" });
     expect(local.success).toBe(false);
     expect(local.error?.issues[0].message).toContain("international form");
   });

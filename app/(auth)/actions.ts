@@ -12,6 +12,9 @@ import {
   FAILURE_FIELD,
   FAILURE_MESSAGES,
   INVISIBLE_CAPTCHA_MESSAGE,
+  CODE_STEP_MESSAGES,
+  APP_CODE_MESSAGES,
+  RECOVERY_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
   buttonOnlySchema,
@@ -22,6 +25,7 @@ import {
   loginCodeSchema,
   loginSchema,
   noMoreCodesMessage,
+  recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
   tooManyAttemptsMessage,
@@ -47,6 +51,7 @@ import {
   type AuthFailure,
   type AuthOutcome,
   type CaptchaAnswer,
+  type SecondFactorType,
 } from "@/lib/wix/identity";
 
 type Reply = (options?: {
@@ -172,7 +177,7 @@ async function continueWith(
       });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
-      const secondFactor = { type: outcome.factorType, hint: outcome.hint };
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo };
       await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
       redirect(SITE_PAGES.loginCode);
     }
@@ -295,23 +300,47 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const step = await pendingCodeStep("second-factor", "verify", submission.reply);
+  return secondStep(submission.reply, "code", submission.value.code, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
+}
+
+/** The member's authenticator app in place of the factor the login challenged: they chose it. */
+export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return secondStep(submission.reply, "code", submission.value.code, () => APP_CODE_MESSAGES, "TOTP");
+}
+
+/** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
+export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return secondStep(submission.reply, "recoveryCode", submission.value.recoveryCode, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+}
+
+/** The login's second step with a code in `field`: by the challenged factor, or as a recovery code. */
+async function secondStep(
+  reply: Reply,
+  field: "code" | "recoveryCode",
+  code: string,
+  messagesFor: (type: SecondFactorType) => Partial<Record<AuthFailure, string>>,
+  as?: "TOTP" | "RECOVERY_CODE",
+): Promise<FormState> {
+  const step = await pendingCodeStep("second-factor", "verify", reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const checked = await tryStepCode(pending, submission.reply, "checking a login code failed", () =>
-    verifySecondFactor(pending.secondFactor!.type, submission.value.code, pending.stateToken),
-  );
+  const type = pending.secondFactor!.type;
+  const checked = await tryStepCode(pending, reply, "checking a login code failed", () => verifySecondFactor(as ?? type, code, pending.stateToken));
   if ("answer" in checked) return checked.answer;
   const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
   // re-render the page without the message. It expires on its own; the platform refuses it until then.
-  const codeMessage = outcome.kind === "failed" ? codeStepMessage(outcome) : undefined;
-  if (codeMessage) return { result: submission.reply({ fieldErrors: { code: [codeMessage] } }) };
+  const codeMessage = outcome.kind === "failed" ? codeStepMessage(outcome, messagesFor(type)) : undefined;
+  if (codeMessage) return { result: reply({ fieldErrors: { [field]: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
     clearPendingVerification(await cookies());
     await forgetAccountFailures("login", pending.email);
   }
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  return continueWith(outcome, reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
 /** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */

@@ -4,8 +4,18 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
+import {
+  appFactorCodeSchema,
+  cancelSetupSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  passwordProofSchema,
+  profileSchema,
+  removeFactorSchema,
+  slugSchema,
+  smsFactorSchema,
+} from "@/lib/account/forms";
+import { failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
@@ -15,7 +25,7 @@ import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, recheckPassword } from "@/lib/wix/identity";
-import { turnOffSecondFactor, turnOnSecondFactor } from "@/lib/wix/factors";
+import { activateFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 import { removeReportsBy } from "@/lib/wix/reports";
 import { memberIdOf } from "@/lib/wix/signups";
@@ -128,12 +138,29 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
 }
 
-/** Turns a second factor on or off for the member: the same steps, then the page shows the new list. */
+/** What the platform says when the password given as proof does not do. */
+const PASSWORD_REFUSALS: Record<PasswordRefusal, string> = {
+  "wrong-password": "That is not your password.",
+  throttled: "Too many wrong passwords. Try again in 15 minutes.",
+};
+
+/**
+ * Turns a second factor on or off for the member: the same steps, then the page shows the new
+ * list. A change the platform turns down for a field (a wrong code, the password given as proof)
+ * says so next to the field; one that made recovery codes shows them with the confirmation. The
+ * password is never sent back to the form.
+ */
 async function changeSecondFactor(
-  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean }) => FormState["result"],
-  change: (accessToken: string) => Promise<void>,
+  submissionReply: (options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    resetForm?: boolean;
+    hideFields?: string[];
+  }) => FormState["result"],
+  change: (accessToken: string) => Promise<void | PasswordRefusal | { field: string; message: string } | { recoveryCodes: string[] }>,
   done: string,
 ): Promise<FormState> {
+  const reply = (options: Parameters<typeof submissionReply>[0] = {}) => submissionReply({ ...options, hideFields: ["password"] });
   let outcome;
   try {
     outcome = await actAsMember((_client, session) => change(session.accessToken));
@@ -141,36 +168,110 @@ async function changeSecondFactor(
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  const { value } = outcome;
+  if (typeof value === "string") return { result: reply({ fieldErrors: { password: [PASSWORD_REFUSALS[value]] } }) };
+  if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   revalidatePath("/account");
-  return { result: reply({ resetForm: true }), done };
+  return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
-  if (submission.status !== "success") return { result: submission.reply() };
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
     submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }),
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, submission.value.password),
     "Two-step sign-in is on: each login now asks for a code we e-mail you.",
   );
 }
 
 export async function turnOnSmsFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: smsFactorSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { phone } = submission.value;
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  const { phone, password } = submission.value;
   return changeSecondFactor(
     submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }),
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }, password),
+    "We texted a code to your phone. Enter it to turn text-message codes on.",
+  );
+}
+
+/** Starts an authenticator app: the page then shows its QR code and secret, and asks for its first code. */
+export async function startAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOnSecondFactor(accessToken, { type: "TOTP" }, submission.value.password),
+    "Scan the QR code with your authenticator app, then enter the code it shows.",
+  );
+}
+
+/** The app's first code: proof that it holds the secret, so a typo cannot lock the member out. */
+export async function activateAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { factorId, code } = submission.value;
+  return changeSecondFactor(
+    submission.reply,
+    async (accessToken) => {
+      const activated = await activateFactor(accessToken, factorId, code);
+      // An app's set-up does not end by wrong codes: the member tries the next one.
+      if (typeof activated === "string")
+        return { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." };
+      return activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : undefined;
+    },
+    "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
+  );
+}
+
+/** The code texted to a phone being turned on: proof that the number is the member's, so a typo locks no one out. */
+export async function activatePhoneFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { factorId, code } = submission.value;
+  return changeSecondFactor(
+    submission.reply,
+    async (accessToken) => {
+      const activated = await activateFactor(accessToken, factorId, code);
+      if (activated === "wrong-code") return { field: "code", message: "That code is not right. Check the latest text message and try again." };
+      if (activated === "ended") return { field: "code", message: "That code has expired or was tried too often. Enter your number again for a new one." };
+    },
     "Two-step sign-in is on: each login now asks for a code we text to your phone.",
   );
 }
 
+/** New recovery codes, the old ones void; only with the member's password, never on the session alone. */
+export async function newRecoveryCodesAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: passwordProofSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  return changeSecondFactor(
+    submission.reply,
+    async (accessToken) => {
+      const codes = await newRecoveryCodes(accessToken, submission.value.password);
+      return typeof codes === "string" ? codes : { recoveryCodes: codes };
+    },
+    "New recovery codes are ready. The earlier ones no longer work.",
+  );
+}
+
+/** Turns a factor off, with the member's password. */
 export async function turnOffFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: removeFactorSchema });
+  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
+  const { factorId, password } = submission.value;
+  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId, password), "That way of two-step sign-in is off.");
+}
+
+/** Cancels an app or a phone still waiting for its first code: it guards nothing yet, so no password is asked. */
+export async function cancelSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: cancelSetupSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  const { factorId } = submission.value;
-  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId), "That way of two-step sign-in is off.");
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId),
+    "Cancelled: nothing was turned on.",
+  );
 }
 
 export async function deleteAccountAction(_previous: FormState, formData: FormData): Promise<FormState> {

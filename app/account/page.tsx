@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { DeleteAccount } from "@/components/account/delete-account";
 import { reportedCollections } from "@/lib/site-config";
 import { ProfileForm } from "@/components/account/profile-form";
-import { TwoStepSignIn } from "@/components/account/two-step-sign-in";
+import { TwoStepSignIn, type AppSetup } from "@/components/account/two-step-sign-in";
 import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
@@ -12,13 +12,19 @@ import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
 import { mySecondFactors } from "@/lib/wix/factors";
 import { whoSeesProfile } from "@/lib/account/profile-words";
+import { qrCodeDataUrl } from "@/lib/account/qr-code";
 import { countryOptions } from "@/lib/countries";
 import { currentProfile } from "@/lib/wix/members";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
+  activateAppFactorAction,
+  activatePhoneFactorAction,
+  cancelSetupAction,
   changeSlugAction,
   deleteAccountAction,
+  newRecoveryCodesAction,
+  startAppFactorAction,
   turnOffFactorAction,
   turnOnEmailFactorAction,
   turnOnSmsFactorAction,
@@ -47,10 +53,14 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, factors] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft }] = await Promise.all([
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
   ]);
+  const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
+  const appSetup: AppSetup | null = pendingApp?.setup
+    ? { factorId: pendingApp.id, secret: pendingApp.setup.secret, qrCode: await qrCodeDataUrl(pendingApp.setup.uri) }
+    : null;
   const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
@@ -150,12 +160,23 @@ export default async function AccountPage() {
       <Section
         id="two-step"
         title="Two-step sign-in"
-        intro="After your password, each login asks for a code we send you, so a stolen password alone cannot open your account."
+        intro="After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account. Each change here asks for your password."
       >
         <TwoStepSignIn
           factors={factors}
           email={profile.email ?? null}
-          actions={{ turnOnEmail: turnOnEmailFactorAction, turnOnSms: turnOnSmsFactorAction, turnOff: turnOffFactorAction }}
+          appSetup={appSetup}
+          recoveryCodesLeft={recoveryCodesLeft}
+          actions={{
+            turnOnEmail: turnOnEmailFactorAction,
+            turnOnSms: turnOnSmsFactorAction,
+            startApp: startAppFactorAction,
+            activateApp: activateAppFactorAction,
+            activatePhone: activatePhoneFactorAction,
+            newRecoveryCodes: newRecoveryCodesAction,
+            turnOff: turnOffFactorAction,
+            cancelSetup: cancelSetupAction,
+          }}
         />
       </Section>
 

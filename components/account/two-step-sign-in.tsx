@@ -1,44 +1,81 @@
 "use client";
 
 import { useActionState } from "react";
-import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
+import { ActionForm, ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
+import { AppActivation } from "./app-activation";
 import type { FormAction } from "@/lib/form-state";
 import type { SecondFactor } from "@/lib/wix/factors";
 
-type Actions = { turnOnEmail: FormAction; turnOnSms: FormAction; turnOff: FormAction };
+type Actions = {
+  turnOnEmail: FormAction;
+  turnOnSms: FormAction;
+  startApp: FormAction;
+  activateApp: FormAction;
+  activatePhone: FormAction;
+  newRecoveryCodes: FormAction;
+  turnOff: FormAction;
+  cancelSetup: FormAction;
+};
+
+/** Every change that guards the account asks for the password: the session alone is not enough. */
+const PASSWORD_FIELD = { name: "password", label: "Your password", type: "password", autoComplete: "current-password" } as const;
+
+/** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
+export type AppSetup = { factorId: string; secret: string; qrCode: string };
+
+const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, email: string | null) => string; off: string }> = {
+  EMAIL: { on: (_factor, email) => `Codes by e-mail${email ? ` to ${email}` : ""}`, off: "Turn off e-mail codes" },
+  SMS: { on: (factor) => `Codes by text message to ${factor.phone ?? "your phone"}`, off: "Turn off text-message codes" },
+  TOTP: { on: () => "Codes from an authenticator app", off: "Turn off the authenticator app" },
+};
 
 /**
  * The account page's two-step sign-in: the factors that are on, each with a way to turn it off, and
  * forms for those that are not. A form goes as soon as its change is made (turned on, its factor
  * is listed instead), so the replies are kept here and the confirmation stands above the list,
- * taking the focus.
+ * taking the focus. The app's activation keeps its own (with the recovery codes it brings).
  */
-export function TwoStepSignIn({ factors, email, actions }: { factors: SecondFactor[]; email: string | null; actions: Actions }) {
+export function TwoStepSignIn({
+  factors,
+  email,
+  appSetup,
+  recoveryCodesLeft,
+  actions,
+}: {
+  factors: SecondFactor[];
+  email: string | null;
+  appSetup: AppSetup | null;
+  recoveryCodesLeft: number;
+  actions: Actions;
+}) {
   const turnOnEmail = useActionState(actions.turnOnEmail, {});
   const turnOnSms = useActionState(actions.turnOnSms, {});
+  const startApp = useActionState(actions.startApp, {});
+  const activatePhone = useActionState(actions.activatePhone, {});
+  const cancelSetup = useActionState(actions.cancelSetup, {});
   const turnOff = useActionState(actions.turnOff, {});
-  const news = useNewestConfirmation([turnOnEmail[0], turnOnSms[0], turnOff[0]]);
+  const news = useNewestConfirmation([turnOnEmail[0], turnOnSms[0], startApp[0], activatePhone[0], cancelSetup[0], turnOff[0]]);
   const byType = (type: SecondFactor["type"]) => factors.find((factor) => factor.type === type);
+  const enabled = factors.filter((factor) => !factor.pending);
+  const pendingPhone = factors.find((factor) => factor.type === "SMS" && factor.pending);
   return (
     <div className="space-y-6">
       <ConfirmationMessage news={news} />
-      {factors.length === 0 ? (
+      {enabled.length === 0 ? (
         <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>
       ) : (
         <ul className="space-y-4">
-          {factors.map((factor) => (
+          {enabled.map((factor) => (
             <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
-              <p className="text-sm text-stone-800">
-                {factor.type === "EMAIL" ? `Codes by e-mail${email ? ` to ${email}` : ""}` : `Codes by text message to ${factor.phone ?? "your phone"}`}
-              </p>
+              <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
               <ActionStateForm
+                kind="removeFactor"
                 actionState={replyFor(turnOff, factor.id)}
                 confirmationShownElsewhere
-                kind="removeFactor"
-                fields={[]}
+                fields={[PASSWORD_FIELD]}
                 hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
-                submitLabel={factor.type === "EMAIL" ? "Turn off e-mail codes" : "Turn off text-message codes"}
+                submitLabel={DESCRIPTIONS[factor.type].off}
                 pendingLabel="Turning off…"
                 wideButton={false}
               />
@@ -46,28 +83,136 @@ export function TwoStepSignIn({ factors, email, actions }: { factors: SecondFact
           ))}
         </ul>
       )}
-      {!byType("EMAIL") && (
+      {/* Always in place, so the answer that turned the app on (and its recovery codes) outlives the set-up form. */}
+      <AppActivation factorId={appSetup?.factorId ?? null} action={actions.activateApp}>
+        {appSetup && <AppSetupSteps setup={appSetup} />}
+      </AppActivation>
+      {appSetup ? (
         <ActionStateForm
-          actionState={turnOnEmail}
+          kind="cancelSetup"
+          actionState={replyFor(cancelSetup, appSetup.factorId)}
           confirmationShownElsewhere
-          kind="buttonOnly"
           fields={[]}
-          submitLabel="Turn on codes by e-mail"
-          pendingLabel="Turning on…"
+          hidden={{ factorId: appSetup.factorId, [SENT_FROM]: appSetup.factorId }}
+          submitLabel="Cancel setting up the app"
+          pendingLabel="Cancelling…"
+          tone="quiet"
           wideButton={false}
         />
+      ) : (
+        !byType("TOTP") && (
+          <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+            <p className="text-sm text-stone-700">
+              An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
+            </p>
+            <ActionStateForm
+              kind="passwordProof"
+              actionState={startApp}
+              confirmationShownElsewhere
+              fields={[PASSWORD_FIELD]}
+              submitLabel="Set up an authenticator app"
+              pendingLabel="Starting…"
+              wideButton={false}
+            />
+          </div>
+        )
+      )}
+      {(recoveryCodesLeft > 0 || enabled.some((factor) => factor.type === "TOTP")) && (
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-800">
+            Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone. New ones replace them all, and need your password.
+          </p>
+          <ActionForm
+            kind="passwordProof"
+            action={actions.newRecoveryCodes}
+            fields={[PASSWORD_FIELD]}
+            submitLabel="Make new recovery codes"
+            pendingLabel="Making codes…"
+            wideButton={false}
+          />
+        </div>
+      )}
+      {!byType("EMAIL") && (
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-700">Codes by e-mail, to your login address.</p>
+          <ActionStateForm
+            kind="passwordProof"
+            actionState={turnOnEmail}
+            confirmationShownElsewhere
+            fields={[PASSWORD_FIELD]}
+            submitLabel="Turn on codes by e-mail"
+            pendingLabel="Turning on…"
+            wideButton={false}
+          />
+        </div>
+      )}
+      {pendingPhone && (
+        <div className="space-y-3 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4">
+          <p className="text-sm text-stone-800">
+            We texted a 6-digit code to {pendingPhone.phone}. Enter it to turn text-message codes on; until then logins do not use this number.
+          </p>
+          <ActionStateForm
+            kind="appFactorCode"
+            actionState={activatePhone}
+            confirmationShownElsewhere
+            fields={[{ name: "code", label: "Code from the text message", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            hidden={{ factorId: pendingPhone.id }}
+            submitLabel="Turn on text-message codes"
+            pendingLabel="Checking the code…"
+            wideButton={false}
+          />
+          <ActionStateForm
+            kind="cancelSetup"
+            actionState={replyFor(cancelSetup, pendingPhone.id)}
+            confirmationShownElsewhere
+            fields={[]}
+            hidden={{ factorId: pendingPhone.id, [SENT_FROM]: pendingPhone.id }}
+            submitLabel="Use another number"
+            pendingLabel="Cancelling…"
+            tone="quiet"
+            wideButton={false}
+          />
+        </div>
       )}
       {!byType("SMS") && (
-        <ActionStateForm
-          actionState={turnOnSms}
-          confirmationShownElsewhere
-          kind="smsFactor"
-          fields={[{ name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." }]}
-          submitLabel="Turn on codes by text message"
-          pendingLabel="Turning on…"
-          wideButton={false}
-        />
+        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+          <p className="text-sm text-stone-700">Codes by text message. We text a code to the number first, to check it is yours.</p>
+          <ActionStateForm
+            kind="smsFactor"
+            actionState={turnOnSms}
+            confirmationShownElsewhere
+            fields={[
+              { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
+              PASSWORD_FIELD,
+            ]}
+            submitLabel="Turn on codes by text message"
+            pendingLabel="Turning on…"
+            wideButton={false}
+          />
+        </div>
       )}
     </div>
+  );
+}
+
+/** Setting up an app: scan or type the secret, then its first code turns it on; until then logins do not ask for it. */
+function AppSetupSteps({ setup }: { setup: AppSetup }) {
+  return (
+    <>
+      <h3 className="font-semibold text-pine-900">Set up your authenticator app</h3>
+      <ol className="list-decimal space-y-3 pl-5 text-sm text-stone-800">
+        <li>
+          <p>In your authenticator app, add an account and scan this QR code:</p>
+          {/* A data URL made on the server from the app's otpauth:// link; no image service sees the secret. */}
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={setup.qrCode} alt="QR code for adding this site to an authenticator app" width={192} height={192} className="mt-2 rounded bg-white" />
+          <p className="mt-2">
+            Or type in this key:{" "}
+            <code className="rounded bg-stone-100 px-1 font-mono break-all text-stone-900">{setup.secret.replace(/(.{4})(?=.)/g, "$1 ")}</code>
+          </p>
+        </li>
+        <li>Enter the 6-digit code the app now shows. Two-step sign-in turns on once the code is right.</li>
+      </ol>
+    </>
   );
 }

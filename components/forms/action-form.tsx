@@ -8,7 +8,7 @@ import { focusRing } from "@/components/class-names";
 import type { FormAction, FormState } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
 import { Field, type FieldSpec } from "./field";
-import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
+import { FormFeedback, RecoveryCodeList, SubmitButton, useActionSubmit } from "./feedback";
 import type { FormKind } from "./form-checks";
 import { useFormChecks } from "./use-form-checks";
 
@@ -85,6 +85,7 @@ export function ActionStateForm({
   return (
     <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
       <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={confirmationShownElsewhere ? undefined : state.done} />
+      {!confirmationShownElsewhere && state.recoveryCodes && <RecoveryCodeList codes={state.recoveryCodes} />}
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

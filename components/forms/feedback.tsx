@@ -126,6 +126,21 @@ export function ConfirmationMessage({ news }: { news: Confirmation | null }) {
   );
 }
 
+/** Recovery codes just made: listed once, to be written down or saved, each good for one login. */
+export function RecoveryCodeList({ codes }: { codes: string[] }) {
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-stone-900">
+      <p className="font-semibold">Your recovery codes</p>
+      <p>Save them somewhere safe now: this page shows them only once. Each one logs you in once if you lose your phone.</p>
+      <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 const submitClass = "rounded-lg px-5 py-3 font-medium focus-visible:outline-none focus-visible:ring-4 disabled:cursor-wait disabled:opacity-70";
 const tones = {
   primary: "bg-pine-700 text-white hover:bg-pine-600 focus-visible:ring-pine-100",

@@ -1,7 +1,26 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { changePasswordSchema, deleteAccountSchema, profileSchema, removeFactorSchema, slugSchema, smsFactorSchema } from "@/lib/account/forms";
-import { buttonOnlySchema, forgotPasswordSchema, loginCodeSchema, loginSchema, registerSchema, resendCodeSchema, verifySchema } from "@/lib/auth/forms";
+import {
+  appFactorCodeSchema,
+  cancelSetupSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  passwordProofSchema,
+  profileSchema,
+  removeFactorSchema,
+  slugSchema,
+  smsFactorSchema,
+} from "@/lib/account/forms";
+import {
+  buttonOnlySchema,
+  forgotPasswordSchema,
+  loginCodeSchema,
+  loginSchema,
+  recoveryCodeSchema,
+  registerSchema,
+  resendCodeSchema,
+  verifySchema,
+} from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 
 /**
@@ -15,6 +34,7 @@ const schemas = {
   verify: verifySchema,
   resendCode: resendCodeSchema,
   loginCode: loginCodeSchema,
+  recoveryCode: recoveryCodeSchema,
   forgotPassword: forgotPasswordSchema,
   slug: slugSchema,
   changePassword: changePasswordSchema,
@@ -22,6 +42,9 @@ const schemas = {
   buttonOnly: buttonOnlySchema,
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
+  appFactorCode: appFactorCodeSchema,
+  passwordProof: passwordProofSchema,
+  cancelSetup: cancelSetupSchema,
   newReport: newReportSchema,
   editReport: editReportSchema,
   deleteReport: deleteReportSchema,

@@ -4,6 +4,7 @@ import { e2e } from "../../playwright.config";
 import { logOut } from "../header-menus";
 import { adminItems, demoMember, latestMail, revalidateSite, setPlatformSettings } from "../platform";
 import { STRONG_PASSWORD, newEmail, resetPasswordByMail, type Member } from "../site-pages";
+import { submitWithPassword } from "../two-step";
 
 // Every form of the site with JavaScript off, as before hydration: each posts natively to its
 // server action, and the server answers with the same field errors, confirmations and redirects
@@ -114,7 +115,7 @@ test("the account's forms: profile, profile address, password, two-step sign-in 
   await password.getByRole("button", { name: "Change password" }).click();
   await expect(section(page, "Password").getByRole("status")).toBeVisible();
 
-  await section(page, "Two-step sign-in").getByRole("button", { name: "Turn on codes by e-mail" }).click();
+  await submitWithPassword(page, "Turn on codes by e-mail", "another-granite-path-9");
   await expect(section(page, "Two-step sign-in")).toContainText(`Codes by e-mail to ${email}`);
   await logOut(page);
 
@@ -130,7 +131,7 @@ test("the account's forms: profile, profile address, password, two-step sign-in 
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 
-  await section(page, "Two-step sign-in").getByRole("button", { name: "Turn off e-mail codes" }).click();
+  await submitWithPassword(page, "Turn off e-mail codes", "another-granite-path-9");
   await expect(section(page, "Two-step sign-in")).toContainText("Two-step sign-in is off");
 
   // Deleting the account: the confirmation opens, a missing tick is refused, then it goes.

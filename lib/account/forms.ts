@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkbox, newPassword } from "@/lib/auth/forms";
+import { checkbox, newPassword, sixDigitCode } from "@/lib/auth/forms";
 import { isCountryCode } from "@/lib/countries";
 import { ADDRESS_LABELS } from "./profile-words";
 
@@ -99,6 +99,14 @@ export const deleteAccountSchema = z.object({
   removeReports: checkbox,
 });
 
+/**
+ * Changes to two-step sign-in take the member's password besides the session: a stolen session
+ * alone must not add or remove a factor, or make new recovery codes.
+ */
+const currentPassword = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "That is longer than any password here.");
+
+export const passwordProofSchema = z.object({ password: currentPassword });
+
 export const smsFactorSchema = z.object({
   phone: z
     .string({ error: "Enter your mobile number." })
@@ -107,6 +115,13 @@ export const smsFactorSchema = z.object({
     .max(40, "That number is too long.")
     .transform((value) => value.replace(/[\s().-]/g, ""))
     .pipe(z.string().regex(/^\+[0-9]{8,15}$/, "Enter the number in international form, starting with + and the country code, like +44 7700 900123.")),
+  password: currentPassword,
 });
 
-export const removeFactorSchema = z.object({ factorId: z.string().min(1).max(100) });
+/** An app still being set up guards nothing yet: cancelling it takes no password. */
+export const cancelSetupSchema = z.object({ factorId: z.string().min(1).max(100) });
+
+export const removeFactorSchema = cancelSetupSchema.extend({ password: currentPassword });
+
+/** The first code of an authenticator app being set up, which turns it on. */
+export const appFactorCodeSchema = cancelSetupSchema.extend({ code: sixDigitCode });

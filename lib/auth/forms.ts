@@ -68,12 +68,22 @@ export const verifySchema = z.object({
 export const buttonOnlySchema = z.object({});
 
 /** The second step of a login with a second factor: the 6-digit code it sent. */
-export const loginCodeSchema = z.object({
-  code: z
-    .string({ error: "Enter the 6-digit code we sent you." })
+/** A six-digit code, sent to the member or shown by their authenticator app; spaces allowed. */
+export const sixDigitCode = z
+  .string({ error: "Enter the 6-digit code." })
+  .trim()
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456."));
+
+export const loginCodeSchema = z.object({ code: sixDigitCode });
+
+/** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
+export const recoveryCodeSchema = z.object({
+  recoveryCode: z
+    .string({ error: "Enter one of your recovery codes." })
     .trim()
-    .transform((value) => value.replace(/\s/g, ""))
-    .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456.")),
+    .min(1, "Enter one of your recovery codes.")
+    .max(20, "That is longer than a recovery code."),
 });
 
 export const forgotPasswordSchema = z.object({ email });
@@ -126,13 +136,30 @@ export const CODE_STEP_MESSAGES: Partial<Record<AuthFailure, string>> = {
 };
 
 /** A code step's message for a failure it names: for too many tries, the wait when the platform gave one (a limit on codes), else the code is used up. */
-export function codeStepMessage(outcome: { reason: AuthFailure; retryAfterSeconds?: number }): string | undefined {
+export function codeStepMessage(
+  outcome: { reason: AuthFailure; retryAfterSeconds?: number },
+  messages: Partial<Record<AuthFailure, string>> = CODE_STEP_MESSAGES,
+): string | undefined {
   if (outcome.reason === "tooManyAttempts" && outcome.retryAfterSeconds) return tooManyAttemptsMessage(outcome.retryAfterSeconds);
-  return CODE_STEP_MESSAGES[outcome.reason];
+  return messages[outcome.reason];
 }
 
 /** The right code of a sign-up that an organiser has still to approve. */
 export const EMAIL_CONFIRMED_AWAITING_APPROVAL = "E-mail confirmed; your account is waiting for approval.";
+
+/** A recovery code in place of the factor's code: each works once. */
+export const RECOVERY_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  ...CODE_STEP_MESSAGES,
+  invalidCode: "That recovery code is not right, or it was already used. Each code works once.",
+  tooManyAttempts: "Too many wrong codes for this login. Log in again to try once more.",
+};
+
+/** An authenticator app's code: nothing was sent, and a new one shows every 30 seconds. */
+export const APP_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  ...CODE_STEP_MESSAGES,
+  invalidCode: "That code is not right, or it was already used. Enter the code your app shows now.",
+  tooManyAttempts: "Too many wrong codes for this login. Log in again, then enter the code your app shows.",
+};
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";
 

@@ -15,8 +15,8 @@ const pendingVerificationSchema = z.object({
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
   /** A sign-up with a taken address: its state token leads nowhere, and "Resend code" must answer as for a real one. */
   decoy: z.literal(true).optional(),
-  /** Present for a second factor's code: which factor it went by, and the hint of where. */
-  secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200) }).optional(),
+  /** Present for a second factor's code: which factor it went by, the hint of where, and whether the member's app may answer instead. */
+  secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200), appToo: z.boolean().optional() }).optional(),
   /** The code confirms a sign-up rather than a login. */
   signUp: z.boolean().optional(),
   /** The code was right and the new account now waits for an organiser's approval: nothing more to type. */

@@ -1,34 +1,114 @@
 import "server-only";
 import { z } from "zod";
+import { refusalOf } from "./errors";
 import { SECOND_FACTOR_TYPES, type SecondFactorType } from "./identity";
 import { platformCall } from "./platform-fetch";
 
 /**
  * A member's second factors (two-step sign-in), on the platform's factors endpoint: the
  * installed SDK has no call for enrolling one, so these are plain calls with the member's token.
+ * An authenticator app is `pending` until its first code is entered; until then `setup` carries
+ * its secret and otpauth:// link, for the account page to show again.
  */
-export type SecondFactor = { id: string; type: SecondFactorType; phone: string | null };
+export type SecondFactor = {
+  id: string;
+  type: SecondFactorType;
+  phone: string | null;
+  pending: boolean;
+  setup: { secret: string; uri: string } | null;
+};
 
-const factorShape = z.object({ factorId: z.string(), type: z.string(), phone: z.string().optional() });
+const factorShape = z.object({
+  factorId: z.string(),
+  type: z.string(),
+  phone: z.string().optional(),
+  factorStatus: z.string().optional(),
+  totpData: z.object({ secret: z.string(), uri: z.string() }).optional(),
+});
 
 function toSecondFactor(factor: z.infer<typeof factorShape>): SecondFactor | null {
   const type = SECOND_FACTOR_TYPES.find((known) => known === factor.type);
-  return type ? { id: factor.factorId, type, phone: factor.phone ?? null } : null;
+  if (!type) return null;
+  return { id: factor.factorId, type, phone: factor.phone ?? null, pending: factor.factorStatus === "REQUIRE_ACTIVATION", setup: factor.totpData ?? null };
 }
 
 const FACTORS_PATH = "/_api/iam/factors/v1/factors";
+const RECOVERY_CODES_PATH = "/_api/iam/factors/v1/recovery-codes";
 
-/** The member's second factors; any the site does not know (an authenticator app set up elsewhere) are left out. */
-export async function mySecondFactors(accessToken: string): Promise<SecondFactor[]> {
-  const reply = z.object({ factors: z.array(factorShape) }).parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
-  return reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null);
+/** The member's second factors (any the site does not know are left out), and how many recovery codes they have left. */
+export async function mySecondFactors(accessToken: string): Promise<{ factors: SecondFactor[]; recoveryCodesLeft: number }> {
+  const reply = z
+    .object({ factors: z.array(factorShape), recoveryCodes: z.object({ remaining: z.number() }).optional() })
+    .parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
+  return {
+    factors: reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null),
+    recoveryCodesLeft: reply.recoveryCodes?.remaining ?? 0,
+  };
 }
 
-/** Turns a second factor on: codes by e-mail to the login address, or by text message to `phone`. */
-export async function turnOnSecondFactor(accessToken: string, factor: { type: "EMAIL" } | { type: "SMS"; phone: string }): Promise<void> {
-  await platformCall(FACTORS_PATH, { accessToken, body: { factor } });
+/** How a change that needs the member's password can be refused: a wrong one, or too many wrong ones lately. */
+export type PasswordRefusal = "wrong-password" | "throttled";
+
+/** A call that takes the member's password as proof besides the token; its refusals for the password, named. */
+async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefusal> {
+  try {
+    return await call();
+  } catch (error) {
+    const code = refusalOf(error)?.code;
+    if (code === "-19976") return "wrong-password";
+    if (code === "THROTTLED_FEATURE") return "throttled";
+    throw error;
+  }
 }
 
-export async function turnOffSecondFactor(accessToken: string, factorId: string): Promise<void> {
-  await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken });
+/**
+ * Turns a second factor on: codes by e-mail to the login address; or starts codes by text message to `phone`,
+ * or starts an authenticator app; a phone or an app turns on with its first code (`activateFactor`). The
+ * platform wants the password too: a stolen session must not change how the account is guarded.
+ */
+export async function turnOnSecondFactor(
+  accessToken: string,
+  factor: { type: "EMAIL" } | { type: "SMS"; phone: string } | { type: "TOTP" },
+  password: string,
+): Promise<void | PasswordRefusal> {
+  return withPassword(async () => {
+    await platformCall(FACTORS_PATH, { accessToken, body: { factor, password } });
+  });
+}
+
+/**
+ * Turns a waiting factor on with its first code: the one texted to the phone, or one the app
+ * shows. "wrong-code" when the platform does not take it; "ended" when a phone's code expired or
+ * was tried too often (the waiting factor is then gone). The member's first app comes with
+ * recovery codes, in this answer only.
+ */
+export async function activateFactor(
+  accessToken: string,
+  factorId: string,
+  code: string,
+): Promise<{ recoveryCodes: string[] | null } | "wrong-code" | "ended"> {
+  try {
+    const reply = await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}/activate`, { accessToken, body: { code } });
+    return { recoveryCodes: z.object({ recoveryCodes: z.array(z.string()).optional() }).parse(reply).recoveryCodes ?? null };
+  } catch (error) {
+    const refused = refusalOf(error)?.code;
+    if (refused === "VERIFICATION_FAILED") return "wrong-code";
+    if (refused === "VERIFICATION_EXPIRED") return "ended";
+    throw error;
+  }
+}
+
+/** New recovery codes, the earlier ones void, once the member proves it is them with their password. */
+export async function newRecoveryCodes(accessToken: string, password: string): Promise<string[] | PasswordRefusal> {
+  return withPassword(async () => {
+    const reply = await platformCall(RECOVERY_CODES_PATH, { accessToken, body: { password } });
+    return z.object({ recoveryCodes: z.array(z.string()) }).parse(reply).recoveryCodes;
+  });
+}
+
+/** Turns a factor off: with the password, or without it for an app still being set up (which guards nothing yet). */
+export async function turnOffSecondFactor(accessToken: string, factorId: string, password?: string): Promise<void | PasswordRefusal> {
+  return withPassword(async () => {
+    await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken, body: password === undefined ? {} : { password } });
+  });
 }

@@ -12,14 +12,17 @@ import { platformCall, platformFetch, withinPlatformTimeout } from "./platform-f
 export type AuthOutcome =
   | { kind: "signed-in"; sessionToken: string }
   | { kind: "verify-email"; stateToken: string }
-  /** The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com"). */
-  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string }
+  /**
+   * The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com").
+   * `appToo`: the member's authenticator app can answer instead (they choose).
+   */
+  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean }
   | { kind: "awaiting-approval" }
   /** `retryAfterSeconds`: for too many attempts, how long the platform said to wait, when it said. */
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>>; retryAfterSeconds?: number };
 
 /** The second factors the site can ask a code for. */
-export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
 
 export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
@@ -132,6 +135,10 @@ const stateReply = z.object({
     .object({
       factorType: z.string(),
       verificationChallengeData: z.object({ hint: z.string().max(200).nullish() }).nullish(),
+      availableFactors: z
+        .array(z.object({ factorType: z.string() }))
+        .max(20)
+        .nullish(),
     })
     .nullish(),
 });
@@ -149,7 +156,8 @@ export function stateOutcome(reply: unknown): AuthOutcome {
   if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
   const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
   if (state === "MFA_CHALLENGE" && stateToken && factorType) {
-    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "" };
+    const appToo = factorType !== "TOTP" && (mfaChallengeData?.availableFactors ?? []).some((factor) => factor.factorType === "TOTP");
+    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
 }
@@ -246,8 +254,9 @@ async function loginV2(email: string, options: { password?: string; stateToken?:
 }
 
 /** The code a second factor was sent, with the state token of the login's challenge: the login's last step. */
-export async function verifySecondFactor(factorType: SecondFactorType, code: string, stateToken: string): Promise<AuthOutcome> {
-  const data = factorType === "SMS" ? { smsData: { code } } : { emailData: { code } };
+export async function verifySecondFactor(factorType: SecondFactorType | "RECOVERY_CODE", code: string, stateToken: string): Promise<AuthOutcome> {
+  // Each factor has its data object: emailData, smsData, totpData; a recovery code goes in recoveryCodeData.
+  const data = { [factorType === "RECOVERY_CODE" ? "recoveryCodeData" : `${factorType.toLowerCase()}Data`]: { code } };
   try {
     return stateOutcome(
       await publicRead((_client, accessToken) =>

@@ -21,6 +21,7 @@ import {
 } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
+import type { SecondFactorType } from "./factors";
 import type { LoginSession } from "./login-sessions";
 import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification } from "./signup-decoy";
 import type { Identity } from "./store";
@@ -48,7 +49,8 @@ export type Browser = { session: LoginSession | null; csrf: string; key: string 
  */
 type Flash = { error?: FormError; notice?: Notice; status?: string; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
-type PendingCode = { stateToken: string; factorType: "EMAIL" | "SMS"; hint: string; email: string };
+/** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
+type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string; app: boolean; recovery: boolean };
 /**
  * A sign-up or log-in waiting for the code that confirms its e-mail address, kept for the code
  * page while the code lives: the verification's state token, or for a taken address a stand-in
@@ -205,7 +207,14 @@ export class HostedFlow {
         return again({ error: { message: TOO_MANY_CODES_SENT } });
       }
       const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
-      const pending: PendingCode = { stateToken: challenge.stateToken!, factorType, hint: verificationChallengeData.hint, email };
+      const pending: PendingCode = {
+        stateToken: challenge.stateToken!,
+        factorType,
+        hint: verificationChallengeData.hint,
+        email,
+        app: factorType !== "TOTP" && factors.some((factor) => factor.type === "TOTP"),
+        recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
+      };
       this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
       return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
     }
@@ -303,11 +312,13 @@ export class HostedFlow {
     const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
-    return page(loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, error }));
+    return page(
+      loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, app: pending.app, recovery: pending.recovery, error }),
+    );
   }
 
-  /** The code of a log-in's second factor; a right one finishes the log-in as a password alone would have. */
-  submitLoginCode(rsId: unknown, input: { code: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+  /** The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a password alone would have. */
+  submitLoginCode(rsId: unknown, input: { code: string; appCode: string; recoveryCode: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
     const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
     if (!("intent" in rs)) return rs;
     const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
@@ -315,15 +326,23 @@ export class HostedFlow {
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
     if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
-    const code = input.code.replace(/\s/g, "");
-    if (!/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: ["code"] });
+    const recoveryCode = input.recoveryCode.trim();
+    // The member's choice: the challenged factor's code, the app's, or a recovery code.
+    const byApp = !recoveryCode && pending.app && input.appCode.trim() !== "";
+    const codeField = byApp ? "appCode" : "code";
+    const code = (byApp ? input.appCode : input.code).replace(/\s/g, "");
+    if (!recoveryCode && !/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: [codeField] });
     let identity: Identity;
     try {
-      identity = this.identityService.checkFactor(pending.stateToken, code);
+      identity = recoveryCode
+        ? this.identityService.checkFactor(pending.stateToken, recoveryCode, "RECOVERY_CODE")
+        : this.identityService.checkFactor(pending.stateToken, code, byApp ? "TOTP" : undefined);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
       if (error.code === "VERIFICATION_FAILED") {
-        return again({ message: "That code is not right, or it has expired. Check the latest message and try again.", fields: ["code"] });
+        if (recoveryCode) return again({ message: "That recovery code is not right, or it was already used.", fields: ["recoveryCode"] });
+        const hint = byApp || pending.factorType === "TOTP" ? "Enter the code your app shows now." : "Check the latest message and try again.";
+        return again({ message: `That code is not right, or it has expired. ${hint}`, fields: [codeField] });
       }
       // Expired or tried too often: this code is done; a new log-in sends a new one.
       this.ctx.formStates.delete(pendingKey);

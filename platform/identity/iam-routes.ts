@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
-import { FieldViolations, notFound, permissionDenied, schemaViolations } from "../http/errors";
+import { FieldViolations, codeExpired, notFound, permissionDenied, schemaViolations, wrongCode } from "../http/errors";
 import { platformOrigin } from "../http/origin";
-import { SECOND_FACTOR_TYPES, type Factor } from "./factors";
-import { IdentityService, factorVerifyRequest, factorWire, loginRequest, registerRequest, signOnRequest } from "./iam";
+import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
+import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
+import { newTotpSecret, totpUri } from "./totp";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
 const phoneNumber = z
@@ -84,33 +85,90 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   // The second step of a login with a second factor: the code it sent, in the factor's data object.
   app.post("/_api/iam/authentication/v2/:factorType/verify", async (request) => {
     ctx.callerOf(request);
-    const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(SECOND_FACTOR_TYPES)) }), request.params);
+    const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(VERIFY_FACTOR_TYPES)) }), request.params);
     const body = parse(factorVerifyRequest, request.body);
-    const code = (factorType === "EMAIL" ? body.emailData : body.smsData)?.code;
-    const field = `${factorType === "EMAIL" ? "emailData" : "smsData"}.code`;
+    // emailData, smsData, totpData, recoveryCodeData.
+    const dataField = `${factorType.toLowerCase().replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase())}Data` as keyof typeof body &
+      `${string}Data`;
+    const code = body[dataField]?.code;
+    const field = `${dataField}.code`;
     if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
     return service.verifyFactor(factorType, body.stateToken, code);
   });
 
   // A member's second factors (docs/platform/identity.md §3.8): listed, turned on, turned off, by the member for themselves.
-  // The member's own list shows where SMS codes go, so they can recognise the number.
-  const ownFactor = (factor: Factor) => ({ ...factorWire(factor), ...(factor.phone && { phone: factor.phone }) });
+  // The member's own list shows where SMS codes go, so they can recognise the number, and an app
+  // still waiting for its first code shows its secret, so the set-up page can be shown again;
+  // once the app is enabled the secret is never shown.
+  const ownFactor = (factor: Factor) => {
+    const email = ctx.identities.get(factor.identityId)?.loginEmail ?? "";
+    return {
+      ...factorWire(factor),
+      factorStatus: factor.status,
+      ...(factor.phone && { phone: factor.phone }),
+      ...(factor.type === "TOTP" &&
+        factor.status === "REQUIRE_ACTIVATION" &&
+        factor.secret && { totpData: { secret: factor.secret, uri: totpUri(factor.secret, email) } }),
+    };
+  };
 
-  app.get("/_api/iam/factors/v1/factors", async (request) => ({ factors: ctx.factors.list(memberOf(request)).map(ownFactor) }));
+  app.get("/_api/iam/factors/v1/factors", async (request) => {
+    const memberId = memberOf(request);
+    return { factors: ctx.factors.listOwn(memberId).map(ownFactor), recoveryCodes: { remaining: ctx.recoveryCodes.remaining(memberId) } };
+  });
 
+  // New one-time recovery codes, the earlier ones void: shown in this reply only, and only to the member who proves it is them.
+  app.post("/_api/iam/factors/v1/recovery-codes", async (request) => {
+    const memberId = memberOf(request);
+    await service.proveMember(memberId, parse(memberProof, request.body));
+    return { recoveryCodes: ctx.recoveryCodes.replace(memberId) };
+  });
+
+  // Adding a factor, or removing one that is on, takes the member's password or a current app
+  // code besides the token: a stolen access token alone must not change how the account is guarded.
   app.post("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
     const { factor } = parse(enrollRequest, request.body);
+    await service.proveMember(memberId, parse(memberProof, request.body));
     if (factor.type === "SMS" && !factor.phone) {
       throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
     }
-    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, factor.type === "SMS" ? factor.phone! : null)) };
+    // A phone and an app wait for their first code: proof that the member holds them.
+    const detail =
+      factor.type === "SMS"
+        ? { phone: factor.phone, secret: service.phoneEnrolmentCode(memberId, factor.phone!) }
+        : factor.type === "TOTP"
+          ? { secret: newTotpSecret() }
+          : {};
+    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, detail)) };
+  });
+
+  // A phone or an app turns on with its first right code: the one texted to the phone, or one the app shows.
+  app.post("/_api/iam/factors/v1/factors/:factorId/activate", async (request) => {
+    const memberId = memberOf(request);
+    const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
+    const { code } = parse(z.object({ code: z.string().trim().min(1).max(20) }), request.body);
+    const factor = ctx.factors.get(memberId, factorId);
+    if (!factor || factor.status !== "REQUIRE_ACTIVATION") throw notFound("This member has no factor waiting for activation with this id.");
+    if (factor.type === "TOTP" ? !service.appCodeIsRight(factor, code) : ctx.factors.tryEnrolmentCode(factor.factorId, code) !== "right") {
+      // Expired or tried too often, the waiting phone is gone: the member starts again.
+      if (!ctx.factors.get(memberId, factorId)) throw codeExpired();
+      throw wrongCode();
+    }
+    ctx.factors.activate(factor.factorId);
+    // The first app comes with recovery codes, shown this once, for when the phone is lost.
+    const recoveryCodes = factor.type !== "TOTP" || ctx.recoveryCodes.has(memberId) ? undefined : ctx.recoveryCodes.replace(memberId);
+    return { factor: ownFactor({ ...factor, status: "ENABLED" }), ...(recoveryCodes && { recoveryCodes }) };
   });
 
   app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {
     const memberId = memberOf(request);
     const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
-    if (!ctx.factors.remove(memberId, factorId)) throw notFound("This member has no such factor.");
+    const factor = ctx.factors.get(memberId, factorId);
+    if (!factor) throw notFound("This member has no such factor.");
+    // An app still being set up guards nothing yet: cancelling it needs no proof.
+    if (factor.status === "ENABLED") await service.proveMember(memberId, parse(memberProof, request.body));
+    ctx.factors.remove(memberId, factorId);
     return {};
   });
 

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
@@ -13,13 +13,15 @@ import {
   type FieldViolation,
 } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
-import type { Factor, SecondFactorType } from "./factors";
+import { hashToken } from "../oauth/store";
+import type { Factor, SecondFactorType, VerifyFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import { nicknameOrDefault, normaliseEmail, type Identity } from "./store";
 import { WRONG_CODES_PER_DAY } from "./throttle";
+import { totpStep } from "./totp";
 import type { Caller } from "../types";
 import type { VerificationPurpose } from "./verifications";
 
@@ -100,7 +102,12 @@ export const factorVerifyRequest = z.object({
   rememberThisDevice: z.boolean().optional(),
   emailData: z.object({ code: z.string().min(1).max(100) }).optional(),
   smsData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  totpData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  recoveryCodeData: z.object({ code: z.string().min(1).max(100) }).optional(),
 });
+
+/** What proves it is the member, beyond their access token: the password, or the code their authenticator app shows now. */
+export const memberProof = z.object({ password: z.string().max(1024).optional(), totpData: z.object({ code: z.string().max(20) }).optional() });
 
 const emailFormat = z.email();
 
@@ -121,7 +128,7 @@ function privacyFrom(profile: z.infer<typeof registerRequest>["profile"]): Ident
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A second factor as the identity's `factors` list shows it (no phone number: a login's first step shows the identity too). */
-export const factorWire = (factor: Factor) => ({ factorId: factor.factorId, type: factor.type, status: "ACTIVE" as const });
+export const factorWire = (factor: Factor) => ({ factorId: factor.factorId, type: factor.type, status: factor.status === "ENABLED" ? "ACTIVE" : "INACTIVE" });
 
 /** The identity in the platform's REST shape (the SDK renames `id` and the dates). */
 export function identityWire(identity: Identity, factors: readonly Factor[] = []) {
@@ -176,6 +183,7 @@ export class IdentityService {
       | "identities"
       | "verifications"
       | "factors"
+      | "recoveryCodes"
       | "recoveries"
       | "loginSessions"
       | "settings"
@@ -270,7 +278,8 @@ export class IdentityService {
       throw codesThrottled(this.ctx.mailLimit.waitSeconds(key));
     }
     const { stateToken, code } = this.ctx.verifications.start(identity.id, purpose, factor?.type ?? null);
-    this.mail(codeMessage(identity, factor, code));
+    // An authenticator app makes its own codes: the challenge sends nothing, yet counts, which also limits guesses per hour.
+    if (factor?.type !== "TOTP") this.mail(codeMessage(identity, factor, code));
     return stateToken;
   }
 
@@ -469,22 +478,36 @@ export class IdentityService {
   }
 
   /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */
-  verifyFactor(factorType: SecondFactorType, stateToken: string, code: string): StateReply {
+  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string): StateReply {
     return this.signedIn(this.checkFactor(stateToken, code, factorType));
   }
 
   /**
    * Who a second-factor code proves to be logging in; refused when it is wrong, expired or
-   * tried too often, or (given a type) was sent by another factor. The hosted page shares it.
+   * tried too often, or (given a type) was sent by another factor. The member's app and a recovery
+   * code answer any challenge (a member with several factors chooses), the recovery code then
+   * used up. The hosted page shares it.
    */
-  checkFactor(stateToken: string, code: string, factorType?: SecondFactorType): Identity {
+  checkFactor(stateToken: string, code: string, factorType?: VerifyFactorType): Identity {
     // Checked before the code, which a right answer would use up.
     const live = this.ctx.verifications.peek(stateToken, "mfa");
-    if (factorType && live?.factorType && live.factorType !== factorType) {
-      throw invalidArgument(`This login's code was sent by ${live.factorType}, not ${factorType}.`);
+    const sentBy = live?.factorType;
+    const anyChallenge = factorType === "RECOVERY_CODE" || factorType === "TOTP";
+    if (factorType && !anyChallenge && sentBy && sentBy !== factorType) {
+      throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
     }
     if (live) this.refusePastCeiling(live.identityId);
-    const result = this.ctx.verifications.check(stateToken, code.trim(), "mfa");
+    const result =
+      factorType === "RECOVERY_CODE"
+        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => this.ctx.recoveryCodes.use(identityId, code.trim()))
+        : factorType === "TOTP" || sentBy === "TOTP"
+          ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
+              this.appCodeIsRight(
+                this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
+                code.trim(),
+              ),
+            )
+          : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
     if (result === "unknown") throw codeExpired();
     // A live code's wrong answer, the one that used up its tries included; not a refusal of one already used up.
     if (live && (result === "wrong-code" || result === "too-many")) this.countWrongCode(live.identityId);
@@ -496,6 +519,58 @@ export class IdentityService {
     if (!identity) throw codeExpired();
     if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return identity;
+  }
+
+  /**
+   * Texts a code to a phone being enrolled as a factor (proof that the member holds it, so a
+   * mistyped number locks no one out), within an hourly limit; answers the code's digest to keep.
+   */
+  phoneEnrolmentCode(identityId: string, phone: string): string {
+    if (!this.ctx.mailLimit.allow(`factor-phone:${identityId}`)) {
+      throw identityRefused("THROTTLED_FEATURE", "Too many codes sent to phones for this account. Try again in an hour.", 429);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    this.mail({
+      to: phone,
+      kind: "sms",
+      subject: `Text message from ${BRANDING.name}`,
+      text: `${code} is your ${BRANDING.name} code to turn on text-message codes.`,
+      code,
+    });
+    return hashToken(code);
+  }
+
+  /** Whether a code is the app factor's for now (give or take a step) and not used before; its time step is then used up. */
+  appCodeIsRight(factor: Factor | undefined, code: string): boolean {
+    const step = factor?.secret ? totpStep(factor.secret, code, Date.now()) : null;
+    return step !== null && this.ctx.factors.useStep(factor!.factorId, step);
+  }
+
+  /**
+   * Refuses a change to a member's second factors unless they prove it is them: a stolen access
+   * token alone must not add or remove factors. Wrong answers count with failed logins (the same
+   * growing delay), and past the limit the change waits.
+   */
+  async proveMember(memberId: string, proof: z.infer<typeof memberProof>): Promise<void> {
+    const identity = this.ctx.identities.get(memberId);
+    const found = identity ? this.ctx.identities.findForLogin(identity.loginEmail) : null;
+    if (!found) throw identityRefused("PERMISSION_DENIED", "Only a signed-in member can do this, for themselves.", 403);
+    if (proof.password === undefined && proof.totpData === undefined) {
+      throw new FieldViolations([
+        { field: "password", description: "Required: the password, or totpData.code from the authenticator app.", violatedRule: "VALIDATION", data: {} },
+      ]);
+    }
+    const email = found.identity.loginEmail;
+    const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
+    if (captcha) throw identityRefused("THROTTLED_FEATURE", "Too many wrong passwords or codes. Try again in 15 minutes.", 429);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
+    const proven =
+      proof.password !== undefined ? await verifyPassword(proof.password, found.passwordHash) : this.appCodeIsRight(app, proof.totpData?.code.trim() ?? "");
+    if (!proven) {
+      await this.ctx.loginThrottle.failed(email);
+      throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
+    }
   }
 
   async changePassword(memberId: string, newPassword: string): Promise<void> {
@@ -548,9 +623,10 @@ export class IdentityService {
 /** The hourly count of code mails an identity is sent, one per purpose. */
 const codeMailKey = (purpose: VerificationPurpose, identityId: string) => `${purpose === "email" ? "verification" : "mfa"}:${identityId}`;
 
-/** Where the code went, as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
+/** Where the code went (or comes from), as much as a person who knows it recognises: "j•••@example.com", "•••• 0123". */
 export function factorHint(identity: Identity, factor: Factor): string {
   if (factor.type === "SMS") return `•••• ${(factor.phone ?? "").replace(/\D/g, "").slice(-4)}`;
+  if (factor.type === "TOTP") return "your authenticator app";
   const [local, domain] = identity.loginEmail.split("@");
   return `${local.slice(0, 1)}•••@${domain}`;
 }

@@ -51,22 +51,33 @@ async function memberWithFactor(factor: { type: "EMAIL" | "SMS"; phone?: string 
   const sessionToken = (registered as { data: { sessionToken: string } }).data.sessionToken;
   const session = platform.ctx.loginSessions.byToken(sessionToken)!;
   const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
-  const enrolled = await call("/_api/iam/factors/v1/factors", { body: { factor }, token: accessToken });
+  const enrolled = await call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token: accessToken });
   expect(enrolled.status).toBe(200);
-  return { email, accessToken, factorId: enrolled.body.factor!.factorId };
+  const factorId = enrolled.body.factor!.factorId;
+  // A phone turns on with the code texted to it.
+  if (factor.phone) {
+    const code = latestCode(factor.phone.replace(/ /g, ""));
+    expect((await call(`/_api/iam/factors/v1/factors/${factorId}/activate`, { body: { code }, token: accessToken })).status).toBe(200);
+  }
+  return { email, accessToken, factorId };
 }
 
 describe("second factors: enrolment", () => {
   it("lets a member turn an e-mail factor on and off for themselves; the identity's factors list shows it", async () => {
     const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
     expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body).toEqual({
-      factors: [{ factorId, type: "EMAIL", status: "ACTIVE" }],
+      factors: [{ factorId, type: "EMAIL", status: "ACTIVE", factorStatus: "ENABLED" }],
+      recoveryCodes: { remaining: 0 },
     });
     const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
     expect(challenge.identity?.factors).toEqual([expect.objectContaining({ type: "PASSWORD" }), { factorId, type: "EMAIL", status: "ACTIVE" }]);
 
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken })).status).toBe(200);
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", token: accessToken })).status).toBe(404);
+    const remove = (body: unknown) => call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body, token: accessToken });
+    // The access token alone does not turn it off (a stolen one must not), nor does a wrong password.
+    expect(await remove({})).toMatchObject({ status: 400, body: { details: { validationError: { fieldViolations: [{ field: "password" }] } } } });
+    expect(await remove({ password: "not-the-password" })).toMatchObject({ status: 403, body: { details: { applicationError: { code: "-19976" } } } });
+    expect((await remove({ password: PASSWORD })).status).toBe(200);
+    expect((await remove({ password: PASSWORD })).status).toBe(404);
     expect((await visitorAuthentication().loginV2({ email }, { password: PASSWORD })).state).toBe("SUCCESS");
   });
 
@@ -75,9 +86,50 @@ describe("second factors: enrolment", () => {
     const visitor = await call("/oauth2/token", { body: { clientId: LOCAL_CLIENT_ID, grantType: "anonymous" } });
     const asVisitor = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "EMAIL" } }, token: visitor.body.access_token! });
     expect(asVisitor).toMatchObject({ status: 403, body: { details: { applicationError: { code: "PERMISSION_DENIED" } } } });
-    for (const factor of [{ type: "SMS" }, { type: "SMS", phone: "07700 900123" }, { type: "TOTP" }]) {
-      expect((await call("/_api/iam/factors/v1/factors", { body: { factor }, token: accessToken })).status).toBe(400);
+    for (const factor of [{ type: "SMS" }, { type: "SMS", phone: "07700 900123" }, { type: "PUSH" }]) {
+      expect((await call("/_api/iam/factors/v1/factors", { body: { factor, password: PASSWORD }, token: accessToken })).status).toBe(400);
     }
+    // Nor does the token alone add one, or a wrong password.
+    const bare = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone: "+447700900999" } }, token: accessToken });
+    expect(bare).toMatchObject({ status: 400, body: { details: { validationError: { fieldViolations: [{ field: "password" }] } } } });
+    const wrong = await call("/_api/iam/factors/v1/factors", {
+      body: { factor: { type: "SMS", phone: "+447700900999" }, password: "nope" },
+      token: accessToken,
+    });
+    expect(wrong.status).toBe(403);
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(1);
+  });
+});
+
+describe("second factors: a phone proves itself", () => {
+  it("turns on only with the code texted to it; until then a login does not ask for it", async () => {
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    expect(started.body.factor).toMatchObject({ type: "SMS", status: "INACTIVE", factorStatus: "REQUIRE_ACTIVATION", phone });
+    const [text] = platform.ctx.outbox.list(phone);
+    expect(text).toMatchObject({ kind: "sms", code: expect.stringMatching(/^\d{6}$/) });
+    const challenge = await visitorAuthentication().loginV2({ email }, { password: PASSWORD });
+    expect((challenge as { mfaChallengeData?: { availableFactors: unknown[] } }).mfaChallengeData?.availableFactors).toEqual([
+      { factorType: "EMAIL", factorStatus: "ENABLED" },
+    ]);
+    const activate = (code: string) => call(`/_api/iam/factors/v1/factors/${started.body.factor!.factorId}/activate`, { body: { code }, token: accessToken });
+    const wrong = text.code === "000000" ? "111111" : "000000";
+    expect(await activate(wrong)).toMatchObject({ status: 400, body: { details: { applicationError: { code: "VERIFICATION_FAILED" } } } });
+    expect(await activate(text.code!)).toMatchObject({ status: 200, body: { factor: { factorStatus: "ENABLED" } } });
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(2);
+  });
+
+  it("a mistyped number's code, tried too often, ends: the waiting factor is gone and the member starts again", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const started = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    const activate = (code: string) => call(`/_api/iam/factors/v1/factors/${started.body.factor!.factorId}/activate`, { body: { code }, token: accessToken });
+    const code = latestCode(phone)!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let tried = 0; tried < MAX_VERIFICATION_ATTEMPTS; tried++) expect((await activate(wrong)).status).toBe(400);
+    expect((await activate(code)).body.details?.applicationError?.code).toBe("VERIFICATION_EXPIRED");
+    expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: accessToken })).body.factors).toHaveLength(1);
   });
 });
 

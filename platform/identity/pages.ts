@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { BRANDING } from "./branding";
+import type { SecondFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 
 /** HTML for the hosted pages. Every value that came from a request goes through `escapeHtml`. */
@@ -199,18 +200,40 @@ ${captchaBox(state.captcha)}
 
 const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
 
-/** The second step of a log-in: the code the member's second factor was sent. */
-export function loginCodePage(state: FormState & { rs: string; factorType: "EMAIL" | "SMS"; hint: string }): PageContent {
-  const where = state.factorType === "SMS" ? "by text message to" : "by e-mail to";
+/** What the code page says of where the code is, by the factor the login challenged. */
+function codeIntro(factorType: SecondFactorType, hint: string): string {
+  if (factorType === "TOTP") return "Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.";
+  const where = factorType === "SMS" ? "by text message to" : "by e-mail to";
+  return `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(hint)}</strong>. It works for 15 minutes.`;
+}
+
+/**
+ * The second step of a log-in: the code the member's second factor was sent (or their app shows);
+ * for a member whose app is on but was not the factor asked, a form for the app's code (they
+ * choose); and, for a member with recovery codes, a form for one of them: a lost phone locks no one out.
+ */
+export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string; app: boolean; recovery: boolean }): PageContent {
+  const appForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+<p>Or use your authenticator app instead: enter the code it shows for this site.</p>
+${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+<button type="submit">Use the app's code</button>
+</form>`;
+  const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf })}
+<p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
+${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
+<button type="submit">Use the recovery code</button>
+</form>`;
   return {
     title: "Enter your login code",
-    intro: `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(state.hint)}</strong>. It works for 15 minutes.`,
+    intro: codeIntro(state.factorType, state.hint),
     content: `${formError(state.error)}
 <form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 <button type="submit">Log in</button>
-</form>`,
+</form>${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
   };

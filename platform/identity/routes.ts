@@ -91,7 +91,15 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
 
     scope.post(HOSTED_PAGES.loginCode, async (request, reply) => {
       const body = (request.body ?? {}) as Fields;
-      return send(request, reply, flow.submitLoginCode(body.rs, { code: field(body, "code") }, browser(request, reply, body)));
+      return send(
+        request,
+        reply,
+        flow.submitLoginCode(
+          body.rs,
+          { code: field(body, "code"), appCode: field(body, "appCode"), recoveryCode: field(body, "recoveryCode") },
+          browser(request, reply, body),
+        ),
+      );
     });
 
     scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));

@@ -91,14 +91,22 @@ export class VerificationStore {
    * more (not even the right one) until it expires: the member starts again for a new code.
    */
   check(stateToken: string, code: string, purpose: VerificationPurpose = "email"): CheckResult {
+    // Compared as digests: equal lengths, constant time.
+    return this.checkWith(stateToken, purpose, (sent) => timingSafeEqual(Buffer.from(hashToken(sent.code)), Buffer.from(hashToken(code))));
+  }
+
+  /**
+   * As `check`, with the answer judged by `isRight` (an authenticator app's code is checked
+   * against the factor, not against a code this store sent); the same attempt limit applies.
+   */
+  checkWith(stateToken: string, purpose: VerificationPurpose, isRight: (sent: { identityId: string; code: string }) => boolean): CheckResult {
     const hash = hashToken(stateToken);
     const row = this.db
       .prepare("SELECT identity_id, code, attempts, factor_type FROM verification_states WHERE state_hash = ? AND purpose = ? AND expires_at > ?")
       .get(hash, purpose, this.now()) as { identity_id: string; code: string; attempts: number; factor_type: string | null } | undefined;
     if (!row) return "unknown";
     if (row.attempts >= MAX_VERIFICATION_ATTEMPTS) return "too-many";
-    // Compared as digests: equal lengths, constant time.
-    if (timingSafeEqual(Buffer.from(hashToken(row.code)), Buffer.from(hashToken(code)))) {
+    if (isRight({ identityId: row.identity_id, code: row.code })) {
       this.db.prepare("DELETE FROM verification_states WHERE state_hash = ?").run(hash);
       return { identityId: row.identity_id, factorType: row.factor_type };
     }

@@ -5,7 +5,7 @@ import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-ca
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { loginCodeAction, resendLoginCodeAction } from "../../actions";
+import { appCodeAction, loginCodeAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
@@ -24,17 +24,22 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint } = pending.secondFactor;
+  const { type, hint, appToo } = pending.secondFactor;
+  const fromApp = type === "TOTP";
   return (
     <AuthCard
       title="Enter your login code"
       intro={
-        <p>
-          Your account has two-step sign-in. We sent a 6-digit code {type === "SMS" ? "by text message to" : "by e-mail to"}{" "}
-          <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
-        </p>
+        fromApp ? (
+          <p>Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.</p>
+        ) : (
+          <p>
+            Your account has two-step sign-in. We sent a 6-digit code {type === "SMS" ? "by text message to" : "by e-mail to"}{" "}
+            <strong className="text-stone-900">{hint}</strong>. It works for 15 minutes.
+          </p>
+        )
       }
-      footer={<LocalMailboxHint />}
+      footer={fromApp ? undefined : <LocalMailboxHint />}
     >
       <ActionForm
         kind="loginCode"
@@ -43,9 +48,38 @@ export default async function LoginCodePage() {
         submitLabel="Log in"
         pendingLabel="Checking the code…"
       />
+      {/* An app makes a new code every 30 seconds by itself: there is nothing to send again. */}
+      {!fromApp && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+          <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+        </div>
+      )}
+      {appToo && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
+          <ActionForm
+            kind="loginCode"
+            action={appCodeAction}
+            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            submitLabel="Use the app's code"
+            pendingLabel="Checking the code…"
+            wideButton={false}
+          />
+        </div>
+      )}
       <div className="mt-6 border-t border-stone-200 pt-4">
-        <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
-        <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+        <p className="mb-3 text-sm text-stone-700">
+          Lost your phone? If you saved recovery codes when you set up an authenticator app, log in with one of them. Each works once.
+        </p>
+        <ActionForm
+          kind="recoveryCode"
+          action={recoveryCodeAction}
+          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }]}
+          submitLabel="Use the recovery code"
+          pendingLabel="Checking the code…"
+          wideButton={false}
+        />
       </div>
     </AuthCard>
   );

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
+import { screenshot } from "./screenshots";
+import { appCode, awayFromStepEdge, logInWithPassword, newEmail, password, platformPage, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
+
+test("a member sets up an authenticator app from the account page, then logs in with its code on the site's form", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  const { secret, firstCode } = await setUpApp(page);
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByText("Open your authenticator app")).toBeVisible();
+  await screenshot(page, "login-app-code");
+  // Nothing was sent, so there is nothing to send again.
+  await expect(page.getByRole("button", { name: "Send a new code" })).toHaveCount(0);
+  const code = page.getByLabel("Login code");
+  await awayFromStepEdge();
+  // The code that turned the app on was used: it does not log in.
+  await code.fill(firstCode);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("That code is not right, or it was already used")).toBeVisible();
+  await expect(code).toBeFocused();
+  // The next step's code, as a phone a little ahead would show it.
+  await code.fill(appCode(secret, 1));
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+});
+
+test("the hosted login page asks for the authenticator app's code too", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  const { secret } = await setUpApp(page);
+  await logOut(page);
+
+  await page.goto(SITE_PAGES.login);
+  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+  await expect(page).toHaveURL(platformPage);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
+  await expect(page.getByText("Open your authenticator app")).toBeVisible();
+  await awayFromStepEdge();
+  await page.getByLabel("Login code").fill(appCode(secret, 1));
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+});
+
+test("a member who lost their phone logs in with a recovery code, once; new codes need the password", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await setUpApp(page);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  const codes = await twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
+  // Gone once the page is loaded again: they are not kept in a readable form.
+  await page.reload();
+  await expect(twoStep.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  await expect(twoStep).toContainText("Recovery codes: 10 left");
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByText("That recovery code is not right")).toBeVisible();
+  await page.getByLabel("Recovery code").fill(codes[0].toLowerCase());
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(twoStep).toContainText("Recovery codes: 9 left");
+  await logOut(page);
+
+  // A used code does not work again.
+  await logInWithPassword(page, email);
+  await page.getByLabel("Recovery code").fill(codes[0]);
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByText("That recovery code is not right, or it was already used")).toBeVisible();
+  await page.getByLabel("Recovery code").fill(codes[1]);
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+
+  // New codes: the signed-in session alone is not enough.
+  await submitWithPassword(page, "Make new recovery codes", "not-the-password");
+  await expect(twoStep.getByText("That is not your password.")).toBeVisible();
+  await submitWithPassword(page, "Make new recovery codes");
+  const fresh = twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(fresh).toHaveCount(10);
+  expect(await fresh.allInnerTexts()).not.toContain(codes[2]);
+});
+
+test("a member with e-mail codes and an app chooses the app at login, though the code went by e-mail", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(page.getByRole("region", { name: "Two-step sign-in" })).toContainText(`Codes by e-mail to ${email}`);
+  const { secret } = await setUpApp(page);
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByText("We sent a 6-digit code by e-mail")).toBeVisible();
+  await awayFromStepEdge();
+  await page.getByLabel("Code from your app").fill(appCode(secret, 1));
+  await page.getByRole("button", { name: "Use the app's code" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});
