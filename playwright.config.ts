@@ -52,6 +52,9 @@ export default defineConfig({
       LOCAL_PLATFORM_DATA_DIR: dataDir,
       LOCAL_PLATFORM_TOKEN_TTL: String(e2e.tokenTtlSeconds),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdefghij",
+      // Each test speaks as a visitor of its own (e2e/test.ts), so a run's sign-ups and logins
+      // are not all counted against one address's limits.
+      TRUSTED_PROXY_HEADER: "x-forwarded-for",
       // Request lines would drown the test output (E2E_LOG_LEVEL=info shows them when chasing a failure);
       // e2e/operations.spec.ts reads them from a server of its own.
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
 import { newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { AUTH_ROUTES, SITE_PAGES, loginHref } from "../lib/auth/routes";
 import { logOut } from "./header-menus";

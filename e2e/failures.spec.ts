@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { demoMember, setPlatformFaults } from "./platform";
 import { logInWithForm } from "./site-pages";

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import fc from "fast-check";
 import { sealData } from "iron-session";
 import { SITE_PAGES } from "../lib/auth/routes";

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type Response } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page, Response } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { LOCAL_CLIENT_ID } from "../platform/config";
 import { demoMember, latestMail, setPlatformSettings } from "./platform";

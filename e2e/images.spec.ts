@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 
 // The image optimiser answers only the widths and quality the site asks for, and keeps a result
 // for at least a minute: Next.js 16 changed these defaults, next.config.ts pins them.

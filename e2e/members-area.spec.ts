@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Locator, Page } from "@playwright/test";
 import { accountMenuSummary, logOut, openMenu } from "./header-menus";
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";

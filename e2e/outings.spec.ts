@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Browser, Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
 import { screenshot } from "./screenshots";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { loginHref } from "../lib/auth/routes";
 import { accountMenuSummary, menuOf, openMenu, sectionsMenuSummary } from "./header-menus";
 import { hydrated } from "./hydration";

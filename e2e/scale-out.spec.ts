@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { createClient as createRedisClient } from "redis";

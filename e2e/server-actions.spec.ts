@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { e2e } from "../playwright.config";
 import { hydrated } from "./hydration";
 import { rawRequest } from "./http";

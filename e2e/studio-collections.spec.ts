@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { adminCollections, adminItems } from "./platform";
 import { screenshot } from "./screenshots";
 import { expectAccessible, noPolicyRefusals, openStudio, studioUrl } from "./studio";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./test";
 import { items } from "@wix/data";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { LOCAL_CLIENT_ID, routeWixApis } from "@ridgeline/platform-contract";

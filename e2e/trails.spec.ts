@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./test";
+import type { Page } from "@playwright/test";
 import { demoMember, platformRequests } from "./platform";
 import { screenshot } from "./screenshots";
 import { fillLoginForm } from "./site-pages";

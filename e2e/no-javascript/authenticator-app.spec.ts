@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test";
 import { SITE_PAGES } from "../../lib/auth/routes";
 import { e2e } from "../../playwright.config";
 import { logOut } from "../header-menus";

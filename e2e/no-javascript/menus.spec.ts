@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../test";
 import { e2e } from "../../playwright.config";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "../header-menus";
 import { logInWithForm } from "../site-pages";
