@@ -113,7 +113,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   const own = report(page, "Snow on the pass");
   await (await hydrated(own.locator("summary", { hasText: /^Edit/ }))).click();
   await own
-    .locator('form:has(button:text("Save changes")) input[name="reportId"]')
+    .locator('form:has(button:has-text("Save changes")) input[name="reportId"]')
     .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByLabel("Your report").fill("Rowan was here.");
   await own.getByRole("button", { name: "Save changes" }).click();
@@ -123,7 +123,7 @@ test("member A writes and edits a report; member B sees no controls and cannot c
   // Opening it closes the editor once React has taken the toggle; a render after the change below would put the id back.
   await expect(own.locator("details", { has: page.locator("summary", { hasText: /^Edit/ }) })).not.toHaveAttribute("open");
   await own
-    .locator('form:has(button:text("Yes, delete it")) input[name="reportId"]')
+    .locator('form:has(button:has-text("Yes, delete it")) input[name="reportId"]')
     .evaluate((input: HTMLInputElement, id) => (input.value = id), danasReportId);
   await own.getByRole("button", { name: "Yes, delete it" }).click();
   await expect(own.getByRole("alert")).toHaveText("You can change or delete only reports you wrote.");
