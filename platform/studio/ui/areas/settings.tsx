@@ -325,7 +325,7 @@ function Backups() {
       <StatusMessage>{status}</StatusMessage>
       {backups?.length === 0 && <p>No backups yet.</p>}
       {backups && backups.length > 0 && (
-        <Table caption="Backups" columns={["Taken", "Status", "Collections", "Size", "Actions"]}>
+        <Table caption="Backups" region="Backups taken" columns={["Taken", "Status", "Collections", "Size", "Actions"]}>
           {backups.map((backup) => (
             <tr key={backup.id}>
               <td>{dateOf(backup.requestedDate)}</td>
