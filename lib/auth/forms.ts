@@ -1,6 +1,7 @@
 import "@/lib/zod-csp";
 import { z } from "zod";
 import type { AuthFailure } from "@/lib/wix/identity";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 
 /**
  * The site's own sign-up and login forms: their fields, rules and messages. Client components
@@ -175,13 +176,7 @@ export function noMoreCodesMessage(retryAfterSeconds?: number): string {
 
 export const UNAVAILABLE_MESSAGE = "We cannot reach the sign-in service right now. Please try again in a minute.";
 
-/** How long to wait, in words, rounded up: "30 seconds", "1 minute", "15 minutes", "24 hours". */
-export function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 90) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-  return `${Math.ceil(minutes / 60)} hours`;
-}
+export { waitInWords };
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   return `Too many attempts. Please wait ${waitInWords(retryAfterSeconds)}, then try again.`;

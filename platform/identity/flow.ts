@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
@@ -23,7 +24,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { SecondFactorType } from "./factors";
 import type { LoginSession } from "./login-sessions";
-import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification } from "./signup-decoy";
+import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification, type Throttled } from "./signup-decoy";
 import type { Identity } from "./store";
 import { VERIFICATION_TTL_MS } from "./verifications";
 
@@ -96,12 +97,17 @@ const AWAITING_APPROVAL = {
   title: "Waiting for approval",
   message: "Your account is waiting for a club organiser to approve it. Try again once you hear from us.",
 };
-const TOO_MANY_CODES_SENT = "Too many codes were sent to this account. Try again in an hour.";
+const tooManyCodesSent = (error: PlatformError) => `Too many codes were sent to this account. Try again ${laterBy(retryAfter(error))}.`;
 // The e-mail verification's words, as on the site's own code page (lib/auth/forms.ts).
 const WRONG_CODE = "That code is not right, or it has expired. Check the latest e-mail and try again.";
 const TOO_MANY_WRONG_CODES = "Too many wrong codes, so this one no longer works. Log in again and we will send you a new one.";
 const VERIFICATION_EXPIRED = "This verification has expired. Log in again and we will send a new code.";
-const NO_MORE_CODES = "We have sent as many codes as we can for now. Use the latest one, or try again in an hour.";
+const noMoreCodes = ({ throttledForSeconds }: Throttled) =>
+  `We have sent as many codes as we can for now. Use the latest one, or try again ${laterBy(throttledForSeconds)}.`;
+/** The true wait, as the site's forms say it: "in 40 minutes", or "later" when the refusal gave none. */
+const laterBy = (seconds: number | undefined) => (seconds ? `in ${waitInWords(seconds)}` : "later");
+/** The wait a refusal for too many codes carries (codesThrottled). */
+const retryAfter = (error: PlatformError) => (typeof error.data.retryAfterSeconds === "number" ? error.data.retryAfterSeconds : undefined);
 const codeResent = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
 
 export class HostedFlow {
@@ -185,7 +191,7 @@ export class HostedFlow {
         stateToken = this.identityService.sendVerification(identity);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
-        return again({ error: { message: TOO_MANY_CODES_SENT } });
+        return again({ error: { message: tooManyCodesSent(error) } });
       }
       return this.awaitVerification(rs, browser, { email, stateToken });
     }
@@ -204,7 +210,7 @@ export class HostedFlow {
         challenge = this.identityService.challenge(identity, factors);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
-        return again({ error: { message: TOO_MANY_CODES_SENT } });
+        return again({ error: { message: tooManyCodesSent(error) } });
       }
       const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
       const pending: PendingCode = {
@@ -283,7 +289,7 @@ export class HostedFlow {
     const again = (flash: Flash) => this.redirectWith(HOSTED_PAGES.verify, rs.id, browser, flash);
     if (!browser.csrfValid) return again({ error: { message: FORM_EXPIRED } });
     const outcome = pending.decoy ? resendDecoy(pending.decoy, Date.now()) : this.resendCode(pending.stateToken);
-    if (outcome === "throttled") return again({ error: { message: NO_MORE_CODES } });
+    if (typeof outcome === "object" && "throttledForSeconds" in outcome) return again({ error: { message: noMoreCodes(outcome) } });
     if (outcome === "expired") {
       this.ctx.formStates.delete(key);
       return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message: VERIFICATION_EXPIRED } });
@@ -294,13 +300,14 @@ export class HostedFlow {
   }
 
   /** A real verification's new code, its refusals in the stand-in's words. */
-  private resendCode(stateToken: string): "sent" | "expired" | "throttled" {
+  private resendCode(stateToken: string): "sent" | "expired" | Throttled {
     try {
       this.identityService.resendVerification(stateToken);
       return "sent";
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
-      return error.code === "THROTTLED_FEATURE" ? "throttled" : "expired";
+      if (error.code !== "THROTTLED_FEATURE") return "expired";
+      return { throttledForSeconds: retryAfter(error) };
     }
   }
 

@@ -466,7 +466,7 @@ describe("with e-mail verification required", () => {
       ...Array(4).fill(wrong),
       ...Array(4).fill(sent),
       "303 | /hosted/verify?rs=<rs> | 200 | Confirm your e-mail | " +
-        "We have sent as many codes as we can for now. Use the latest one, or try again in an hour. | ",
+        "We have sent as many codes as we can for now. Use the latest one, or try again in 60 minutes. | ",
       ...Array(4).fill(wrong),
       "303 | /hosted/login?rs=<rs> | 200 | Log in | Too many wrong codes, so this one no longer works. Log in again and we will send you a new one. | ",
       "303 | /hosted/login?rs=<rs> | 200 | Log in |  | ",

@@ -4,7 +4,11 @@ import { PlatformError } from "../http/errors";
 import { Outbox } from "../mail/outbox";
 import { FactorStore } from "./factors";
 import { IdentityService } from "./iam";
-import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification } from "./signup-decoy";
+import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification, type Throttled } from "./signup-decoy";
+
+/** A resend's outcome as the tests compare it: a refusal with its wait. */
+const described = (outcome: DecoyVerification | "expired" | Throttled) =>
+  typeof outcome === "string" ? outcome : "throttledForSeconds" in outcome ? `throttled for ${outcome.throttledForSeconds} s` : "sent";
 import { IdentityStore } from "./store";
 import { WindowLimit } from "./throttle";
 import { VerificationStore } from "./verifications";
@@ -39,10 +43,11 @@ describe("the stand-in verification of a taken address", () => {
     const outcomes = [];
     for (let i = 1; i <= 5; i++) {
       const outcome = resendDecoy(decoy, i * MINUTE);
-      outcomes.push(typeof outcome === "string" ? outcome : "sent");
-      if (typeof outcome !== "string") decoy = outcome;
+      outcomes.push(described(outcome));
+      if (typeof outcome !== "string" && !("throttledForSeconds" in outcome)) decoy = outcome;
     }
-    expect(outcomes).toEqual(["sent", "sent", "sent", "sent", "throttled"]);
+    // The fifth is refused until the sign-up's own code (sent at 0) is an hour old: 55 minutes on.
+    expect(outcomes).toEqual(["sent", "sent", "sent", "sent", `throttled for ${55 * 60} s`]);
     // Refused, the code already sent still counts.
     expect(tryDecoyCode(decoy, 6 * MINUTE).result).toBe("wrong-code");
   });
@@ -80,11 +85,12 @@ describe("the stand-in verification of a taken address", () => {
           service.resendVerification(stateToken);
           real.push("resend:sent");
         } catch (error) {
-          real.push(`resend:${(error as PlatformError).code === "THROTTLED_FEATURE" ? "throttled" : "expired"}`);
+          const refusal = error as PlatformError;
+          real.push(`resend:${refusal.code === "THROTTLED_FEATURE" ? `throttled for ${refusal.data.retryAfterSeconds} s` : "expired"}`);
         }
         const outcome = resendDecoy(decoy, now);
-        if (typeof outcome !== "string") decoy = outcome;
-        stand.push(`resend:${typeof outcome === "string" ? outcome : "sent"}`);
+        if (typeof outcome !== "string" && !("throttledForSeconds" in outcome)) decoy = outcome;
+        stand.push(`resend:${described(outcome)}`);
       }
     }
     db.close();
@@ -103,7 +109,7 @@ describe("the stand-in verification of a taken address", () => {
       "resend:sent",
       "resend:sent",
       "resend:sent",
-      "resend:throttled",
+      `resend:throttled for ${2 * 60} s`,
       "resend:sent",
       "code:wrong-code",
       "code:unknown",

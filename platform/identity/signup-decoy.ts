@@ -32,14 +32,18 @@ export function tryDecoyCode(decoy: DecoyVerification, now: number): { decoy: De
   return { decoy: { ...decoy, attempts }, result: attempts >= MAX_VERIFICATION_ATTEMPTS ? "too-many" : "wrong-code" };
 }
 
+/** No new code for this long: the hour's code mails are used up. */
+export type Throttled = { throttledForSeconds: number | undefined };
+
 /**
  * "Resend code" for the stand-in, as `IdentityService.resendVerification` answers it: refused
  * when the verification is over (expired, or its wrong codes used up), then when the hour's
  * codes are; else a fresh code's attempts and lifetime.
  */
-export function resendDecoy(decoy: DecoyVerification, now: number): DecoyVerification | "expired" | "throttled" {
+export function resendDecoy(decoy: DecoyVerification, now: number): DecoyVerification | "expired" | Throttled {
   if (decoy.expiresAt <= now || decoy.attempts >= MAX_VERIFICATION_ATTEMPTS) return "expired";
   const recent = decoy.sentAt.filter((at) => at > now - HOUR_MS);
-  if (recent.length >= MAILS_PER_HOUR) return "throttled";
+  // As the hour's limit on code mails says it: until the oldest code of the hour is an hour old.
+  if (recent.length >= MAILS_PER_HOUR) return { throttledForSeconds: Math.max(1, Math.ceil((recent[recent.length - MAILS_PER_HOUR] + HOUR_MS - now) / 1000)) };
   return { attempts: 0, expiresAt: now + VERIFICATION_TTL_MS, sentAt: [...recent, now] };
 }
