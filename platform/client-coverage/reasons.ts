@@ -8,9 +8,8 @@
  * - `superseded`: an older API whose acts the platform answers through the newer one named.
  * - `missing`: belongs with a member site or a headless app on data and members, and is not
  *   answered yet: work to do, said as such.
- * - `members29`: answered by the members29 branch (merged with this one); the row shows its path.
  */
-export type ReasonKind = "offline" | "business" | "superseded" | "missing" | "members29";
+export type ReasonKind = "offline" | "business" | "superseded" | "missing";
 export type Reason = { kind: ReasonKind; why: string };
 
 const collectionPlugin = (plugin: string): Reason => ({
@@ -48,7 +47,6 @@ const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const reports = later("reports of members by members");
 const abouts = later("members' About sections (rich content)");
-const members29: Reason = { kind: "members29", why: "" };
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -170,11 +168,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members members.bulkBlockMembers": later("blocking members by filter (one by one is answered)"),
   "@wix/members members.bulkDeleteMembersByFilter": later("deleting members by filter (by id is answered)"),
   "@wix/members members.disconnectMember": later("disconnecting a member from their contact"),
-  "@wix/members members.bulkDeleteMembers": members29,
-  "@wix/members members.joinCommunity": members29,
-  "@wix/members members.leaveCommunity": members29,
-  "@wix/members members.muteMember": members29,
-  "@wix/members members.unmuteMember": members29,
   "@wix/members membersAbout.createMemberAbout": abouts,
   "@wix/members membersAbout.deleteMemberAbout": abouts,
   "@wix/members membersAbout.getMemberAbout": abouts,
