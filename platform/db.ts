@@ -20,6 +20,7 @@ import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
+import { migrateMemberPrivacy } from "./member-privacy/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
@@ -42,6 +43,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMembers,
   migrateFollowers,
   migrateMemberBlocks,
+  migrateMemberPrivacy,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -25,6 +25,7 @@ import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
+import { registerMemberPrivacyRoutes } from "./member-privacy/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -115,6 +116,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerMemberRoutes(app, ctx);
   registerFollowerRoutes(app, ctx);
   registerMemberBlockRoutes(app, ctx);
+  registerMemberPrivacyRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

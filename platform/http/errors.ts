@@ -61,6 +61,16 @@ export const selfUnblockingForbidden = (initiatorMemberId: string) =>
   new PlatformError(400, "SELF_UNBLOCKING_FORBIDDEN", "A member cannot unblock themselves.", { initiatorMemberId });
 export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: string) =>
   new PlatformError(404, "BLOCK_DOES_NOT_EXIST", `Member ${blockingMemberId} does not block member ${blockedMemberId}.`, { blockingMemberId, blockedMemberId });
+/** Disconnecting is for good: the member's status stays `OFFLINE`. */
+export const memberDisconnected = (id: string) =>
+  new PlatformError(400, "INVALID_ARGUMENT", `Member ${id} is disconnected; a disconnected member cannot be approved or blocked.`, { id });
+// The site's member privacy (docs/platform/member-privacy.md), with the codes the installed typings name.
+export const invalidRevision = (revision: string) =>
+  new PlatformError(409, "INVALID_REVISION", `Revision ${revision} is not the current one; read the settings again and retry.`, { revision });
+export const invalidPrivacySettings = (data: { publicMemberVisibility?: string; publicMemberCandidates?: string }) =>
+  new PlatformError(400, "INVALID_SETTINGS", "publicMemberVisibility and publicMemberCandidates cannot be UNKNOWN.", data);
+export const communityJoinImpossible = () =>
+  new PlatformError(400, "COMMUNITY_JOIN_IMPOSSIBLE", "The site lets no member have a public profile (publicMemberCandidates is NO_ONE).");
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });

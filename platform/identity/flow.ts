@@ -23,7 +23,7 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { LoginSession } from "./login-sessions";
 import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification } from "./signup-decoy";
-import type { Identity } from "./store";
+import { isShutOut, type Identity } from "./store";
 import { VERIFICATION_TTL_MS } from "./verifications";
 
 /**
@@ -176,7 +176,7 @@ export class HostedFlow {
    */
   private proceed(rs: RedirectSession, identity: Identity, browser: Browser, { from, email }: { from: string; email: string }): HostedResult {
     const again = (flash: Flash) => this.redirectWith(from, rs.id, browser, { email, ...flash });
-    if (identity.status === "BLOCKED") return again({ error: { message: "This account is blocked." } });
+    if (isShutOut(identity)) return again({ error: { message: "This account is blocked." } });
     if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
       let stateToken;
       try {
@@ -370,6 +370,7 @@ export class HostedFlow {
       email: parsed.data.email,
       passwordHash: await hashPassword(parsed.data.password),
       nickname: parsed.data.displayName,
+      privacyStatus: this.identityService.initialPrivacy(),
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
     const email = parsed.data.email;
