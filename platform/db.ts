@@ -19,6 +19,7 @@ import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
+import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMemberPrivacy } from "./member-privacy/store";
 import { migrateMembers } from "./members/store";
@@ -44,6 +45,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateFollowers,
   migrateMemberBlocks,
   migrateMemberPrivacy,
+  migrateMemberAbouts,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

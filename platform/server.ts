@@ -24,6 +24,7 @@ import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
+import { registerMemberAboutRoutes } from "./member-abouts/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberPrivacyRoutes } from "./member-privacy/routes";
 import { registerMemberRoutes } from "./members/routes";
@@ -117,6 +118,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerFollowerRoutes(app, ctx);
   registerMemberBlockRoutes(app, ctx);
   registerMemberPrivacyRoutes(app, ctx);
+  registerMemberAboutRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

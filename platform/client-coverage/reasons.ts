@@ -46,7 +46,6 @@ const roles = later("member roles and their definitions");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const reports = later("reports of members by members");
-const abouts = later("members' About sections (rich content)");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -160,12 +159,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members memberReport.queryMemberReports": reports,
   "@wix/members memberReport.queryReportedMembers": reports,
   "@wix/members memberReport.reportMember": reports,
-  "@wix/members membersAbout.createMemberAbout": abouts,
-  "@wix/members membersAbout.deleteMemberAbout": abouts,
-  "@wix/members membersAbout.getMemberAbout": abouts,
-  "@wix/members membersAbout.getMyMemberAbout": abouts,
-  "@wix/members membersAbout.queryMemberAbouts": abouts,
-  "@wix/members membersAbout.updateMemberAbout": abouts,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",

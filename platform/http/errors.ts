@@ -64,9 +64,11 @@ export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: str
 /** Disconnecting is for good: the member's status stays `OFFLINE`. */
 export const memberDisconnected = (id: string) =>
   new PlatformError(400, "INVALID_ARGUMENT", `Member ${id} is disconnected; a disconnected member cannot be approved or blocked.`, { id });
-// The site's member privacy (docs/platform/member-privacy.md), with the codes the installed typings name.
+/** A write naming a revision that is no longer the current one (settings, About sections): read again and retry. */
 export const invalidRevision = (revision: string) =>
-  new PlatformError(409, "INVALID_REVISION", `Revision ${revision} is not the current one; read the settings again and retry.`, { revision });
+  new PlatformError(409, "INVALID_REVISION", `Revision ${revision} is not the current one; read it again and retry.`, { revision });
+export const alreadyExists = (message: string, data: Record<string, unknown>) => new PlatformError(409, "ALREADY_EXISTS", message, data);
+// The site's member privacy (docs/platform/member-privacy.md), with the codes the installed typings name.
 export const invalidPrivacySettings = (data: { publicMemberVisibility?: string; publicMemberCandidates?: string }) =>
   new PlatformError(400, "INVALID_SETTINGS", "publicMemberVisibility and publicMemberCandidates cannot be UNKNOWN.", data);
 export const communityJoinImpossible = () =>

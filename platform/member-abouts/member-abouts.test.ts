@@ -1,0 +1,134 @@
+import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { membersAbout, memberPrivacySettings } from "@wix/members";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LOCAL_CLIENT_ID } from "../config";
+import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
+import { startTestPlatform, type TestPlatform } from "../testing";
+
+// `@wix/members` membersAbout through the real client (docs/platform/member-abouts.md).
+
+const modules = { membersAbout, memberPrivacySettings };
+let platform: TestPlatform;
+let admin: ReturnType<typeof adminClient>;
+let dana: ReturnType<typeof asMember>;
+let rowan: ReturnType<typeof asMember>;
+let danaId: string;
+let rowanId: string;
+
+function adminClient(apiKey: string) {
+  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
+}
+const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
+const visitor = () => createClient({ modules, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
+
+const paragraph = (text: string) => ({
+  nodes: [{ type: "PARAGRAPH" as const, _id: "p1", nodes: [{ type: "TEXT" as const, _id: "", nodes: [], textData: { text, decorations: [] } }] }],
+});
+const textOf = (about: { content?: unknown } | undefined) => (about?.content as ReturnType<typeof paragraph> | undefined)?.nodes[0].nodes[0].textData.text;
+
+async function failure(call: Promise<unknown>) {
+  const error = (await call.then(
+    () => null,
+    (e: unknown) => e,
+  )) as { status?: number; details?: { applicationError?: { code?: string } } } | null;
+  expect(error, "the call should have failed").not.toBeNull();
+  return { status: error?.status, code: error?.details?.applicationError?.code };
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  admin = adminClient(platform.config.apiKey);
+  dana = asMember((await signInThroughHostedPage(platform.callbackUrl)).client);
+  rowan = asMember((await signInThroughHostedPage(platform.callbackUrl, SECOND_DEMO_MEMBER)).client);
+  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
+  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+});
+afterAll(() => platform.close());
+
+describe("a member's own About section", () => {
+  let aboutId: string;
+
+  it("is created by the member for themselves, rich content kept as sent, at revision 1; one per member", async () => {
+    expect(await dana.membersAbout.getMyMemberAbout()).toEqual({});
+    const created = await dana.membersAbout.createMemberAbout({ content: paragraph("Hiking since 2009") });
+    expect(created).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), memberId: danaId, revision: "1" });
+    expect(created.content).toEqual(paragraph("Hiking since 2009"));
+    aboutId = created._id!;
+    expect((await dana.membersAbout.getMyMemberAbout()).memberAbout).toEqual(created);
+    expect(await failure(dana.membersAbout.createMemberAbout({ content: paragraph("Twice") }))).toEqual({ status: 409, code: "ALREADY_EXISTS" });
+  });
+
+  it("is updated with the current revision only, and read by anyone who may see the member", async () => {
+    const updated = await dana.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Hiking since 2008"), revision: "1" });
+    expect(updated).toMatchObject({ _id: aboutId, revision: "2" });
+    expect(textOf(updated)).toBe("Hiking since 2008");
+    expect(await failure(dana.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Stale"), revision: "1" }))).toEqual({
+      status: 409,
+      code: "INVALID_REVISION",
+    });
+    expect(textOf(await visitor().membersAbout.getMemberAbout(aboutId))).toBe("Hiking since 2008");
+    expect(textOf(await rowan.membersAbout.getMemberAbout(aboutId))).toBe("Hiking since 2008");
+  });
+
+  it("cannot be changed or deleted by another member; a visitor cannot write at all", async () => {
+    expect(await failure(rowan.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Mine now"), revision: "2" }))).toEqual({
+      status: 403,
+      code: "PERMISSION_DENIED",
+    });
+    expect(await failure(rowan.membersAbout.deleteMemberAbout(aboutId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await failure(visitor().membersAbout.createMemberAbout({ content: paragraph("Anonymous") }))).toEqual({
+      status: 403,
+      code: "PERMISSION_DENIED",
+    });
+    expect(await failure(rowan.membersAbout.createMemberAbout({ memberId: danaId, content: paragraph("For Dana") }))).toEqual({
+      status: 403,
+      code: "PERMISSION_DENIED",
+    });
+    expect(await failure(visitor().membersAbout.getMyMemberAbout())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+  });
+});
+
+describe("the site owner and queries", () => {
+  it("the site owner writes anyone's section, naming the member; an unknown member is 404", async () => {
+    const created = await admin.membersAbout.createMemberAbout({ memberId: rowanId, content: paragraph("Trail crew lead") });
+    expect(created.memberId).toBe(rowanId);
+    expect(await failure(admin.membersAbout.createMemberAbout({ content: paragraph("Whose?") }))).toMatchObject({ status: 400 });
+    expect(await failure(admin.membersAbout.createMemberAbout({ memberId: "00000000-0000-0000-0000-000000000000", content: paragraph("Nobody") }))).toEqual({
+      status: 404,
+      code: "MEMBER_NOT_FOUND",
+    });
+  });
+
+  it("queries by member, pages with cursors that keep the filter, and leaves out members the caller may not see", async () => {
+    const byMember = await visitor().membersAbout.queryMemberAbouts().eq("memberId", rowanId).find();
+    expect(byMember.items.map((about) => textOf(about))).toEqual(["Trail crew lead"]);
+
+    const first = await visitor().membersAbout.queryMemberAbouts().limit(1).find();
+    expect(first.items.map((about) => about.memberId)).toEqual([danaId]);
+    expect(first.hasNext()).toBe(true);
+    const second = await first.next();
+    expect(second.items.map((about) => about.memberId)).toEqual([rowanId]);
+    expect(second.hasNext()).toBe(false);
+
+    const filteredFirst = await visitor().membersAbout.queryMemberAbouts().ne("memberId", danaId).limit(1).find();
+    expect(filteredFirst.items.map((about) => about.memberId)).toEqual([rowanId]);
+    expect(filteredFirst.hasNext()).toBe(false);
+
+    // Public profiles shown to members only: a visitor's query and get find nothing.
+    await admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberVisibility: "VISIBLE_TO_MEMBERS_ONLY", revision: "0" });
+    expect((await visitor().membersAbout.queryMemberAbouts().find()).items).toEqual([]);
+    expect((await rowan.membersAbout.queryMemberAbouts().find()).items).toHaveLength(2);
+  });
+
+  it("deletes a section: the member's own, or anyone's for the site owner; gone with its member too", async () => {
+    const mine = (await dana.membersAbout.getMyMemberAbout()).memberAbout!;
+    await dana.membersAbout.deleteMemberAbout(mine._id!);
+    expect(await dana.membersAbout.getMyMemberAbout()).toEqual({});
+    expect(await failure(admin.membersAbout.getMemberAbout(mine._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
+
+    const rowans = (await rowan.membersAbout.getMyMemberAbout()).memberAbout!;
+    platform.ctx.identities.delete(rowanId);
+    expect(await failure(admin.membersAbout.getMemberAbout(rowans._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
+  });
+});
