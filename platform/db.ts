@@ -21,6 +21,7 @@ import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
+import { migrateMemberReports } from "./member-reports/store";
 import { migrateMemberPrivacy } from "./member-privacy/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -46,6 +47,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMemberBlocks,
   migrateMemberPrivacy,
   migrateMemberAbouts,
+  migrateMemberReports,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

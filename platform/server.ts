@@ -27,6 +27,7 @@ import { registerFollowerRoutes } from "./followers/routes";
 import { registerMemberAboutRoutes } from "./member-abouts/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberPrivacyRoutes } from "./member-privacy/routes";
+import { registerMemberReportRoutes } from "./member-reports/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -119,6 +120,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerMemberBlockRoutes(app, ctx);
   registerMemberPrivacyRoutes(app, ctx);
   registerMemberAboutRoutes(app, ctx);
+  registerMemberReportRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

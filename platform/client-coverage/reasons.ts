@@ -45,7 +45,6 @@ const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(
 const roles = later("member roles and their definitions");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
-const reports = later("reports of members by members");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -154,11 +153,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members customFields.listCustomFields": customFields,
   "@wix/members customFields.updateCustomField": customFields,
   "@wix/members customFields.updateCustomFieldsOrder": customFields,
-  "@wix/members memberReport.deleteMemberReports": reports,
-  "@wix/members memberReport.listReportedMembers": reports,
-  "@wix/members memberReport.queryMemberReports": reports,
-  "@wix/members memberReport.queryReportedMembers": reports,
-  "@wix/members memberReport.reportMember": reports,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",

@@ -73,6 +73,11 @@ export const invalidPrivacySettings = (data: { publicMemberVisibility?: string; 
   new PlatformError(400, "INVALID_SETTINGS", "publicMemberVisibility and publicMemberCandidates cannot be UNKNOWN.", data);
 export const communityJoinImpossible = () =>
   new PlatformError(400, "COMMUNITY_JOIN_IMPOSSIBLE", "The site lets no member have a public profile (publicMemberCandidates is NO_ONE).");
+// Reports of members (docs/platform/member-reports.md), with the codes the installed typings name.
+export const selfReportingForbidden = (memberId: string) =>
+  new PlatformError(400, "SELF_REPORTING_FORBIDDEN", "A member cannot report themselves.", { memberId });
+export const cannotReportBlockedMember = (memberId: string) =>
+  new PlatformError(400, "CANNOT_REPORT_BLOCKED_MEMBER", `Member ${memberId} is blocked already and cannot be reported.`, { memberId });
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import { cursorQuerySchema, cursorQueryPage } from "../http/cursor-query";
 import { alreadyExists, invalidArgument, invalidRevision, memberNotFound, notFound, parseWith, permissionDenied } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { MemberPrivacyStore } from "../member-privacy/store";
-import { runQuery, sortSchema } from "../members/query";
 import { seesMember } from "../members/visibility";
 import type { Caller } from "../types";
 import { type MemberAbout, MemberAboutStore } from "./store";
@@ -26,30 +26,7 @@ const createRequest = z.object({ memberAbout: z.object({ memberId: idSchema.null
 const updateRequest = z.object({ memberAbout: z.object({ memberId: idSchema.nullish(), content: contentSchema, revision: revisionSchema }) });
 const idRequest = z.object({ id: idSchema });
 
-const DEFAULT_LIMIT = 50;
-const cursorSchema = z.object({ offset: z.number().int().min(0), filter: z.record(z.string(), z.unknown()).nullish(), sort: sortSchema });
-const queryRequest = z.object({
-  query: z
-    .object({
-      filter: z.record(z.string(), z.unknown()).nullish(),
-      sort: sortSchema,
-      cursorPaging: z.object({ limit: z.coerce.number().int().min(1).max(100).nullish(), cursor: z.string().max(16000).nullish() }).nullish(),
-    })
-    .prefault({}),
-});
-
-type Cursor = z.infer<typeof cursorSchema>;
-const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-/** A cursor carries the filter and sort of the query that gave it, as the next request sends neither. */
-function decodeCursor(text: string): Cursor {
-  try {
-    const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(text, "base64url").toString("utf8")));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Falls through to the refusal below.
-  }
-  throw invalidArgument("The cursor is not one this query gave.");
-}
+const queryRequest = z.object({ query: cursorQuerySchema });
 
 const aboutWire = ({ id, memberId, content, revision }: MemberAbout) => ({ id, memberId, content, revision: String(revision) });
 
@@ -128,21 +105,12 @@ export function registerMemberAboutRoutes(app: FastifyInstance, ctx: PlatformCon
   app.post("/members/v2/abouts/query", async (request) => {
     const caller = ctx.callerOf(request);
     const { query } = parseWith(queryRequest, request.body ?? {});
-    const cursor = query.cursorPaging?.cursor ? decodeCursor(query.cursorPaging.cursor) : { offset: 0, filter: query.filter, sort: query.sort };
-    const limit = query.cursorPaging?.limit ?? DEFAULT_LIMIT;
     const settings = privacy.settings();
     const visible = abouts
       .all()
       .filter((about) => readable(caller, about, settings))
       .map(aboutWire);
-    const matching = runQuery(visible, cursor.filter, cursor.sort, { offset: 0, limit: visible.length }).items;
-    const page = matching.slice(cursor.offset, cursor.offset + limit);
-    const end = cursor.offset + page.length;
-    const hasNext = end < matching.length;
-    const prev = cursor.offset > 0 ? encodeCursor({ ...cursor, offset: Math.max(0, cursor.offset - limit) }) : null;
-    return {
-      memberAbouts: page,
-      metadata: { count: page.length, cursors: { next: hasNext ? encodeCursor({ ...cursor, offset: end }) : null, prev }, hasNext },
-    };
+    const { items, count, cursors, hasNext } = cursorQueryPage(visible, query, { defaultLimit: 50, maxLimit: 100 });
+    return { memberAbouts: items, metadata: { count, cursors, hasNext } };
   });
 }
