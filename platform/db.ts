@@ -22,6 +22,7 @@ import { migrateFollowers } from "./followers/store";
 import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMemberReports } from "./member-reports/store";
+import { migrateMemberRoles } from "./member-roles/store";
 import { migrateMemberPrivacy } from "./member-privacy/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
@@ -48,6 +49,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMemberPrivacy,
   migrateMemberAbouts,
   migrateMemberReports,
+  migrateMemberRoles,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -28,6 +28,7 @@ import { registerMemberAboutRoutes } from "./member-abouts/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberPrivacyRoutes } from "./member-privacy/routes";
 import { registerMemberReportRoutes } from "./member-reports/routes";
+import { registerMemberRoleRoutes } from "./member-roles/routes";
 import { registerMemberRoutes } from "./members/routes";
 import { ClientRegistry } from "./oauth/clients";
 import { AuthCodeStore } from "./oauth/codes";
@@ -121,6 +122,7 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerMemberPrivacyRoutes(app, ctx);
   registerMemberAboutRoutes(app, ctx);
   registerMemberReportRoutes(app, ctx);
+  registerMemberRoleRoutes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

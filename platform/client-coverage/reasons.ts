@@ -42,7 +42,6 @@ const legacyAuthentication = (instead: string): Reason => ({
 });
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-const roles = later("member roles and their definitions");
 const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const appInstallFlow: Reason = {
@@ -103,15 +102,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members authorization.assignRole": roles,
-  "@wix/members authorization.getRoles": roles,
-  "@wix/members authorization.queryRoles": roles,
-  "@wix/members authorization.unassignRole": roles,
-  "@wix/members memberRoleDefinition.createMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.deleteMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.getMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.listMemberRoleDefinitions": roles,
-  "@wix/members memberRoleDefinition.updateMemberRoleDefinition": roles,
   "@wix/members badgeAssignments.bulkCreateBadgeAssignments": badges,
   "@wix/members badgeAssignments.bulkDeleteBadgeAssignments": badges,
   "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTags": badges,

@@ -78,12 +78,21 @@ export const selfReportingForbidden = (memberId: string) =>
   new PlatformError(400, "SELF_REPORTING_FORBIDDEN", "A member cannot report themselves.", { memberId });
 export const cannotReportBlockedMember = (memberId: string) =>
   new PlatformError(400, "CANNOT_REPORT_BLOCKED_MEMBER", `Member ${memberId} is blocked already and cannot be reported.`, { memberId });
+// Member roles (docs/platform/member-roles.md), with the codes the installed typings name.
+export const roleDoesNotExist = (roleKey: string) => new PlatformError(404, "ROLE_DOES_NOT_EXIST", `There is no role ${roleKey}.`, { roleKey });
+export const memberBlockedForRole = (memberId: string, roleKey: string) =>
+  new PlatformError(400, "MEMBER_BLOCKED", `Member ${memberId} is blocked, and role ${roleKey} cannot be given to blocked members.`, { memberId, roleKey });
+export const roleNotAssigned = (memberId: string, roleKey: string) =>
+  new FieldViolations([
+    { field: "roleKey", description: `Member ${memberId} does not have role ${roleKey}.`, violatedRule: "OTHER", ruleName: "INVALID_ROLE", data: {} },
+  ]);
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
 
 /** One field at fault, in the shape the SDK reports as `INVALID_ARGUMENT: "field" description`. */
-export type FieldViolation = { field: string; description: string; violatedRule: string; data: Record<string, unknown> };
+/** `ruleName` names a service's own rule where the typings list one (`INVALID_ROLE`, ...). */
+export type FieldViolation = { field: string; description: string; violatedRule: string; ruleName?: string; data: Record<string, unknown> };
 
 /**
  * A request whose fields are at fault: answered as a `validationError` listing each field with its

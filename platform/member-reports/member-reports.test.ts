@@ -102,20 +102,21 @@ describe("the site owner's view", () => {
   });
 
   it("lists and queries the reported members with their counts", async () => {
-    const { reportedMembers, pagingMetadata } = await admin.memberReport.listReportedMembers();
+    const listed = await admin.memberReport.listReportedMembers();
+    const reportedMembers = listed.reportedMembers ?? [];
     expect(reportedMembers.map((reported) => [reported.reportedMemberId, reported.reportCount, reported.reviewed])).toEqual([
       [rowanId, "2", false],
       [danaId, "1", false],
     ]);
     expect(reportedMembers[0].lastReportDate).toBeInstanceOf(Date);
-    expect(pagingMetadata?.count).toBe(2);
+    expect(listed.pagingMetadata?.count).toBe(2);
     const paged = await admin.memberReport.listReportedMembers({ cursorPaging: { limit: 1 } });
-    expect(paged.reportedMembers.map((reported) => reported.reportedMemberId)).toEqual([rowanId]);
+    expect(paged.reportedMembers?.map((reported) => reported.reportedMemberId)).toEqual([rowanId]);
     const rest = await admin.memberReport.listReportedMembers({ cursorPaging: { limit: 1, cursor: paged.pagingMetadata!.cursors!.next! } });
-    expect(rest.reportedMembers.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
+    expect(rest.reportedMembers?.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
 
     const queried = await admin.memberReport.queryReportedMembers({ query: { filter: { reportCount: "1" } } });
-    expect(queried.reportedMembers.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
+    expect(queried.reportedMembers?.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
   });
 
   it("deletes a member's reports; reading and deleting are the site owner's alone", async () => {
@@ -123,7 +124,7 @@ describe("the site owner's view", () => {
     expect(await failure(dana.memberReport.listReportedMembers())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
     expect(await failure(rowan.memberReport.deleteMemberReports(rowanId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
     await admin.memberReport.deleteMemberReports(rowanId);
-    expect((await admin.memberReport.listReportedMembers()).reportedMembers.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
+    expect((await admin.memberReport.listReportedMembers()).reportedMembers?.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
     // A deleted member's reports go with them.
     await admin.members.deleteMember(danaId);
     expect((await admin.memberReport.queryMemberReports().find()).items).toEqual([]);
