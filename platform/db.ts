@@ -19,6 +19,7 @@ import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
+import { migrateBadges } from "./badges/store";
 import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMemberReports } from "./member-reports/store";
@@ -50,6 +51,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMemberAbouts,
   migrateMemberReports,
   migrateMemberRoles,
+  migrateBadges,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

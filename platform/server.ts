@@ -24,6 +24,8 @@ import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
+import { registerBadgeRoutes } from "./badges/routes";
+import { registerBadgeV3Routes } from "./badges/v3-routes";
 import { registerMemberAboutRoutes } from "./member-abouts/routes";
 import { registerMemberBlockRoutes } from "./member-blocks/routes";
 import { registerMemberPrivacyRoutes } from "./member-privacy/routes";
@@ -123,6 +125,8 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerMemberAboutRoutes(app, ctx);
   registerMemberReportRoutes(app, ctx);
   registerMemberRoleRoutes(app, ctx);
+  registerBadgeRoutes(app, ctx);
+  registerBadgeV3Routes(app, ctx);
   registerDataRoutes(app, ctx);
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);

@@ -42,7 +42,6 @@ const legacyAuthentication = (instead: string): Reason => ({
 });
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-const badges = later("member badges and their assignments");
 const customFields = later("custom profile fields, their applications and suggestions");
 const appInstallFlow: Reason = {
   kind: "offline",
@@ -102,31 +101,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members badgeAssignments.bulkCreateBadgeAssignments": badges,
-  "@wix/members badgeAssignments.bulkDeleteBadgeAssignments": badges,
-  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTags": badges,
-  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTagsByFilter": badges,
-  "@wix/members badgeAssignments.createBadgeAssignment": badges,
-  "@wix/members badgeAssignments.deleteBadgeAssignment": badges,
-  "@wix/members badgeAssignments.queryBadgeAssignments": badges,
-  "@wix/members badges.assignBadge": badges,
-  "@wix/members badges.createBadge": badges,
-  "@wix/members badges.deleteBadge": badges,
-  "@wix/members badges.getBadge": badges,
-  "@wix/members badges.getMemberCountsPerBadge": badges,
-  "@wix/members badges.listBadges": badges,
-  "@wix/members badges.listBadgesPerMember": badges,
-  "@wix/members badges.listMembersByBadge": badges,
-  "@wix/members badges.unassignBadge": badges,
-  "@wix/members badges.updateBadge": badges,
-  "@wix/members badges.updateBadgesDisplayOrder": badges,
-  "@wix/members badgesV2.createBadge": badges,
-  "@wix/members badgesV2.deleteBadge": badges,
-  "@wix/members badgesV2.getBadge": badges,
-  "@wix/members badgesV2.moveBadge": badges,
-  "@wix/members badgesV2.queryBadges": badges,
-  "@wix/members badgesV2.updateBadge": badges,
-  "@wix/members badgesV2.updateBadgesDisplayOrder": badges,
   "@wix/members customFieldApplications.createCustomFieldApplication": customFields,
   "@wix/members customFieldApplications.deleteCustomFieldApplication": customFields,
   "@wix/members customFieldApplications.getCustomFieldApplication": customFields,

@@ -45,7 +45,7 @@ describe("memberRoleDefinition", () => {
     const { role } = await admin.memberRoleDefinition.createMemberRoleDefinition("TRAIL_LEADER", { roleTitle: "Trail leader", blockable: true });
     expect(role).toEqual({ _id: expect.stringMatching(/^[0-9a-f-]{36}$/), roleKey: "TRAIL_LEADER", title: "Trail leader", blockable: true, revision: "1" });
     await admin.memberRoleDefinition.createMemberRoleDefinition("WRITER", { roleTitle: "Writer" });
-    expect((await admin.memberRoleDefinition.listMemberRoleDefinitions()).roles.map((r) => [r.roleKey, r.blockable])).toEqual([
+    expect((await admin.memberRoleDefinition.listMemberRoleDefinitions()).roles?.map((r) => [r.roleKey, r.blockable])).toEqual([
       ["TRAIL_LEADER", true],
       ["WRITER", false],
     ]);
@@ -115,7 +115,7 @@ describe("authorization", () => {
     expect((await admin.authorization.getRoles(rowanId)).roles).toEqual([]);
     await admin.memberRoleDefinition.deleteMemberRoleDefinition("TRAIL_LEADER");
     expect(await failure(admin.authorization.assignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 404, code: "ROLE_DOES_NOT_EXIST" });
-    expect((await admin.authorization.getRoles(danaId)).roles.map((r) => r.roleKey)).toEqual(["TRAIL_LEADER", "WRITER"]);
+    expect((await admin.authorization.getRoles(danaId)).roles?.map((r) => r.roleKey)).toEqual(["TRAIL_LEADER", "WRITER"]);
     expect(await failure(admin.memberRoleDefinition.deleteMemberRoleDefinition("TRAIL_LEADER"))).toEqual({ status: 404, code: "NOT_FOUND" });
   });
 });

@@ -3,16 +3,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import type { Caller } from "../types";
-import {
-  communityJoinImpossible,
-  emailAlreadyExists,
-  invalidArgument,
-  memberNotFound,
-  notFound,
-  permissionDenied,
-  PlatformError,
-  slugAlreadyExists,
-} from "../http/errors";
+import { communityJoinImpossible, emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, slugAlreadyExists } from "../http/errors";
+import { bulkResults } from "../http/bulk-results";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityChanges, SettableStatus } from "../identity/store";
@@ -236,17 +228,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   app.post("/members/v1/members/bulk/delete", async (request) => {
     requireAdmin(ctx.callerOf(request), "bulkDeleteMembers");
     const { memberIds } = parse(bulkDeleteSchema, request.body);
-    const results = memberIds.map((id, originalIndex) => {
-      try {
-        deleteMember(ctx, id);
-        return { itemMetadata: { id, originalIndex, success: true } };
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        return { itemMetadata: { id, originalIndex, success: false, error: { code: error.code, description: error.message, data: error.data } } };
-      }
+    return bulkResults(memberIds, (id) => {
+      deleteMember(ctx, id);
+      return { id };
     });
-    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
-    return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
   });
 
   /**
