@@ -20,6 +20,7 @@ import { migrateFactors } from "./identity/factors";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateBadges } from "./badges/store";
+import { migrateCustomFields } from "./custom-fields/store";
 import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
 import { migrateMemberReports } from "./member-reports/store";
@@ -52,6 +53,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMemberReports,
   migrateMemberRoles,
   migrateBadges,
+  migrateCustomFields,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

@@ -42,7 +42,6 @@ const legacyAuthentication = (instead: string): Reason => ({
 });
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-const customFields = later("custom profile fields, their applications and suggestions");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -101,22 +100,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members customFieldApplications.createCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.deleteCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.getCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.getCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.getMembersCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.getRolesCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.updateCustomFieldApplication": customFields,
-  "@wix/members customFieldSuggestions.listCustomFieldSuggestions": customFields,
-  "@wix/members customFieldSuggestions.queryCustomFieldSuggestions": customFields,
-  "@wix/members customFields.createCustomField": customFields,
-  "@wix/members customFields.deleteCustomField": customFields,
-  "@wix/members customFields.getCustomField": customFields,
-  "@wix/members customFields.hideCustomField": customFields,
-  "@wix/members customFields.listCustomFields": customFields,
-  "@wix/members customFields.updateCustomField": customFields,
-  "@wix/members customFields.updateCustomFieldsOrder": customFields,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",

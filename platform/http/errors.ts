@@ -86,6 +86,13 @@ export const roleNotAssigned = (memberId: string, roleKey: string) =>
   new FieldViolations([
     { field: "roleKey", description: `Member ${memberId} does not have role ${roleKey}.`, violatedRule: "OTHER", ruleName: "INVALID_ROLE", data: {} },
   ]);
+// Custom profile fields (docs/platform/custom-fields.md), with the codes and data the installed typings name.
+export const incorrectFieldType = (incorrectType: string, correctType: string) =>
+  new PlatformError(400, "INCORRECT_FIELD_TYPE", `The field type ${incorrectType} is not right here; it is ${correctType}.`, { incorrectType, correctType });
+export const incorrectFieldPrivacy = (incorrectPrivacy: string) =>
+  new PlatformError(400, "INCORRECT_FIELD_PRIVACY", "A field's default privacy is PUBLIC or PRIVATE.", { incorrectPrivacy, correctPrivacy: "PRIVATE" });
+export const invalidFieldSocialType = (invalidSocialType: string) =>
+  new PlatformError(400, "INVALID_FIELD_SOCIAL_TYPE", "A SOCIAL field names its network (socialType); other fields name none.", { invalidSocialType });
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
