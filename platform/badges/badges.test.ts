@@ -1,42 +1,24 @@
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { badgeAssignments, badges, badgesV2 } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { demoMembersWith } from "../identity/test-browser";
+import { refusalOf, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` badgesV2, badgeAssignments and the older badges (v3) through the real client,
 // over the same badges (docs/platform/badges.md).
 
 const modules = { badges, badgesV2, badgeAssignments };
+type Demo = Awaited<ReturnType<typeof demoMembersWith<typeof modules>>>;
 let platform: TestPlatform;
-let admin: ReturnType<typeof adminClient>;
-let dana: ReturnType<typeof asMember>;
+let admin: Demo["admin"];
+let dana: Demo["dana"];
 let danaId: string;
 let rowanId: string;
-
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
-const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
-
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code };
-}
 
 const titles = async () => (await admin.badgesV2.queryBadges().find()).items.map((badge) => badge.title);
 
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = adminClient(platform.config.apiKey);
-  dana = asMember((await signInThroughHostedPage(platform.callbackUrl)).client);
-  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+  ({ admin, dana, danaId, rowanId } = await demoMembersWith(platform, modules));
 });
 afterAll(() => platform.close());
 
@@ -50,14 +32,14 @@ describe("badgesV2", () => {
     const found = await admin.badgesV2.queryBadges().find();
     expect(found.items.map((badge) => badge.slug)).toEqual(["trail-guide", "trail-guide-2", "founder"]);
     expect((await admin.badgesV2.getBadge(guide._id!)).title).toBe("Trail Guide!");
-    expect((await failure(admin.badgesV2.createBadge({ title: "Bad", backgroundColor: "purple", textColor: "#FFFFFF" }))).status).toBe(400);
+    expect((await refusalOf(admin.badgesV2.createBadge({ title: "Bad", backgroundColor: "purple", textColor: "#FFFFFF" }))).status).toBe(400);
   });
 
   it("updates with the current revision, a new title giving a new slug", async () => {
     const [guide] = (await admin.badgesV2.queryBadges().eq("slug", "trail-guide").find()).items;
     const updated = await admin.badgesV2.updateBadge(guide._id!, { title: "Ranger", revision: "1" });
     expect(updated).toMatchObject({ title: "Ranger", slug: "ranger", revision: "2", backgroundColor: "#2E7D32" });
-    expect(await failure(admin.badgesV2.updateBadge(guide._id!, { title: "Stale", revision: "1" }))).toEqual({ status: 409, code: "INVALID_REVISION" });
+    expect(await refusalOf(admin.badgesV2.updateBadge(guide._id!, { title: "Stale", revision: "1" }))).toEqual({ status: 409, code: "INVALID_REVISION" });
   });
 
   it("orders badges: a list first, and one badge first, last or after another", async () => {
@@ -73,8 +55,8 @@ describe("badgesV2", () => {
   });
 
   it("is the site owner's alone", async () => {
-    expect(await failure(dana.badgesV2.queryBadges().find())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(dana.badgesV2.createBadge({ title: "Mine", backgroundColor: "#000000", textColor: "#FFFFFF" }))).toEqual({
+    expect(await refusalOf(dana.badgesV2.queryBadges().find())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.badgesV2.createBadge({ title: "Mine", backgroundColor: "#000000", textColor: "#FFFFFF" }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
@@ -86,7 +68,7 @@ describe("badgeAssignments", () => {
     const [founder, trail] = (await admin.badgesV2.queryBadges().find()).items;
     const assignment = await admin.badgeAssignments.createBadgeAssignment({ badgeId: founder._id!, memberId: danaId, tags: { tags: { tagIds: ["t1"] } } });
     expect(assignment).toMatchObject({ badgeId: founder._id, memberId: danaId, tags: { tags: { tagIds: ["t1"] }, privateTags: { tagIds: [] } } });
-    expect(await failure(admin.badgeAssignments.createBadgeAssignment({ badgeId: founder._id!, memberId: danaId }))).toEqual({
+    expect(await refusalOf(admin.badgeAssignments.createBadgeAssignment({ badgeId: founder._id!, memberId: danaId }))).toEqual({
       status: 409,
       code: "ALREADY_EXISTS",
     });
@@ -153,8 +135,8 @@ describe("badges (v3) over the same badges", () => {
     expect(ordered?.[0].title).toBe("Helper");
     const founder = (await admin.badges.listBadges()).badges?.find((badge) => badge.title === "Founder");
     await admin.badges.deleteBadge(founder!._id!);
-    expect(await failure(admin.badges.getBadge(founder!._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect(await refusalOf(admin.badges.getBadge(founder!._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
     expect((await admin.badgeAssignments.queryBadgeAssignments().find()).items).toEqual([]);
-    expect(await failure(dana.badges.listBadges())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.badges.listBadges())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
   });
 });

@@ -2,9 +2,10 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import { requireSiteOwner } from "../http/site-owner";
 import { cursorQueryPage, cursorQuerySchema } from "../http/cursor-query";
 import { bulkResults } from "../http/bulk-results";
-import { alreadyExists, FieldViolations, invalidArgument, invalidRevision, memberNotFound, notFound, parseWith, permissionDenied } from "../http/errors";
+import { alreadyExists, FieldViolations, invalidArgument, invalidRevision, memberNotFound, notFound, parseWith, found } from "../http/errors";
 import { matchesFilter } from "../members/query";
 import { type BadgeAssignment, BadgeStore, type TagIds } from "./store";
 import { assignmentWire, badgeChanges, badgeChangesSchema, badgeV4Wire, newBadgeFields, newBadgeSchema, tagIdsOf, tagsSchema } from "./wire";
@@ -38,19 +39,9 @@ function changedTags(current: TagIds, assign: TagIds, unassign: TagIds): TagIds 
 
 export function registerBadgeRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const badges = new BadgeStore(ctx.db);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
-  const badgeOr404 = (id: string) =>
-    badges.get(id) ??
-    (() => {
-      throw notFound(`Badge ${id} not found.`);
-    })();
-  const assignmentOr404 = (id: string) =>
-    badges.assignment(id) ??
-    (() => {
-      throw notFound(`Badge assignment ${id} not found.`);
-    })();
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
+  const badgeOr404 = (id: string) => found(badges.get(id), () => notFound(`Badge ${id} not found.`));
+  const assignmentOr404 = (id: string) => found(badges.assignment(id), () => notFound(`Badge assignment ${id} not found.`));
   const createAssignment = (input: z.infer<typeof assignmentInput>): BadgeAssignment => {
     badgeOr404(input.badgeId);
     if (!ctx.identities.get(input.memberId)) throw memberNotFound(input.memberId);

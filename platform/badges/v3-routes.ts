@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { memberNotFound, notFound, parseWith, permissionDenied } from "../http/errors";
+import { memberNotFound, notFound, parseWith, found } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { BadgeStore } from "./store";
 import { badgeChanges, badgeChangesSchema, badgeWire, newBadgeFields, newBadgeSchema } from "./wire";
 
@@ -26,14 +27,8 @@ function offsetPage<T>(all: T[], paging: z.infer<typeof pagingSchema>) {
 export function registerBadgeV3Routes(app: FastifyInstance, ctx: PlatformContext) {
   const badges = new BadgeStore(ctx.db);
   const params = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string | string[]>);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
-  const badgeOr404 = (id: string) =>
-    badges.get(id) ??
-    (() => {
-      throw notFound(`Badge ${id} not found.`);
-    })();
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
+  const badgeOr404 = (id: string) => found(badges.get(id), () => notFound(`Badge ${id} not found.`));
   const knownMembers = (ids: string[]) => {
     for (const id of ids) if (!ctx.identities.get(id)) throw memberNotFound(id);
     return ids;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { alreadyExists, invalidRevision, notFound, parseWith, permissionDenied } from "../http/errors";
+import { alreadyExists, invalidRevision, notFound, parseWith, found } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { BadgeStore } from "../badges/store";
 import { MemberRoleStore } from "../member-roles/store";
 import { type CustomField, CustomFieldStore, type Entity, ENTITY_TYPES, type FieldApplication } from "./store";
@@ -54,19 +55,10 @@ export function registerCustomFieldApplicationRoutes(app: FastifyInstance, ctx: 
   const roles = new MemberRoleStore(ctx.db);
   const badges = new BadgeStore(ctx.db);
   const params = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string>);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
-  const fieldOr404 = (id: string) =>
-    fields.get(id) ??
-    (() => {
-      throw notFound(`Custom field ${id} not found.`);
-    })();
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
+  const fieldOr404 = (id: string) => found(fields.get(id), () => notFound(`Custom field ${id} not found.`));
   const applicationOr404 = (field: CustomField) =>
-    fields.application(field.id) ??
-    (() => {
-      throw notFound(`Custom field ${field.id} has no application: it applies to all members.`);
-    })();
+    found(fields.application(field.id), () => notFound(`Custom field ${field.id} has no application: it applies to all members.`));
 
   /** Each listed field, whether it applies to something known by these entities. */
   const fieldApplications = (entities: Entity[]) =>

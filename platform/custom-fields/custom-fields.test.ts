@@ -1,9 +1,9 @@
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { createClient } from "@wix/sdk";
 import { authorization, badgesV2, badgeAssignments, customFieldApplications, customFields, customFieldSuggestions, memberRoleDefinition } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { refusalWithData, siteOwnerClient, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` customFields, customFieldApplications and customFieldSuggestions through the
 // real client (docs/platform/custom-fields.md).
@@ -13,19 +13,8 @@ let platform: TestPlatform;
 let admin: ReturnType<typeof adminClient>;
 let dana: ReturnType<typeof asMember>;
 
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
+const adminClient = (apiKey: string) => siteOwnerClient(apiKey, modules);
 const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
-
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string; data?: unknown } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code, data: error?.details?.applicationError?.data };
-}
 
 const listedNames = async () => ((await admin.customFields.listCustomFields()).fields ?? []).map((field) => field.name);
 
@@ -61,28 +50,32 @@ describe("customFields", () => {
   });
 
   it("refuses an UNKNOWN type or privacy and a social type that does not fit, with the typed data", async () => {
-    expect(await failure(admin.customFields.createCustomField({ name: "X", fieldType: "UNKNOWN" }))).toMatchObject({
+    expect(await refusalWithData(admin.customFields.createCustomField({ name: "X", fieldType: "UNKNOWN" }))).toMatchObject({
       status: 400,
       code: "INCORRECT_FIELD_TYPE",
       data: { incorrectType: "UNKNOWN", correctType: "TEXT" },
     });
-    expect(await failure(admin.customFields.createCustomField({ name: "X", defaultPrivacy: "UNKNOWN" }))).toMatchObject({ code: "INCORRECT_FIELD_PRIVACY" });
-    expect(await failure(admin.customFields.createCustomField({ name: "X", fieldType: "SOCIAL" }))).toMatchObject({
+    expect(await refusalWithData(admin.customFields.createCustomField({ name: "X", defaultPrivacy: "UNKNOWN" }))).toMatchObject({
+      code: "INCORRECT_FIELD_PRIVACY",
+    });
+    expect(await refusalWithData(admin.customFields.createCustomField({ name: "X", fieldType: "SOCIAL" }))).toMatchObject({
       code: "INVALID_FIELD_SOCIAL_TYPE",
       data: { invalidSocialType: "UNKNOWN" },
     });
-    expect(await failure(admin.customFields.createCustomField({ name: "X", socialType: "TIKTOK" }))).toMatchObject({ code: "INVALID_FIELD_SOCIAL_TYPE" });
+    expect(await refusalWithData(admin.customFields.createCustomField({ name: "X", socialType: "TIKTOK" }))).toMatchObject({
+      code: "INVALID_FIELD_SOCIAL_TYPE",
+    });
   });
 
   it("updates the name and privacy with the current revision; the type stays", async () => {
     const [trail] = (await admin.customFields.listCustomFields()).fields ?? [];
     const updated = await admin.customFields.updateCustomField(trail._id!, { name: "Favourite walk", defaultPrivacy: "PUBLIC", revision: "1" });
     expect(updated).toMatchObject({ name: "Favourite walk", defaultPrivacy: "PUBLIC", key: "custom.favourite-trail", revision: "2" });
-    expect(await failure(admin.customFields.updateCustomField(trail._id!, { name: "Stale", revision: "1" }))).toMatchObject({
+    expect(await refusalWithData(admin.customFields.updateCustomField(trail._id!, { name: "Stale", revision: "1" }))).toMatchObject({
       status: 409,
       code: "INVALID_REVISION",
     });
-    expect(await failure(admin.customFields.updateCustomField(trail._id!, { fieldType: "DATE", revision: "2" }))).toMatchObject({
+    expect(await refusalWithData(admin.customFields.updateCustomField(trail._id!, { fieldType: "DATE", revision: "2" }))).toMatchObject({
       code: "INCORRECT_FIELD_TYPE",
       data: { incorrectType: "DATE", correctType: "TEXT" },
     });
@@ -96,14 +89,14 @@ describe("customFields", () => {
     await admin.customFields.hideCustomField(general[1]._id!, "1");
     expect(await listedNames()).toEqual(["Favourite trail", "Favourite walk", "Instagram"]);
     expect((await admin.customFields.getCustomField(general[1]._id!)).field?.name).toBe("Hikes this year");
-    expect(await failure(admin.customFields.deleteCustomField(general[0]._id!, "1"))).toMatchObject({ status: 409, code: "INVALID_REVISION" });
+    expect(await refusalWithData(admin.customFields.deleteCustomField(general[0]._id!, "1"))).toMatchObject({ status: 409, code: "INVALID_REVISION" });
     await admin.customFields.deleteCustomField(general[0]._id!, "2");
-    expect(await failure(admin.customFields.getCustomField(general[0]._id!))).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(await refusalWithData(admin.customFields.getCustomField(general[0]._id!))).toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 
   it("is the site owner's alone", async () => {
-    expect(await failure(dana.customFields.listCustomFields())).toMatchObject({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(dana.customFields.createCustomField({ name: "Mine" }))).toMatchObject({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalWithData(dana.customFields.listCustomFields())).toMatchObject({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalWithData(dana.customFields.createCustomField({ name: "Mine" }))).toMatchObject({ status: 403, code: "PERMISSION_DENIED" });
   });
 });
 
@@ -117,7 +110,7 @@ describe("customFieldSuggestions", () => {
     expect((await admin.customFieldSuggestions.queryCustomFieldSuggestions().eq("fieldType", "TEXT").find()).items).toEqual([]);
     const numbers = await admin.customFieldSuggestions.queryCustomFieldSuggestions().eq("fieldType", "NUMBER").find();
     expect(numbers.items.map((suggestion) => suggestion.name)).toEqual(["Hikes this year"]);
-    expect(await failure(dana.customFieldSuggestions.listCustomFieldSuggestions())).toMatchObject({ status: 403 });
+    expect(await refusalWithData(dana.customFieldSuggestions.listCustomFieldSuggestions())).toMatchObject({ status: 403 });
   });
 });
 
@@ -164,17 +157,19 @@ describe("customFieldApplications", () => {
     const byRole = await admin.customFieldApplications.getRolesCustomFieldApplications([role!._id!]);
     expect(byRole.results?.[0].applications?.find((a) => a.customFieldKey === "custom.favourite-trail-2")?.applies).toBe(false);
     expect((await admin.customFieldApplications.getCustomFieldApplications([walk._id!])).applications).toHaveLength(1);
-    expect(await failure(admin.customFieldApplications.updateCustomFieldApplication(walk._id!, { applications: { items: [] }, revision: "1" }))).toMatchObject({
+    expect(
+      await refusalWithData(admin.customFieldApplications.updateCustomFieldApplication(walk._id!, { applications: { items: [] }, revision: "1" })),
+    ).toMatchObject({
       status: 409,
       code: "INVALID_REVISION",
     });
 
     await admin.customFieldApplications.deleteCustomFieldApplication(walk._id!);
-    expect(await failure(admin.customFieldApplications.getCustomFieldApplication(walk._id!))).toMatchObject({ status: 404 });
+    expect(await refusalWithData(admin.customFieldApplications.getCustomFieldApplication(walk._id!))).toMatchObject({ status: 404 });
     expect(await appliesTo()).toEqual([
       [danaId, true],
       [rowanId, true],
     ]);
-    expect(await failure(dana.customFieldApplications.getCustomFieldApplications([walk._id!]))).toMatchObject({ status: 403 });
+    expect(await refusalWithData(dana.customFieldApplications.getCustomFieldApplications([walk._id!]))).toMatchObject({ status: 403 });
   });
 });

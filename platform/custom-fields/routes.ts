@@ -9,9 +9,10 @@ import {
   invalidRevision,
   notFound,
   parseWith,
-  permissionDenied,
+  found,
 } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { type CustomField, CustomFieldStore, FIELD_TYPES, type FieldType } from "./store";
 import { fieldWire } from "./wire";
 
@@ -66,14 +67,8 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: PlatformCon
   const fields = new CustomFieldStore(ctx.db);
   const wired = (field: CustomField) => fieldWire(field, fields.application(field.id) !== null);
   const params = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string>);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
-  const fieldOr404 = (id: string) =>
-    fields.get(id) ??
-    (() => {
-      throw notFound(`Custom field ${id} not found.`);
-    })();
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
+  const fieldOr404 = (id: string) => found(fields.get(id), () => notFound(`Custom field ${id} not found.`));
   const removeField = (request: FastifyRequest<{ Params: { id: string } }>, revision: string, how: "hide" | "delete") => {
     requireAdmin(request, how === "hide" ? "hideCustomField" : "deleteCustomField");
     const result = fields.remove(request.params.id, Number(revision), how);

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { parseWith, permissionDenied } from "../http/errors";
+import { parseWith } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { pagingSchema, runQuery, sortSchema } from "../members/query";
 import { type CustomField, CustomFieldStore } from "./store";
 
@@ -31,9 +32,7 @@ const suggestionWire = (field: CustomField) => ({
 
 export function registerCustomFieldSuggestionRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const fields = new CustomFieldStore(ctx.db);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
   const answer = (filter: unknown, sorting: z.infer<typeof sortSchema>, paging: z.infer<typeof pagingSchema>) => {
     const { items, metadata } = runQuery(fields.hiddenFields().map(suggestionWire), filter, sorting, paging);
     return { suggestions: items, metadata };

@@ -24,6 +24,11 @@ export class PlatformError extends Error {
 export const invalidArgument = (message: string) => new PlatformError(400, "INVALID_ARGUMENT", message);
 export const permissionDenied = (message: string) => new PlatformError(403, "PERMISSION_DENIED", message);
 export const notFound = (message: string) => new PlatformError(404, "NOT_FOUND", message);
+/** A looked-up value, or the refusal when there is none (a lookup's 404). */
+export function found<T>(value: T | null | undefined, refusal: () => PlatformError): T {
+  if (value === null || value === undefined) throw refusal();
+  return value;
+}
 export const unauthenticated = () => new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
 export const faultInjected = (status: number) => new PlatformError(status, "FAULT_INJECTED", "The local platform's fault mode failed this request on purpose.");
 

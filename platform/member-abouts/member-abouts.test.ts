@@ -1,25 +1,21 @@
-import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { createClient, OAuthStrategy } from "@wix/sdk";
 import { membersAbout, memberPrivacySettings } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
-import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { demoMembersWith } from "../identity/test-browser";
+import { refusalOf, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` membersAbout through the real client (docs/platform/member-abouts.md).
 
 const modules = { membersAbout, memberPrivacySettings };
+type Demo = Awaited<ReturnType<typeof demoMembersWith<typeof modules>>>;
 let platform: TestPlatform;
-let admin: ReturnType<typeof adminClient>;
-let dana: ReturnType<typeof asMember>;
-let rowan: ReturnType<typeof asMember>;
+let admin: Demo["admin"];
+let dana: Demo["dana"];
+let rowan: Demo["rowan"];
 let danaId: string;
 let rowanId: string;
 
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
-const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
 const visitor = () => createClient({ modules, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
 
 const paragraph = (text: string) => ({
@@ -27,22 +23,9 @@ const paragraph = (text: string) => ({
 });
 const textOf = (about: { content?: unknown } | undefined) => (about?.content as ReturnType<typeof paragraph> | undefined)?.nodes[0].nodes[0].textData.text;
 
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code };
-}
-
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = adminClient(platform.config.apiKey);
-  dana = asMember((await signInThroughHostedPage(platform.callbackUrl)).client);
-  rowan = asMember((await signInThroughHostedPage(platform.callbackUrl, SECOND_DEMO_MEMBER)).client);
-  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+  ({ admin, dana, rowan, danaId, rowanId } = await demoMembersWith(platform, modules));
 });
 afterAll(() => platform.close());
 
@@ -56,14 +39,14 @@ describe("a member's own About section", () => {
     expect(created.content).toEqual(paragraph("Hiking since 2009"));
     aboutId = created._id!;
     expect((await dana.membersAbout.getMyMemberAbout()).memberAbout).toEqual(created);
-    expect(await failure(dana.membersAbout.createMemberAbout({ content: paragraph("Twice") }))).toEqual({ status: 409, code: "ALREADY_EXISTS" });
+    expect(await refusalOf(dana.membersAbout.createMemberAbout({ content: paragraph("Twice") }))).toEqual({ status: 409, code: "ALREADY_EXISTS" });
   });
 
   it("is updated with the current revision only, and read by anyone who may see the member", async () => {
     const updated = await dana.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Hiking since 2008"), revision: "1" });
     expect(updated).toMatchObject({ _id: aboutId, revision: "2" });
     expect(textOf(updated)).toBe("Hiking since 2008");
-    expect(await failure(dana.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Stale"), revision: "1" }))).toEqual({
+    expect(await refusalOf(dana.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Stale"), revision: "1" }))).toEqual({
       status: 409,
       code: "INVALID_REVISION",
     });
@@ -72,20 +55,20 @@ describe("a member's own About section", () => {
   });
 
   it("cannot be changed or deleted by another member; a visitor cannot write at all", async () => {
-    expect(await failure(rowan.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Mine now"), revision: "2" }))).toEqual({
+    expect(await refusalOf(rowan.membersAbout.updateMemberAbout(aboutId, { content: paragraph("Mine now"), revision: "2" }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
-    expect(await failure(rowan.membersAbout.deleteMemberAbout(aboutId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(visitor().membersAbout.createMemberAbout({ content: paragraph("Anonymous") }))).toEqual({
+    expect(await refusalOf(rowan.membersAbout.deleteMemberAbout(aboutId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(visitor().membersAbout.createMemberAbout({ content: paragraph("Anonymous") }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
-    expect(await failure(rowan.membersAbout.createMemberAbout({ memberId: danaId, content: paragraph("For Dana") }))).toEqual({
+    expect(await refusalOf(rowan.membersAbout.createMemberAbout({ memberId: danaId, content: paragraph("For Dana") }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
-    expect(await failure(visitor().membersAbout.getMyMemberAbout())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(visitor().membersAbout.getMyMemberAbout())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
   });
 });
 
@@ -93,8 +76,8 @@ describe("the site owner and queries", () => {
   it("the site owner writes anyone's section, naming the member; an unknown member is 404", async () => {
     const created = await admin.membersAbout.createMemberAbout({ memberId: rowanId, content: paragraph("Trail crew lead") });
     expect(created.memberId).toBe(rowanId);
-    expect(await failure(admin.membersAbout.createMemberAbout({ content: paragraph("Whose?") }))).toMatchObject({ status: 400 });
-    expect(await failure(admin.membersAbout.createMemberAbout({ memberId: "00000000-0000-0000-0000-000000000000", content: paragraph("Nobody") }))).toEqual({
+    expect(await refusalOf(admin.membersAbout.createMemberAbout({ content: paragraph("Whose?") }))).toMatchObject({ status: 400 });
+    expect(await refusalOf(admin.membersAbout.createMemberAbout({ memberId: "00000000-0000-0000-0000-000000000000", content: paragraph("Nobody") }))).toEqual({
       status: 404,
       code: "MEMBER_NOT_FOUND",
     });
@@ -125,10 +108,10 @@ describe("the site owner and queries", () => {
     const mine = (await dana.membersAbout.getMyMemberAbout()).memberAbout!;
     await dana.membersAbout.deleteMemberAbout(mine._id!);
     expect(await dana.membersAbout.getMyMemberAbout()).toEqual({});
-    expect(await failure(admin.membersAbout.getMemberAbout(mine._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect(await refusalOf(admin.membersAbout.getMemberAbout(mine._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
 
     const rowans = (await rowan.membersAbout.getMyMemberAbout()).memberAbout!;
     platform.ctx.identities.delete(rowanId);
-    expect(await failure(admin.membersAbout.getMemberAbout(rowans._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect(await refusalOf(admin.membersAbout.getMemberAbout(rowans._id!))).toEqual({ status: 404, code: "NOT_FOUND" });
   });
 });

@@ -1,10 +1,10 @@
-import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { createClient, OAuthStrategy } from "@wix/sdk";
 import { defaultPrivacy, memberPrivacySettings, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { refusalOf, siteOwnerClient, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` defaultPrivacy and memberPrivacySettings through the real client, and what they
 // change: the privacy new members start with, and who sees public profiles
@@ -16,20 +16,9 @@ let admin: ReturnType<typeof adminClient>;
 let dana: SiteClient;
 let rowanId: string;
 
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
+const adminClient = (apiKey: string) => siteOwnerClient(apiKey, modules);
 const visitor = () => createClient({ modules, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
 const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
-
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string; data?: unknown } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code };
-}
 
 const nicknames = async (client: { members: SiteClient["members"] }) =>
   ((await client.members.listMembers({ paging: { limit: 100 } })).members ?? []).map((member) => member.profile?.nickname);
@@ -70,12 +59,12 @@ describe("defaultPrivacy", () => {
   });
 
   it("refuses a stale revision, and anyone but the site owner", async () => {
-    expect(await failure(admin.defaultPrivacy.setDefaultPrivacyStatus({ defaultPrivacy: "PRIVATE", revision: "0" }))).toEqual({
+    expect(await refusalOf(admin.defaultPrivacy.setDefaultPrivacyStatus({ defaultPrivacy: "PRIVATE", revision: "0" }))).toEqual({
       status: 409,
       code: "INVALID_REVISION",
     });
-    expect(await failure(asMember(dana).defaultPrivacy.getDefaultPrivacyStatus())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(visitor().defaultPrivacy.setDefaultPrivacyStatus({ defaultPrivacy: "PRIVATE", revision: "1" }))).toEqual({
+    expect(await refusalOf(asMember(dana).defaultPrivacy.getDefaultPrivacyStatus())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(visitor().defaultPrivacy.setDefaultPrivacyStatus({ defaultPrivacy: "PRIVATE", revision: "1" }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
@@ -104,16 +93,16 @@ describe("memberPrivacySettings", () => {
     expect(set).toMatchObject({ publicMemberVisibility: "VISIBLE_TO_MEMBERS_ONLY", publicMemberCandidates: "ANYONE", revision: "1" });
     expect(set?._updatedDate).toBeInstanceOf(Date);
     expect(await nicknames(visitor())).toEqual([]);
-    expect(await failure(visitor().members.getMember(rowanId))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
+    expect(await refusalOf(visitor().members.getMember(rowanId))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
     expect(await nicknames(dana)).toEqual(expect.arrayContaining(["Dana", "Rowan", "Open"]));
   });
 
   it("no one public: every profile is out of other members' sight, joining is impossible, new members start private", async () => {
     await admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "NO_ONE", revision: "1" });
     expect(await nicknames(dana)).toEqual(["Dana"]);
-    expect(await failure(dana.members.joinCommunity())).toEqual({ status: 400, code: "COMMUNITY_JOIN_IMPOSSIBLE" });
+    expect(await refusalOf(dana.members.joinCommunity())).toEqual({ status: 400, code: "COMMUNITY_JOIN_IMPOSSIBLE" });
     const danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-    expect(await failure(dana.members.updateMember(danaId, { privacyStatus: "PUBLIC" }))).toEqual({ status: 400, code: "COMMUNITY_JOIN_IMPOSSIBLE" });
+    expect(await refusalOf(dana.members.updateMember(danaId, { privacyStatus: "PUBLIC" }))).toEqual({ status: 400, code: "COMMUNITY_JOIN_IMPOSSIBLE" });
     expect(await signUp("Eager", "PUBLIC")).toBe("PRIVATE");
     // The profiles keep their own privacy: letting members be public again shows the public ones.
     await admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "ANYONE", publicMemberVisibility: "VISIBLE_TO_ALL", revision: "2" });
@@ -121,15 +110,15 @@ describe("memberPrivacySettings", () => {
   });
 
   it("refuses UNKNOWN values, a stale revision, and anyone but the site owner", async () => {
-    expect(await failure(admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberVisibility: "UNKNOWN", revision: "3" }))).toEqual({
+    expect(await refusalOf(admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberVisibility: "UNKNOWN", revision: "3" }))).toEqual({
       status: 400,
       code: "INVALID_SETTINGS",
     });
-    expect(await failure(admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "NO_ONE", revision: "1" }))).toEqual({
+    expect(await refusalOf(admin.memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "NO_ONE", revision: "1" }))).toEqual({
       status: 409,
       code: "INVALID_REVISION",
     });
-    expect(await failure(asMember(dana).memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "NO_ONE", revision: "3" }))).toEqual({
+    expect(await refusalOf(asMember(dana).memberPrivacySettings.setMemberPrivacySettings({ publicMemberCandidates: "NO_ONE", revision: "3" }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });

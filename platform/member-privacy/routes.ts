@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
-import { invalidPrivacySettings, invalidRevision, parseWith, permissionDenied } from "../http/errors";
+import { requireSiteOwner } from "../http/site-owner";
+import { invalidPrivacySettings, invalidRevision, parseWith } from "../http/errors";
 import { type DefaultPrivacy, MemberPrivacyStore, type PrivacySettings } from "./store";
 
 /**
@@ -39,9 +40,7 @@ const settingsWire = ({ id, publicMemberVisibility, publicMemberCandidates, revi
 
 export function registerMemberPrivacyRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const privacy = new MemberPrivacyStore(ctx.db);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
 
   // getDefaultPrivacyStatus() → {defaultPrivacy: {id, defaultPrivacy, revision}}
   app.get("/members/v1/default-privacy-status", async (request) => {

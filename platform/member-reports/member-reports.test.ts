@@ -1,42 +1,24 @@
-import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { createClient, OAuthStrategy } from "@wix/sdk";
 import { memberReport, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
-import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { demoMembersWith } from "../identity/test-browser";
+import { refusalOf, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` memberReport through the real client (docs/platform/member-reports.md).
 
 const modules = { memberReport, members };
+type Demo = Awaited<ReturnType<typeof demoMembersWith<typeof modules>>>;
 let platform: TestPlatform;
-let admin: ReturnType<typeof adminClient>;
-let dana: ReturnType<typeof asMember>;
-let rowan: ReturnType<typeof asMember>;
+let admin: Demo["admin"];
+let dana: Demo["dana"];
+let rowan: Demo["rowan"];
 let danaId: string;
 let rowanId: string;
 
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
-const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
-
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string; data?: unknown } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code };
-}
-
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = adminClient(platform.config.apiKey);
-  dana = asMember((await signInThroughHostedPage(platform.callbackUrl)).client);
-  rowan = asMember((await signInThroughHostedPage(platform.callbackUrl, SECOND_DEMO_MEMBER)).client);
-  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+  ({ admin, dana, rowan, danaId, rowanId } = await demoMembersWith(platform, modules));
 });
 afterAll(() => platform.close());
 
@@ -56,7 +38,7 @@ describe("reportMember", () => {
   });
 
   it("refuses reporting oneself, a blocked member, an unknown or unseen one, a visitor, and an UNKNOWN category", async () => {
-    expect(await failure(dana.memberReport.reportMember({ reportedMemberId: danaId, reason: { category: "SPAM" } }))).toEqual({
+    expect(await refusalOf(dana.memberReport.reportMember({ reportedMemberId: danaId, reason: { category: "SPAM" } }))).toEqual({
       status: 400,
       code: "SELF_REPORTING_FORBIDDEN",
     });
@@ -67,21 +49,21 @@ describe("reportMember", () => {
       privacyStatus: "PUBLIC",
       status: "BLOCKED",
     })!;
-    expect(await failure(dana.memberReport.reportMember({ reportedMemberId: moss.id, reason: { category: "HARASSMENT" } }))).toEqual({
+    expect(await refusalOf(dana.memberReport.reportMember({ reportedMemberId: moss.id, reason: { category: "HARASSMENT" } }))).toEqual({
       status: 400,
       code: "CANNOT_REPORT_BLOCKED_MEMBER",
     });
     const quiet = platform.ctx.identities.create({ email: "quiet@ridgeline.example", passwordHash: "x", nickname: "Quiet" })!;
-    expect(await failure(dana.memberReport.reportMember({ reportedMemberId: quiet.id, reason: { category: "SPAM" } }))).toEqual({
+    expect(await refusalOf(dana.memberReport.reportMember({ reportedMemberId: quiet.id, reason: { category: "SPAM" } }))).toEqual({
       status: 404,
       code: "MEMBER_NOT_FOUND",
     });
     const visitor = createClient({ modules, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
-    expect(await failure(visitor.memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "SPAM" } }))).toEqual({
+    expect(await refusalOf(visitor.memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "SPAM" } }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
-    expect((await failure(dana.memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "UNKNOWN" } }))).status).toBe(400);
+    expect((await refusalOf(dana.memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "UNKNOWN" } }))).status).toBe(400);
   });
 });
 
@@ -120,9 +102,9 @@ describe("the site owner's view", () => {
   });
 
   it("deletes a member's reports; reading and deleting are the site owner's alone", async () => {
-    expect(await failure(dana.memberReport.queryMemberReports().find())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(dana.memberReport.listReportedMembers())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(rowan.memberReport.deleteMemberReports(rowanId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.memberReport.queryMemberReports().find())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.memberReport.listReportedMembers())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(rowan.memberReport.deleteMemberReports(rowanId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
     await admin.memberReport.deleteMemberReports(rowanId);
     expect((await admin.memberReport.listReportedMembers()).reportedMembers?.map((reported) => reported.reportedMemberId)).toEqual([danaId]);
     // A deleted member's reports go with them.

@@ -4,6 +4,7 @@ import type { PlatformContext } from "../context";
 import { cursorQueryPage, cursorQuerySchema } from "../http/cursor-query";
 import { cannotReportBlockedMember, memberNotFound, parseWith, permissionDenied, selfReportingForbidden } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { MemberPrivacyStore } from "../member-privacy/store";
 import { seesMember } from "../members/visibility";
 import { type MemberReport, MemberReportStore, REPORT_CATEGORIES, type ReportedMember } from "./store";
@@ -48,9 +49,7 @@ const PAGE = { defaultLimit: 100, maxLimit: 1000 };
 export function registerMemberReportRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const reports = new MemberReportStore(ctx.db);
   const privacy = new MemberPrivacyStore(ctx.db);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
   const reportedMembersPage = (query: z.infer<typeof cursorQuerySchema>) => {
     const { items, count, cursors } = cursorQueryPage(reports.reportedMembers().map(reportedMemberWire), query, PAGE);
     return { reportedMembers: items, pagingMetadata: { count, cursors } };

@@ -1,42 +1,21 @@
-import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { authorization, memberRoleDefinition } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { demoMembersWith } from "../identity/test-browser";
+import { refusalOf, startTestPlatform, type TestPlatform } from "../testing";
 
 // `@wix/members` memberRoleDefinition and authorization through the real client (docs/platform/member-roles.md).
 
 const modules = { authorization, memberRoleDefinition };
+type Demo = Awaited<ReturnType<typeof demoMembersWith<typeof modules>>>;
 let platform: TestPlatform;
-let admin: ReturnType<typeof adminClient>;
-let dana: ReturnType<typeof asMember>;
+let admin: Demo["admin"];
+let dana: Demo["dana"];
 let danaId: string;
 let rowanId: string;
 
-function adminClient(apiKey: string) {
-  return createClient({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
-const asMember = (client: SiteClient) => createClient({ modules, auth: client.auth });
-
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as {
-    status?: number;
-    details?: { applicationError?: { code?: string }; validationError?: { fieldViolations?: Array<{ ruleName?: string }> } };
-  } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code ?? error?.details?.validationError?.fieldViolations?.[0]?.ruleName };
-}
-
 beforeAll(async () => {
   platform = await startTestPlatform();
-  admin = adminClient(platform.config.apiKey);
-  dana = asMember((await signInThroughHostedPage(platform.callbackUrl)).client);
-  danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-  rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+  ({ admin, dana, danaId, rowanId } = await demoMembersWith(platform, modules));
 });
 afterAll(() => platform.close());
 
@@ -50,18 +29,18 @@ describe("memberRoleDefinition", () => {
       ["WRITER", false],
     ]);
     expect((await admin.memberRoleDefinition.getMemberRoleDefinition("WRITER")).role).toMatchObject({ title: "Writer" });
-    expect(await failure(admin.memberRoleDefinition.createMemberRoleDefinition("WRITER", { roleTitle: "Again" }))).toEqual({
+    expect(await refusalOf(admin.memberRoleDefinition.createMemberRoleDefinition("WRITER", { roleTitle: "Again" }))).toEqual({
       status: 409,
       code: "ALREADY_EXISTS",
     });
-    expect((await failure(admin.memberRoleDefinition.createMemberRoleDefinition("writer", { roleTitle: "Lower" }))).status).toBe(400);
-    expect(await failure(admin.memberRoleDefinition.getMemberRoleDefinition("NOBODY"))).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect((await refusalOf(admin.memberRoleDefinition.createMemberRoleDefinition("writer", { roleTitle: "Lower" }))).status).toBe(400);
+    expect(await refusalOf(admin.memberRoleDefinition.getMemberRoleDefinition("NOBODY"))).toEqual({ status: 404, code: "NOT_FOUND" });
   });
 
   it("updates only blockable, with the current revision", async () => {
     const { role } = await admin.memberRoleDefinition.updateMemberRoleDefinition("WRITER", { blockable: true, revision: "1" });
     expect(role).toMatchObject({ roleKey: "WRITER", title: "Writer", blockable: true, revision: "2" });
-    expect(await failure(admin.memberRoleDefinition.updateMemberRoleDefinition("WRITER", { blockable: false, revision: "1" }))).toEqual({
+    expect(await refusalOf(admin.memberRoleDefinition.updateMemberRoleDefinition("WRITER", { blockable: false, revision: "1" }))).toEqual({
       status: 409,
       code: "INVALID_REVISION",
     });
@@ -69,8 +48,8 @@ describe("memberRoleDefinition", () => {
   });
 
   it("is the site owner's alone", async () => {
-    expect(await failure(dana.memberRoleDefinition.listMemberRoleDefinitions())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(dana.memberRoleDefinition.createMemberRoleDefinition("MINE", { roleTitle: "Mine" }))).toEqual({
+    expect(await refusalOf(dana.memberRoleDefinition.listMemberRoleDefinitions())).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.memberRoleDefinition.createMemberRoleDefinition("MINE", { roleTitle: "Mine" }))).toEqual({
       status: 403,
       code: "PERMISSION_DENIED",
     });
@@ -101,21 +80,21 @@ describe("authorization", () => {
   });
 
   it("refuses an undefined role, a blockable role for a blocked member, and a role the member lacks", async () => {
-    expect(await failure(admin.authorization.assignRole(danaId, "NOBODY"))).toEqual({ status: 404, code: "ROLE_DOES_NOT_EXIST" });
+    expect(await refusalOf(admin.authorization.assignRole(danaId, "NOBODY"))).toEqual({ status: 404, code: "ROLE_DOES_NOT_EXIST" });
     platform.ctx.identities.update(rowanId, { status: "BLOCKED" });
-    expect(await failure(admin.authorization.assignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 400, code: "MEMBER_BLOCKED" });
+    expect(await refusalOf(admin.authorization.assignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 400, code: "MEMBER_BLOCKED" });
     platform.ctx.identities.update(rowanId, { status: "APPROVED" });
-    expect(await failure(admin.authorization.unassignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 400, code: "INVALID_ROLE" });
-    expect(await failure(admin.authorization.getRoles("00000000-0000-0000-0000-000000000000"))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
-    expect(await failure(dana.authorization.assignRole(danaId, "WRITER"))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(admin.authorization.unassignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 400, code: "INVALID_ROLE" });
+    expect(await refusalOf(admin.authorization.getRoles("00000000-0000-0000-0000-000000000000"))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
+    expect(await refusalOf(dana.authorization.assignRole(danaId, "WRITER"))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
   });
 
   it("unassigns; a deleted definition can no longer be given, and members who have it keep it", async () => {
     expect(await admin.authorization.unassignRole(rowanId, "WRITER")).toEqual({ roleKey: "WRITER" });
     expect((await admin.authorization.getRoles(rowanId)).roles).toEqual([]);
     await admin.memberRoleDefinition.deleteMemberRoleDefinition("TRAIL_LEADER");
-    expect(await failure(admin.authorization.assignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 404, code: "ROLE_DOES_NOT_EXIST" });
+    expect(await refusalOf(admin.authorization.assignRole(rowanId, "TRAIL_LEADER"))).toEqual({ status: 404, code: "ROLE_DOES_NOT_EXIST" });
     expect((await admin.authorization.getRoles(danaId)).roles?.map((r) => r.roleKey)).toEqual(["TRAIL_LEADER", "WRITER"]);
-    expect(await failure(admin.memberRoleDefinition.deleteMemberRoleDefinition("TRAIL_LEADER"))).toEqual({ status: 404, code: "NOT_FOUND" });
+    expect(await refusalOf(admin.memberRoleDefinition.deleteMemberRoleDefinition("TRAIL_LEADER"))).toEqual({ status: 404, code: "NOT_FOUND" });
   });
 });

@@ -3,16 +3,17 @@ import { z } from "zod";
 import type { PlatformContext } from "../context";
 import {
   alreadyExists,
+  found,
   invalidRevision,
   memberBlockedForRole,
   memberNotFound,
   notFound,
   parseWith,
-  permissionDenied,
   roleDoesNotExist,
   roleNotAssigned,
 } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
+import { requireSiteOwner } from "../http/site-owner";
 import { isShutOut } from "../identity/store";
 import { matchesFilter } from "../members/query";
 import { MemberRoleStore, type RoleDefinition } from "./store";
@@ -41,17 +42,10 @@ const definitionWire = ({ id, roleKey, title, blockable, revision }: RoleDefinit
 export function registerMemberRoleRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const roles = new MemberRoleStore(ctx.db);
   const params = (request: FastifyRequest) => decodeQueryParams(request.query as Record<string, string>);
-  const requireAdmin = (request: FastifyRequest, action: string) => {
-    if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} needs the site's API key or an app's token.`);
-  };
-  const definitionOr404 = (roleKey: string) => roles.definition(roleKey) ?? notFoundRole(roleKey);
-  const notFoundRole = (roleKey: string): never => {
-    throw notFound(`There is no role definition ${roleKey}.`);
-  };
-  const memberOr404 = (memberId: string) => ctx.identities.get(memberId) ?? failMember(memberId);
-  const failMember = (memberId: string): never => {
-    throw memberNotFound(memberId);
-  };
+  const requireAdmin = (request: FastifyRequest, action: string) => requireSiteOwner(ctx.callerOf(request), action);
+  const noDefinition = (roleKey: string) => notFound(`There is no role definition ${roleKey}.`);
+  const definitionOr404 = (roleKey: string) => found(roles.definition(roleKey), () => noDefinition(roleKey));
+  const memberOr404 = (memberId: string) => found(ctx.identities.get(memberId), () => memberNotFound(memberId));
 
   // createMemberRoleDefinition(roleKey, {roleTitle, blockable}) → {role}
   app.post("/members/v1/roles/definitions", async (request) => {
@@ -80,13 +74,13 @@ export function registerMemberRoleRoutes(app: FastifyInstance, ctx: PlatformCont
     const { blockable, revision } = parseWith(updateRequest, request.body);
     const updated = roles.updateBlockable(request.params.key, blockable, Number(revision));
     if (updated === "stale") throw invalidRevision(revision);
-    return { role: definitionWire(updated ?? notFoundRole(request.params.key)) };
+    return { role: definitionWire(updated ?? definitionOr404(request.params.key)) };
   });
 
   // deleteMemberRoleDefinition(roleKey) → {}: members who have the role keep it until it is taken from them.
   app.delete<{ Params: { roleKey: string } }>("/members/v1/roles/definitions/:roleKey", async (request) => {
     requireAdmin(request, "deleteMemberRoleDefinition");
-    if (!roles.undefine(request.params.roleKey)) notFoundRole(request.params.roleKey);
+    if (!roles.undefine(request.params.roleKey)) throw noDefinition(request.params.roleKey);
     return {};
   });
 

@@ -1,4 +1,4 @@
-import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
+import { OAuthStrategy } from "@wix/sdk";
 import { members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
@@ -6,7 +6,7 @@ import { hashPassword } from "../identity/passwords";
 import { memberSiteClient, signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
 import type { MemberStatus } from "../identity/store";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
-import { startTestPlatform, type TestPlatform } from "../testing";
+import { refusalOf, siteOwnerClient, startTestPlatform, type TestPlatform } from "../testing";
 
 // The site owner's by-filter bulk calls of `@wix/members` (approve, block, delete) and
 // disconnectMember, through the real client (docs/platform/members.md §5).
@@ -15,9 +15,7 @@ let platform: TestPlatform;
 let dana: SiteClient;
 let admin: ReturnType<typeof adminMembersClient>;
 
-function adminMembersClient(apiKey: string) {
-  return createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
-}
+const adminMembersClient = (apiKey: string) => siteOwnerClient(apiKey, { members });
 
 const statusOf = (email: string) => platform.ctx.identities.findForLogin(email)?.identity.status ?? null;
 
@@ -25,14 +23,6 @@ function addMember(email: string, nickname: string, status: MemberStatus) {
   return platform.ctx.identities.create({ email, passwordHash: "unused", nickname, status })!.id;
 }
 
-async function failure(call: Promise<unknown>) {
-  const error = (await call.then(
-    () => null,
-    (e: unknown) => e,
-  )) as { status?: number; details?: { applicationError?: { code?: string } } } | null;
-  expect(error, "the call should have failed").not.toBeNull();
-  return { status: error?.status, code: error?.details?.applicationError?.code };
-}
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -64,9 +54,9 @@ describe("bulkApproveMembers and bulkBlockMembers", () => {
   });
 
   it("are the site owner's calls; a filter is required", async () => {
-    expect(await failure(dana.members.bulkBlockMembers({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(dana.members.bulkApproveMembers({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect((await failure(admin.members.bulkBlockMembers(undefined))).status).toBe(400);
+    expect(await refusalOf(dana.members.bulkBlockMembers({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.members.bulkApproveMembers({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect((await refusalOf(admin.members.bulkBlockMembers(undefined))).status).toBe(400);
     expect(statusOf(SECOND_DEMO_MEMBER.email)).toBe("APPROVED");
   });
 });
@@ -83,11 +73,11 @@ describe("bulkDeleteMembersByFilter", () => {
     // Rowan (the second demo member), Ivy Two and Moss have an "o"; Dana, Wren and Ash do not.
     for (const email of [SECOND_DEMO_MEMBER.email, "ivy-two@ridgeline.example", "moss@ridgeline.example"]) expect(statusOf(email)).toBeNull();
     for (const email of [DEMO_MEMBER.email, "wren@ridgeline.example", "ash@ridgeline.example"]) expect(statusOf(email)).not.toBeNull();
-    expect((await failure(rowan.members.getCurrentMember())).status).toBe(401);
+    expect((await refusalOf(rowan.members.getCurrentMember())).status).toBe(401);
   });
 
   it("is the site owner's call", async () => {
-    expect(await failure(dana.members.bulkDeleteMembersByFilter({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(dana.members.bulkDeleteMembersByFilter({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
     expect(statusOf("ash@ridgeline.example")).not.toBeNull();
   });
 });
@@ -105,25 +95,25 @@ describe("disconnectMember", () => {
 
     const { member } = await admin.members.disconnectMember(fernId);
     expect(member).toMatchObject({ _id: fernId, status: "OFFLINE", profile: { slug: "fern" } });
-    expect((await failure(fern.members.getCurrentMember())).status).toBe(401);
+    expect((await refusalOf(fern.members.getCurrentMember())).status).toBe(401);
     const login = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).login({ email: "fern@ridgeline.example", password: "fern-walks-42" });
     // Refused as a blocked account is (the IAM service's code -19958): the password is right.
     expect(login).toMatchObject({ loginState: "FAILURE", error: expect.stringContaining("blocked") });
-    expect(await failure(memberSiteClient().members.getMember(fernId))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
+    expect(await refusalOf(memberSiteClient().members.getMember(fernId))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
     expect((await dana.members.listMembers()).members?.map((m) => m.profile?.slug)).not.toContain("fern");
     expect((await admin.members.getMember(fernId, { fieldsets: ["FULL"] })).status).toBe("OFFLINE");
 
     // For good: approving or blocking it again is refused, and the by-filter calls pass over it.
-    expect(await failure(admin.members.approveMember(fernId))).toEqual({ status: 400, code: "INVALID_ARGUMENT" });
-    expect(await failure(admin.members.blockMember(fernId))).toEqual({ status: 400, code: "INVALID_ARGUMENT" });
+    expect(await refusalOf(admin.members.approveMember(fernId))).toEqual({ status: 400, code: "INVALID_ARGUMENT" });
+    expect(await refusalOf(admin.members.blockMember(fernId))).toEqual({ status: 400, code: "INVALID_ARGUMENT" });
     await admin.members.bulkApproveMembers({ loginEmail: "fern@ridgeline.example" });
     expect(statusOf("fern@ridgeline.example")).toBe("OFFLINE");
   });
 
   it("is the site owner's call; an unknown id is 404", async () => {
     const danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
-    expect(await failure(dana.members.disconnectMember(danaId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
-    expect(await failure(admin.members.disconnectMember("00000000-0000-0000-0000-000000000000"))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
+    expect(await refusalOf(dana.members.disconnectMember(danaId))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
+    expect(await refusalOf(admin.members.disconnectMember("00000000-0000-0000-0000-000000000000"))).toEqual({ status: 404, code: "MEMBER_NOT_FOUND" });
     expect(statusOf(DEMO_MEMBER.email)).toBe("APPROVED");
   });
 });
