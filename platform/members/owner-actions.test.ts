@@ -23,7 +23,6 @@ function addMember(email: string, nickname: string, status: MemberStatus) {
   return platform.ctx.identities.create({ email, passwordHash: "unused", nickname, status })!.id;
 }
 
-
 beforeAll(async () => {
   platform = await startTestPlatform();
   ({ client: dana } = await signInThroughHostedPage(platform.callbackUrl));
