@@ -23,7 +23,13 @@ import { migrateFactors } from "./identity/factors";
 import { migrateRecoveryCodes } from "./identity/recovery-codes";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
+import { migrateBadges } from "./badges/store";
+import { migrateCustomFields } from "./custom-fields/store";
+import { migrateMemberAbouts } from "./member-abouts/store";
 import { migrateMemberBlocks } from "./member-blocks/store";
+import { migrateMemberReports } from "./member-reports/store";
+import { migrateMemberRoles } from "./member-roles/store";
+import { migrateMemberPrivacy } from "./member-privacy/store";
 import { migrateMembers } from "./members/store";
 import { migrateAuthCodes } from "./oauth/codes";
 import { migrateOAuth } from "./oauth/store";
@@ -47,6 +53,12 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateMembers,
   migrateFollowers,
   migrateMemberBlocks,
+  migrateMemberPrivacy,
+  migrateMemberAbouts,
+  migrateMemberReports,
+  migrateMemberRoles,
+  migrateBadges,
+  migrateCustomFields,
   migrateRedirects,
   migrateData,
   migrateSpecialPermissions,

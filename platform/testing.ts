@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
-import { createClient, OAuthStrategy, ApiKeyStrategy } from "@wix/sdk";
+import { createClient, OAuthStrategy, ApiKeyStrategy, type Descriptors } from "@wix/sdk";
 import { items, collections } from "@wix/data";
 import { routeWixApis } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID, readPlatformConfig, type PlatformConfig } from "./config";
@@ -81,4 +81,34 @@ export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 /** Sign-up as open as it goes (no e-mail verification, owner approval or captcha): identity tests start here and turn one on. */
 export function openSignUp(platform: TestPlatform): void {
   platform.ctx.settings.update({ requireEmailVerification: false, requireOwnerApproval: false, requireCaptcha: false, rejectInvisibleCaptcha: false });
+}
+
+/** A client of the given `@wix/*` modules authenticated as the site owner, with the platform's API key. */
+export function siteOwnerClient<M extends Descriptors>(apiKey: string, modules: M) {
+  return createClient<undefined, ReturnType<typeof ApiKeyStrategy>, M>({ modules, auth: ApiKeyStrategy({ apiKey, siteId: "local-site" }) });
+}
+
+type SdkRefusal = {
+  status?: number;
+  details?: { applicationError?: { code?: string; data?: Record<string, unknown> }; validationError?: { fieldViolations?: Array<{ ruleName?: string }> } };
+};
+
+/**
+ * How the SDK reports a call the platform refused: the HTTP status, and the application code (or,
+ * for a field violation, its rule) with the error's data. Throws when the call succeeded.
+ */
+export async function refusalWithData(call: Promise<unknown>): Promise<{ status?: number; code?: string; data?: Record<string, unknown> }> {
+  const outcome = await call.then(
+    () => ({ refused: false as const }),
+    (error: unknown) => ({ refused: true as const, error: error as SdkRefusal }),
+  );
+  if (!outcome.refused) throw new Error("The call should have been refused.");
+  const { status, details } = outcome.error;
+  return { status, code: details?.applicationError?.code ?? details?.validationError?.fieldViolations?.[0]?.ruleName, data: details?.applicationError?.data };
+}
+
+/** The status and code of a refused call (refusalWithData without the data). */
+export async function refusalOf(call: Promise<unknown>): Promise<{ status?: number; code?: string }> {
+  const { status, code } = await refusalWithData(call);
+  return { status, code };
 }

@@ -62,12 +62,6 @@ describe("the decisions, with stand-in routes", () => {
       "@wix/x m.onGone is sent but the installed packages have no such event",
     ]);
   });
-
-  it("accepts the members29 branch's functions whether or not they are answered here", () => {
-    const walked = [fn("joined", [{ method: "GET", path: "/answered" }]), fn("notYet", [{ method: "GET", path: "/x" }])];
-    const reasons: Record<string, Reason> = { "@wix/x m.joined": { kind: "members29", why: "" }, "@wix/x m.notYet": { kind: "members29", why: "" } };
-    expect(coverageProblems(coverageOf(walked, hasRoute, reasons, {}), reasons, {})).toEqual([]);
-  });
 });
 
 describe("the installed clients against a real platform", () => {

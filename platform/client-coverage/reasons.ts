@@ -8,9 +8,8 @@
  * - `superseded`: an older API whose acts the platform answers through the newer one named.
  * - `missing`: belongs with a member site or a headless app on data and members, and is not
  *   answered yet: work to do, said as such.
- * - `members29`: answered by the members29 branch (merged with this one); the row shows its path.
  */
-export type ReasonKind = "offline" | "business" | "superseded" | "missing" | "members29";
+export type ReasonKind = "offline" | "business" | "superseded" | "missing";
 export type Reason = { kind: ReasonKind; why: string };
 
 const catalogPlugin: Reason = {
@@ -31,14 +30,11 @@ const legacyAuthentication = (instead: string): Reason => ({
 });
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-const roles = later("member roles and their definitions");
 /** Kept and answered (data.md §17.1), but their events are not sent yet. */
 const workflowEvents = later("the events of scheduled data workflows");
-const badges = later("member badges and their assignments");
-const customFields = later("custom profile fields, their applications and suggestions");
-const reports = later("reports of members by members");
-const abouts = later("members' About sections (rich content)");
-const members29: Reason = { kind: "members29", why: "" };
+const badges = later("the events of member badges and their assignments: kept and answered, not sent yet");
+const reports = later("the events of member reports: kept and answered, not sent yet");
+const abouts = later("the events of members' About sections: kept and answered, not sent yet");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -77,22 +73,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members authorization.assignRole": roles,
-  "@wix/members authorization.getRoles": roles,
-  "@wix/members authorization.queryRoles": roles,
-  "@wix/members authorization.unassignRole": roles,
-  "@wix/members memberRoleDefinition.createMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.deleteMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.getMemberRoleDefinition": roles,
-  "@wix/members memberRoleDefinition.listMemberRoleDefinitions": roles,
-  "@wix/members memberRoleDefinition.updateMemberRoleDefinition": roles,
-  "@wix/members badgeAssignments.bulkCreateBadgeAssignments": badges,
-  "@wix/members badgeAssignments.bulkDeleteBadgeAssignments": badges,
-  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTags": badges,
-  "@wix/members badgeAssignments.bulkUpdateBadgeAssignmentTagsByFilter": badges,
-  "@wix/members badgeAssignments.createBadgeAssignment": badges,
-  "@wix/members badgeAssignments.deleteBadgeAssignment": badges,
-  "@wix/members badgeAssignments.queryBadgeAssignments": badges,
   "@wix/members badgeAssignments.onBadgeAssignmentCreated": badges,
   "@wix/members badgeAssignments.onBadgeAssignmentDeleted": badges,
   "@wix/members badges.onBadgeAssigned": badges,
@@ -100,68 +80,10 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members badgesV2.onBadgeCreated": badges,
   "@wix/members badgesV2.onBadgeDeleted": badges,
   "@wix/members badgesV2.onBadgeUpdated": badges,
-  "@wix/members badges.assignBadge": badges,
-  "@wix/members badges.createBadge": badges,
-  "@wix/members badges.deleteBadge": badges,
-  "@wix/members badges.getBadge": badges,
-  "@wix/members badges.getMemberCountsPerBadge": badges,
-  "@wix/members badges.listBadges": badges,
-  "@wix/members badges.listBadgesPerMember": badges,
-  "@wix/members badges.listMembersByBadge": badges,
-  "@wix/members badges.unassignBadge": badges,
-  "@wix/members badges.updateBadge": badges,
-  "@wix/members badges.updateBadgesDisplayOrder": badges,
-  "@wix/members badgesV2.createBadge": badges,
-  "@wix/members badgesV2.deleteBadge": badges,
-  "@wix/members badgesV2.getBadge": badges,
-  "@wix/members badgesV2.moveBadge": badges,
-  "@wix/members badgesV2.queryBadges": badges,
-  "@wix/members badgesV2.updateBadge": badges,
-  "@wix/members badgesV2.updateBadgesDisplayOrder": badges,
-  "@wix/members customFieldApplications.createCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.deleteCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.getCustomFieldApplication": customFields,
-  "@wix/members customFieldApplications.getCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.getMembersCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.getRolesCustomFieldApplications": customFields,
-  "@wix/members customFieldApplications.updateCustomFieldApplication": customFields,
-  "@wix/members customFieldSuggestions.listCustomFieldSuggestions": customFields,
-  "@wix/members customFieldSuggestions.queryCustomFieldSuggestions": customFields,
-  "@wix/members customFields.createCustomField": customFields,
-  "@wix/members customFields.deleteCustomField": customFields,
-  "@wix/members customFields.getCustomField": customFields,
-  "@wix/members customFields.hideCustomField": customFields,
-  "@wix/members customFields.listCustomFields": customFields,
-  "@wix/members customFields.updateCustomField": customFields,
-  "@wix/members customFields.updateCustomFieldsOrder": customFields,
-  "@wix/members defaultPrivacy.getDefaultPrivacyStatus": later("the site's default privacy for new members"),
-  "@wix/members defaultPrivacy.setDefaultPrivacyStatus": later("the site's default privacy for new members"),
-  "@wix/members memberPrivacySettings.getMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
-  "@wix/members memberPrivacySettings.setMemberPrivacySettings": later("the site's member privacy settings (who may see profiles, chat)"),
-  "@wix/members memberReport.deleteMemberReports": reports,
-  "@wix/members memberReport.listReportedMembers": reports,
-  "@wix/members memberReport.queryMemberReports": reports,
-  "@wix/members memberReport.queryReportedMembers": reports,
-  "@wix/members memberReport.reportMember": reports,
   "@wix/members memberReport.onMemberReportCreated": reports,
   "@wix/members memberReport.onMemberReportDeleted": reports,
   "@wix/members memberReport.onMemberReportReportedMemberCreated": reports,
   "@wix/members memberReport.onMemberReportReportedMemberDeleted": reports,
-  "@wix/members members.bulkApproveMembers": later("approving members by filter (one by one is answered)"),
-  "@wix/members members.bulkBlockMembers": later("blocking members by filter (one by one is answered)"),
-  "@wix/members members.bulkDeleteMembersByFilter": later("deleting members by filter (by id is answered)"),
-  "@wix/members members.disconnectMember": later("disconnecting a member from their contact"),
-  "@wix/members members.bulkDeleteMembers": members29,
-  "@wix/members members.joinCommunity": members29,
-  "@wix/members members.leaveCommunity": members29,
-  "@wix/members members.muteMember": members29,
-  "@wix/members members.unmuteMember": members29,
-  "@wix/members membersAbout.createMemberAbout": abouts,
-  "@wix/members membersAbout.deleteMemberAbout": abouts,
-  "@wix/members membersAbout.getMemberAbout": abouts,
-  "@wix/members membersAbout.getMyMemberAbout": abouts,
-  "@wix/members membersAbout.queryMemberAbouts": abouts,
-  "@wix/members membersAbout.updateMemberAbout": abouts,
   "@wix/members membersAbout.onMemberAboutCreated": abouts,
   "@wix/members membersAbout.onMemberAboutDeleted": abouts,
   "@wix/members membersAbout.onMemberAboutUpdated": abouts,

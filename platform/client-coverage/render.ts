@@ -8,7 +8,6 @@ const KIND_LABELS: Record<ReasonKind, string> = {
   business: "business solution",
   superseded: "superseded",
   missing: "not yet",
-  members29: "",
 };
 
 const requestText = (request: { method: string; path: string; grant?: string }) =>
@@ -16,7 +15,6 @@ const requestText = (request: { method: string; path: string; grant?: string }) 
 
 function cells(row: CoverageRow): [string, string, string] {
   const paths = row.fn.kind === "event" ? `(webhook event \`${row.fn.eventType}\`)` : row.requests.map(requestText).join("<br>");
-  if (row.reason?.kind === "members29") return [paths, "yes (members29 branch)", ""];
   if (row.fn.kind === "event" && row.status === "answered") return [paths, "yes (sent)", ""];
   if (row.status === "answered") return [paths, "yes", ""];
   if (row.status === "no request") return ["(none in this form)", "n/a", ""];
@@ -29,15 +27,13 @@ function cells(row: CoverageRow): [string, string, string] {
 
 function summary(rows: CoverageRow[]): string {
   const count = (test: (row: CoverageRow) => boolean) => rows.filter(test).length;
-  const members29 = count((row) => row.reason?.kind === "members29");
-  const answered = count((row) => row.status === "answered" && row.reason?.kind !== "members29");
-  const unanswered = rows.filter((row) => (row.status === "not answered" || row.status === "event") && row.reason?.kind !== "members29");
+  const answered = count((row) => row.status === "answered");
+  const unanswered = rows.filter((row) => row.status === "not answered" || row.status === "event");
   const byKind = (Object.keys(KIND_LABELS) as ReasonKind[])
-    .filter((kind) => kind !== "members29")
     .map((kind) => `${unanswered.filter((row) => row.reason?.kind === kind).length} ${KIND_LABELS[kind]}`)
     .join(", ");
   return (
-    `${rows.length} functions: ${answered} answered, ${members29} answered by the members29 branch, ` +
+    `${rows.length} functions: ${answered} answered, ` +
     `${unanswered.length} not answered (${byKind}), ${count((row) => row.status === "no request")} that send no request; ` +
     `webhook events included (${count((row) => row.fn.kind === "event" && row.status === "answered")} of ${count((row) => row.fn.kind === "event")} sent).`
   );

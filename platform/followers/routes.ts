@@ -4,6 +4,8 @@ import type { PlatformContext } from "../context";
 import { invalidArgument, memberNotFound, parseWith as parse, permissionDenied } from "../http/errors";
 import { cursorPagingSchema, pageOf } from "../http/id-pages";
 import { decodeQueryParams } from "../http/request-params";
+import { MemberPrivacyStore } from "../member-privacy/store";
+import { seesMember, visibilitySettings } from "../members/visibility";
 import type { Caller } from "../types";
 import { FollowerStore, type FollowDirection } from "./store";
 
@@ -19,11 +21,11 @@ const connectionsRequest = z.object({ memberId: z.string().min(1).max(100).optio
 
 export function registerFollowerRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const follows = new FollowerStore(ctx.db);
+  const privacy = new MemberPrivacyStore(ctx.db);
 
-  /** Whether the caller may see a member: public ones to anyone, private ones to themselves and the site owner. */
   const visible = (caller: Caller, id: string) => {
     const identity = ctx.identities.get(id);
-    return identity !== null && (caller.kind === "admin" || identity.privacyStatus === "PUBLIC" || (caller.kind === "member" && caller.id === id));
+    return identity !== null && seesMember(caller, identity, visibilitySettings(ctx, privacy));
   };
   const visibleOr404 = (caller: Caller, id: string) => {
     if (!visible(caller, id)) throw memberNotFound(id);

@@ -24,6 +24,11 @@ export class PlatformError extends Error {
 export const invalidArgument = (message: string) => new PlatformError(400, "INVALID_ARGUMENT", message);
 export const permissionDenied = (message: string) => new PlatformError(403, "PERMISSION_DENIED", message);
 export const notFound = (message: string) => new PlatformError(404, "NOT_FOUND", message);
+/** A looked-up value, or the refusal when there is none (a lookup's 404). */
+export function found<T>(value: T | null | undefined, refusal: () => PlatformError): T {
+  if (value === null || value === undefined) throw refusal();
+  return value;
+}
 export const unauthenticated = () => new PlatformError(401, "UNAUTHENTICATED", "The access token is invalid or has expired.");
 export const faultInjected = (status: number) => new PlatformError(status, "FAULT_INJECTED", "The local platform's fault mode failed this request on purpose.");
 
@@ -61,12 +66,45 @@ export const selfUnblockingForbidden = (initiatorMemberId: string) =>
   new PlatformError(400, "SELF_UNBLOCKING_FORBIDDEN", "A member cannot unblock themselves.", { initiatorMemberId });
 export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: string) =>
   new PlatformError(404, "BLOCK_DOES_NOT_EXIST", `Member ${blockingMemberId} does not block member ${blockedMemberId}.`, { blockingMemberId, blockedMemberId });
+/** Disconnecting is for good: the member's status stays `OFFLINE`. */
+export const memberDisconnected = (id: string) =>
+  new PlatformError(400, "INVALID_ARGUMENT", `Member ${id} is disconnected; a disconnected member cannot be approved or blocked.`, { id });
+/** A write naming a revision that is no longer the current one (settings, About sections): read again and retry. */
+export const invalidRevision = (revision: string) =>
+  new PlatformError(409, "INVALID_REVISION", `Revision ${revision} is not the current one; read it again and retry.`, { revision });
+export const alreadyExists = (message: string, data: Record<string, unknown>) => new PlatformError(409, "ALREADY_EXISTS", message, data);
+// The site's member privacy (docs/platform/member-privacy.md), with the codes the installed typings name.
+export const invalidPrivacySettings = (data: { publicMemberVisibility?: string; publicMemberCandidates?: string }) =>
+  new PlatformError(400, "INVALID_SETTINGS", "publicMemberVisibility and publicMemberCandidates cannot be UNKNOWN.", data);
+export const communityJoinImpossible = () =>
+  new PlatformError(400, "COMMUNITY_JOIN_IMPOSSIBLE", "The site lets no member have a public profile (publicMemberCandidates is NO_ONE).");
+// Reports of members (docs/platform/member-reports.md), with the codes the installed typings name.
+export const selfReportingForbidden = (memberId: string) =>
+  new PlatformError(400, "SELF_REPORTING_FORBIDDEN", "A member cannot report themselves.", { memberId });
+export const cannotReportBlockedMember = (memberId: string) =>
+  new PlatformError(400, "CANNOT_REPORT_BLOCKED_MEMBER", `Member ${memberId} is blocked already and cannot be reported.`, { memberId });
+// Member roles (docs/platform/member-roles.md), with the codes the installed typings name.
+export const roleDoesNotExist = (roleKey: string) => new PlatformError(404, "ROLE_DOES_NOT_EXIST", `There is no role ${roleKey}.`, { roleKey });
+export const memberBlockedForRole = (memberId: string, roleKey: string) =>
+  new PlatformError(400, "MEMBER_BLOCKED", `Member ${memberId} is blocked, and role ${roleKey} cannot be given to blocked members.`, { memberId, roleKey });
+export const roleNotAssigned = (memberId: string, roleKey: string) =>
+  new FieldViolations([
+    { field: "roleKey", description: `Member ${memberId} does not have role ${roleKey}.`, violatedRule: "OTHER", ruleName: "INVALID_ROLE", data: {} },
+  ]);
+// Custom profile fields (docs/platform/custom-fields.md), with the codes and data the installed typings name.
+export const incorrectFieldType = (incorrectType: string, correctType: string) =>
+  new PlatformError(400, "INCORRECT_FIELD_TYPE", `The field type ${incorrectType} is not right here; it is ${correctType}.`, { incorrectType, correctType });
+export const incorrectFieldPrivacy = (incorrectPrivacy: string) =>
+  new PlatformError(400, "INCORRECT_FIELD_PRIVACY", "A field's default privacy is PUBLIC or PRIVATE.", { incorrectPrivacy, correctPrivacy: "PRIVATE" });
+export const invalidFieldSocialType = (invalidSocialType: string) =>
+  new PlatformError(400, "INVALID_FIELD_SOCIAL_TYPE", "A SOCIAL field names its network (socialType); other fields name none.", { invalidSocialType });
 export const slugAlreadyExists = (slug: string) => new PlatformError(409, "SLUG_ALREADY_EXISTS", `The slug ${slug} is already taken.`, { slug });
 export const emailAlreadyExists = (loginEmail: string) =>
   new PlatformError(409, "EMAIL_ALREADY_EXISTS", "A member with this login email already exists.", { loginEmail });
 
 /** One field at fault, in the shape the SDK reports as `INVALID_ARGUMENT: "field" description`. */
-export type FieldViolation = { field: string; description: string; violatedRule: string; data: Record<string, unknown> };
+/** `ruleName` names a service's own rule where the typings list one (`INVALID_ROLE`, ...). */
+export type FieldViolation = { field: string; description: string; violatedRule: string; ruleName?: string; data: Record<string, unknown> };
 
 /**
  * A request whose fields are at fault: answered as a `validationError` listing each field with its

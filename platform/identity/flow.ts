@@ -25,7 +25,7 @@ import { weakPasswordReason } from "./password-policy";
 import type { SecondFactorType } from "./factors";
 import type { LoginSession } from "./login-sessions";
 import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification, type Throttled } from "./signup-decoy";
-import type { Identity } from "./store";
+import { isShutOut, type Identity } from "./store";
 import { VERIFICATION_TTL_MS } from "./verifications";
 
 /**
@@ -184,7 +184,7 @@ export class HostedFlow {
    */
   private proceed(rs: RedirectSession, identity: Identity, browser: Browser, { from, email }: { from: string; email: string }): HostedResult {
     const again = (flash: Flash) => this.redirectWith(from, rs.id, browser, { email, ...flash });
-    if (identity.status === "BLOCKED") return again({ error: { message: "This account is blocked." } });
+    if (isShutOut(identity)) return again({ error: { message: "This account is blocked." } });
     if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
       let stateToken;
       try {
@@ -396,6 +396,7 @@ export class HostedFlow {
       email: parsed.data.email,
       passwordHash: await hashPassword(parsed.data.password),
       nickname: parsed.data.displayName,
+      privacyStatus: this.identityService.initialPrivacy(),
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
     const email = parsed.data.email;

@@ -19,7 +19,8 @@ import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
-import { nicknameOrDefault, normaliseEmail, type Identity } from "./store";
+import { MemberPrivacyStore } from "../member-privacy/store";
+import { isShutOut, nicknameOrDefault, normaliseEmail, type Identity } from "./store";
 import { WRONG_CODES_PER_DAY } from "./throttle";
 import { totpStep } from "./totp";
 import type { Caller } from "../types";
@@ -119,12 +120,6 @@ function emailViolation(email: string): FieldViolation | null {
   return { field: "loginId.email", description: "Enter a valid e-mail address.", violatedRule: "FORMAT", data: { type: "EMAIL" } };
 }
 
-/** The privacy the new member asked for; none (or UNDEFINED) leaves the store's default, private. */
-function privacyFrom(profile: z.infer<typeof registerRequest>["profile"]): Identity["privacyStatus"] | undefined {
-  const asked = profile?.privacyStatus;
-  return asked === "PUBLIC" || asked === "PRIVATE" ? asked : undefined;
-}
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** A second factor as the identity's `factors` list shows it (no phone number: a login's first step shows the identity too). */
@@ -180,6 +175,7 @@ export class IdentityService {
   constructor(
     private readonly ctx: Pick<
       PlatformContext,
+      | "db"
       | "identities"
       | "verifications"
       | "factors"
@@ -196,6 +192,15 @@ export class IdentityService {
       | "config"
     >,
   ) {}
+
+  /**
+   * The privacy a new member starts with: what they asked for (UNDEFINED is no answer), as far as
+   * the site's member privacy settings allow, else the site's default (docs/platform/member-privacy.md).
+   */
+  initialPrivacy(profile?: z.infer<typeof registerRequest>["profile"]): Identity["privacyStatus"] {
+    const asked = profile?.privacyStatus;
+    return new MemberPrivacyStore(this.ctx.db).initialPrivacy(asked === "PUBLIC" || asked === "PRIVATE" ? asked : undefined);
+  }
 
   /** Required when the owner asks for it, or for an account past its failed-login limit. */
   private checkCaptcha(tokens: z.infer<typeof captchaTokens>, required = this.ctx.settings.get().requireCaptcha) {
@@ -229,7 +234,7 @@ export class IdentityService {
    * blocked member gets no session.
    */
   afterRecovery(identity: Identity): StateReply {
-    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (isShutOut(identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return this.continueWith(identity);
   }
 
@@ -356,7 +361,7 @@ export class IdentityService {
       nickname: nicknameOrDefault(profile),
       firstName: profile.firstName?.trim() || null,
       lastName: profile.lastName?.trim() || null,
-      privacyStatus: privacyFrom(profile),
+      privacyStatus: this.initialPrivacy(profile),
       status: this.ctx.settings.get().requireOwnerApproval ? "PENDING" : "APPROVED",
     });
     if (!identity) {
@@ -403,13 +408,13 @@ export class IdentityService {
         nickname: nicknameOrDefault(input.profile),
         firstName: input.profile?.firstName?.trim() || null,
         lastName: input.profile?.lastName?.trim() || null,
-        privacyStatus: privacyFrom(input.profile),
+        privacyStatus: this.initialPrivacy(input.profile),
         // The caller may vouch for the address too; by default it is still to be verified.
         emailVerified: input.verifyEmail === true,
       }) ??
       // Created by a concurrent sign-on between the two calls above.
       this.ctx.identities.findForLogin(email)!.identity;
-    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
+    if (isShutOut(identity)) throw identityRefused(IAM_CODES.blocked, "This member is blocked and cannot sign on.", 403);
     const { token } = this.ctx.loginSessions.start(identity.id);
     this.ctx.identities.recordLogin(identity.id);
     return { sessionToken: token, identity: identityWire(identity) };
@@ -443,7 +448,7 @@ export class IdentityService {
       throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
     await this.ctx.loginThrottle.succeeded(email);
-    if (found.identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
     return this.continueWith(found.identity);
   }
@@ -517,7 +522,7 @@ export class IdentityService {
     this.ctx.mailLimit.refund(codeMailKey("mfa", result.identityId));
     const identity = this.ctx.identities.get(result.identityId);
     if (!identity) throw codeExpired();
-    if (identity.status === "BLOCKED") throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (isShutOut(identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     return identity;
   }
 

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { Db, Migration } from "../types";
 
 export const MEMBER_STATUSES = ["PENDING", "APPROVED", "BLOCKED"] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+/** The statuses a caller may set; `OFFLINE` comes only from disconnecting a member, for good. */
+export type SettableStatus = (typeof MEMBER_STATUSES)[number];
+export type MemberStatus = SettableStatus | "OFFLINE";
+
+/** A blocked or disconnected member gets no session. */
+export const isShutOut = (identity: Pick<Identity, "status">) => identity.status === "BLOCKED" || identity.status === "OFFLINE";
 
 /** A site member's identity: login email, password hash and the profile the members API shows. */
 export type Identity = {

@@ -1,7 +1,8 @@
-import { createClient, OAuthStrategy, type Tokens } from "@wix/sdk";
+import { createClient, type Descriptors, OAuthStrategy, type Tokens } from "@wix/sdk";
 import { members } from "@wix/members";
 import { LOCAL_CLIENT_ID } from "../config";
-import { DEMO_MEMBER } from "../seed/seed";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
+import { siteOwnerClient, type TestPlatform } from "../testing";
 
 /**
  * Test support: a minimal browser for the hosted pages. It keeps cookies, never follows
@@ -95,4 +96,21 @@ export async function signInThroughHostedPage(
   const tokens = await client.auth.getMemberTokens(code, state, oauthData);
   client.auth.setTokens(tokens);
   return { client, tokens, browser };
+}
+
+/**
+ * Both demo members signed in through the hosted page, as clients of the given modules, with their
+ * ids, and the site owner's client of the same modules.
+ */
+export async function demoMembersWith<M extends Descriptors>(platform: TestPlatform, modules: M) {
+  const asMember = async (credentials: { email: string; password: string }) =>
+    createClient({ modules, auth: (await signInThroughHostedPage(platform.callbackUrl, credentials)).client.auth });
+  const idOf = (email: string) => platform.ctx.identities.findForLogin(email)!.identity.id;
+  return {
+    admin: siteOwnerClient(platform.config.apiKey, modules),
+    dana: await asMember(DEMO_MEMBER),
+    rowan: await asMember(SECOND_DEMO_MEMBER),
+    danaId: idOf(DEMO_MEMBER.email),
+    rowanId: idOf(SECOND_DEMO_MEMBER.email),
+  };
 }

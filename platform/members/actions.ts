@@ -1,21 +1,34 @@
 import type { PlatformContext } from "../context";
-import { memberNotFound } from "../http/errors";
+import { memberDisconnected, memberNotFound } from "../http/errors";
 import { BRANDING } from "../identity/branding";
-import type { Identity, MemberStatus } from "../identity/store";
+import type { Identity, SettableStatus } from "../identity/store";
 import type { NewMail } from "../mail/outbox";
 import type { ActivityStatus, Member, MemberStore } from "./store";
 
 /** The site owner's actions on one member, shared by the members API (routes.ts), the Studio and the CLI. */
 
 /**
- * Approves, blocks or unblocks (approves again) a member; 404 for an unknown id. Approving a
- * sign-up that was waiting mails the member that they can log in, as the sign-up form promised.
+ * Approves, blocks or unblocks (approves again) a member; 404 for an unknown id, 400 for a
+ * disconnected one. Approving a sign-up that was waiting mails the member that they can log in,
+ * as the sign-up form promised.
  */
-export function setMemberStatus(ctx: Pick<PlatformContext, "outbox" | "config">, members: MemberStore, id: string, status: MemberStatus): Member {
+export function setMemberStatus(ctx: Pick<PlatformContext, "outbox" | "config">, members: MemberStore, id: string, status: SettableStatus): Member {
   const before = members.get(id);
+  if (before?.identity.status === "OFFLINE") throw memberDisconnected(id);
   const member = before && members.update(id, { status }, {});
   if (!before || !member) throw memberNotFound(id);
   if (before.identity.status === "PENDING" && status === "APPROVED") ctx.outbox.send(approvedMessage(member.identity, ctx.config.siteUrl));
+  return member;
+}
+
+/**
+ * Disconnects a member for good: status `OFFLINE`, no login and no tokens, out of the community's
+ * sight, the profile kept (its slug stays taken); 404 for an unknown id.
+ */
+export function disconnectMember(ctx: Pick<PlatformContext, "tokens">, members: MemberStore, id: string): Member {
+  const member = members.update(id, { status: "OFFLINE" }, {});
+  if (!member) throw memberNotFound(id);
+  ctx.tokens.revokeSubject(id);
   return member;
 }
 

@@ -3,15 +3,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import type { Caller } from "../types";
-import { emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, PlatformError, slugAlreadyExists } from "../http/errors";
+import { communityJoinImpossible, emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, slugAlreadyExists } from "../http/errors";
+import { bulkResults } from "../http/bulk-results";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
-import type { SignupSettings } from "../identity/settings";
-import { nicknameOrDefault, type IdentityChanges, type MemberStatus } from "../identity/store";
+import { nicknameOrDefault, type IdentityChanges, type SettableStatus } from "../identity/store";
+import { MemberPrivacyStore } from "../member-privacy/store";
 import { newToken } from "../oauth/store";
-import { deleteMember, setMemberActivity, setMemberStatus } from "./actions";
-import { type Paging, pagingSchema, runQuery, type Search, searchSchema, type Sort, sortSchema } from "./query";
+import { deleteMember, disconnectMember, setMemberActivity, setMemberStatus } from "./actions";
+import { matchesFilter, matchesSearch, type Paging, pagingSchema, runQuery, type Search, searchSchema, type Sort, sortSchema } from "./query";
 import { type ActivityStatus, type Member, MemberStore, type ProfileDetails } from "./store";
+import { seesMember, visibilitySettings } from "./visibility";
 import { FIELDSETS, type Fieldset, type MemberInput, memberInputSchema, slugSchema, toMemberWire } from "./wire";
 
 /** `fieldsets` arrives as one string or a repeated key; at most three values (docs/platform/members.md §3). */
@@ -37,6 +39,12 @@ const querySchema = z.object({
 });
 
 const bulkDeleteSchema = z.object({ memberIds: z.array(z.string().min(1).max(100)).min(1).max(100) });
+
+const byFilterSchema = z.object({
+  filter: z.record(z.string(), z.unknown()),
+  search: searchSchema,
+  contentAssigneeId: z.string().max(100).nullish(),
+});
 
 const slugBodySchema = z.object({ slug: slugSchema });
 const createSchema = z.object({ member: memberInputSchema.extend({ loginEmail: z.string().email().max(254) }) });
@@ -70,20 +78,6 @@ function assertFieldsetsAllowed(caller: Caller, fieldsets: Fieldset[], subjectId
     throw permissionDenied("Only the site's API key, or the member themselves, may read the EXTENDED or FULL fieldsets.");
   }
 }
-
-/**
- * Whom everyone else may see: a public profile of a member who can log in, that is approved
- * (not waiting for the owner, not blocked) and past the e-mail confirmation when the site asks
- * for one. Anyone could otherwise put a name on the club's directory by signing up.
- */
-function isListed({ identity }: Member, settings: SignupSettings): boolean {
-  if (identity.privacyStatus !== "PUBLIC" || identity.status !== "APPROVED") return false;
-  return identity.emailVerified || !settings.requireEmailVerification;
-}
-
-/** The admin and the member themselves see the member whatever their state; others only a listed one. */
-const visibleTo = (caller: Caller, member: Member, settings: SignupSettings) =>
-  caller.kind === "admin" || isSelf(caller, member.identity.id) || isListed(member, settings);
 
 /** A member may change only themselves; the admin anyone. Status changes are the admin's alone. */
 function assertMayEdit(caller: Caller, id: string): void {
@@ -119,6 +113,12 @@ function splitInput(input: MemberInput): { changes: IdentityChanges; details: Pr
 
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const members = new MemberStore(ctx.db, ctx.identities);
+  const privacy = new MemberPrivacyStore(ctx.db);
+  const visibleTo = (caller: Caller, member: Member, settings = visibilitySettings(ctx, privacy)) => seesMember(caller, member.identity, settings);
+  /** Whether the site lets members make their profile public (the privacy settings' candidates). */
+  const assertMayBePublic = () => {
+    if (privacy.settings().publicMemberCandidates === "NO_ONE") throw communityJoinImpossible();
+  };
 
   const memberOr404 = (id: string) =>
     members.get(id) ??
@@ -134,7 +134,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     if (result === null) throw memberNotFound(id);
   };
 
-  const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: MemberStatus, action: string) => {
+  const setStatus = (request: FastifyRequest<{ Params: { id: string } }>, status: SettableStatus, action: string) => {
     requireAdmin(ctx.callerOf(request), action);
     return { member: toMemberWire(setMemberStatus(ctx, members, request.params.id, status), ["FULL"]) };
   };
@@ -147,6 +147,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   /** Joining the community makes the member's profile public; leaving it makes it private. */
   const setCommunity = (request: FastifyRequest, privacyStatus: Member["identity"]["privacyStatus"], action: string) => {
     const id = requireMember(ctx.callerOf(request), action);
+    if (privacyStatus === "PUBLIC") assertMayBePublic();
     if (!members.update(id, { privacyStatus }, {})) throw notFound("The current member no longer exists.");
     return fullReply(id);
   };
@@ -162,7 +163,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
    */
   const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging, search?: Search) => {
     const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
-    const settings = ctx.settings.get();
+    const settings = visibilitySettings(ctx, privacy);
     const visible = new Map(
       members
         .all()
@@ -199,7 +200,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     const { fieldsets } = parse(z.object({ fieldsets: fieldsetsSchema }), queryOf(request));
     assertFieldsetsAllowed(caller, fieldsets, request.params.id);
     const member = members.get(request.params.id);
-    if (!member || !visibleTo(caller, member, ctx.settings.get())) throw memberNotFound(request.params.id);
+    if (!member || !visibleTo(caller, member)) throw memberNotFound(request.params.id);
     return { member: toMemberWire(member, fieldsets) };
   });
 
@@ -227,18 +228,40 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   app.post("/members/v1/members/bulk/delete", async (request) => {
     requireAdmin(ctx.callerOf(request), "bulkDeleteMembers");
     const { memberIds } = parse(bulkDeleteSchema, request.body);
-    const results = memberIds.map((id, originalIndex) => {
-      try {
-        deleteMember(ctx, id);
-        return { itemMetadata: { id, originalIndex, success: true } };
-      } catch (error) {
-        if (!(error instanceof PlatformError)) throw error;
-        return { itemMetadata: { id, originalIndex, success: false, error: { code: error.code, description: error.message, data: error.data } } };
-      }
+    return bulkResults(memberIds, (id) => {
+      deleteMember(ctx, id);
+      return { id };
     });
-    const totalSuccesses = results.filter((result) => result.itemMetadata.success).length;
-    return { results, bulkActionMetadata: { totalSuccesses, totalFailures: results.length - totalSuccesses, undetailedFailures: 0 } };
   });
+
+  /**
+   * The by-filter bulk actions: the filter (and search) sees every member's full record, as the
+   * site owner does; each match is changed at once, so the job whose id the reply names is
+   * already done when the reply arrives (there is no job to look up locally). Approving and
+   * blocking pass over disconnected members, whose status stays `OFFLINE`.
+   */
+  const forEachMatch = (request: FastifyRequest, action: string, apply: (id: string) => void, { withDisconnected = false } = {}) => {
+    requireAdmin(ctx.callerOf(request), action);
+    const { filter, search } = parse(byFilterSchema, request.body);
+    const candidates = members.all().filter((member) => withDisconnected || member.identity.status !== "OFFLINE");
+    const matching = candidates.filter((member) => {
+      const record = toMemberWire(member, ["FULL"]);
+      return matchesFilter(record, filter) && matchesSearch(record, search);
+    });
+    ctx.db.transaction(() => matching.forEach((member) => apply(member.identity.id)))();
+    return { jobId: randomUUID() };
+  };
+
+  // bulkApproveMembers(filter) / bulkBlockMembers(filter) / bulkDeleteMembersByFilter(filter, {search}) → {jobId}
+  app.post("/members/v1/members/bulk/approve-by-filter", async (request) =>
+    forEachMatch(request, "bulkApproveMembers", (id) => setMemberStatus(ctx, members, id, "APPROVED")),
+  );
+  app.post("/members/v1/members/bulk/block-by-filter", async (request) =>
+    forEachMatch(request, "bulkBlockMembers", (id) => setMemberStatus(ctx, members, id, "BLOCKED")),
+  );
+  app.post("/members/v1/members/bulk/delete-by-filter", async (request) =>
+    forEachMatch(request, "bulkDeleteMembersByFilter", (id) => deleteMember(ctx, id), { withDisconnected: true }),
+  );
 
   // createMember({member}) → {member}; the new member has no usable password until they reset it.
   app.post("/members/v1/members", async (request) => {
@@ -255,7 +278,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
           nickname: nicknameOrDefault(changes),
           firstName: changes.firstName,
           lastName: changes.lastName,
-          privacyStatus: changes.privacyStatus,
+          privacyStatus: privacy.initialPrivacy(changes.privacyStatus),
           status: changes.status,
         },
         details,
@@ -276,6 +299,7 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     assertMayEdit(caller, id);
     const { member: input } = parse(updateSchema, request.body);
     if (input.status !== undefined) requireAdmin(caller, "Changing a member's status");
+    if (input.privacyStatus === "PUBLIC") assertMayBePublic();
     if (input.loginEmail !== undefined && input.loginEmail !== members.get(id)?.identity.loginEmail) {
       throw invalidArgument("member.loginEmail cannot be changed through updateMember.");
     }
@@ -305,6 +329,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
 
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/approve", async (request) => setStatus(request, "APPROVED", "approveMember"));
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/block", async (request) => setStatus(request, "BLOCKED", "blockMember"));
+  app.post<{ Params: { id: string } }>("/members/v1/members/:id/disconnect", async (request) => {
+    requireAdmin(ctx.callerOf(request), "disconnectMember");
+    return { member: toMemberWire(disconnectMember(ctx, members, request.params.id), ["FULL"]) };
+  });
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/mute", async (request) => setActivity(request, "MUTED", "muteMember"));
   app.post<{ Params: { id: string } }>("/members/v1/members/:id/unmute", async (request) => setActivity(request, "ACTIVE", "unmuteMember"));
 

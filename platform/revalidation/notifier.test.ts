@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { backups, tasks } from "@wix/data";
-import { members } from "@wix/members";
+import { memberPrivacySettings, members } from "@wix/members";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { REVALIDATE_SIGNATURE_HEADER, REVALIDATE_TIMESTAMP_HEADER, checkRevalidation, type RevalidationChange } from "@ridgeline/platform-contract";
 import { createCollection } from "../data/test-support";
@@ -47,7 +47,8 @@ async function callsAfter(site: Site, count: number): Promise<Site["calls"]> {
 
 let site: Site;
 let platform: TestPlatform;
-const admin = () => createClient({ modules: { tasks, backups, members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+const admin = () =>
+  createClient({ modules: { tasks, backups, members, memberPrivacySettings }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
 const items = () => platform.adminClient().items;
 const permissions = { read: "ANYONE", insert: "ADMIN", update: "ADMIN", remove: "ADMIN" } as const;
 
@@ -112,6 +113,17 @@ describe("the platform's revalidation calls", () => {
     await admin().members.updateMember(dana.id, { profile: { title: "Trail captain" } });
     expect(await callsAfter(site, 1)).toEqual([{ collections: [], members: true, signed: true }]);
     platform.ctx.identities.recordLogin(dana.id);
+    expect(await callsAfter(site, 0)).toEqual([]);
+  });
+
+  it("announce a change to who sees public profiles, and not a refused one or a read", async () => {
+    const { memberPrivacySettings: current } = await admin().memberPrivacySettings.getMemberPrivacySettings();
+    expect(await callsAfter(site, 0)).toEqual([]);
+    await admin().memberPrivacySettings.setMemberPrivacySettings({ publicMemberVisibility: "VISIBLE_TO_MEMBERS_ONLY", revision: current!.revision! });
+    expect(await callsAfter(site, 1)).toEqual([{ collections: [], members: true, signed: true }]);
+    await admin()
+      .memberPrivacySettings.setMemberPrivacySettings({ publicMemberVisibility: "VISIBLE_TO_ALL", revision: current!.revision! })
+      .catch(() => null);
     expect(await callsAfter(site, 0)).toEqual([]);
   });
 });

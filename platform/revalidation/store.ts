@@ -16,6 +16,8 @@ const WATCHED: Array<{ table: string; events: string[]; change: (row: "NEW" | "O
   { table: "data_references", events: ["INSERT", "UPDATE", "DELETE"], change: (row) => `'collection', ${row}.collection_id` },
   { table: "data_collections", events: ["INSERT", "UPDATE", "DELETE"], change: (row) => `'collection', ${row}.id` },
   { table: "member_profiles", events: ["INSERT", "UPDATE", "DELETE"], change: () => `'members', NULL` },
+  // Who may see public profiles, and whether any may be public (a row is only ever updated).
+  { table: "member_privacy", events: ["UPDATE"], change: () => `'members', NULL` },
   // Only what a public profile shows: a login (last_login_at) or a new password is no change to it.
   {
     table: "identities",

@@ -56,6 +56,19 @@ describe("the Studio's members", () => {
     expect((await studio("GET", "/members?status=SOMETIMES")).statusCode).toBe(400);
   });
 
+  it("leaves out a member disconnected through the members API, as Wix's dashboard does", async () => {
+    const { email, id } = await signUp("Sedge");
+    const before = (await list()).total;
+    const disconnected = await platform.app.inject({
+      method: "POST",
+      url: `/members/v1/members/${id}/disconnect`,
+      headers: { authorization: platform.config.apiKey },
+    });
+    expect(disconnected.statusCode).toBe(200);
+    expect((await list(`?search=${encodeURIComponent(email)}`)).members).toEqual([]);
+    expect((await list()).total).toBe(before - 1);
+  });
+
   it("approves a pending sign-up, who can then log in; blocks and unblocks them", async () => {
     platform.ctx.settings.update({ requireOwnerApproval: true });
     const { email, id, state } = await signUp();

@@ -5,7 +5,7 @@ import { invalidArgument, memberNotFound } from "../../http/errors";
 import { platformOrigin } from "../../http/origin";
 import { endAllSessions, IdentityService, requirePasswordReset } from "../../identity/iam";
 import { settingsPatchSchema } from "../../identity/settings";
-import { MEMBER_STATUSES, type MemberStatus } from "../../identity/store";
+import { MEMBER_STATUSES, type SettableStatus } from "../../identity/store";
 import { deleteMember, setMemberActivity, setMemberStatus } from "../../members/actions";
 import { type ActivityStatus, type Member, MemberStore } from "../../members/store";
 import { toMemberWire } from "../../members/wire";
@@ -18,7 +18,7 @@ const LIST_QUERY = z.object({
 const RESET_BODY = z.object({ requireNewPassword: z.boolean().default(false) }).prefault({});
 
 /** Unblocking approves again: a member is either waiting, let in, or kept out. */
-const STATUS_ACTIONS: Record<string, MemberStatus> = { approve: "APPROVED", block: "BLOCKED", unblock: "APPROVED" };
+const STATUS_ACTIONS: Record<string, SettableStatus> = { approve: "APPROVED", block: "BLOCKED", unblock: "APPROVED" };
 
 /** Muting, as the members API's muteMember and unmuteMember. */
 const ACTIVITY_ACTIONS: Record<string, ActivityStatus> = { mute: "MUTED", unmute: "ACTIVE" };
@@ -65,7 +65,8 @@ export function registerMembersApi(api: FastifyInstance, ctx: PlatformContext) {
     const query = LIST_QUERY.safeParse(request.query ?? {});
     if (!query.success) throw invalidArgument(`Give \`search\` as text and \`status\` as one of ${MEMBER_STATUSES.join(", ")}.`);
     const { search, status } = query.data;
-    const all = members.all();
+    // As on Wix's dashboard, a disconnected member is not listed.
+    const all = members.all().filter((member) => member.identity.status !== "OFFLINE");
     const chosen = all.filter((member) => (!status || member.identity.status === status) && (!search || matches(member, search)));
     return { members: chosen.map(listed), total: all.length };
   });
