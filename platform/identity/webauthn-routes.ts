@@ -6,7 +6,7 @@ import { PasskeyService, passkeyRegistration } from "./webauthn";
 import { PasskeyStore } from "./webauthn-store";
 
 /**
- * A member's passkeys (docs/platform/identity.md §3.9): listed, added by a registration ceremony,
+ * A member's passkeys (docs/platform/identity.md §3.10): listed, added by a registration ceremony,
  * removed; by the member for themselves, adding and removing with the proof other factor changes take.
  */
 export function registerPasskeyRoutes(

@@ -47,7 +47,7 @@ function credentialJson<T>(credential: string, field: string): T {
 }
 
 /**
- * Passkeys as a second factor (docs/platform/identity.md §3.9): the registration ceremony that
+ * Passkeys as a second factor (docs/platform/identity.md §3.10): the registration ceremony that
  * adds one, the login step answered with one, and their list and removal. Ceremonies are checked
  * by @simplewebauthn/server; challenges and counters are kept by the store.
  */
