@@ -199,7 +199,7 @@ describe("passkeys: adding, listing and removing", () => {
     expect(factors.body.factors).toEqual([{ factorId: first.added.factorId, type: "WEBAUTHN", status: "ACTIVE", factorStatus: "ENABLED" }]);
   });
 
-  it("needs the password (or an app code) to start, and a challenge answered once, by the member it was made for", async () => {
+  it("needs the password to start, and a challenge answered once, by the member it was made for", async () => {
     const who = await member();
     const noProof = await call("/_api/iam/factors/v1/passkeys/registration-options", { body: {}, token: who.accessToken });
     expect(noProof.status).toBe(400);
@@ -252,6 +252,17 @@ describe("passkeys: adding, listing and removing", () => {
     expect((await call(path, { method: "DELETE", body: { password: PASSWORD }, token: other.accessToken })).status).toBe(404);
     expect((await call(path, { method: "DELETE", body: { password: PASSWORD }, token: who.accessToken })).status).toBe(200);
     expect((await call("/_api/iam/factors/v1/factors", { method: "GET", token: who.accessToken })).body.factors).toEqual([]);
+    expect((await login(who.email)).state).toBe("SUCCESS");
+  });
+
+  it("turning the WEBAUTHN factor off (with proof) removes all the member's passkeys", async () => {
+    const who = await member();
+    const { added } = await addPasskey(who, "Laptop");
+    await addPasskey(who, "Phone");
+    const path = `/_api/iam/factors/v1/factors/${added.factorId}`;
+    expect((await call(path, { method: "DELETE", body: {}, token: who.accessToken })).status).toBe(400);
+    expect((await call(path, { method: "DELETE", body: { password: PASSWORD }, token: who.accessToken })).status).toBe(200);
+    expect((await call("/_api/iam/factors/v1/passkeys", { method: "GET", token: who.accessToken })).body.passkeys).toEqual([]);
     expect((await login(who.email)).state).toBe("SUCCESS");
   });
 });
