@@ -21,6 +21,7 @@ import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateRecoveryCodes } from "./identity/recovery-codes";
+import { migratePasskeys } from "./identity/webauthn-store";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateBadges } from "./badges/store";
@@ -47,6 +48,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateVerifications,
   migrateFactors,
   migrateRecoveryCodes,
+  migratePasskeys,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateHostedFormStates,

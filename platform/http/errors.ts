@@ -44,6 +44,8 @@ export const codeExpired = () => new PlatformError(400, "VERIFICATION_EXPIRED", 
  */
 export const codesThrottled = (retryAfterSeconds: number) =>
   new PlatformError(429, "THROTTLED_FEATURE", `Too many codes for this account. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+/** A passkey's answer or registration refused, saying why (a wrong signature, another member's key, a counter that went back). */
+export const passkeyRefused = (message: string) => new PlatformError(400, "VERIFICATION_FAILED", message);
 export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
 
 export const unsupportedIntent = (intents: string[]) =>

@@ -6,8 +6,11 @@ import type { Db, Migration } from "../types";
 const ENROLMENT_CODE_TTL_MS = 15 * 60 * 1000;
 const MAX_ENROLMENT_ATTEMPTS = 5;
 
-/** The second factors the local platform knows: codes it sends (e-mail, SMS) and codes an authenticator app makes (TOTP). */
-export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
+/**
+ * The second factors the local platform knows: codes it sends (e-mail, SMS), codes an
+ * authenticator app makes (TOTP), and passkeys (WEBAUTHN: on while the member has one, webauthn.ts).
+ */
+export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP", "WEBAUTHN"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
 /** What `/v2/{factorType}/verify` takes: a factor's code, or one of the member's one-time recovery codes. */
 export const VERIFY_FACTOR_TYPES = [...SECOND_FACTOR_TYPES, "RECOVERY_CODE"] as const;

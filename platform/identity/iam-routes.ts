@@ -6,6 +6,8 @@ import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
 import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
 import { newTotpSecret, totpUri } from "./totp";
+import { registerPasskeyRoutes } from "./webauthn-routes";
+import { PasskeyStore } from "./webauthn-store";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
 const phoneNumber = z
@@ -14,7 +16,8 @@ const phoneNumber = z
   .transform((value) => value.replace(/[\s().-]/g, ""))
   .pipe(z.string().regex(/^\+[0-9]{8,15}$/));
 
-const enrollRequest = z.object({ factor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), phone: phoneNumber.optional() }) });
+/** Passkeys are not enrolled here: each one is added by its registration ceremony (webauthn-routes.ts). */
+const enrollRequest = z.object({ factor: z.object({ type: z.enum(SECOND_FACTOR_TYPES).exclude(["WEBAUTHN"]), phone: phoneNumber.optional() }) });
 
 /** The IAM endpoints the SDK's own-form helpers call (docs/platform/identity.md §3). */
 export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -87,9 +90,17 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     ctx.callerOf(request);
     const { factorType } = parse(z.object({ factorType: z.string().toUpperCase().pipe(z.enum(VERIFY_FACTOR_TYPES)) }), request.params);
     const body = parse(factorVerifyRequest, request.body);
+    if (factorType === "WEBAUTHN") {
+      if (!body.webauthnData) {
+        throw new FieldViolations([{ field: "webauthnData", description: "Required: the passkey's answer.", violatedRule: "VALIDATION", data: {} }]);
+      }
+      return passkeys.verifyLogin(body.stateToken, body.webauthnData);
+    }
     // emailData, smsData, totpData, recoveryCodeData.
-    const dataField = `${factorType.toLowerCase().replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase())}Data` as keyof typeof body &
-      `${string}Data`;
+    const dataField = `${factorType.toLowerCase().replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase())}Data` as Exclude<
+      keyof typeof body & `${string}Data`,
+      "webauthnData"
+    >;
     const code = body[dataField]?.code;
     const field = `${dataField}.code`;
     if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
@@ -111,6 +122,8 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
         factor.secret && { totpData: { secret: factor.secret, uri: totpUri(factor.secret, email) } }),
     };
   };
+
+  const passkeys = registerPasskeyRoutes(app, ctx, service, { parse, memberOf });
 
   app.get("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
@@ -169,6 +182,8 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     // An app still being set up guards nothing yet: cancelling it needs no proof.
     if (factor.status === "ENABLED") await service.proveMember(memberId, parse(memberProof, request.body));
     ctx.factors.remove(memberId, factorId);
+    // The passkey factor stands for all the member's passkeys.
+    if (factor.type === "WEBAUTHN") new PasskeyStore(ctx.db).removeAll(memberId);
     return {};
   });
 

@@ -23,6 +23,8 @@ import { MemberPrivacyStore } from "../member-privacy/store";
 import { isShutOut, nicknameOrDefault, normaliseEmail, type Identity } from "./store";
 import { WRONG_CODES_PER_DAY } from "./throttle";
 import { totpStep } from "./totp";
+import { passkeyChallenge, webauthnData } from "./webauthn-challenge";
+import { PasskeyStore } from "./webauthn-store";
 import type { Caller } from "../types";
 import type { VerificationPurpose } from "./verifications";
 
@@ -55,7 +57,8 @@ export type StateReply = {
   /** With MFA_CHALLENGE: which factor the code went by, a hint of where, and the member's other factors. */
   mfaChallengeData?: {
     factorType: SecondFactorType;
-    verificationChallengeData: { hint: string };
+    /** With a passkey among the factors: its challenge and the browser's request options. */
+    verificationChallengeData: { hint: string; webauthnData?: ReturnType<typeof passkeyChallenge> };
     availableFactors: Array<{ factorType: SecondFactorType; factorStatus: "ENABLED" }>;
     reason: "USER_SETTINGS";
   };
@@ -105,6 +108,7 @@ export const factorVerifyRequest = z.object({
   smsData: z.object({ code: z.string().min(1).max(100) }).optional(),
   totpData: z.object({ code: z.string().min(1).max(100) }).optional(),
   recoveryCodeData: z.object({ code: z.string().min(1).max(100) }).optional(),
+  webauthnData: webauthnData.optional(),
 });
 
 /** What proves it is the member, beyond their access token: the password, or the code their authenticator app shows now. */
@@ -262,7 +266,10 @@ export class IdentityService {
       identity: identityWire(identity, factors),
       mfaChallengeData: {
         factorType: factor.type,
-        verificationChallengeData: { hint: factorHint(identity, factor) },
+        verificationChallengeData: {
+          hint: factorHint(identity, factor),
+          webauthnData: passkeyChallenge(new PasskeyStore(this.ctx.db), this.ctx.config, identity.id),
+        },
         availableFactors: factors.map((each) => ({ factorType: each.type, factorStatus: "ENABLED" as const })),
         reason: "USER_SETTINGS",
       },
@@ -283,8 +290,8 @@ export class IdentityService {
       throw codesThrottled(this.ctx.mailLimit.waitSeconds(key));
     }
     const { stateToken, code } = this.ctx.verifications.start(identity.id, purpose, factor?.type ?? null);
-    // An authenticator app makes its own codes: the challenge sends nothing, yet counts, which also limits guesses per hour.
-    if (factor?.type !== "TOTP") this.mail(codeMessage(identity, factor, code));
+    // An authenticator app makes its own codes and a passkey signs: the challenge sends nothing, yet counts, which also limits guesses per hour.
+    if (factor?.type !== "TOTP" && factor?.type !== "WEBAUTHN") this.mail(codeMessage(identity, factor, code));
     return stateToken;
   }
 
@@ -489,30 +496,36 @@ export class IdentityService {
 
   /**
    * Who a second-factor code proves to be logging in; refused when it is wrong, expired or
-   * tried too often, or (given a type) was sent by another factor. The member's app and a recovery
-   * code answer any challenge (a member with several factors chooses), the recovery code then
-   * used up. The hosted page shares it.
+   * tried too often, or (given a type) was sent by another factor. The member's app, a passkey and
+   * a recovery code answer any challenge (a member with several factors chooses), the recovery
+   * code then used up. A passkey's answer comes judged (webauthn.ts: its signature is checked
+   * before). The hosted page shares it.
    */
-  checkFactor(stateToken: string, code: string, factorType?: VerifyFactorType): Identity {
+  checkFactor(stateToken: string, answer: string | ((identityId: string) => boolean), factorType?: VerifyFactorType): Identity {
+    const code = typeof answer === "string" ? answer : "";
     // Checked before the code, which a right answer would use up.
     const live = this.ctx.verifications.peek(stateToken, "mfa");
     const sentBy = live?.factorType;
-    const anyChallenge = factorType === "RECOVERY_CODE" || factorType === "TOTP";
+    const anyChallenge = factorType === "RECOVERY_CODE" || factorType === "TOTP" || factorType === "WEBAUTHN";
     if (factorType && !anyChallenge && sentBy && sentBy !== factorType) {
       throw invalidArgument(`This login's code was sent by ${sentBy}, not ${factorType}.`);
     }
+    // A passkey's challenge sent no code: only another factor answers it.
+    if (sentBy === "WEBAUTHN" && !anyChallenge) throw invalidArgument("This login waits for a passkey, an authenticator-app code or a recovery code.");
     if (live) this.refusePastCeiling(live.identityId);
     const result =
-      factorType === "RECOVERY_CODE"
-        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => this.ctx.recoveryCodes.use(identityId, code.trim()))
-        : factorType === "TOTP" || sentBy === "TOTP"
-          ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
-              this.appCodeIsRight(
-                this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
-                code.trim(),
-              ),
-            )
-          : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
+      typeof answer === "function"
+        ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => answer(identityId))
+        : factorType === "RECOVERY_CODE"
+          ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) => this.ctx.recoveryCodes.use(identityId, code.trim()))
+          : factorType === "TOTP" || sentBy === "TOTP"
+            ? this.ctx.verifications.checkWith(stateToken, "mfa", ({ identityId }) =>
+                this.appCodeIsRight(
+                  this.ctx.factors.list(identityId).find((each) => each.type === "TOTP"),
+                  code.trim(),
+                ),
+              )
+            : this.ctx.verifications.check(stateToken, code.trim(), "mfa");
     if (result === "unknown") throw codeExpired();
     // A live code's wrong answer, the one that used up its tries included; not a refusal of one already used up.
     if (live && (result === "wrong-code" || result === "too-many")) this.countWrongCode(live.identityId);
@@ -632,6 +645,7 @@ const codeMailKey = (purpose: VerificationPurpose, identityId: string) => `${pur
 export function factorHint(identity: Identity, factor: Factor): string {
   if (factor.type === "SMS") return `•••• ${(factor.phone ?? "").replace(/\D/g, "").slice(-4)}`;
   if (factor.type === "TOTP") return "your authenticator app";
+  if (factor.type === "WEBAUTHN") return "your passkey";
   const [local, domain] = identity.loginEmail.split("@");
   return `${local.slice(0, 1)}•••@${domain}`;
 }

@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { PlatformContext } from "../context";
+import { memberProof, type IdentityService } from "./iam";
+import { PasskeyService, passkeyRegistration } from "./webauthn";
+import { PasskeyStore } from "./webauthn-store";
+
+/**
+ * A member's passkeys (docs/platform/identity.md §3.10): listed, added by a registration ceremony,
+ * removed; by the member for themselves, adding and removing with the proof other factor changes take.
+ */
+export function registerPasskeyRoutes(
+  app: FastifyInstance,
+  ctx: PlatformContext,
+  service: IdentityService,
+  helpers: { parse: <T extends z.ZodType>(schema: T, body: unknown) => z.infer<T>; memberOf: (request: FastifyRequest) => string },
+): PasskeyService {
+  const passkeys = new PasskeyService(ctx, new PasskeyStore(ctx.db), service);
+  const { parse, memberOf } = helpers;
+
+  app.get("/_api/iam/factors/v1/passkeys", async (request) => ({ passkeys: passkeys.list(memberOf(request)) }));
+
+  app.post("/_api/iam/factors/v1/passkeys/registration-options", async (request) => {
+    const memberId = memberOf(request);
+    return passkeys.registrationOptions(memberId, parse(memberProof, request.body));
+  });
+
+  app.post("/_api/iam/factors/v1/passkeys", async (request) => {
+    const memberId = memberOf(request);
+    return passkeys.register(memberId, parse(passkeyRegistration, request.body));
+  });
+
+  app.delete("/_api/iam/factors/v1/passkeys/:passkeyId", async (request) => {
+    const memberId = memberOf(request);
+    const { passkeyId } = parse(z.object({ passkeyId: z.string().min(1).max(1024) }), request.params);
+    await passkeys.remove(memberId, passkeyId, parse(memberProof, request.body));
+    return {};
+  });
+
+  return passkeys;
+}
