@@ -2,12 +2,15 @@ import type { Db } from "../types";
 
 /** What a watched write was: the kind of entity, what happened to it, its keys and, for an item, its data as written. */
 export type Change = {
-  source: "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job";
+  source: "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job" | "badge" | "badge_assignment";
   action: "created" | "updated" | "deleted";
   /** A data item's collection and id; a member's id; a follow's follower and followed member; another record's id. */
   key1: string;
   key2: string | null;
-  /** The record as written (JSON): a data item's data, an index's row, a backup's, restoration's or job's document; null for members and follows. */
+  /**
+   * The record as written (JSON): a data item's data; an index's, badge's or assignment's row; a
+   * backup's, restoration's or job's document; null for members and follows.
+   */
   snapshot: string | null;
   /** When it was written (ISO-8601, UTC). */
   at: string;
@@ -26,9 +29,23 @@ const IDENTITY = "webhooks_identity";
  * of something that did not happen. A data item's data is kept as written, so each event carries
  * the item as it was at that write; members are read when the events are sent.
  */
-const INDEX_ROW = (row: "NEW" | "OLD") =>
-  `json_object('id', ${row}.id, 'collection_id', ${row}.collection_id, 'name', ${row}.name, 'spec', ${row}.spec, ` +
-  `'status', ${row}.status, 'failure', ${row}.failure, 'sql_name', ${row}.sql_name, 'created_date', ${row}.created_date)`;
+const rowJson = (columns: string[]) => (row: "NEW" | "OLD") => `json_object(${columns.map((column) => `'${column}', ${row}.${column}`).join(", ")})`;
+const INDEX_ROW = rowJson(["id", "collection_id", "name", "spec", "status", "failure", "sql_name", "created_date"]);
+const BADGE_ROW = rowJson([
+  "id",
+  "title",
+  "description",
+  "background_color",
+  "text_color",
+  "icon",
+  "permissions_enabled",
+  "slug",
+  "position",
+  "revision",
+  "created_at",
+  "updated_at",
+]);
+const ASSIGNMENT_ROW = rowJson(["id", "badge_id", "member_id", "tags", "created_at", "updated_at"]);
 
 const WATCHED: Array<{ table: string; event: string; when?: string; values: string }> = [
   { table: "data_items", event: "INSERT", values: "'data_item', 'created', NEW.collection_id, NEW.id, NEW.data" },
@@ -79,6 +96,13 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
     when: "json_extract(NEW.doc, '$.status') IS NOT json_extract(OLD.doc, '$.status')",
     values: "'movement_job', CASE json_extract(NEW.doc, '$.error.code') WHEN 'CANCELLED' THEN 'deleted' ELSE 'updated' END, NEW.id, NULL, NEW.doc",
   },
+  // A new display order (position) is no change to a badge; its revision counts each one.
+  { table: "badges", event: "INSERT", values: `'badge', 'created', NEW.id, NULL, ${BADGE_ROW("NEW")}` },
+  { table: "badges", event: "UPDATE", when: "NEW.revision IS NOT OLD.revision", values: `'badge', 'updated', NEW.id, NULL, ${BADGE_ROW("NEW")}` },
+  { table: "badges", event: "DELETE", values: "'badge', 'deleted', OLD.id, NULL, NULL" },
+  // An assignment's new tags have no event in the packages.
+  { table: "badge_assignments", event: "INSERT", values: `'badge_assignment', 'created', NEW.id, NULL, ${ASSIGNMENT_ROW("NEW")}` },
+  { table: "badge_assignments", event: "DELETE", values: `'badge_assignment', 'deleted', OLD.id, NULL, ${ASSIGNMENT_ROW("OLD")}` },
 ];
 
 /**

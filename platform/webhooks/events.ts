@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { assignmentOf, badgeOf, type AssignmentRow, type Badge, type BadgeRow } from "../badges/store";
+import { assignmentWire, badgeV4Wire } from "../badges/wire";
 import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
 import { wireBackup, wireRestoration } from "../data/routes/backups";
 import { toWireItem } from "../data/wire";
@@ -32,6 +34,13 @@ export const DELIVERED_EVENTS = {
   "@wix/data movementJobs.onJobCreated": "wix.hub.v1.job_created",
   "@wix/data movementJobs.onJobUpdated": "wix.hub.v1.job_updated",
   "@wix/data movementJobs.onJobDeleted": "wix.hub.v1.job_deleted",
+  "@wix/members badgesV2.onBadgeCreated": "wix.badges.v4.badge_created",
+  "@wix/members badgesV2.onBadgeUpdated": "wix.badges.v4.badge_updated",
+  "@wix/members badgesV2.onBadgeDeleted": "wix.badges.v4.badge_deleted",
+  "@wix/members badgeAssignments.onBadgeAssignmentCreated": "wix.badges.v4.badge_assignment_created",
+  "@wix/members badgeAssignments.onBadgeAssignmentDeleted": "wix.badges.v4.badge_assignment_deleted",
+  "@wix/members badges.onBadgeAssigned": "wix.badges.v3.badge_badge_assigned",
+  "@wix/members badges.onBadgeUnassigned": "wix.badges.v3.badge_badge_unassigned",
 } as const;
 
 /**
@@ -57,7 +66,7 @@ export type DomainEvent = {
 export type WebhookEvent = { eventType: string; payload: DomainEvent; identity: string | null };
 
 /** What building events reads of the platform's state when they are sent. */
-export type EventLookups = { member(id: string): Member | null };
+export type EventLookups = { member(id: string): Member | null; badge(id: string): Badge | null };
 
 function event(entityFqdn: string, slug: string, entityId: string, change: Change, body: Partial<DomainEvent>): WebhookEvent {
   return {
@@ -109,6 +118,20 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
       if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
       const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
       return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
+    }
+    case "badge":
+      return [entityEvent("wix.badges.v4.badge", change, change.key1, record && badgeV4Wire(badgeOf(record as BadgeRow)))];
+    case "badge_assignment": {
+      // Both generations hear of it: v4 as the assignment, v3 as the badge's member. An assignment
+      // that went with its badge or its member is no one's act, as an unfollow is, and is not sent.
+      const assignment = assignmentOf(record as AssignmentRow);
+      if (change.action === "deleted" && (!lookups.badge(assignment.badgeId) || !lookups.member(assignment.memberId))) return [];
+      const wire = assignmentWire(assignment);
+      const slug = change.action === "created" ? "badge_assigned" : "badge_unassigned";
+      return [
+        entityEvent("wix.badges.v4.badge_assignment", change, assignment.id, wire, wire),
+        event("wix.badges.v3.badge", slug, assignment.badgeId, change, { actionEvent: { body: { memberId: assignment.memberId } } }),
+      ];
     }
     case "index":
       return [entityEvent("wix.data.v2.index", change, change.key1, wireIndex(fromRow(record as IndexRow)))];

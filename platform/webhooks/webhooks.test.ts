@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { backups, indexes, items, movementJobs } from "@wix/data";
-import { memberFollowers, members } from "@wix/members";
+import { badgeAssignments, badges, badgesV2, memberFollowers, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { createCollection } from "../data/test-support";
@@ -37,7 +37,7 @@ async function startApp(publicKey: () => string) {
       if (scripted) return void response.writeHead(scripted).end();
       const app = createClient({
         auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
-        modules: { items, members, memberFollowers, indexes, backups, movementJobs },
+        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
@@ -56,6 +56,13 @@ async function startApp(publicKey: () => string) {
       app.movementJobs.onJobCreated(record("job created"));
       app.movementJobs.onJobUpdated(record("job updated"));
       app.movementJobs.onJobDeleted(record("job deleted"));
+      app.badgesV2.onBadgeCreated(record("badge created"));
+      app.badgesV2.onBadgeUpdated(record("badge updated"));
+      app.badgesV2.onBadgeDeleted(record("badge deleted"));
+      app.badgeAssignments.onBadgeAssignmentCreated(record("assignment created"));
+      app.badgeAssignments.onBadgeAssignmentDeleted(record("assignment deleted"));
+      app.badges.onBadgeAssigned(record("badge assigned"));
+      app.badges.onBadgeUnassigned(record("badge unassigned"));
       try {
         await app.webhooks.process(body);
         response.writeHead(200).end();
@@ -83,7 +90,10 @@ let app: App;
 let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
-  createClient({ modules: { items, members, indexes, backups, movementJobs }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+  createClient({
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments },
+    auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
+  });
 
 beforeAll(async () => {
   app = await startApp(() => publicKey);
@@ -212,6 +222,40 @@ describe("the data service's other events", () => {
     const jobEvents = await eventsAfter(app, 2);
     expect(jobEvents[0]).toMatchObject({ type: "job created", event: { entity: { _id: job!._id } } });
     expect(jobEvents.at(-1)).toMatchObject({ type: "job updated", event: { entity: { _id: job!._id, status: "COMPLETED" } } });
+  });
+});
+
+describe("member badge events", () => {
+  it("follow a badge and its assignments, as v4 entities and as v3's assigned and unassigned", async () => {
+    const danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
+    const badge = await admin().badgesV2.createBadge({ title: "Hooked", backgroundColor: "#2E7D32", textColor: "#FFFFFF" });
+    const [created] = await eventsAfter(app, 1);
+    expect(created).toMatchObject({ type: "badge created", event: { entity: { _id: badge._id, title: "Hooked", slug: "hooked", revision: "1" } } });
+    expect((created.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(metadataOf(created)).toMatchObject({ entityFqdn: "wix.badges.v4.badge", slug: "created", entityId: badge._id });
+
+    await admin().badgesV2.updateBadge(badge._id!, { title: "Caught" });
+    expect(await eventsAfter(app, 1)).toMatchObject([{ type: "badge updated", event: { entity: { _id: badge._id, title: "Caught", revision: "2" } } }]);
+
+    const assignment = await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: danaId });
+    await admin().badgeAssignments.deleteBadgeAssignment(assignment._id!);
+    const [assigned, byV3, unassigned, byV3Gone] = await eventsAfter(app, 4);
+    const entity = { _id: assignment._id, badgeId: badge._id, memberId: danaId };
+    expect(assigned).toMatchObject({ type: "assignment created", event: { entity } });
+    expect(byV3).toMatchObject({ type: "badge assigned", event: { data: { memberId: danaId } } });
+    expect(metadataOf(byV3)).toMatchObject({ entityFqdn: "wix.badges.v3.badge", entityId: badge._id });
+    expect(unassigned).toMatchObject({ type: "assignment deleted", event: { entity } });
+    expect((unassigned.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(byV3Gone).toMatchObject({ type: "badge unassigned", event: { data: { memberId: danaId } } });
+
+    // Deleting a badge that is still held deletes it alone: its assignment goes with it, unsent.
+    await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: danaId });
+    await eventsAfter(app, 2);
+    await admin().badgesV2.deleteBadge(badge._id!);
+    const gone = await eventsAfter(app, 1);
+    expect(gone.map((received) => received.type)).toEqual(["badge deleted"]);
+    expect(metadataOf(gone[0])).toMatchObject({ entityFqdn: "wix.badges.v4.badge", slug: "deleted", entityId: badge._id });
+    expect(app.refused).toEqual([]);
   });
 });
 
