@@ -4,6 +4,8 @@ import { assignmentWire, badgeV4Wire } from "../badges/wire";
 import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
 import { wireBackup, wireRestoration } from "../data/routes/backups";
 import { toWireItem } from "../data/wire";
+import { reportedMemberWire, reportWire } from "../member-reports/routes";
+import { reportOf, type ReportRow } from "../member-reports/store";
 import type { Member } from "../members/store";
 import { toMemberWire } from "../members/wire";
 import type { Change } from "./changes";
@@ -41,6 +43,10 @@ export const DELIVERED_EVENTS = {
   "@wix/members badgeAssignments.onBadgeAssignmentDeleted": "wix.badges.v4.badge_assignment_deleted",
   "@wix/members badges.onBadgeAssigned": "wix.badges.v3.badge_badge_assigned",
   "@wix/members badges.onBadgeUnassigned": "wix.badges.v3.badge_badge_unassigned",
+  "@wix/members memberReport.onMemberReportCreated": "wix.members.v1.member_report_created",
+  "@wix/members memberReport.onMemberReportDeleted": "wix.members.v1.member_report_deleted",
+  "@wix/members memberReport.onMemberReportReportedMemberCreated": "wix.members.v1.member_report_reported_member_created",
+  "@wix/members memberReport.onMemberReportReportedMemberDeleted": "wix.members.v1.member_report_reported_member_deleted",
 } as const;
 
 /**
@@ -132,6 +138,31 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
         entityEvent("wix.badges.v4.badge_assignment", change, assignment.id, wire, wire),
         event("wix.badges.v3.badge", slug, assignment.badgeId, change, { actionEvent: { body: { memberId: assignment.memberId } } }),
       ];
+    }
+    case "member_report": {
+      // A member is a reported member from their first report to the last one deleted. Reports
+      // that went with their reported member are no one's act, and are not sent.
+      const { reports, ...row } = record as ReportRow & { reports: number };
+      const report = reportOf(row);
+      const reported = report.reportedMemberId;
+      if (change.action === "deleted" && !lookups.member(reported)) return [];
+      const own = entityEvent("wix.members.v1.member_report", change, report.id, reportWire(report));
+      if (change.action === "created" && reports === 1) {
+        const reportedMember = reportedMemberWire({
+          reportedMemberId: reported,
+          reportCount: 1,
+          firstReportAt: report.createdAt,
+          lastReportAt: report.createdAt,
+        });
+        return [own, event("wix.members.v1.member_report", "reported_member_created", reported, change, { actionEvent: { body: { reportedMember } } })];
+      }
+      if (change.action === "deleted" && reports === 0) {
+        return [
+          own,
+          event("wix.members.v1.member_report", "reported_member_deleted", reported, change, { actionEvent: { body: { reportedMemberId: reported } } }),
+        ];
+      }
+      return [own];
     }
     case "index":
       return [entityEvent("wix.data.v2.index", change, change.key1, wireIndex(fromRow(record as IndexRow)))];

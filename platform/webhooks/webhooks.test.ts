@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { backups, indexes, items, movementJobs } from "@wix/data";
-import { badgeAssignments, badges, badgesV2, memberFollowers, members } from "@wix/members";
+import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { createCollection } from "../data/test-support";
@@ -37,7 +37,7 @@ async function startApp(publicKey: () => string) {
       if (scripted) return void response.writeHead(scripted).end();
       const app = createClient({
         auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
-        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments },
+        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments, memberReport },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
@@ -63,6 +63,10 @@ async function startApp(publicKey: () => string) {
       app.badgeAssignments.onBadgeAssignmentDeleted(record("assignment deleted"));
       app.badges.onBadgeAssigned(record("badge assigned"));
       app.badges.onBadgeUnassigned(record("badge unassigned"));
+      app.memberReport.onMemberReportCreated(record("report created"));
+      app.memberReport.onMemberReportDeleted(record("report deleted"));
+      app.memberReport.onMemberReportReportedMemberCreated(record("reported member created"));
+      app.memberReport.onMemberReportReportedMemberDeleted(record("reported member deleted"));
       try {
         await app.webhooks.process(body);
         response.writeHead(200).end();
@@ -91,7 +95,7 @@ let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
   createClient({
-    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments },
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport },
     auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
   });
 
@@ -255,6 +259,35 @@ describe("member badge events", () => {
     const gone = await eventsAfter(app, 1);
     expect(gone.map((received) => received.type)).toEqual(["badge deleted"]);
     expect(metadataOf(gone[0])).toMatchObject({ entityFqdn: "wix.badges.v4.badge", slug: "deleted", entityId: badge._id });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("member report events", () => {
+  it("tell each report, and when a member becomes a reported member and stops being one", async () => {
+    const rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+    const { memberReport: first } = await admin().memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "SPAM", description: "Links" } });
+    const [created, becameReported] = await eventsAfter(app, 2);
+    expect(created).toMatchObject({
+      type: "report created",
+      event: { entity: { _id: first!._id, reportedMemberId: rowanId, reason: { category: "SPAM", description: "Links" } } },
+    });
+    expect((created.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(becameReported).toMatchObject({
+      type: "reported member created",
+      event: { data: { reportedMember: { reportedMemberId: rowanId, reportCount: "1" } } },
+    });
+    expect((becameReported.event.data as { reportedMember: { lastReportDate: unknown } }).reportedMember.lastReportDate).toBeInstanceOf(Date);
+    expect(metadataOf(becameReported)).toMatchObject({ entityFqdn: "wix.members.v1.member_report", slug: "reported_member_created", entityId: rowanId });
+
+    // A second report is only a report; deleting both sends each deletion, then the end of the reported member.
+    await admin().memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "OTHER" } });
+    expect((await eventsAfter(app, 1)).map((received) => received.type)).toEqual(["report created"]);
+    await admin().memberReport.deleteMemberReports(rowanId);
+    const deleted = await eventsAfter(app, 3);
+    expect(deleted.map((received) => received.type)).toEqual(["report deleted", "report deleted", "reported member deleted"]);
+    expect(metadataOf(deleted[0])).toMatchObject({ entityFqdn: "wix.members.v1.member_report", slug: "deleted", entityId: first!._id });
+    expect(deleted[2].event.data).toEqual({ reportedMemberId: rowanId });
     expect(app.refused).toEqual([]);
   });
 });
