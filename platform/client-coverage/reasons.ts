@@ -32,7 +32,6 @@ const legacyAuthentication = (instead: string): Reason => ({
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
 /** Kept and answered (data.md §17.1), but their events are not sent yet. */
 const workflowEvents = later("the events of scheduled data workflows");
-const abouts = later("the events of members' About sections: kept and answered, not sent yet");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -71,9 +70,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members membersAbout.onMemberAboutCreated": abouts,
-  "@wix/members membersAbout.onMemberAboutDeleted": abouts,
-  "@wix/members membersAbout.onMemberAboutUpdated": abouts,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",

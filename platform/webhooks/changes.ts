@@ -2,13 +2,14 @@ import type { Db } from "../types";
 
 /** What a watched write was: the kind of entity, what happened to it, its keys and, for an item, its data as written. */
 export type Change = {
-  source: "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job" | "badge" | "badge_assignment" | "member_report";
+  source:
+    "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job" | "badge" | "badge_assignment" | "member_report" | "member_about";
   action: "created" | "updated" | "deleted";
   /** A data item's collection and id; a member's id; a follow's follower and followed member; another record's id. */
   key1: string;
   key2: string | null;
   /**
-   * The record as written (JSON): a data item's data; an index's, badge's, assignment's or report's row; a
+   * The record as written (JSON): a data item's data; an index's, badge's, assignment's, report's or About section's row; a
    * backup's, restoration's or job's document; null for members and follows.
    */
   snapshot: string | null;
@@ -46,6 +47,7 @@ const BADGE_ROW = rowJson([
   "updated_at",
 ]);
 const ASSIGNMENT_ROW = rowJson(["id", "badge_id", "member_id", "tags", "created_at", "updated_at"]);
+const ABOUT_ROW = rowJson(["id", "member_id", "content", "revision"]);
 /** A report's row, with how many reports of its member there are after the write (`reports`). */
 const REPORT_ROW = (row: "NEW" | "OLD") =>
   `json_set(${rowJson(["id", "reported_member_id", "reporting_member_id", "category", "description", "created_at"])(row)}, '$.reports', ` +
@@ -109,6 +111,9 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
   { table: "badge_assignments", event: "DELETE", values: `'badge_assignment', 'deleted', OLD.id, NULL, ${ASSIGNMENT_ROW("OLD")}` },
   { table: "member_reports", event: "INSERT", values: `'member_report', 'created', NEW.id, NULL, ${REPORT_ROW("NEW")}` },
   { table: "member_reports", event: "DELETE", values: `'member_report', 'deleted', OLD.id, NULL, ${REPORT_ROW("OLD")}` },
+  { table: "member_abouts", event: "INSERT", values: `'member_about', 'created', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
+  { table: "member_abouts", event: "UPDATE", values: `'member_about', 'updated', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
+  { table: "member_abouts", event: "DELETE", values: `'member_about', 'deleted', OLD.id, NULL, ${ABOUT_ROW("OLD")}` },
 ];
 
 /**

@@ -4,6 +4,8 @@ import { assignmentWire, badgeV4Wire } from "../badges/wire";
 import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
 import { wireBackup, wireRestoration } from "../data/routes/backups";
 import { toWireItem } from "../data/wire";
+import { aboutWire } from "../member-abouts/routes";
+import { aboutOf, type AboutRow } from "../member-abouts/store";
 import { reportedMemberWire, reportWire } from "../member-reports/routes";
 import { reportOf, type ReportRow } from "../member-reports/store";
 import type { Member } from "../members/store";
@@ -47,6 +49,9 @@ export const DELIVERED_EVENTS = {
   "@wix/members memberReport.onMemberReportDeleted": "wix.members.v1.member_report_deleted",
   "@wix/members memberReport.onMemberReportReportedMemberCreated": "wix.members.v1.member_report_reported_member_created",
   "@wix/members memberReport.onMemberReportReportedMemberDeleted": "wix.members.v1.member_report_reported_member_deleted",
+  "@wix/members membersAbout.onMemberAboutCreated": "wix.members.about.v2.member_about_created",
+  "@wix/members membersAbout.onMemberAboutUpdated": "wix.members.about.v2.member_about_updated",
+  "@wix/members membersAbout.onMemberAboutDeleted": "wix.members.about.v2.member_about_deleted",
 } as const;
 
 /**
@@ -163,6 +168,12 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
         ];
       }
       return [own];
+    }
+    case "member_about": {
+      // An About section that went with its member is no one's act, and is not sent.
+      const about = aboutOf(record as AboutRow);
+      if (change.action === "deleted" && !lookups.member(about.memberId)) return [];
+      return [entityEvent("wix.members.about.v2.member_about", change, about.id, aboutWire(about))];
     }
     case "index":
       return [entityEvent("wix.data.v2.index", change, change.key1, wireIndex(fromRow(record as IndexRow)))];

@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { backups, indexes, items, movementJobs } from "@wix/data";
-import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members } from "@wix/members";
+import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members, membersAbout } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { createCollection } from "../data/test-support";
@@ -37,7 +37,7 @@ async function startApp(publicKey: () => string) {
       if (scripted) return void response.writeHead(scripted).end();
       const app = createClient({
         auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
-        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments, memberReport },
+        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments, memberReport, membersAbout },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
@@ -67,6 +67,9 @@ async function startApp(publicKey: () => string) {
       app.memberReport.onMemberReportDeleted(record("report deleted"));
       app.memberReport.onMemberReportReportedMemberCreated(record("reported member created"));
       app.memberReport.onMemberReportReportedMemberDeleted(record("reported member deleted"));
+      app.membersAbout.onMemberAboutCreated(record("about created"));
+      app.membersAbout.onMemberAboutUpdated(record("about updated"));
+      app.membersAbout.onMemberAboutDeleted(record("about deleted"));
       try {
         await app.webhooks.process(body);
         response.writeHead(200).end();
@@ -95,7 +98,7 @@ let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
   createClient({
-    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport },
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout },
     auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
   });
 
@@ -288,6 +291,27 @@ describe("member report events", () => {
     expect(deleted.map((received) => received.type)).toEqual(["report deleted", "report deleted", "reported member deleted"]);
     expect(metadataOf(deleted[0])).toMatchObject({ entityFqdn: "wix.members.v1.member_report", slug: "deleted", entityId: first!._id });
     expect(deleted[2].event.data).toEqual({ reportedMemberId: rowanId });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("About section events", () => {
+  it("reach onMemberAboutCreated, onMemberAboutUpdated and onMemberAboutDeleted with the section as written", async () => {
+    const rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+    const paragraph = (text: string) => ({
+      nodes: [{ type: "PARAGRAPH" as const, _id: "p1", nodes: [{ type: "TEXT" as const, _id: "", nodes: [], textData: { text, decorations: [] } }] }],
+    });
+    const about = await admin().membersAbout.createMemberAbout({ memberId: rowanId, content: paragraph("Hiking since 2009") });
+    await admin().membersAbout.updateMemberAbout(about._id!, { content: paragraph("Hiking since 2008"), revision: "1" });
+    await admin().membersAbout.deleteMemberAbout(about._id!);
+    const [created, updated, deleted] = await eventsAfter(app, 3);
+    expect(created).toMatchObject({
+      type: "about created",
+      event: { entity: { _id: about._id, memberId: rowanId, revision: "1", content: paragraph("Hiking since 2009") } },
+    });
+    expect(updated).toMatchObject({ type: "about updated", event: { entity: { _id: about._id, revision: "2", content: paragraph("Hiking since 2008") } } });
+    expect(deleted.type).toBe("about deleted");
+    expect(metadataOf(deleted)).toMatchObject({ entityFqdn: "wix.members.about.v2.member_about", slug: "deleted", entityId: about._id });
     expect(app.refused).toEqual([]);
   });
 });
