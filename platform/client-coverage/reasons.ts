@@ -30,8 +30,6 @@ const legacyAuthentication = (instead: string): Reason => ({
 });
 /** A "not yet" reason naming what is missing; the table labels it "not yet". */
 const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-/** Kept and answered (data.md §17.1), but their events are not sent yet. */
-const workflowEvents = later("the events of scheduled data workflows");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -55,9 +53,6 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data sharing.listSharedDataCollections": sharing,
   "@wix/data sharing.updateDataSharingPolicy": sharing,
   // Webhook events not sent: of what the platform does not keep, or keeps without sending its events yet (webhooks/events.ts).
-  "@wix/data scheduledWorkflows.onJobsCreated": workflowEvents,
-  "@wix/data scheduledWorkflows.onJobsDeleted": workflowEvents,
-  "@wix/data scheduledWorkflows.onJobsUpdated": workflowEvents,
   "@wix/data sharing.onDataSharingPolicyCreated": sharing,
   "@wix/data sharing.onDataSharingPolicyDeleted": sharing,
   "@wix/data sharing.onDataSharingPolicySharedCollectionConnected": sharing,

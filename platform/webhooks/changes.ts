@@ -3,7 +3,18 @@ import type { Db } from "../types";
 /** What a watched write was: the kind of entity, what happened to it, its keys and, for an item, its data as written. */
 export type Change = {
   source:
-    "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job" | "badge" | "badge_assignment" | "member_report" | "member_about";
+    | "data_item"
+    | "member"
+    | "follow"
+    | "index"
+    | "backup"
+    | "restoration"
+    | "movement_job"
+    | "badge"
+    | "badge_assignment"
+    | "member_report"
+    | "member_about"
+    | "scheduled_workflow";
   action: "created" | "updated" | "deleted";
   /** A data item's collection and id; a member's id; a follow's follower and followed member; another record's id. */
   key1: string;
@@ -114,6 +125,10 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
   { table: "member_abouts", event: "INSERT", values: `'member_about', 'created', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
   { table: "member_abouts", event: "UPDATE", values: `'member_about', 'updated', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
   { table: "member_abouts", event: "DELETE", values: `'member_about', 'deleted', OLD.id, NULL, ${ABOUT_ROW("OLD")}` },
+  // A workflow's every saved change is one: an edit (a new revision), a run, a new next run.
+  { table: "data_scheduled_workflows", event: "INSERT", values: "'scheduled_workflow', 'created', NEW.id, NULL, NEW.doc" },
+  { table: "data_scheduled_workflows", event: "UPDATE", when: "NEW.doc IS NOT OLD.doc", values: "'scheduled_workflow', 'updated', NEW.id, NULL, NEW.doc" },
+  { table: "data_scheduled_workflows", event: "DELETE", values: "'scheduled_workflow', 'deleted', OLD.id, NULL, NULL" },
 ];
 
 /**

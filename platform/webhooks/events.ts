@@ -3,6 +3,8 @@ import { assignmentOf, badgeOf, type AssignmentRow, type Badge, type BadgeRow } 
 import { assignmentWire, badgeV4Wire } from "../badges/wire";
 import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
 import { wireBackup, wireRestoration } from "../data/routes/backups";
+import { wireWorkflow } from "../data/routes/scheduled-workflows";
+import type { WorkflowRecord } from "../data/scheduled-workflows";
 import { toWireItem } from "../data/wire";
 import { aboutWire } from "../member-abouts/routes";
 import { aboutOf, type AboutRow } from "../member-abouts/store";
@@ -38,6 +40,9 @@ export const DELIVERED_EVENTS = {
   "@wix/data movementJobs.onJobCreated": "wix.hub.v1.job_created",
   "@wix/data movementJobs.onJobUpdated": "wix.hub.v1.job_updated",
   "@wix/data movementJobs.onJobDeleted": "wix.hub.v1.job_deleted",
+  "@wix/data scheduledWorkflows.onJobsCreated": "wix.data.sync.v1.jobs_created",
+  "@wix/data scheduledWorkflows.onJobsUpdated": "wix.data.sync.v1.jobs_updated",
+  "@wix/data scheduledWorkflows.onJobsDeleted": "wix.data.sync.v1.jobs_deleted",
   "@wix/members badgesV2.onBadgeCreated": "wix.badges.v4.badge_created",
   "@wix/members badgesV2.onBadgeUpdated": "wix.badges.v4.badge_updated",
   "@wix/members badgesV2.onBadgeDeleted": "wix.badges.v4.badge_deleted",
@@ -130,6 +135,9 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
       const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
       return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
     }
+    case "scheduled_workflow":
+      // With its next run, as `getScheduledDataWorkflow` answers when asked for it.
+      return [entityEvent("wix.data.sync.v1.jobs", change, change.key1, record && wireWorkflow(record as WorkflowRecord, ["NEXT_SCHEDULE_EXECUTION"]))];
     case "badge":
       return [entityEvent("wix.badges.v4.badge", change, change.key1, record && badgeV4Wire(badgeOf(record as BadgeRow)))];
     case "badge_assignment": {

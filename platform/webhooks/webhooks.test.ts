@@ -2,7 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { backups, indexes, items, movementJobs } from "@wix/data";
+import { backups, indexes, items, movementJobs, scheduledWorkflows } from "@wix/data";
 import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members, membersAbout } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
@@ -37,7 +37,20 @@ async function startApp(publicKey: () => string) {
       if (scripted) return void response.writeHead(scripted).end();
       const app = createClient({
         auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
-        modules: { items, members, memberFollowers, indexes, backups, movementJobs, badges, badgesV2, badgeAssignments, memberReport, membersAbout },
+        modules: {
+          items,
+          members,
+          memberFollowers,
+          indexes,
+          backups,
+          movementJobs,
+          badges,
+          badgesV2,
+          badgeAssignments,
+          memberReport,
+          membersAbout,
+          scheduledWorkflows,
+        },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
@@ -56,6 +69,9 @@ async function startApp(publicKey: () => string) {
       app.movementJobs.onJobCreated(record("job created"));
       app.movementJobs.onJobUpdated(record("job updated"));
       app.movementJobs.onJobDeleted(record("job deleted"));
+      app.scheduledWorkflows.onJobsCreated(record("workflow created"));
+      app.scheduledWorkflows.onJobsUpdated(record("workflow updated"));
+      app.scheduledWorkflows.onJobsDeleted(record("workflow deleted"));
       app.badgesV2.onBadgeCreated(record("badge created"));
       app.badgesV2.onBadgeUpdated(record("badge updated"));
       app.badgesV2.onBadgeDeleted(record("badge deleted"));
@@ -98,7 +114,7 @@ let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
   createClient({
-    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout },
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout, scheduledWorkflows },
     auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
   });
 
@@ -229,6 +245,29 @@ describe("the data service's other events", () => {
     const jobEvents = await eventsAfter(app, 2);
     expect(jobEvents[0]).toMatchObject({ type: "job created", event: { entity: { _id: job!._id } } });
     expect(jobEvents.at(-1)).toMatchObject({ type: "job updated", event: { entity: { _id: job!._id, status: "COMPLETED" } } });
+  });
+});
+
+describe("scheduled workflow events", () => {
+  it("reach onJobsCreated, onJobsUpdated and onJobsDeleted with the workflow and its next run", async () => {
+    const step = { source: { wixDataCollection: { collectionId: "Notes" } }, destination: { file: { format: "CSV" } } };
+    const workflows = admin().scheduledWorkflows;
+    await workflows.createScheduledDataWorkflow({ _id: "nightly", name: "Nightly", cronExpression: "0 3 * * *", workflow: { steps: [step] } } as never);
+    const [created] = await eventsAfter(app, 1);
+    expect(created).toMatchObject({ type: "workflow created", event: { entity: { _id: "nightly", name: "Nightly", revision: "1", enabled: true } } });
+    expect((created.event.entity as { nextExecutionDate: unknown }).nextExecutionDate).toBeInstanceOf(Date);
+    expect(metadataOf(created)).toMatchObject({ entityFqdn: "wix.data.sync.v1.jobs", slug: "created", entityId: "nightly" });
+
+    await workflows.updateScheduledDataWorkflow({ _id: "nightly", revision: "1", enabled: false } as never);
+    const [updated] = await eventsAfter(app, 1);
+    expect(updated).toMatchObject({ type: "workflow updated", event: { entity: { _id: "nightly", revision: "2", enabled: false } } });
+    expect((updated.event.entity as { nextExecutionDate?: unknown }).nextExecutionDate ?? null).toBeNull();
+
+    await workflows.deleteScheduledDataWorkflow("nightly");
+    const [deleted] = await eventsAfter(app, 1);
+    expect(deleted.type).toBe("workflow deleted");
+    expect(metadataOf(deleted)).toMatchObject({ entityFqdn: "wix.data.sync.v1.jobs", slug: "deleted", entityId: "nightly" });
+    expect(app.refused).toEqual([]);
   });
 });
 
