@@ -28,8 +28,6 @@ const legacyAuthentication = (instead: string): Reason => ({
   kind: "superseded",
   why: `The older Members Authentication API (wix-sm); answered through ${instead}.`,
 });
-/** A "not yet" reason naming what is missing; the table labels it "not yet". */
-const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -52,7 +50,7 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data sharing.listDataSharingPolicies": sharing,
   "@wix/data sharing.listSharedDataCollections": sharing,
   "@wix/data sharing.updateDataSharingPolicy": sharing,
-  // Webhook events not sent: of what the platform does not keep, or keeps without sending its events yet (webhooks/events.ts).
+  // Webhook events not sent (webhooks/events.ts sends the rest): shared collections cannot exist offline.
   "@wix/data sharing.onDataSharingPolicyCreated": sharing,
   "@wix/data sharing.onDataSharingPolicyDeleted": sharing,
   "@wix/data sharing.onDataSharingPolicySharedCollectionConnected": sharing,
@@ -69,8 +67,6 @@ export const REASONS: Record<string, Reason> = {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
   },
-
-  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": later("the event of a changed sign-on policy"),
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

@@ -14,14 +14,16 @@ export type Change = {
     | "badge_assignment"
     | "member_report"
     | "member_about"
-    | "scheduled_workflow";
+    | "scheduled_workflow"
+    | "sign_on_policy";
   action: "created" | "updated" | "deleted";
   /** A data item's collection and id; a member's id; a follow's follower and followed member; another record's id. */
   key1: string;
   key2: string | null;
   /**
-   * The record as written (JSON): a data item's data; an index's, badge's, assignment's, report's or About section's row; a
-   * backup's, restoration's or job's document; null for members and follows.
+   * The record as written (JSON): a data item's data; an index's, badge's, assignment's, report's
+   * or About section's row; a backup's, restoration's, job's or workflow's document; the sign-on
+   * policy as the API answers it; null for members and follows.
    */
   snapshot: string | null;
   /** When it was written (ISO-8601, UTC). */
@@ -131,13 +133,22 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
   { table: "data_scheduled_workflows", event: "DELETE", values: "'scheduled_workflow', 'deleted', OLD.id, NULL, NULL" },
 ];
 
+/** Adds one change, stamped with the time and who is writing, to those waiting. */
+const RECORD = (values: string) =>
+  `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at, identity) ` +
+  `VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${IDENTITY}())`;
+
 /**
  * Records every watched write on this connection and calls `noted` inside the statement: the
  * listener must only note that there is something to send (the transaction may still be open and
  * may yet roll back), never touch the database; `identity` says who is writing, without touching
- * it either. `drain` then takes what was committed, in order.
+ * it either. `drain` then takes what was committed, in order. `record` adds a change of what the
+ * platform keeps outside the database (the sign-on policy), among the others in the order made.
  */
-export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(): string | null }): { drain(): Change[] } {
+export function watchWebhookChanges(
+  db: Db,
+  listener: { noted(): void; identity(): string | null },
+): { drain(): Change[]; record(change: Pick<Change, "source" | "action" | "key1" | "snapshot">): void } {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS webhook_changes (
     seq INTEGER PRIMARY KEY AUTOINCREMENT, source TEXT NOT NULL, action TEXT NOT NULL,
     key1 TEXT NOT NULL, key2 TEXT, snapshot TEXT, at TEXT NOT NULL, identity TEXT
@@ -151,11 +162,10 @@ export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(
     const name = `webhook_${table}_${event.split(" ")[0].toLowerCase()}`;
     db.exec(
       `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} ${when ? `WHEN ${when} ` : ""}BEGIN ` +
-        `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at, identity) ` +
-        `VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${IDENTITY}()); ` +
-        `SELECT ${NOTED}(); END`,
+        `${RECORD(values)}; SELECT ${NOTED}(); END`,
     );
   }
+  const insert = db.prepare(RECORD("?, ?, ?, NULL, ?"));
   const read = db.prepare("SELECT source, action, key1, key2, snapshot, at, identity FROM temp.webhook_changes ORDER BY seq");
   const remove = db.prepare("DELETE FROM temp.webhook_changes");
   return {
@@ -165,5 +175,9 @@ export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(
       remove.run();
       return changes;
     }),
+    record({ source, action, key1, snapshot }) {
+      insert.run(source, action, key1, snapshot);
+      listener.noted();
+    },
   };
 }

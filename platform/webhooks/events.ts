@@ -43,6 +43,7 @@ export const DELIVERED_EVENTS = {
   "@wix/data scheduledWorkflows.onJobsCreated": "wix.data.sync.v1.jobs_created",
   "@wix/data scheduledWorkflows.onJobsUpdated": "wix.data.sync.v1.jobs_updated",
   "@wix/data scheduledWorkflows.onJobsDeleted": "wix.data.sync.v1.jobs_deleted",
+  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": "wix.iam.signon.v1.sign_on_policy_updated",
   "@wix/members badgesV2.onBadgeCreated": "wix.badges.v4.badge_created",
   "@wix/members badgesV2.onBadgeUpdated": "wix.badges.v4.badge_updated",
   "@wix/members badgesV2.onBadgeDeleted": "wix.badges.v4.badge_deleted",
@@ -138,6 +139,8 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
     case "scheduled_workflow":
       // With its next run, as `getScheduledDataWorkflow` answers when asked for it.
       return [entityEvent("wix.data.sync.v1.jobs", change, change.key1, record && wireWorkflow(record as WorkflowRecord, ["NEXT_SCHEDULE_EXECUTION"]))];
+    case "sign_on_policy":
+      return [entityEvent("wix.iam.signon.v1.sign_on_policy", change, change.key1, record)];
     case "badge":
       return [entityEvent("wix.badges.v4.badge", change, change.key1, record && badgeV4Wire(badgeOf(record as BadgeRow)))];
     case "badge_assignment": {

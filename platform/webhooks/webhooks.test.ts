@@ -3,6 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { backups, indexes, items, movementJobs, scheduledWorkflows } from "@wix/data";
+import { signOnPolicy } from "@wix/identity";
 import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members, membersAbout } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
@@ -50,6 +51,7 @@ async function startApp(publicKey: () => string) {
           memberReport,
           membersAbout,
           scheduledWorkflows,
+          signOnPolicy,
         },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
@@ -72,6 +74,7 @@ async function startApp(publicKey: () => string) {
       app.scheduledWorkflows.onJobsCreated(record("workflow created"));
       app.scheduledWorkflows.onJobsUpdated(record("workflow updated"));
       app.scheduledWorkflows.onJobsDeleted(record("workflow deleted"));
+      app.signOnPolicy.onSignOnPolicyUpdated(record("policy updated"));
       app.badgesV2.onBadgeCreated(record("badge created"));
       app.badgesV2.onBadgeUpdated(record("badge updated"));
       app.badgesV2.onBadgeDeleted(record("badge deleted"));
@@ -114,7 +117,7 @@ let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
   createClient({
-    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout, scheduledWorkflows },
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout, scheduledWorkflows, signOnPolicy },
     auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
   });
 
@@ -351,6 +354,25 @@ describe("About section events", () => {
     expect(updated).toMatchObject({ type: "about updated", event: { entity: { _id: about._id, revision: "2", content: paragraph("Hiking since 2008") } } });
     expect(deleted.type).toBe("about deleted");
     expect(metadataOf(deleted)).toMatchObject({ entityFqdn: "wix.members.about.v2.member_about", slug: "deleted", entityId: about._id });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("sign-on policy events", () => {
+  it("reach onSignOnPolicyUpdated when a requirement changes, by the API or elsewhere, and not for the captcha", async () => {
+    const updated = await admin().signOnPolicy.updateSignOnPolicy({ requireOwnerApproval: true });
+    const [byApi] = await eventsAfter(app, 1);
+    expect(byApi).toMatchObject({ type: "policy updated", event: { entity: { _id: updated._id, revision: updated.revision, requireOwnerApproval: true } } });
+    expect((byApi.event.entity as { _updatedDate: unknown })._updatedDate).toBeInstanceOf(Date);
+    expect(metadataOf(byApi)).toMatchObject({ entityFqdn: "wix.iam.signon.v1.sign_on_policy", slug: "updated", entityId: updated._id });
+    expect(metadataOf(byApi).identity).toEqual({ identityType: "WIX_USER" });
+
+    // The same settings changed without a request (as the Studio's and /_local/settings' stores do); a captcha setting is no part of the policy.
+    platform.ctx.settings.update({ requireCaptcha: true });
+    platform.ctx.settings.update({ requireCaptcha: false, requireOwnerApproval: false });
+    const elsewhere = await eventsAfter(app, 1);
+    expect(elsewhere).toMatchObject([{ type: "policy updated", event: { entity: { requireOwnerApproval: false, requireEmailVerification: false } } }]);
+    expect(metadataOf(elsewhere[0]).identity).toBeUndefined();
     expect(app.refused).toEqual([]);
   });
 });
