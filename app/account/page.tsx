@@ -160,7 +160,10 @@ export default async function AccountPage() {
       <Section
         id="two-step"
         title="Two-step sign-in"
-        intro="After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account. Each change here asks for your password."
+        intro={
+          "After your password, each login asks for a code we send you or your authenticator app shows, " +
+          "so a stolen password alone cannot open your account. Each change here asks for your password."
+        }
       >
         <TwoStepSignIn
           factors={factors}
