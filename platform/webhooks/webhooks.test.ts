@@ -358,6 +358,21 @@ describe("About section events", () => {
   });
 });
 
+describe("what goes with a member", () => {
+  it("sends only the member's deletion, not their badges, reports and About section", async () => {
+    const member = await admin().members.createMember({ member: { loginEmail: "gone@ridgeline.example" } });
+    const badge = await admin().badgesV2.createBadge({ title: "Passing", backgroundColor: "#2E7D32", textColor: "#FFFFFF" });
+    await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: member._id! });
+    await admin().memberReport.reportMember({ reportedMemberId: member._id!, reason: { category: "SPAM" } });
+    await admin().membersAbout.createMemberAbout({ memberId: member._id!, content: { nodes: [] } });
+    expect(await eventsAfter(app, 7)).toHaveLength(7); // the member, the badge, two for the assignment, two for the report, the section
+    await admin().members.deleteMember(member._id!);
+    expect((await eventsAfter(app, 1)).map((received) => received.type)).toEqual(["member deleted"]);
+    await admin().badgesV2.deleteBadge(badge._id!);
+    await eventsAfter(app, 1);
+  });
+});
+
 describe("sign-on policy events", () => {
   it("reach onSignOnPolicyUpdated when a requirement changes, by the API or elsewhere, and not for the captcha", async () => {
     const updated = await admin().signOnPolicy.updateSignOnPolicy({ requireOwnerApproval: true });
