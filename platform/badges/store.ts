@@ -48,7 +48,7 @@ export type Badge = BadgeFields & { id: string; slug: string; revision: number; 
 export type TagIds = { privateTags: string[]; tags: string[] };
 export type BadgeAssignment = { id: string; badgeId: string; memberId: string; tags: TagIds; createdAt: number; updatedAt: number };
 
-type BadgeRow = {
+export type BadgeRow = {
   id: string;
   title: string;
   description: string | null;
@@ -61,9 +61,9 @@ type BadgeRow = {
   created_at: number;
   updated_at: number;
 };
-type AssignmentRow = { id: string; badge_id: string; member_id: string; tags: string; created_at: number; updated_at: number };
+export type AssignmentRow = { id: string; badge_id: string; member_id: string; tags: string; created_at: number; updated_at: number };
 
-const badgeOf = (row: BadgeRow): Badge => ({
+export const badgeOf = (row: BadgeRow): Badge => ({
   id: row.id,
   title: row.title,
   description: row.description,
@@ -76,7 +76,7 @@ const badgeOf = (row: BadgeRow): Badge => ({
   createdAt: row.created_at,
   updatedAt: row.updated_at,
 });
-const assignmentOf = (row: AssignmentRow): BadgeAssignment => ({
+export const assignmentOf = (row: AssignmentRow): BadgeAssignment => ({
   id: row.id,
   badgeId: row.badge_id,
   memberId: row.member_id,

@@ -28,13 +28,6 @@ const legacyAuthentication = (instead: string): Reason => ({
   kind: "superseded",
   why: `The older Members Authentication API (wix-sm); answered through ${instead}.`,
 });
-/** A "not yet" reason naming what is missing; the table labels it "not yet". */
-const later = (what: string): Reason => ({ kind: "missing", why: `${what.charAt(0).toUpperCase()}${what.slice(1)}.` });
-/** Kept and answered (data.md §17.1), but their events are not sent yet. */
-const workflowEvents = later("the events of scheduled data workflows");
-const badges = later("the events of member badges and their assignments: kept and answered, not sent yet");
-const reports = later("the events of member reports: kept and answered, not sent yet");
-const abouts = later("the events of members' About sections: kept and answered, not sent yet");
 const appInstallFlow: Reason = {
   kind: "offline",
   why: "The legacy app-install flow: the code and the refresh token come from Wix's installer page on wix.com.",
@@ -57,10 +50,7 @@ export const REASONS: Record<string, Reason> = {
   "@wix/data sharing.listDataSharingPolicies": sharing,
   "@wix/data sharing.listSharedDataCollections": sharing,
   "@wix/data sharing.updateDataSharingPolicy": sharing,
-  // Webhook events not sent: of what the platform does not keep, or keeps without sending its events yet (webhooks/events.ts).
-  "@wix/data scheduledWorkflows.onJobsCreated": workflowEvents,
-  "@wix/data scheduledWorkflows.onJobsDeleted": workflowEvents,
-  "@wix/data scheduledWorkflows.onJobsUpdated": workflowEvents,
+  // Webhook events not sent (webhooks/events.ts sends the rest): shared collections cannot exist offline.
   "@wix/data sharing.onDataSharingPolicyCreated": sharing,
   "@wix/data sharing.onDataSharingPolicyDeleted": sharing,
   "@wix/data sharing.onDataSharingPolicySharedCollectionConnected": sharing,
@@ -73,26 +63,10 @@ export const REASONS: Record<string, Reason> = {
   "@wix/members authentication.login": legacyAuthentication("@wix/identity authentication.loginV2 and OAuthStrategy.login"),
   "@wix/members authentication.register": legacyAuthentication("@wix/identity authentication.registerV2 and OAuthStrategy.register"),
   "@wix/members authentication.sendSetPasswordEmail": legacyAuthentication("@wix/identity recovery.sendRecoveryEmail"),
-  "@wix/members badgeAssignments.onBadgeAssignmentCreated": badges,
-  "@wix/members badgeAssignments.onBadgeAssignmentDeleted": badges,
-  "@wix/members badges.onBadgeAssigned": badges,
-  "@wix/members badges.onBadgeUnassigned": badges,
-  "@wix/members badgesV2.onBadgeCreated": badges,
-  "@wix/members badgesV2.onBadgeDeleted": badges,
-  "@wix/members badgesV2.onBadgeUpdated": badges,
-  "@wix/members memberReport.onMemberReportCreated": reports,
-  "@wix/members memberReport.onMemberReportDeleted": reports,
-  "@wix/members memberReport.onMemberReportReportedMemberCreated": reports,
-  "@wix/members memberReport.onMemberReportReportedMemberDeleted": reports,
-  "@wix/members membersAbout.onMemberAboutCreated": abouts,
-  "@wix/members membersAbout.onMemberAboutDeleted": abouts,
-  "@wix/members membersAbout.onMemberAboutUpdated": abouts,
   "@wix/members userMember.queryUserMembers": {
     kind: "offline",
     why: "Pairs members with the Wix users (accounts on wix.com) who manage the site; there are no Wix accounts offline.",
   },
-
-  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": later("the event of a changed sign-on policy"),
 
   "@wix/sdk AppStrategy({instanceId}).handleOAuthCallback": appInstallFlow,
   "@wix/sdk AppStrategy({accessToken}).handleOAuthCallback": appInstallFlow,

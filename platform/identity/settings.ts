@@ -28,6 +28,7 @@ export class SettingsStore {
   private readonly createdDate: Date;
   private updatedDate: Date;
   private revision = 1;
+  private readonly listeners: Array<(before: SignupSettings, after: SignupSettings) => void> = [];
 
   constructor(
     initial: SignupSettings,
@@ -42,10 +43,17 @@ export class SettingsStore {
   }
 
   update(patch: Partial<SignupSettings>): SignupSettings {
+    const before = this.get();
     this.current = { ...this.current, ...patch };
     this.revision += 1;
     this.updatedDate = this.now();
+    for (const listener of this.listeners) listener(before, this.get());
     return this.get();
+  }
+
+  /** Calls `listener` after each update, with the settings before and after it. */
+  onUpdate(listener: (before: SignupSettings, after: SignupSettings) => void): void {
+    this.listeners.push(listener);
   }
 
   /** Which version of the settings this is (counted from the platform's start) and when it began; the sign-on policy reports it. */

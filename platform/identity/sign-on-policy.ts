@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { permissionDenied, schemaViolations } from "../http/errors";
 import { LOCAL_SITE_ID } from "../oauth/access-token";
+import type { SettingsStore } from "./settings";
 
 /**
  * The site's sign-on policy (`@wix/identity` `signOnPolicy`, docs/platform/identity.md §4): the
@@ -26,24 +27,33 @@ const updateRequest = z.object({
     .strict(),
 });
 
+/** The policy in the REST shape the client reads. */
+export function signOnPolicyWire(settings: SettingsStore) {
+  const { requireOwnerApproval, requireEmailVerification } = settings.get();
+  const { revision, createdDate, updatedDate } = settings.version();
+  return {
+    id: LOCAL_SITE_ID,
+    revision: String(revision),
+    createdDate: createdDate.toISOString(),
+    updatedDate: updatedDate.toISOString(),
+    requireOwnerApproval,
+    requireEmailVerification,
+  };
+}
+
+/** Calls `listener` with the policy each time one of its requirements changes, whoever changes it (the captcha settings are no part of it). */
+export function watchSignOnPolicy(settings: SettingsStore, listener: (policy: ReturnType<typeof signOnPolicyWire>) => void): void {
+  settings.onUpdate((before, after) => {
+    if (before.requireOwnerApproval !== after.requireOwnerApproval || before.requireEmailVerification !== after.requireEmailVerification)
+      listener(signOnPolicyWire(settings));
+  });
+}
+
 export function registerSignOnPolicyRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const assertApp = (request: FastifyRequest, action: string) => {
     if (ctx.callerOf(request).kind !== "admin") throw permissionDenied(`${action} the sign-on policy needs an app's token or the site's API key.`);
   };
-  const policy = () => {
-    const { requireOwnerApproval, requireEmailVerification } = ctx.settings.get();
-    const { revision, createdDate, updatedDate } = ctx.settings.version();
-    return {
-      signOnPolicy: {
-        id: LOCAL_SITE_ID,
-        revision: String(revision),
-        createdDate: createdDate.toISOString(),
-        updatedDate: updatedDate.toISOString(),
-        requireOwnerApproval,
-        requireEmailVerification,
-      },
-    };
-  };
+  const policy = () => ({ signOnPolicy: signOnPolicyWire(ctx.settings) });
 
   app.get("/iam/signon/v1/sign-on-policies", async (request) => {
     assertApp(request, "Reading");

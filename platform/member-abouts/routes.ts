@@ -28,7 +28,7 @@ const idRequest = z.object({ id: idSchema });
 
 const queryRequest = z.object({ query: cursorQuerySchema });
 
-const aboutWire = ({ id, memberId, content, revision }: MemberAbout) => ({ id, memberId, content, revision: String(revision) });
+export const aboutWire = ({ id, memberId, content, revision }: MemberAbout) => ({ id, memberId, content, revision: String(revision) });
 
 export function registerMemberAboutRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const abouts = new MemberAboutStore(ctx.db);

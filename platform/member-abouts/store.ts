@@ -19,8 +19,8 @@ export const migrateMemberAbouts: Migration = (db) => {
 
 export type MemberAbout = { id: string; memberId: string; content: unknown; revision: number };
 
-type Row = { id: string; member_id: string; content: string; revision: number };
-const fromRow = (row: Row): MemberAbout => ({ id: row.id, memberId: row.member_id, content: JSON.parse(row.content), revision: row.revision });
+export type AboutRow = { id: string; member_id: string; content: string; revision: number };
+export const aboutOf = (row: AboutRow): MemberAbout => ({ id: row.id, memberId: row.member_id, content: JSON.parse(row.content), revision: row.revision });
 
 export class MemberAboutStore {
   constructor(
@@ -38,18 +38,18 @@ export class MemberAboutStore {
   }
 
   get(id: string): MemberAbout | null {
-    const row = this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts WHERE id = ?").get(id) as Row | undefined;
-    return row ? fromRow(row) : null;
+    const row = this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts WHERE id = ?").get(id) as AboutRow | undefined;
+    return row ? aboutOf(row) : null;
   }
 
   ofMember(memberId: string): MemberAbout | null {
-    const row = this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts WHERE member_id = ?").get(memberId) as Row | undefined;
-    return row ? fromRow(row) : null;
+    const row = this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts WHERE member_id = ?").get(memberId) as AboutRow | undefined;
+    return row ? aboutOf(row) : null;
   }
 
   /** Every About section, oldest first. */
   all(): MemberAbout[] {
-    return (this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts ORDER BY created_at, rowid").all() as Row[]).map(fromRow);
+    return (this.db.prepare("SELECT id, member_id, content, revision FROM member_abouts ORDER BY created_at, rowid").all() as AboutRow[]).map(aboutOf);
   }
 
   /** Replaces the content if `revision` is the current one: the new section, or "stale" (null when there is none). */

@@ -29,7 +29,7 @@ const listRequest = z.object({
 const memberIdRequest = z.object({ memberId: idSchema });
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const reportWire = (report: MemberReport) => ({
+export const reportWire = (report: MemberReport) => ({
   id: report.id,
   reportedMemberId: report.reportedMemberId,
   reportingMemberId: report.reportingMemberId,
@@ -37,7 +37,7 @@ const reportWire = (report: MemberReport) => ({
   createdDate: iso(report.createdAt),
 });
 // `reviewed` stays false: the installed clients have no call that marks reports reviewed.
-const reportedMemberWire = (reported: ReportedMember) => ({
+export const reportedMemberWire = (reported: ReportedMember) => ({
   reportedMemberId: reported.reportedMemberId,
   reportCount: String(reported.reportCount),
   reviewed: false,

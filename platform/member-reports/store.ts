@@ -34,7 +34,7 @@ export type MemberReport = {
 /** A reported member: how many reports, the first and the latest. */
 export type ReportedMember = { reportedMemberId: string; reportCount: number; firstReportAt: number; lastReportAt: number };
 
-type Row = {
+export type ReportRow = {
   id: string;
   reported_member_id: string;
   reporting_member_id: string | null;
@@ -42,6 +42,15 @@ type Row = {
   description: string | null;
   created_at: number;
 };
+
+export const reportOf = (row: ReportRow): MemberReport => ({
+  id: row.id,
+  reportedMemberId: row.reported_member_id,
+  reportingMemberId: row.reporting_member_id,
+  category: row.category,
+  description: row.description,
+  createdAt: row.created_at,
+});
 
 export class MemberReportStore {
   constructor(
@@ -59,15 +68,7 @@ export class MemberReportStore {
 
   /** Every report, oldest first. */
   all(): MemberReport[] {
-    const rows = this.db.prepare("SELECT * FROM member_reports ORDER BY created_at, rowid").all() as Row[];
-    return rows.map((row) => ({
-      id: row.id,
-      reportedMemberId: row.reported_member_id,
-      reportingMemberId: row.reporting_member_id,
-      category: row.category,
-      description: row.description,
-      createdAt: row.created_at,
-    }));
+    return (this.db.prepare("SELECT * FROM member_reports ORDER BY created_at, rowid").all() as ReportRow[]).map(reportOf);
   }
 
   /** Every reported member, the first reported first. */

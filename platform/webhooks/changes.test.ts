@@ -31,7 +31,7 @@ describe("the recorded changes", () => {
     ).toThrow();
     db.prepare("UPDATE data_items SET data = ? WHERE id = 'kept'").run(JSON.stringify({ _id: "kept", title: "two" }));
     expect(noted()).toBe(3);
-    const events = eventsOf(changes.drain(), { member: () => null });
+    const events = eventsOf(changes.drain(), { member: () => null, badge: () => null });
     expect(events.map((event) => [event.eventType, event.payload.entityId])).toEqual([
       ["wix.data.v2.data_item_created", "kept"],
       ["wix.data.v2.data_item_updated", "kept"],
@@ -46,7 +46,10 @@ describe("the recorded changes", () => {
     save.run(JSON.stringify({ id: "j1", status: "IN_PROGRESS", progress: { current: 0 } }));
     save.run(JSON.stringify({ id: "j1", status: "IN_PROGRESS", progress: { current: 10 } }));
     save.run(JSON.stringify({ id: "j1", status: "FAILED", error: { code: "CANCELLED" } }));
-    expect(eventsOf(changes.drain(), { member: () => null }).map((event) => event.eventType)).toEqual(["wix.hub.v1.job_created", "wix.hub.v1.job_deleted"]);
+    expect(eventsOf(changes.drain(), { member: () => null, badge: () => null }).map((event) => event.eventType)).toEqual([
+      "wix.hub.v1.job_created",
+      "wix.hub.v1.job_deleted",
+    ]);
   });
 });
 
@@ -92,7 +95,7 @@ describe("a member's changes in one batch", () => {
         change("created", "brief"),
         change("deleted", "brief"),
       ],
-      { member: (id) => (present.has(id) ? member(id) : null) },
+      { member: (id) => (present.has(id) ? member(id) : null), badge: () => null },
     );
     expect(events.map((event) => [event.eventType, event.payload.entityId])).toEqual([
       ["wix.members.v1.member_created", "new"],

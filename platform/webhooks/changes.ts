@@ -2,12 +2,29 @@ import type { Db } from "../types";
 
 /** What a watched write was: the kind of entity, what happened to it, its keys and, for an item, its data as written. */
 export type Change = {
-  source: "data_item" | "member" | "follow" | "index" | "backup" | "restoration" | "movement_job";
+  source:
+    | "data_item"
+    | "member"
+    | "follow"
+    | "index"
+    | "backup"
+    | "restoration"
+    | "movement_job"
+    | "badge"
+    | "badge_assignment"
+    | "member_report"
+    | "member_about"
+    | "scheduled_workflow"
+    | "sign_on_policy";
   action: "created" | "updated" | "deleted";
   /** A data item's collection and id; a member's id; a follow's follower and followed member; another record's id. */
   key1: string;
   key2: string | null;
-  /** The record as written (JSON): a data item's data, an index's row, a backup's, restoration's or job's document; null for members and follows. */
+  /**
+   * The record as written (JSON): a data item's data; an index's, badge's, assignment's, report's
+   * or About section's row; a backup's, restoration's, job's or workflow's document; the sign-on
+   * policy as the API answers it; null for members and follows.
+   */
   snapshot: string | null;
   /** When it was written (ISO-8601, UTC). */
   at: string;
@@ -26,9 +43,28 @@ const IDENTITY = "webhooks_identity";
  * of something that did not happen. A data item's data is kept as written, so each event carries
  * the item as it was at that write; members are read when the events are sent.
  */
-const INDEX_ROW = (row: "NEW" | "OLD") =>
-  `json_object('id', ${row}.id, 'collection_id', ${row}.collection_id, 'name', ${row}.name, 'spec', ${row}.spec, ` +
-  `'status', ${row}.status, 'failure', ${row}.failure, 'sql_name', ${row}.sql_name, 'created_date', ${row}.created_date)`;
+const rowJson = (columns: string[]) => (row: "NEW" | "OLD") => `json_object(${columns.map((column) => `'${column}', ${row}.${column}`).join(", ")})`;
+const INDEX_ROW = rowJson(["id", "collection_id", "name", "spec", "status", "failure", "sql_name", "created_date"]);
+const BADGE_ROW = rowJson([
+  "id",
+  "title",
+  "description",
+  "background_color",
+  "text_color",
+  "icon",
+  "permissions_enabled",
+  "slug",
+  "position",
+  "revision",
+  "created_at",
+  "updated_at",
+]);
+const ASSIGNMENT_ROW = rowJson(["id", "badge_id", "member_id", "tags", "created_at", "updated_at"]);
+const ABOUT_ROW = rowJson(["id", "member_id", "content", "revision"]);
+/** A report's row, with how many reports of its member there are after the write (`reports`). */
+const REPORT_ROW = (row: "NEW" | "OLD") =>
+  `json_set(${rowJson(["id", "reported_member_id", "reporting_member_id", "category", "description", "created_at"])(row)}, '$.reports', ` +
+  `(SELECT COUNT(*) FROM main.member_reports WHERE reported_member_id = ${row}.reported_member_id))`;
 
 const WATCHED: Array<{ table: string; event: string; when?: string; values: string }> = [
   { table: "data_items", event: "INSERT", values: "'data_item', 'created', NEW.collection_id, NEW.id, NEW.data" },
@@ -79,15 +115,40 @@ const WATCHED: Array<{ table: string; event: string; when?: string; values: stri
     when: "json_extract(NEW.doc, '$.status') IS NOT json_extract(OLD.doc, '$.status')",
     values: "'movement_job', CASE json_extract(NEW.doc, '$.error.code') WHEN 'CANCELLED' THEN 'deleted' ELSE 'updated' END, NEW.id, NULL, NEW.doc",
   },
+  // A new display order (position) is no change to a badge; its revision counts each one.
+  { table: "badges", event: "INSERT", values: `'badge', 'created', NEW.id, NULL, ${BADGE_ROW("NEW")}` },
+  { table: "badges", event: "UPDATE", when: "NEW.revision IS NOT OLD.revision", values: `'badge', 'updated', NEW.id, NULL, ${BADGE_ROW("NEW")}` },
+  { table: "badges", event: "DELETE", values: "'badge', 'deleted', OLD.id, NULL, NULL" },
+  // An assignment's new tags have no event in the packages.
+  { table: "badge_assignments", event: "INSERT", values: `'badge_assignment', 'created', NEW.id, NULL, ${ASSIGNMENT_ROW("NEW")}` },
+  { table: "badge_assignments", event: "DELETE", values: `'badge_assignment', 'deleted', OLD.id, NULL, ${ASSIGNMENT_ROW("OLD")}` },
+  { table: "member_reports", event: "INSERT", values: `'member_report', 'created', NEW.id, NULL, ${REPORT_ROW("NEW")}` },
+  { table: "member_reports", event: "DELETE", values: `'member_report', 'deleted', OLD.id, NULL, ${REPORT_ROW("OLD")}` },
+  { table: "member_abouts", event: "INSERT", values: `'member_about', 'created', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
+  { table: "member_abouts", event: "UPDATE", values: `'member_about', 'updated', NEW.id, NULL, ${ABOUT_ROW("NEW")}` },
+  { table: "member_abouts", event: "DELETE", values: `'member_about', 'deleted', OLD.id, NULL, ${ABOUT_ROW("OLD")}` },
+  // A workflow's every saved change is one: an edit (a new revision), a run, a new next run.
+  { table: "data_scheduled_workflows", event: "INSERT", values: "'scheduled_workflow', 'created', NEW.id, NULL, NEW.doc" },
+  { table: "data_scheduled_workflows", event: "UPDATE", when: "NEW.doc IS NOT OLD.doc", values: "'scheduled_workflow', 'updated', NEW.id, NULL, NEW.doc" },
+  { table: "data_scheduled_workflows", event: "DELETE", values: "'scheduled_workflow', 'deleted', OLD.id, NULL, NULL" },
 ];
+
+/** Adds one change, stamped with the time and who is writing, to those waiting. */
+const RECORD = (values: string) =>
+  `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at, identity) ` +
+  `VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${IDENTITY}())`;
 
 /**
  * Records every watched write on this connection and calls `noted` inside the statement: the
  * listener must only note that there is something to send (the transaction may still be open and
  * may yet roll back), never touch the database; `identity` says who is writing, without touching
- * it either. `drain` then takes what was committed, in order.
+ * it either. `drain` then takes what was committed, in order. `record` adds a change of what the
+ * platform keeps outside the database (the sign-on policy), among the others in the order made.
  */
-export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(): string | null }): { drain(): Change[] } {
+export function watchWebhookChanges(
+  db: Db,
+  listener: { noted(): void; identity(): string | null },
+): { drain(): Change[]; record(change: Pick<Change, "source" | "action" | "key1" | "snapshot">): void } {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS webhook_changes (
     seq INTEGER PRIMARY KEY AUTOINCREMENT, source TEXT NOT NULL, action TEXT NOT NULL,
     key1 TEXT NOT NULL, key2 TEXT, snapshot TEXT, at TEXT NOT NULL, identity TEXT
@@ -101,11 +162,10 @@ export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(
     const name = `webhook_${table}_${event.split(" ")[0].toLowerCase()}`;
     db.exec(
       `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} ${when ? `WHEN ${when} ` : ""}BEGIN ` +
-        `INSERT INTO temp.webhook_changes (source, action, key1, key2, snapshot, at, identity) ` +
-        `VALUES (${values}, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), ${IDENTITY}()); ` +
-        `SELECT ${NOTED}(); END`,
+        `${RECORD(values)}; SELECT ${NOTED}(); END`,
     );
   }
+  const insert = db.prepare(RECORD("?, ?, ?, NULL, ?"));
   const read = db.prepare("SELECT source, action, key1, key2, snapshot, at, identity FROM temp.webhook_changes ORDER BY seq");
   const remove = db.prepare("DELETE FROM temp.webhook_changes");
   return {
@@ -115,5 +175,9 @@ export function watchWebhookChanges(db: Db, listener: { noted(): void; identity(
       remove.run();
       return changes;
     }),
+    record({ source, action, key1, snapshot }) {
+      insert.run(source, action, key1, snapshot);
+      listener.noted();
+    },
   };
 }

@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
+import { assignmentOf, badgeOf, type AssignmentRow, type Badge, type BadgeRow } from "../badges/store";
+import { assignmentWire, badgeV4Wire } from "../badges/wire";
 import { fromRow, wireIndex, type IndexRow } from "../data/indexes";
 import { wireBackup, wireRestoration } from "../data/routes/backups";
+import { wireWorkflow } from "../data/routes/scheduled-workflows";
+import type { WorkflowRecord } from "../data/scheduled-workflows";
 import { toWireItem } from "../data/wire";
+import { aboutWire } from "../member-abouts/routes";
+import { aboutOf, type AboutRow } from "../member-abouts/store";
+import { reportedMemberWire, reportWire } from "../member-reports/routes";
+import { reportOf, type ReportRow } from "../member-reports/store";
 import type { Member } from "../members/store";
 import { toMemberWire } from "../members/wire";
 import type { Change } from "./changes";
@@ -32,6 +40,24 @@ export const DELIVERED_EVENTS = {
   "@wix/data movementJobs.onJobCreated": "wix.hub.v1.job_created",
   "@wix/data movementJobs.onJobUpdated": "wix.hub.v1.job_updated",
   "@wix/data movementJobs.onJobDeleted": "wix.hub.v1.job_deleted",
+  "@wix/data scheduledWorkflows.onJobsCreated": "wix.data.sync.v1.jobs_created",
+  "@wix/data scheduledWorkflows.onJobsUpdated": "wix.data.sync.v1.jobs_updated",
+  "@wix/data scheduledWorkflows.onJobsDeleted": "wix.data.sync.v1.jobs_deleted",
+  "@wix/identity signOnPolicy.onSignOnPolicyUpdated": "wix.iam.signon.v1.sign_on_policy_updated",
+  "@wix/members badgesV2.onBadgeCreated": "wix.badges.v4.badge_created",
+  "@wix/members badgesV2.onBadgeUpdated": "wix.badges.v4.badge_updated",
+  "@wix/members badgesV2.onBadgeDeleted": "wix.badges.v4.badge_deleted",
+  "@wix/members badgeAssignments.onBadgeAssignmentCreated": "wix.badges.v4.badge_assignment_created",
+  "@wix/members badgeAssignments.onBadgeAssignmentDeleted": "wix.badges.v4.badge_assignment_deleted",
+  "@wix/members badges.onBadgeAssigned": "wix.badges.v3.badge_badge_assigned",
+  "@wix/members badges.onBadgeUnassigned": "wix.badges.v3.badge_badge_unassigned",
+  "@wix/members memberReport.onMemberReportCreated": "wix.members.v1.member_report_created",
+  "@wix/members memberReport.onMemberReportDeleted": "wix.members.v1.member_report_deleted",
+  "@wix/members memberReport.onMemberReportReportedMemberCreated": "wix.members.v1.member_report_reported_member_created",
+  "@wix/members memberReport.onMemberReportReportedMemberDeleted": "wix.members.v1.member_report_reported_member_deleted",
+  "@wix/members membersAbout.onMemberAboutCreated": "wix.members.about.v2.member_about_created",
+  "@wix/members membersAbout.onMemberAboutUpdated": "wix.members.about.v2.member_about_updated",
+  "@wix/members membersAbout.onMemberAboutDeleted": "wix.members.about.v2.member_about_deleted",
 } as const;
 
 /**
@@ -57,7 +83,7 @@ export type DomainEvent = {
 export type WebhookEvent = { eventType: string; payload: DomainEvent; identity: string | null };
 
 /** What building events reads of the platform's state when they are sent. */
-export type EventLookups = { member(id: string): Member | null };
+export type EventLookups = { member(id: string): Member | null; badge(id: string): Badge | null };
 
 function event(entityFqdn: string, slug: string, entityId: string, change: Change, body: Partial<DomainEvent>): WebhookEvent {
   return {
@@ -109,6 +135,56 @@ function changeEvents(change: Change, lookups: EventLookups): WebhookEvent[] {
       if (change.action === "deleted" && (!lookups.member(memberId) || !lookups.member(affectedMemberId))) return [];
       const slug = change.action === "created" ? "member_followed" : "member_unfollowed";
       return [event("wix.members.v3.follow", slug, affectedMemberId, change, { actionEvent: { body: { memberConnection: { memberId, affectedMemberId } } } })];
+    }
+    case "scheduled_workflow":
+      // With its next run, as `getScheduledDataWorkflow` answers when asked for it.
+      return [entityEvent("wix.data.sync.v1.jobs", change, change.key1, record && wireWorkflow(record as WorkflowRecord, ["NEXT_SCHEDULE_EXECUTION"]))];
+    case "sign_on_policy":
+      return [entityEvent("wix.iam.signon.v1.sign_on_policy", change, change.key1, record)];
+    case "badge":
+      return [entityEvent("wix.badges.v4.badge", change, change.key1, record && badgeV4Wire(badgeOf(record as BadgeRow)))];
+    case "badge_assignment": {
+      // Both generations hear of it: v4 as the assignment, v3 as the badge's member. An assignment
+      // that went with its badge or its member is no one's act, as an unfollow is, and is not sent.
+      const assignment = assignmentOf(record as AssignmentRow);
+      if (change.action === "deleted" && (!lookups.badge(assignment.badgeId) || !lookups.member(assignment.memberId))) return [];
+      const wire = assignmentWire(assignment);
+      const slug = change.action === "created" ? "badge_assigned" : "badge_unassigned";
+      return [
+        entityEvent("wix.badges.v4.badge_assignment", change, assignment.id, wire, wire),
+        event("wix.badges.v3.badge", slug, assignment.badgeId, change, { actionEvent: { body: { memberId: assignment.memberId } } }),
+      ];
+    }
+    case "member_report": {
+      // A member is a reported member from their first report to the last one deleted. Reports
+      // that went with their reported member are no one's act, and are not sent.
+      const { reports, ...row } = record as ReportRow & { reports: number };
+      const report = reportOf(row);
+      const reported = report.reportedMemberId;
+      if (change.action === "deleted" && !lookups.member(reported)) return [];
+      const own = entityEvent("wix.members.v1.member_report", change, report.id, reportWire(report));
+      if (change.action === "created" && reports === 1) {
+        const reportedMember = reportedMemberWire({
+          reportedMemberId: reported,
+          reportCount: 1,
+          firstReportAt: report.createdAt,
+          lastReportAt: report.createdAt,
+        });
+        return [own, event("wix.members.v1.member_report", "reported_member_created", reported, change, { actionEvent: { body: { reportedMember } } })];
+      }
+      if (change.action === "deleted" && reports === 0) {
+        return [
+          own,
+          event("wix.members.v1.member_report", "reported_member_deleted", reported, change, { actionEvent: { body: { reportedMemberId: reported } } }),
+        ];
+      }
+      return [own];
+    }
+    case "member_about": {
+      // An About section that went with its member is no one's act, and is not sent.
+      const about = aboutOf(record as AboutRow);
+      if (change.action === "deleted" && !lookups.member(about.memberId)) return [];
+      return [entityEvent("wix.members.about.v2.member_about", change, about.id, aboutWire(about))];
     }
     case "index":
       return [entityEvent("wix.data.v2.index", change, change.key1, wireIndex(fromRow(record as IndexRow)))];

@@ -2,6 +2,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { LOCAL_STUDIO_PATH } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
+import { BadgeStore } from "../badges/store";
+import { watchSignOnPolicy } from "../identity/sign-on-policy";
 import { MemberStore } from "../members/store";
 import { LOCAL_INSTANCE_ID } from "../oauth/access-token";
 import type { Caller } from "../types";
@@ -56,9 +58,18 @@ export function registerWebhooks(app: FastifyInstance, ctx: PlatformContext) {
     start() {
       if (!enabled) return;
       const members = new MemberStore(ctx.db, ctx.identities);
+      const badges = new BadgeStore(ctx.db);
       const changes = watchWebhookChanges(ctx.db, { noted: () => sender?.noted(), identity: currentIdentity });
+      watchSignOnPolicy(ctx.settings, (policy) =>
+        changes.record({ source: "sign_on_policy", action: "updated", key1: policy.id, snapshot: JSON.stringify(policy) }),
+      );
       sender = new WebhookSender(
-        { apps: () => ctx.clients.webhookApps(), drain: changes.drain, lookups: { member: (id) => members.get(id) }, instanceId: LOCAL_INSTANCE_ID },
+        {
+          apps: () => ctx.clients.webhookApps(),
+          drain: changes.drain,
+          lookups: { member: (id) => members.get(id), badge: (id) => badges.get(id) },
+          instanceId: LOCAL_INSTANCE_ID,
+        },
         ctx.webhookKeys,
         app.log,
       );

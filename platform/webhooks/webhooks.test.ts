@@ -2,8 +2,9 @@ import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { AppStrategy, ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
-import { backups, indexes, items, movementJobs } from "@wix/data";
-import { memberFollowers, members } from "@wix/members";
+import { backups, indexes, items, movementJobs, scheduledWorkflows } from "@wix/data";
+import { signOnPolicy } from "@wix/identity";
+import { badgeAssignments, badges, badgesV2, memberFollowers, memberReport, members, membersAbout } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { createCollection } from "../data/test-support";
@@ -37,7 +38,21 @@ async function startApp(publicKey: () => string) {
       if (scripted) return void response.writeHead(scripted).end();
       const app = createClient({
         auth: AppStrategy({ appId: APP_ID, publicKey: publicKey() }),
-        modules: { items, members, memberFollowers, indexes, backups, movementJobs },
+        modules: {
+          items,
+          members,
+          memberFollowers,
+          indexes,
+          backups,
+          movementJobs,
+          badges,
+          badgesV2,
+          badgeAssignments,
+          memberReport,
+          membersAbout,
+          scheduledWorkflows,
+          signOnPolicy,
+        },
       });
       const record = (type: string) => (event: object) => void received.push({ type, event: event as Record<string, unknown> });
       app.items.onDataItemCreated(record("item created"));
@@ -56,6 +71,24 @@ async function startApp(publicKey: () => string) {
       app.movementJobs.onJobCreated(record("job created"));
       app.movementJobs.onJobUpdated(record("job updated"));
       app.movementJobs.onJobDeleted(record("job deleted"));
+      app.scheduledWorkflows.onJobsCreated(record("workflow created"));
+      app.scheduledWorkflows.onJobsUpdated(record("workflow updated"));
+      app.scheduledWorkflows.onJobsDeleted(record("workflow deleted"));
+      app.signOnPolicy.onSignOnPolicyUpdated(record("policy updated"));
+      app.badgesV2.onBadgeCreated(record("badge created"));
+      app.badgesV2.onBadgeUpdated(record("badge updated"));
+      app.badgesV2.onBadgeDeleted(record("badge deleted"));
+      app.badgeAssignments.onBadgeAssignmentCreated(record("assignment created"));
+      app.badgeAssignments.onBadgeAssignmentDeleted(record("assignment deleted"));
+      app.badges.onBadgeAssigned(record("badge assigned"));
+      app.badges.onBadgeUnassigned(record("badge unassigned"));
+      app.memberReport.onMemberReportCreated(record("report created"));
+      app.memberReport.onMemberReportDeleted(record("report deleted"));
+      app.memberReport.onMemberReportReportedMemberCreated(record("reported member created"));
+      app.memberReport.onMemberReportReportedMemberDeleted(record("reported member deleted"));
+      app.membersAbout.onMemberAboutCreated(record("about created"));
+      app.membersAbout.onMemberAboutUpdated(record("about updated"));
+      app.membersAbout.onMemberAboutDeleted(record("about deleted"));
       try {
         await app.webhooks.process(body);
         response.writeHead(200).end();
@@ -83,7 +116,10 @@ let app: App;
 let platform: TestPlatform;
 let publicKey = "";
 const admin = () =>
-  createClient({ modules: { items, members, indexes, backups, movementJobs }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+  createClient({
+    modules: { items, members, indexes, backups, movementJobs, badgesV2, badgeAssignments, memberReport, membersAbout, scheduledWorkflows, signOnPolicy },
+    auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }),
+  });
 
 beforeAll(async () => {
   app = await startApp(() => publicKey);
@@ -212,6 +248,147 @@ describe("the data service's other events", () => {
     const jobEvents = await eventsAfter(app, 2);
     expect(jobEvents[0]).toMatchObject({ type: "job created", event: { entity: { _id: job!._id } } });
     expect(jobEvents.at(-1)).toMatchObject({ type: "job updated", event: { entity: { _id: job!._id, status: "COMPLETED" } } });
+  });
+});
+
+describe("scheduled workflow events", () => {
+  it("reach onJobsCreated, onJobsUpdated and onJobsDeleted with the workflow and its next run", async () => {
+    const step = { source: { wixDataCollection: { collectionId: "Notes" } }, destination: { file: { format: "CSV" } } };
+    const workflows = admin().scheduledWorkflows;
+    await workflows.createScheduledDataWorkflow({ _id: "nightly", name: "Nightly", cronExpression: "0 3 * * *", workflow: { steps: [step] } } as never);
+    const [created] = await eventsAfter(app, 1);
+    expect(created).toMatchObject({ type: "workflow created", event: { entity: { _id: "nightly", name: "Nightly", revision: "1", enabled: true } } });
+    expect((created.event.entity as { nextExecutionDate: unknown }).nextExecutionDate).toBeInstanceOf(Date);
+    expect(metadataOf(created)).toMatchObject({ entityFqdn: "wix.data.sync.v1.jobs", slug: "created", entityId: "nightly" });
+
+    await workflows.updateScheduledDataWorkflow({ _id: "nightly", revision: "1", enabled: false } as never);
+    const [updated] = await eventsAfter(app, 1);
+    expect(updated).toMatchObject({ type: "workflow updated", event: { entity: { _id: "nightly", revision: "2", enabled: false } } });
+    expect((updated.event.entity as { nextExecutionDate?: unknown }).nextExecutionDate ?? null).toBeNull();
+
+    await workflows.deleteScheduledDataWorkflow("nightly");
+    const [deleted] = await eventsAfter(app, 1);
+    expect(deleted.type).toBe("workflow deleted");
+    expect(metadataOf(deleted)).toMatchObject({ entityFqdn: "wix.data.sync.v1.jobs", slug: "deleted", entityId: "nightly" });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("member badge events", () => {
+  it("follow a badge and its assignments, as v4 entities and as v3's assigned and unassigned", async () => {
+    const danaId = platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id;
+    const badge = await admin().badgesV2.createBadge({ title: "Hooked", backgroundColor: "#2E7D32", textColor: "#FFFFFF" });
+    const [created] = await eventsAfter(app, 1);
+    expect(created).toMatchObject({ type: "badge created", event: { entity: { _id: badge._id, title: "Hooked", slug: "hooked", revision: "1" } } });
+    expect((created.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(metadataOf(created)).toMatchObject({ entityFqdn: "wix.badges.v4.badge", slug: "created", entityId: badge._id });
+
+    await admin().badgesV2.updateBadge(badge._id!, { title: "Caught" });
+    expect(await eventsAfter(app, 1)).toMatchObject([{ type: "badge updated", event: { entity: { _id: badge._id, title: "Caught", revision: "2" } } }]);
+
+    const assignment = await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: danaId });
+    await admin().badgeAssignments.deleteBadgeAssignment(assignment._id!);
+    const [assigned, byV3, unassigned, byV3Gone] = await eventsAfter(app, 4);
+    const entity = { _id: assignment._id, badgeId: badge._id, memberId: danaId };
+    expect(assigned).toMatchObject({ type: "assignment created", event: { entity } });
+    expect(byV3).toMatchObject({ type: "badge assigned", event: { data: { memberId: danaId } } });
+    expect(metadataOf(byV3)).toMatchObject({ entityFqdn: "wix.badges.v3.badge", entityId: badge._id });
+    expect(unassigned).toMatchObject({ type: "assignment deleted", event: { entity } });
+    expect((unassigned.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(byV3Gone).toMatchObject({ type: "badge unassigned", event: { data: { memberId: danaId } } });
+
+    // Deleting a badge that is still held deletes it alone: its assignment goes with it, unsent.
+    await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: danaId });
+    await eventsAfter(app, 2);
+    await admin().badgesV2.deleteBadge(badge._id!);
+    const gone = await eventsAfter(app, 1);
+    expect(gone.map((received) => received.type)).toEqual(["badge deleted"]);
+    expect(metadataOf(gone[0])).toMatchObject({ entityFqdn: "wix.badges.v4.badge", slug: "deleted", entityId: badge._id });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("member report events", () => {
+  it("tell each report, and when a member becomes a reported member and stops being one", async () => {
+    const rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+    const { memberReport: first } = await admin().memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "SPAM", description: "Links" } });
+    const [created, becameReported] = await eventsAfter(app, 2);
+    expect(created).toMatchObject({
+      type: "report created",
+      event: { entity: { _id: first!._id, reportedMemberId: rowanId, reason: { category: "SPAM", description: "Links" } } },
+    });
+    expect((created.event.entity as { _createdDate: unknown })._createdDate).toBeInstanceOf(Date);
+    expect(becameReported).toMatchObject({
+      type: "reported member created",
+      event: { data: { reportedMember: { reportedMemberId: rowanId, reportCount: "1" } } },
+    });
+    expect((becameReported.event.data as { reportedMember: { lastReportDate: unknown } }).reportedMember.lastReportDate).toBeInstanceOf(Date);
+    expect(metadataOf(becameReported)).toMatchObject({ entityFqdn: "wix.members.v1.member_report", slug: "reported_member_created", entityId: rowanId });
+
+    // A second report is only a report; deleting both sends each deletion, then the end of the reported member.
+    await admin().memberReport.reportMember({ reportedMemberId: rowanId, reason: { category: "OTHER" } });
+    expect((await eventsAfter(app, 1)).map((received) => received.type)).toEqual(["report created"]);
+    await admin().memberReport.deleteMemberReports(rowanId);
+    const deleted = await eventsAfter(app, 3);
+    expect(deleted.map((received) => received.type)).toEqual(["report deleted", "report deleted", "reported member deleted"]);
+    expect(metadataOf(deleted[0])).toMatchObject({ entityFqdn: "wix.members.v1.member_report", slug: "deleted", entityId: first!._id });
+    expect(deleted[2].event.data).toEqual({ reportedMemberId: rowanId });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("About section events", () => {
+  it("reach onMemberAboutCreated, onMemberAboutUpdated and onMemberAboutDeleted with the section as written", async () => {
+    const rowanId = platform.ctx.identities.findForLogin(SECOND_DEMO_MEMBER.email)!.identity.id;
+    const paragraph = (text: string) => ({
+      nodes: [{ type: "PARAGRAPH" as const, _id: "p1", nodes: [{ type: "TEXT" as const, _id: "", nodes: [], textData: { text, decorations: [] } }] }],
+    });
+    const about = await admin().membersAbout.createMemberAbout({ memberId: rowanId, content: paragraph("Hiking since 2009") });
+    await admin().membersAbout.updateMemberAbout(about._id!, { content: paragraph("Hiking since 2008"), revision: "1" });
+    await admin().membersAbout.deleteMemberAbout(about._id!);
+    const [created, updated, deleted] = await eventsAfter(app, 3);
+    expect(created).toMatchObject({
+      type: "about created",
+      event: { entity: { _id: about._id, memberId: rowanId, revision: "1", content: paragraph("Hiking since 2009") } },
+    });
+    expect(updated).toMatchObject({ type: "about updated", event: { entity: { _id: about._id, revision: "2", content: paragraph("Hiking since 2008") } } });
+    expect(deleted.type).toBe("about deleted");
+    expect(metadataOf(deleted)).toMatchObject({ entityFqdn: "wix.members.about.v2.member_about", slug: "deleted", entityId: about._id });
+    expect(app.refused).toEqual([]);
+  });
+});
+
+describe("what goes with a member", () => {
+  it("sends only the member's deletion, not their badges, reports and About section", async () => {
+    const member = await admin().members.createMember({ member: { loginEmail: "gone@ridgeline.example" } });
+    const badge = await admin().badgesV2.createBadge({ title: "Passing", backgroundColor: "#2E7D32", textColor: "#FFFFFF" });
+    await admin().badgeAssignments.createBadgeAssignment({ badgeId: badge._id!, memberId: member._id! });
+    await admin().memberReport.reportMember({ reportedMemberId: member._id!, reason: { category: "SPAM" } });
+    await admin().membersAbout.createMemberAbout({ memberId: member._id!, content: { nodes: [] } });
+    expect(await eventsAfter(app, 7)).toHaveLength(7); // the member, the badge, two for the assignment, two for the report, the section
+    await admin().members.deleteMember(member._id!);
+    expect((await eventsAfter(app, 1)).map((received) => received.type)).toEqual(["member deleted"]);
+    await admin().badgesV2.deleteBadge(badge._id!);
+    await eventsAfter(app, 1);
+  });
+});
+
+describe("sign-on policy events", () => {
+  it("reach onSignOnPolicyUpdated when a requirement changes, by the API or elsewhere, and not for the captcha", async () => {
+    const updated = await admin().signOnPolicy.updateSignOnPolicy({ requireOwnerApproval: true });
+    const [byApi] = await eventsAfter(app, 1);
+    expect(byApi).toMatchObject({ type: "policy updated", event: { entity: { _id: updated._id, revision: updated.revision, requireOwnerApproval: true } } });
+    expect((byApi.event.entity as { _updatedDate: unknown })._updatedDate).toBeInstanceOf(Date);
+    expect(metadataOf(byApi)).toMatchObject({ entityFqdn: "wix.iam.signon.v1.sign_on_policy", slug: "updated", entityId: updated._id });
+    expect(metadataOf(byApi).identity).toEqual({ identityType: "WIX_USER" });
+
+    // The same settings changed without a request (as the Studio's and /_local/settings' stores do); a captcha setting is no part of the policy.
+    platform.ctx.settings.update({ requireCaptcha: true });
+    platform.ctx.settings.update({ requireCaptcha: false, requireOwnerApproval: false });
+    const elsewhere = await eventsAfter(app, 1);
+    expect(elsewhere).toMatchObject([{ type: "policy updated", event: { entity: { requireOwnerApproval: false, requireEmailVerification: false } } }]);
+    expect(metadataOf(elsewhere[0]).identity).toBeUndefined();
+    expect(app.refused).toEqual([]);
   });
 });
 

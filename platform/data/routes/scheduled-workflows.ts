@@ -61,7 +61,7 @@ function inputOf(body: Partial<z.infer<typeof createRequest>["scheduledDataWorkf
   };
 }
 
-function wireWorkflow(record: WorkflowRecord, fields: string[] | undefined) {
+export function wireWorkflow(record: WorkflowRecord, fields: string[] | undefined) {
   return {
     id: record.id,
     revision: String(record.revision),
