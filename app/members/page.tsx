@@ -23,7 +23,7 @@ export default async function MembersPage({ searchParams }: { searchParams: Prom
       {members.length === 0 ? (
         <p className="text-stone-700">No public profiles yet.</p>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {members.map((member) => (
             <li key={member.id}>
               <Link
