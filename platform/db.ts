@@ -21,6 +21,7 @@ import { migrateIdentity } from "./identity/store";
 import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateRecoveryCodes } from "./identity/recovery-codes";
+import { migrateRememberedDevices } from "./identity/remembered-devices";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateBadges } from "./badges/store";
@@ -47,6 +48,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateVerifications,
   migrateFactors,
   migrateRecoveryCodes,
+  migrateRememberedDevices,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateHostedFormStates,

@@ -36,13 +36,15 @@ import { VERIFICATION_TTL_MS } from "./verifications";
  */
 export type HostedResult = ({ kind: "page"; page: PageContent; status?: number } | { kind: "document"; page: HtmlPage } | { kind: "redirect"; url: string }) & {
   session?: { token: string } | "clear";
+  /** A browser the member just asked to be remembered: the token its cookie is to hold. */
+  rememberedDevice?: string;
 };
 
 /**
  * What the handlers know about the browser: its login session, a fresh CSRF token for forms, and
  * its CSRF cookie, which binds what a POST leaves for the next GET to this browser.
  */
-export type Browser = { session: LoginSession | null; csrf: string; key: string };
+export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string };
 
 /**
  * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
@@ -204,7 +206,8 @@ export class HostedFlow {
       });
     }
     const factors = this.ctx.factors.list(identity.id);
-    if (factors.length > 0) {
+    const remembered = browser.deviceToken !== undefined && this.ctx.rememberedDevices.recognise(identity.id, browser.deviceToken);
+    if (factors.length > 0 && !remembered) {
       let challenge;
       try {
         challenge = this.identityService.challenge(identity, factors);
@@ -324,8 +327,16 @@ export class HostedFlow {
     );
   }
 
-  /** The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a password alone would have. */
-  submitLoginCode(rsId: unknown, input: { code: string; appCode: string; recoveryCode: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+  /**
+   * The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a
+   * password alone would have, and with "Remember this device" ticked (`rememberAs` names the
+   * browser) gives the browser its remembered-device cookie.
+   */
+  submitLoginCode(
+    rsId: unknown,
+    input: { code: string; appCode: string; recoveryCode: string; rememberAs: string | null },
+    browser: Browser & { csrfValid: boolean },
+  ): HostedResult {
     const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
     if (!("intent" in rs)) return rs;
     const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
@@ -360,7 +371,8 @@ export class HostedFlow {
       return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
     }
     this.ctx.formStates.delete(pendingKey);
-    return this.completeLogin(rs, identity, browser.session);
+    const done = this.completeLogin(rs, identity, browser.session);
+    return input.rememberAs === null ? done : { ...done, rememberedDevice: this.ctx.rememberedDevices.remember(identity.id, input.rememberAs) };
   }
 
   showSignup(rsId: unknown, browser: Browser): HostedResult {

@@ -59,6 +59,8 @@ export type StateReply = {
     availableFactors: Array<{ factorType: SecondFactorType; factorStatus: "ENABLED" }>;
     reason: "USER_SETTINGS";
   };
+  /** With SUCCESS after a verify that asked to remember the browser: the token it shows at its next logins. */
+  additionalData?: { deviceToken: { strValue: string } };
 };
 
 const captchaTokens = z
@@ -95,6 +97,11 @@ export const loginRequest = z.object({
   password: z.string().max(1024).optional(),
   captchaTokens,
   stateToken: z.string().max(1000).optional(),
+  /** A browser remembered at an earlier login shows its token here, and skips the second step. */
+  clientMetaData: z
+    .object({ deviceToken: z.string().max(200).optional() })
+    .passthrough()
+    .nullish(),
 });
 
 /** `POST /v2/{factorType}/verify`: the state token of the challenge and the code, in the factor's own data object. */
@@ -180,6 +187,7 @@ export class IdentityService {
       | "verifications"
       | "factors"
       | "recoveryCodes"
+      | "rememberedDevices"
       | "recoveries"
       | "loginSessions"
       | "settings"
@@ -215,16 +223,17 @@ export class IdentityService {
 
   /**
    * Where the identity goes next after proving who it is (its password, or an e-mailed code):
-   * verification, approval, a second factor, or a session.
+   * verification, approval, a second factor (unless this browser is one the member had
+   * remembered), or a session.
    */
-  private continueWith(identity: Identity): StateReply {
+  private continueWith(identity: Identity, deviceToken?: string): StateReply {
     const factors = this.ctx.factors.list(identity.id);
     const wire = identityWire(identity, factors);
     if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
       return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: this.sendVerification(identity), identity: wire };
     }
     if (identity.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: wire };
-    if (factors.length > 0) return this.challenge(identity, factors);
+    if (factors.length > 0 && !(deviceToken && this.ctx.rememberedDevices.recognise(identity.id, deviceToken))) return this.challenge(identity, factors);
     return this.signedIn(identity);
   }
 
@@ -330,9 +339,13 @@ export class IdentityService {
     });
   }
 
-  /** A password someone else may know is gone: the wrong codes counted against it no longer matter. */
+  /**
+   * A password someone else may know is gone: the wrong codes counted against it no longer
+   * matter, and no browser remembered with the old one skips the second step.
+   */
   private passwordChanged(identityId: string) {
     this.ctx.wrongCodes.clear(identityId);
+    this.ctx.rememberedDevices.forgetAll(identityId);
   }
 
   /**
@@ -450,7 +463,7 @@ export class IdentityService {
     await this.ctx.loginThrottle.succeeded(email);
     if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
-    return this.continueWith(found.identity);
+    return this.continueWith(found.identity, input.clientMetaData?.deviceToken);
   }
 
   /**
@@ -482,9 +495,15 @@ export class IdentityService {
     return this.challenge(identity, factors);
   }
 
-  /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */
-  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string): StateReply {
-    return this.signedIn(this.checkFactor(stateToken, code, factorType));
+  /**
+   * The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS;
+   * asked to remember the browser (named from its User-Agent), with the token it is to show next time.
+   */
+  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string, remember: { deviceName: string } | null = null): StateReply {
+    const identity = this.checkFactor(stateToken, code, factorType);
+    const reply = this.signedIn(identity);
+    if (!remember) return reply;
+    return { ...reply, additionalData: { deviceToken: { strValue: this.ctx.rememberedDevices.remember(identity.id, remember.deviceName) } } };
   }
 
   /**

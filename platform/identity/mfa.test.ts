@@ -5,6 +5,7 @@ import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
+import { HOSTED_PAGES } from "./paths";
 import { memberSiteClient, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
@@ -31,14 +32,16 @@ type Reply = {
   access_token?: string;
   factor?: { factorId: string };
   factors?: unknown[];
+  additionalData?: { deviceToken?: { strValue: string } };
+  devices?: Array<{ deviceId: string; name: string; createdDate: string; lastUsedDate: string; expiresDate: string }>;
   details?: { applicationError?: { code?: string; data?: { retryAfterSeconds?: number } } };
 };
 
 /** A raw call to the platform, for the endpoints no installed SDK function sends. */
-async function call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+async function call(path: string, init: { method?: string; body?: unknown; token?: string; userAgent?: string } = {}) {
   const response = await fetch(`${platform.url}${path}`, {
     method: init.method ?? "POST",
-    headers: { "content-type": "application/json", ...(init.token && { authorization: init.token }) },
+    headers: { "content-type": "application/json", ...(init.token && { authorization: init.token }), ...(init.userAgent && { "user-agent": init.userAgent }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as Reply };
@@ -393,5 +396,147 @@ describe("second factors: how many codes", () => {
     expect(rechecked).toMatchObject({ status: 200, body: { state: "SUCCESS" } });
     expect(rechecked.body.sessionToken).toBeUndefined();
     expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+  }, 30_000);
+});
+
+describe("second factors: remembered devices", () => {
+  const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+  const login = (email: string, deviceToken?: string) =>
+    call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD, ...(deviceToken && { clientMetaData: { deviceToken } }) } });
+
+  /** A login through the e-mailed code, asking to remember the browser: the device token it is given. */
+  async function rememberedLogin(email: string): Promise<string> {
+    const challenge = await login(email);
+    expect(challenge.body.state).toBe("MFA_CHALLENGE");
+    const verified = await call("/_api/iam/authentication/v2/email/verify", {
+      body: { stateToken: challenge.body.stateToken, rememberThisDevice: true, emailData: { code: latestCode(email) } },
+      userAgent: FIREFOX,
+    });
+    expect(verified.body.state).toBe("SUCCESS");
+    return verified.body.additionalData!.deviceToken!.strValue;
+  }
+
+  it("skips the second step for a browser remembered at verify, lists it by name, and asks again once it is forgotten", async () => {
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
+    // Not asked to remember: no token.
+    const plain = await login(email);
+    const unremembered = await call("/_api/iam/authentication/v2/email/verify", {
+      body: { stateToken: plain.body.stateToken, emailData: { code: latestCode(email) } },
+    });
+    expect(unremembered.body.additionalData).toBeUndefined();
+
+    const deviceToken = await rememberedLogin(email);
+    const mailsBefore = platform.ctx.outbox.list(email).length;
+    expect(await login(email, deviceToken)).toMatchObject({ status: 200, body: { state: "SUCCESS", sessionToken: expect.any(String) } });
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+    // The token never stands in for the password.
+    const wrongPassword = await call("/_api/iam/authentication/v2/login", {
+      body: { loginId: { email }, password: "not-it", clientMetaData: { deviceToken } },
+    });
+    expect(wrongPassword.body.details?.applicationError?.code).toBe("-19976");
+    expect((await login(email, "made-up-token")).body.state).toBe("MFA_CHALLENGE");
+
+    const listed = await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken });
+    expect(listed.body.devices).toEqual([
+      {
+        deviceId: expect.any(String),
+        name: "Firefox on Windows",
+        createdDate: expect.any(String),
+        lastUsedDate: expect.any(String),
+        expiresDate: expect.any(String),
+      },
+    ]);
+    const [device] = listed.body.devices!;
+    expect(Date.parse(device.expiresDate) - Date.parse(device.createdDate)).toBe(30 * 24 * 60 * 60 * 1000);
+    const forget = (id: string) => call(`/_api/iam/factors/v1/remembered-devices/${id}`, { method: "DELETE", token: accessToken });
+    expect((await forget(device.deviceId)).status).toBe(200);
+    expect((await forget(device.deviceId)).status).toBe(404);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    // Forgetting them all.
+    const second = await rememberedLogin(email);
+    const third = await rememberedLogin(email);
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken })).body.devices).toHaveLength(2);
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "DELETE", token: accessToken })).status).toBe(200);
+    for (const token of [second, third]) expect((await login(email, token)).body.state).toBe("MFA_CHALLENGE");
+  }, 30_000);
+
+  it("another member's device token is no use, and a visitor cannot list or forget devices", async () => {
+    const first = await memberWithFactor({ type: "EMAIL" });
+    const other = await memberWithFactor({ type: "EMAIL" });
+    const deviceToken = await rememberedLogin(first.email);
+    expect((await login(other.email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+    expect((await login(first.email, deviceToken)).body.state).toBe("SUCCESS");
+    const [device] = (await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: first.accessToken })).body.devices!;
+    // Nor can another member forget it.
+    expect((await call(`/_api/iam/factors/v1/remembered-devices/${device.deviceId}`, { method: "DELETE", token: other.accessToken })).status).toBe(404);
+    const visitor = await call("/oauth2/token", { body: { clientId: LOCAL_CLIENT_ID, grantType: "anonymous" } });
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: visitor.body.access_token! })).status).toBe(403);
+    expect((await login(first.email, deviceToken)).body.state).toBe("SUCCESS");
+  }, 30_000);
+
+  it("forgets every device when the password changes or a factor is added or removed", async () => {
+    const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
+    const devices = () => call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken }).then((reply) => reply.body.devices);
+
+    let deviceToken = await rememberedLogin(email);
+    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
+    expect(changed.status).toBe(200);
+    expect(await devices()).toEqual([]);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    deviceToken = await rememberedLogin(email);
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    expect(added.status).toBe(200);
+    expect(await devices()).toEqual([]);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    deviceToken = await rememberedLogin(email);
+    const activated = await call(`/_api/iam/factors/v1/factors/${added.body.factor!.factorId}/activate`, {
+      body: { code: latestCode(phone) },
+      token: accessToken,
+    });
+    expect(activated.status).toBe(200);
+    expect(await devices()).toEqual([]);
+
+    deviceToken = await rememberedLogin(email);
+    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(200);
+    expect(await devices()).toEqual([]);
+    // The SMS factor is still on: the login is challenged again.
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+  }, 30_000);
+
+  it("on the hosted page: the ticked box sets a remembered-device cookie, and the next log-in there skips the code", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const client = memberSiteClient();
+    const browser = new TestBrowser();
+    const logIn = async () => {
+      const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+      const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+      return { oauthData, answer: await browser.submitForm(authUrl, { email, password: PASSWORD }) };
+    };
+    const first = await logIn();
+    const codePage = await browser.follow(first.answer);
+    expect(codePage.text).toContain('<input type="checkbox" name="remember" value="1">Remember this device for 30 days');
+    const done = await browser.submitForm(codePage.url, { code: latestCode(email)!, remember: "1" });
+    expect(done.status).toBe(303);
+    expect(browser.cookies.get("lp_device")).toMatch(/^[\w-]{43}$/);
+    expect(done.headers.getSetCookie().find((cookie) => cookie.startsWith("lp_device="))).toMatch(/Max-Age=2592000; HttpOnly/);
+
+    // Signed out of the hosted pages, the remembered browser logs in with its password alone.
+    browser.cookies.delete("lp_session");
+    const mailsBefore = platform.ctx.outbox.list(email).length;
+    const second = await logIn();
+    expect(second.answer.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(second.answer.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, second.oauthData)).refreshToken.role).toBe("member");
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+
+    // Another browser, without the cookie, is asked for the code.
+    const stranger = new TestBrowser();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    expect((await stranger.submitForm(authUrl, { email, password: PASSWORD })).location).toContain(HOSTED_PAGES.loginCode);
   }, 30_000);
 });
