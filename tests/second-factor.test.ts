@@ -20,6 +20,11 @@ describe("the platform's state replies, as the site's login reads them", () => {
     expect(stateOutcome({ state: "REQUIRE_OWNER_APPROVAL" })).toEqual({ kind: "awaiting-approval" });
   });
 
+  it("reads the device token a verify that remembered the browser answers with", () => {
+    const reply = { state: "SUCCESS", sessionToken: "st", additionalData: { deviceToken: { strValue: "device-1" } } };
+    expect(stateOutcome(reply)).toEqual({ kind: "signed-in", sessionToken: "st", deviceToken: "device-1" });
+  });
+
   it("reads a second-factor challenge: the state token, the factor and the hint", () => {
     const reply = {
       state: "MFA_CHALLENGE",

@@ -9,13 +9,14 @@ import {
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  forgetDeviceSchema,
   passwordProofSchema,
   profileSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
-import { failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
+import { buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
@@ -25,7 +26,7 @@ import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, recheckPassword } from "@/lib/wix/identity";
-import { activateFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
+import { activateFactor, forgetRememberedDevices, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 import { removeReportsBy } from "@/lib/wix/reports";
 import { memberIdOf } from "@/lib/wix/signups";
@@ -271,6 +272,25 @@ export async function cancelSetupAction(_previous: FormState, formData: FormData
     submission.reply,
     (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId),
     "Cancelled: nothing was turned on.",
+  );
+}
+
+/** Forgets one remembered browser: its next login asks for the second step again. */
+export async function forgetDeviceAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: forgetDeviceSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { deviceId } = submission.value;
+  return changeSecondFactor(submission.reply, (accessToken) => forgetRememberedDevices(accessToken, deviceId), "That device is forgotten.");
+}
+
+/** Forgets every remembered browser, this one included. */
+export async function forgetAllDevicesAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => forgetRememberedDevices(accessToken),
+    "Every device is forgotten: each login asks for the second step again.",
   );
 }
 

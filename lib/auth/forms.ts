@@ -76,7 +76,10 @@ export const sixDigitCode = z
   .transform((value) => value.replace(/\s/g, ""))
   .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456."));
 
-export const loginCodeSchema = z.object({ code: sixDigitCode });
+/** "Remember this device for 30 days", a checkbox: ticked, it is sent as "on". */
+const rememberDevice = z.boolean().optional();
+
+export const loginCodeSchema = z.object({ code: sixDigitCode, rememberDevice });
 
 /** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
 export const recoveryCodeSchema = z.object({
@@ -85,6 +88,7 @@ export const recoveryCodeSchema = z.object({
     .trim()
     .min(1, "Enter one of your recovery codes.")
     .max(20, "That is longer than a recovery code."),
+  rememberDevice,
 });
 
 export const forgotPasswordSchema = z.object({ email });

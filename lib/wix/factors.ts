@@ -112,3 +112,38 @@ export async function turnOffSecondFactor(accessToken: string, factorId: string,
     await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken, body: password === undefined ? {} : { password } });
   });
 }
+
+/** A browser the member asked to be remembered at a login's second step: it skips that step until `expires` or it is forgotten. */
+export type RememberedDevice = { id: string; name: string; remembered: Date; lastUsed: Date; expires: Date };
+
+const DEVICES_PATH = "/_api/iam/factors/v1/remembered-devices";
+
+/** The member's remembered browsers, newest first, each named from its User-Agent. */
+export async function myRememberedDevices(accessToken: string): Promise<RememberedDevice[]> {
+  const reply = z
+    .object({
+      devices: z.array(
+        z.object({ deviceId: z.string(), name: z.string(), createdDate: z.iso.datetime(), lastUsedDate: z.iso.datetime(), expiresDate: z.iso.datetime() }),
+      ),
+    })
+    .parse(await platformCall(DEVICES_PATH, { method: "GET", accessToken }));
+  return reply.devices.map((device) => ({
+    id: device.deviceId,
+    name: device.name,
+    remembered: new Date(device.createdDate),
+    lastUsed: new Date(device.lastUsedDate),
+    expires: new Date(device.expiresDate),
+  }));
+}
+
+/**
+ * Forgets one remembered browser (or, without an id, all of them): its next login asks for the
+ * second step again. No password: it only takes a shortcut away. One already forgotten is no error.
+ */
+export async function forgetRememberedDevices(accessToken: string, deviceId?: string): Promise<void> {
+  try {
+    await platformCall(deviceId === undefined ? DEVICES_PATH : `${DEVICES_PATH}/${encodeURIComponent(deviceId)}`, { method: "DELETE", accessToken });
+  } catch (error) {
+    if (refusalOf(error)?.code !== "NOT_FOUND") throw error;
+  }
+}

@@ -9,6 +9,9 @@ import { appCodeAction, loginCodeAction, recoveryCodeAction, resendLoginCodeActi
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
+/** Each way of answering is its own form, so each asks whether to remember this browser. */
+const REMEMBER_DEVICE = { name: "rememberDevice", label: "Remember this device for 30 days", type: "checkbox", optional: true } as const;
+
 /** A login's second step, for a member with a second factor: the code it sent. */
 export default async function LoginCodePage() {
   const pending = await readPendingVerification(await cookies());
@@ -44,7 +47,7 @@ export default async function LoginCodePage() {
       <ActionForm
         kind="loginCode"
         action={loginCodeAction}
-        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }]}
+        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
         submitLabel="Log in"
         pendingLabel="Checking the code…"
       />
@@ -61,7 +64,7 @@ export default async function LoginCodePage() {
           <ActionForm
             kind="loginCode"
             action={appCodeAction}
-            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
             submitLabel="Use the app's code"
             pendingLabel="Checking the code…"
             wideButton={false}
@@ -75,7 +78,7 @@ export default async function LoginCodePage() {
         <ActionForm
           kind="recoveryCode"
           action={recoveryCodeAction}
-          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }]}
+          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
           submitLabel="Use the recovery code"
           pendingLabel="Checking the code…"
           wideButton={false}
