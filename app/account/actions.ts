@@ -16,7 +16,7 @@ import {
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
-import { buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
+import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
@@ -139,11 +139,13 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
 }
 
-/** What the platform says when the password given as proof does not do. */
-const PASSWORD_REFUSALS: Record<PasswordRefusal, string> = {
-  "wrong-password": "That is not your password.",
-  throttled: "Too many wrong passwords. Try again in 15 minutes.",
-};
+/** What the platform says when the password given as proof does not do: for too many tries, the wait it gave. */
+const passwordRefusalMessage = (refusal: PasswordRefusal) =>
+  refusal === "wrong-password"
+    ? "That is not your password."
+    : refusal.retryAfterSeconds
+      ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
+      : FAILURE_MESSAGES.tooManyAttempts;
 
 /**
  * Turns a second factor on or off for the member: the same steps, then the page shows the new
@@ -170,7 +172,7 @@ async function changeSecondFactor(
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   const { value } = outcome;
-  if (typeof value === "string") return { result: reply({ fieldErrors: { password: [PASSWORD_REFUSALS[value]] } }) };
+  if (value === "wrong-password" || (value && "throttled" in value)) return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   revalidatePath("/account");
   return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
@@ -250,7 +252,7 @@ export async function newRecoveryCodesAction(_previous: FormState, formData: For
     submission.reply,
     async (accessToken) => {
       const codes = await newRecoveryCodes(accessToken, submission.value.password);
-      return typeof codes === "string" ? codes : { recoveryCodes: codes };
+      return Array.isArray(codes) ? { recoveryCodes: codes } : codes;
     },
     "New recovery codes are ready. The earlier ones no longer work.",
   );

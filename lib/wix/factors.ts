@@ -46,17 +46,20 @@ export async function mySecondFactors(accessToken: string): Promise<{ factors: S
   };
 }
 
-/** How a change that needs the member's password can be refused: a wrong one, or too many wrong ones lately. */
-export type PasswordRefusal = "wrong-password" | "throttled";
+/**
+ * How a change that needs the member's password can be refused: a wrong one, or too many wrong
+ * ones lately (or, turning a phone on, too many codes texted), with the wait the platform gave.
+ */
+export type PasswordRefusal = "wrong-password" | { throttled: true; retryAfterSeconds?: number };
 
 /** A call that takes the member's password as proof besides the token; its refusals for the password, named. */
 async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefusal> {
   try {
     return await call();
   } catch (error) {
-    const code = refusalOf(error)?.code;
-    if (code === "-19976") return "wrong-password";
-    if (code === "THROTTLED_FEATURE") return "throttled";
+    const refusal = refusalOf(error);
+    if (refusal?.code === "-19976") return "wrong-password";
+    if (refusal?.code === "THROTTLED_FEATURE") return { throttled: true, retryAfterSeconds: refusal.retryAfterSeconds };
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 
 /**
  * An error the platform answers on purpose, in the envelope the `@wix/*` clients parse:
@@ -44,6 +45,9 @@ export const codeExpired = () => new PlatformError(400, "VERIFICATION_EXPIRED", 
  */
 export const codesThrottled = (retryAfterSeconds: number) =>
   new PlatformError(429, "THROTTLED_FEATURE", `Too many codes for this account. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+/** Too many wrong proofs (passwords or app codes) or phone codes lately: `retryAfterSeconds` is the true wait. */
+export const throttledFor = (what: string, retryAfterSeconds: number) =>
+  new PlatformError(429, "THROTTLED_FEATURE", `${what} Try again in ${waitInWords(retryAfterSeconds)}.`, { retryAfterSeconds });
 export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
 
 export const unsupportedIntent = (intents: string[]) =>

@@ -8,6 +8,7 @@ import {
   codesThrottled,
   identityRefused,
   invalidArgument,
+  throttledFor,
   tooManyWrongCodes,
   wrongCode,
   type FieldViolation,
@@ -550,9 +551,8 @@ export class IdentityService {
    * mistyped number locks no one out), within an hourly limit; answers the code's digest to keep.
    */
   phoneEnrolmentCode(identityId: string, phone: string): string {
-    if (!this.ctx.mailLimit.allow(`factor-phone:${identityId}`)) {
-      throw identityRefused("THROTTLED_FEATURE", "Too many codes sent to phones for this account. Try again in an hour.", 429);
-    }
+    const key = `factor-phone:${identityId}`;
+    if (!this.ctx.mailLimit.allow(key)) throw throttledFor("Too many codes sent to phones for this account.", this.ctx.mailLimit.waitSeconds(key));
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     this.mail({
       to: phone,
@@ -585,8 +585,8 @@ export class IdentityService {
       ]);
     }
     const email = found.identity.loginEmail;
-    const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
-    if (captcha) throw identityRefused("THROTTLED_FEATURE", "Too many wrong passwords or codes. Try again in 15 minutes.", 429);
+    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.loginThrottle.before(email);
+    if (captcha) throw throttledFor("Too many wrong passwords or codes.", retryAfterSeconds);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
     const proven =

@@ -6,6 +6,7 @@ import { startTestPlatform, type TestPlatform } from "../testing";
 import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 import { HOSTED_PAGES } from "./paths";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 import { memberSiteClient, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
@@ -34,7 +35,8 @@ type Reply = {
   factors?: unknown[];
   additionalData?: { deviceToken?: { strValue: string } };
   devices?: Array<{ deviceId: string; name: string; createdDate: string; lastUsedDate: string; expiresDate: string }>;
-  details?: { applicationError?: { code?: string; data?: { retryAfterSeconds?: number } } };
+  message?: string;
+  details?: { applicationError?: { code?: string; description?: string; data?: { retryAfterSeconds?: number } } };
 };
 
 /** A raw call to the platform, for the endpoints no installed SDK function sends. */
@@ -538,5 +540,36 @@ describe("second factors: remembered devices", () => {
     const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
     const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
     expect((await stranger.submitForm(authUrl, { email, password: PASSWORD })).location).toContain(HOSTED_PAGES.loginCode);
+  }, 30_000);
+});
+
+describe("second factors: the true wait when a change is refused", () => {
+  it("past the wrong proofs, a factor change answers 429 with the seconds until the failures are forgotten, and says them", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const enrol = (password: string) => call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" }, password }, token: accessToken });
+    for (let failure = 0; failure < MAX_FAILURES; failure++) expect((await enrol("not-the-password")).status).toBe(403);
+    const refused = await enrol(PASSWORD);
+    expect(refused.status).toBe(429);
+    const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
+    // The failure window is 15 minutes from the first failure: what is left of it, not a fixed figure.
+    expect(wait).toBeGreaterThan(800);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(refused.body.message).toBe(`Too many wrong passwords or codes. Try again in ${waitInWords(wait)}.`);
+  }, 60_000);
+
+  it("past the hour's codes texted to phones being turned on, the wait is the time until the oldest is an hour old", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const startPhone = () =>
+      call("/_api/iam/factors/v1/factors", {
+        body: { factor: { type: "SMS", phone: `+4477009${String(++counter).padStart(5, "0")}` }, password: PASSWORD },
+        token: accessToken,
+      });
+    for (let sent = 0; sent < MAILS_PER_HOUR; sent++) expect((await startPhone()).status).toBe(200);
+    const refused = await startPhone();
+    expect(refused.status).toBe(429);
+    const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(refused.body.message).toBe(`Too many codes sent to phones for this account. Try again in ${waitInWords(wait)}.`);
   }, 30_000);
 });
