@@ -17,7 +17,6 @@ import {
   RECOVERY_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
-  buttonOnlySchema,
   codeResentMessage,
   codeStepMessage,
   failureMessage,
@@ -28,6 +27,7 @@ import {
   recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
+  sendCodeBySchema,
   tooManyAttemptsMessage,
   verifySchema,
 } from "@/lib/auth/forms";
@@ -178,7 +178,7 @@ async function continueWith(
       });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
-      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo };
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo, others: outcome.others };
       await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
       redirect(SITE_PAGES.loginCode);
     }
@@ -355,14 +355,19 @@ async function secondStep(
   return continueWith(outcome, reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
-/** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
+/**
+ * A new code for the login waiting for one, by the same factor or (`factorType`) another of the
+ * member's that they chose: the page shows again, for the new code (the previous one stops working).
+ */
 export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  const submission = parseWithZod(formData, { schema: sendCodeBySchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const step = await pendingCodeStep("second-factor", "verify", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken));
+  const { factorType } = submission.value;
+  if (factorType && !pending.secondFactor?.others?.includes(factorType)) return { result: submission.reply({ formErrors: [FAILURE_MESSAGES.unknown] }) };
+  const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken, factorType));
   if ("answer" in resent) return resent.answer;
   const outcome = resent.value;
   if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [codeStepMessage(outcome) ?? failureMessage(outcome)] }) };

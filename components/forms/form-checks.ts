@@ -20,6 +20,7 @@ import {
   recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
+  sendCodeBySchema,
   verifySchema,
 } from "@/lib/auth/forms";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
@@ -41,6 +42,7 @@ const schemas = {
   changePassword: changePasswordSchema,
   deleteAccount: deleteAccountSchema,
   buttonOnly: buttonOnlySchema,
+  sendCodeBy: sendCodeBySchema,
   smsFactor: smsFactorSchema,
   removeFactor: removeFactorSchema,
   appFactorCode: appFactorCodeSchema,

@@ -1,6 +1,6 @@
 import "@/lib/zod-csp";
 import { z } from "zod";
-import type { AuthFailure } from "@/lib/wix/identity";
+import type { AuthFailure, SendingFactorType } from "@/lib/wix/identity";
 import { waitInWords } from "@ridgeline/platform-contract/words";
 
 /**
@@ -67,6 +67,9 @@ export const verifySchema = z.object({
 
 /** A form that is only a button (send a new code, turn on e-mail codes): nothing to check. */
 export const buttonOnlySchema = z.object({});
+
+/** "Send a new code", or "Send the code by text message instead": the factor chosen, if another. */
+export const sendCodeBySchema = z.object({ factorType: z.enum(["EMAIL", "SMS"] satisfies SendingFactorType[]).optional() });
 
 /** The second step of a login with a second factor: the 6-digit code it sent. */
 /** A six-digit code, sent to the member or shown by their authenticator app; spaces allowed. */

@@ -15,9 +15,10 @@ export type AuthOutcome =
   | { kind: "verify-email"; stateToken: string }
   /**
    * The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com").
-   * `appToo`: the member's authenticator app can answer instead (they choose).
+   * `appToo`: the member's authenticator app can answer instead (they choose); `others`: their other
+   * factors that send a code, which they may have it sent by instead.
    */
-  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean }
+  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean; others: SendingFactorType[] }
   | { kind: "awaiting-approval" }
   /** `retryAfterSeconds`: for too many attempts, how long the platform said to wait, when it said. */
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>>; retryAfterSeconds?: number };
@@ -25,6 +26,9 @@ export type AuthOutcome =
 /** The second factors the site can ask a code for. */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
+/** The second factors that send a code (an app makes its own). */
+export const SENDING_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+export type SendingFactorType = (typeof SENDING_FACTOR_TYPES)[number];
 
 export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
 
@@ -159,8 +163,10 @@ export function stateOutcome(reply: unknown): AuthOutcome {
   if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
   const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
   if (state === "MFA_CHALLENGE" && stateToken && factorType) {
-    const appToo = factorType !== "TOTP" && (mfaChallengeData?.availableFactors ?? []).some((factor) => factor.factorType === "TOTP");
-    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo };
+    const available = (mfaChallengeData?.availableFactors ?? []).map((factor) => factor.factorType);
+    const appToo = factorType !== "TOTP" && available.includes("TOTP");
+    const others = SENDING_FACTOR_TYPES.filter((type) => type !== factorType && available.includes(type));
+    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo, others };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
 }
@@ -246,14 +252,22 @@ export async function logIn(input: { email: string; password: string; captcha?: 
   });
 }
 
-/** A new code for a login waiting for its second factor: `loginV2` with the challenge's state token and no password. */
-export async function resendLoginCode(email: string, stateToken: string): Promise<AuthOutcome> {
-  return loginV2(email, { stateToken });
+/**
+ * A new code for a login waiting for its second factor: `loginV2` with the challenge's state token
+ * and no password; by `factorType` when the member chose another of their factors.
+ */
+export async function resendLoginCode(email: string, stateToken: string, factorType?: SendingFactorType): Promise<AuthOutcome> {
+  return loginV2(email, { stateToken, ...(factorType && { clientMetaData: { factorType } }) });
 }
 
 async function loginV2(
   email: string,
-  options: { password?: string; stateToken?: string; captchaTokens?: LoginCaptchaToken[]; clientMetaData?: { deviceToken: string } },
+  options: {
+    password?: string;
+    stateToken?: string;
+    captchaTokens?: LoginCaptchaToken[];
+    clientMetaData?: { deviceToken: string } | { factorType: SendingFactorType };
+  },
 ) {
   try {
     return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email }, options)));

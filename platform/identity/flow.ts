@@ -4,7 +4,7 @@ import { waitInWords } from "@ridgeline/platform-contract/words";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
-import { IdentityService } from "./iam";
+import { IdentityService, type StateReply } from "./iam";
 import { HOSTED_PAGES } from "./paths";
 import {
   framedPage,
@@ -53,7 +53,16 @@ export type Browser = { session: LoginSession | null; csrf: string; key: string;
 type Flash = { error?: FormError; notice?: Notice; status?: string; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
 /** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
-type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string; app: boolean; recovery: boolean };
+/** `others`: the member's other factors that send a code, which they may choose instead. */
+type PendingCode = {
+  stateToken: string;
+  factorType: SecondFactorType;
+  hint: string;
+  email: string;
+  app: boolean;
+  recovery: boolean;
+  others: SecondFactorType[];
+};
 /**
  * A sign-up or log-in waiting for the code that confirms its e-mail address, kept for the code
  * page while the code lives: the verification's state token, or for a taken address a stand-in
@@ -215,19 +224,51 @@ export class HostedFlow {
         if (!(error instanceof PlatformError)) throw error;
         return again({ error: { message: tooManyCodesSent(error) } });
       }
-      const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
-      const pending: PendingCode = {
-        stateToken: challenge.stateToken!,
-        factorType,
-        hint: verificationChallengeData.hint,
-        email,
-        app: factorType !== "TOTP" && factors.some((factor) => factor.type === "TOTP"),
-        recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
-      };
-      this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
-      return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
+      return this.awaitCode(rs, browser, identity, email, challenge);
     }
     return this.completeLogin(rs, identity, browser.session);
+  }
+
+  /** On to the code page of a log-in's second step, with the challenge kept for this browser while its code lives. */
+  private awaitCode(rs: RedirectSession, browser: Browser, identity: Identity, email: string, challenge: StateReply): HostedResult {
+    const { factorType, verificationChallengeData, availableFactors } = challenge.mfaChallengeData!;
+    const pending: PendingCode = {
+      stateToken: challenge.stateToken!,
+      factorType,
+      hint: verificationChallengeData.hint,
+      email,
+      app: factorType !== "TOTP" && availableFactors.some((factor) => factor.factorType === "TOTP"),
+      recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
+      others: availableFactors.map((factor) => factor.factorType).filter((type) => type !== "TOTP" && type !== factorType),
+    };
+    this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
+    return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
+  }
+
+  /**
+   * "Send the code by text message instead" (or by e-mail): the log-in's challenge goes on by the
+   * factor the member chose, with a new code sent by it; the earlier code stops working.
+   */
+  sendCodeBy(rsId: unknown, factorType: string, browser: Browser & { csrfValid: boolean }): HostedResult {
+    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
+    if (!("intent" in rs)) return rs;
+    const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
+    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const chosen = pending.others.find((type) => type === factorType);
+    if (!chosen) return again({ message: "Choose one of the ways offered below." });
+    let challenge: StateReply;
+    try {
+      challenge = this.identityService.continueChallenge(pending.email, pending.stateToken, chosen);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const message = error.code === "THROTTLED_FEATURE" ? tooManyCodesSent(error) : "That code has expired. Log in again and we will send you a new one.";
+      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
+    }
+    const identity = this.ctx.identities.findForLogin(pending.email)?.identity;
+    if (!identity) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    return this.awaitCode(rs, browser, identity, pending.email, challenge);
   }
 
   /** On to the code page, with the verification it waits for kept for this browser while its code lives. */
@@ -323,7 +364,15 @@ export class HostedFlow {
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
     return page(
-      loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, app: pending.app, recovery: pending.recovery, error }),
+      loginCodePage({
+        ...this.formOf(rs, browser),
+        factorType: pending.factorType,
+        hint: pending.hint,
+        app: pending.app,
+        recovery: pending.recovery,
+        others: pending.others,
+        error,
+      }),
     );
   }
 

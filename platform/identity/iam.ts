@@ -15,7 +15,7 @@ import {
 } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
 import { hashToken } from "../oauth/store";
-import type { Factor, SecondFactorType, VerifyFactorType } from "./factors";
+import { SECOND_FACTOR_TYPES, type Factor, type SecondFactorType, type VerifyFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -98,9 +98,12 @@ export const loginRequest = z.object({
   password: z.string().max(1024).optional(),
   captchaTokens,
   stateToken: z.string().max(1000).optional(),
-  /** A browser remembered at an earlier login shows its token here, and skips the second step. */
+  /**
+   * A browser remembered at an earlier login shows its token here, and skips the second step; a
+   * login going on from its challenge (a state token, no password) may name the factor to send the code by.
+   */
   clientMetaData: z
-    .object({ deviceToken: z.string().max(200).optional() })
+    .object({ deviceToken: z.string().max(200).optional(), factorType: z.enum(SECOND_FACTOR_TYPES).optional() })
     .passthrough()
     .nullish(),
 });
@@ -262,10 +265,9 @@ export class IdentityService {
 
   /**
    * The second step of a login (docs/platform/identity.md §3.8): a code by the member's first
-   * factor, and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
+   * factor (or the one they chose), and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
    */
-  challenge(identity: Identity, factors: readonly Factor[]): StateReply {
-    const [factor] = factors;
+  challenge(identity: Identity, factors: readonly Factor[], factor: Factor = factors[0]): StateReply {
     return {
       state: "MFA_CHALLENGE",
       stateToken: this.sendCode(identity, "mfa", factor),
@@ -442,7 +444,9 @@ export class IdentityService {
    * without a session token. It still counts towards the account's failed logins.
    */
   async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
-    if (input.stateToken && input.password === undefined) return this.continueChallenge(input.loginId.email, input.stateToken);
+    if (input.stateToken && input.password === undefined) {
+      return this.continueChallenge(input.loginId.email, input.stateToken, input.clientMetaData?.factorType);
+    }
     const email = normaliseEmail(input.loginId.email);
     const self = caller.kind === "member" ? this.ctx.identities.get(caller.id) : null;
     const recheck = self?.loginEmail === email;
@@ -485,15 +489,19 @@ export class IdentityService {
 
   /**
    * `loginV2({stateToken})` with no password: the login whose second-factor challenge the token
-   * stands for goes on with a new code (the previous one stops working). Only while that
-   * challenge is live and not tried too often, and for the same login e-mail.
+   * stands for goes on with a new code (the previous one stops working), by the factor named in
+   * `clientMetaData.factorType` when the member has it on (a member with several chooses), else by
+   * the one the challenge used. Only while that challenge is live and not tried too often, and
+   * for the same login e-mail.
    */
-  continueChallenge(email: string, stateToken: string): StateReply {
+  continueChallenge(email: string, stateToken: string, factorType?: SecondFactorType): StateReply {
     const live = this.ctx.verifications.peek(stateToken, "mfa");
     const identity = live ? this.ctx.identities.get(live.identityId) : null;
     const factors = identity ? this.ctx.factors.list(identity.id) : [];
     if (!identity || identity.loginEmail !== normaliseEmail(email) || factors.length === 0) throw codeExpired();
-    return this.challenge(identity, factors);
+    const chosen = factors.find((factor) => factor.type === (factorType ?? live?.factorType));
+    if (factorType && !chosen) throw invalidArgument(`This member has no ${factorType} factor turned on.`);
+    return this.challenge(identity, factors, chosen);
   }
 
   /**

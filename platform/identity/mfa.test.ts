@@ -573,3 +573,76 @@ describe("second factors: the true wait when a change is refused", () => {
     expect(refused.body.message).toBe(`Too many codes sent to phones for this account. Try again in ${waitInWords(wait)}.`);
   }, 30_000);
 });
+
+describe("second factors: choosing the one that sends the code", () => {
+  /** A member with e-mail codes (their first factor) and text-message codes to `phone`. */
+  async function memberWithEmailAndSms() {
+    const member = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: member.accessToken });
+    const activated = await call(`/_api/iam/factors/v1/factors/${added.body.factor!.factorId}/activate`, {
+      body: { code: latestCode(phone) },
+      token: member.accessToken,
+    });
+    expect(activated.status).toBe(200);
+    return { ...member, phone };
+  }
+  type Challenge = Reply & { mfaChallengeData?: { factorType: string; verificationChallengeData: { hint: string } } };
+  const goOn = (email: string, stateToken: string, factorType?: string) =>
+    call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, stateToken, ...(factorType && { clientMetaData: { factorType } }) } }) as Promise<{
+      status: number;
+      body: Challenge;
+    }>;
+
+  it("a login challenged by e-mail goes on by SMS when the member asks: a code to the phone, the e-mailed one no longer works", async () => {
+    const { email, phone } = await memberWithEmailAndSms();
+    const challenge = (await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } })) as { body: Challenge };
+    expect(challenge.body.mfaChallengeData?.factorType).toBe("EMAIL");
+    const mailed = latestCode(email)!;
+    const bySms = await goOn(email, challenge.body.stateToken!, "SMS");
+    expect(bySms.body).toMatchObject({
+      state: "MFA_CHALLENGE",
+      mfaChallengeData: { factorType: "SMS", verificationChallengeData: { hint: `•••• ${phone.slice(-4)}` } },
+    });
+    const stateToken = bySms.body.stateToken!;
+    expect((await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken, emailData: { code: mailed } } })).status).toBe(400);
+    // "Send a new code" keeps to the chosen factor: a second text.
+    const texts = platform.ctx.outbox.list(phone).length;
+    const again = await goOn(email, stateToken);
+    expect(platform.ctx.outbox.list(phone)).toHaveLength(texts + 1);
+    expect(again.body.mfaChallengeData?.factorType).toBe("SMS");
+    const verified = await call("/_api/iam/authentication/v2/sms/verify", {
+      body: { stateToken: again.body.stateToken, smsData: { code: latestCode(phone) } },
+    });
+    expect(verified.body.state).toBe("SUCCESS");
+  });
+
+  it("refuses a factor the member does not have on, and an unknown one", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const challenge = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } });
+    expect((await goOn(email, challenge.body.stateToken!, "SMS")).status).toBe(400);
+    expect((await goOn(email, challenge.body.stateToken!, "PUSH")).status).toBe(400);
+    // The challenge itself still stands.
+    expect((await goOn(email, challenge.body.stateToken!)).body.mfaChallengeData?.factorType).toBe("EMAIL");
+  });
+
+  it("on the hosted page: a button sends the code by the other factor, and its code logs in", async () => {
+    const { email, phone } = await memberWithEmailAndSms();
+    const client = memberSiteClient();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new TestBrowser();
+    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
+    expect(codePage.text).toContain("Send the code by text message instead");
+    const csrf = /name="csrf" value="([^"]*)"/.exec(codePage.text)![1];
+    const rs = new URL(codePage.url).searchParams.get("rs")!;
+    const switched = await browser.follow(await browser.post(`${platform.url}${HOSTED_PAGES.loginCodeSendBy}`, { rs, csrf, factorType: "SMS" }));
+    expect(switched.text).toContain(`by text message to <strong>•••• ${phone.slice(-4)}</strong>`);
+    expect(switched.text).toContain("Send the code by e-mail instead");
+    const done = await browser.submitForm(switched.url, { code: latestCode(phone)! });
+    expect(done.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(done.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+  });
+});

@@ -113,6 +113,11 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       );
     });
 
+    scope.post(HOSTED_PAGES.loginCodeSendBy, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      return send(request, reply, flow.sendCodeBy(body.rs, field(body, "factorType"), browser(request, reply, body)));
+    });
+
     scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));
 
     scope.post(HOSTED_PAGES.signup, async (request, reply) => {

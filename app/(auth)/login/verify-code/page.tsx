@@ -27,7 +27,7 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint, appToo } = pending.secondFactor;
+  const { type, hint, appToo, others = [] } = pending.secondFactor;
   const fromApp = type === "TOTP";
   return (
     <AuthCard
@@ -56,6 +56,26 @@ export default async function LoginCodePage() {
         <div className="mt-6 border-t border-stone-200 pt-4">
           <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
           <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+        </div>
+      )}
+      {others.length > 0 && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">Or have the code sent another way:</p>
+          <div className="flex flex-wrap gap-3">
+            {others.map((other) => (
+              <ActionForm
+                key={other}
+                kind="sendCodeBy"
+                action={resendLoginCodeAction}
+                fields={[]}
+                hidden={{ factorType: other }}
+                submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
+                pendingLabel="Sending…"
+                tone="quiet"
+                wideButton={false}
+              />
+            ))}
+          </div>
         </div>
       )}
       {appToo && (
