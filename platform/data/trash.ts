@@ -61,7 +61,8 @@ export class TrashStore {
   restore(id: string): void {
     this.db
       .prepare(
-        "INSERT INTO data_collections (id, doc, revision, created_date, updated_date) SELECT id, doc, revision, created_date, updated_date FROM data_trash_collections WHERE id = ?",
+        "INSERT INTO data_collections (id, doc, revision, created_date, updated_date) " +
+          "SELECT id, doc, revision, created_date, updated_date FROM data_trash_collections WHERE id = ?",
       )
       .run(id);
     this.db

@@ -56,7 +56,8 @@ function parseClients(json: string, source: string): OAuthClient[] {
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw new ConfigError(
-    `${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} (expected [{"id": "...", "redirectUris": ["https://..."], "secret": "...", "webhookUrl": "https://..."}]).`,
+    `${source}: ${issue.path.join(".") || "(top level)"}: ${issue.message} ` +
+      `(expected [{"id": "...", "redirectUris": ["https://..."], "secret": "...", "webhookUrl": "https://..."}]).`,
   );
 }
 
