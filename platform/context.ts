@@ -8,6 +8,7 @@ import type { FaultStore } from "./http/faults";
 import type { RequestLog } from "./http/request-log";
 import type { FactorStore } from "./identity/factors";
 import type { RecoveryCodeStore } from "./identity/recovery-codes";
+import type { RememberedDeviceStore } from "./identity/remembered-devices";
 import type { HostedFormStateStore } from "./identity/form-states";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
@@ -36,6 +37,8 @@ export type PlatformContext = {
   factors: FactorStore;
   /** Members' one-time recovery codes (hashed). */
   recoveryCodes: RecoveryCodeStore;
+  /** Browsers members asked to be remembered, which skip the second step for a while. */
+  rememberedDevices: RememberedDeviceStore;
   /** Password reset links. */
   recoveries: RecoveryTokenStore;
   /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */

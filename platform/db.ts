@@ -22,6 +22,7 @@ import { migrateVerifications } from "./identity/verifications";
 import { migrateFactors } from "./identity/factors";
 import { migrateRecoveryCodes } from "./identity/recovery-codes";
 import { migratePasskeys } from "./identity/webauthn-store";
+import { migrateRememberedDevices } from "./identity/remembered-devices";
 import { migrateOutbox } from "./mail/outbox";
 import { migrateFollowers } from "./followers/store";
 import { migrateBadges } from "./badges/store";
@@ -49,6 +50,7 @@ const PLATFORM_MIGRATIONS: Migration[] = [
   migrateFactors,
   migrateRecoveryCodes,
   migratePasskeys,
+  migrateRememberedDevices,
   migrateRecoveryTokens,
   migrateLoginSessions,
   migrateHostedFormStates,

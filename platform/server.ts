@@ -24,6 +24,7 @@ import { WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identit
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { RecoveryCodeStore } from "./identity/recovery-codes";
+import { RememberedDeviceStore } from "./identity/remembered-devices";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
 import { registerBadgeRoutes } from "./badges/routes";
@@ -72,6 +73,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     verifications: new VerificationStore(db),
     factors: new FactorStore(db),
     recoveryCodes: new RecoveryCodeStore(db),
+    rememberedDevices: new RememberedDeviceStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
     formStates: new HostedFormStateStore(db),

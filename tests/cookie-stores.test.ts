@@ -1,5 +1,6 @@
 import { NextRequest, NextResponse } from "next/server";
 import { describe, expect, it } from "vitest";
+import { rememberDevice, rememberedDeviceToken } from "@/lib/auth/device-store";
 import { MiddlewareCookies } from "@/lib/auth/middleware-cookies";
 import { SESSION_ENDED } from "@/lib/auth/notice-store";
 import { readSession } from "@/lib/auth/session-store";
@@ -150,5 +151,31 @@ describe("the notice header", () => {
     const response = await changes.respond();
     expect(response.headers.get("x-middleware-override-headers")).toBe("");
     expect(response.headers.get("x-middleware-request-x-wms-notice")).toBeNull();
+  });
+});
+
+describe("the remembered-device cookie", () => {
+  async function remembered(jar: CookieJar, email: string, token: string) {
+    const response = NextResponse.next();
+    await rememberDevice(jar.request("http://localhost:3000/login/verify-code").cookies, response.cookies, email, token);
+    jar.apply(response);
+  }
+
+  it("is sealed and HttpOnly for 30 days, and holds a token per member, the latest for each, five members at most", async () => {
+    const jar = new CookieJar();
+    await remembered(jar, "Dana@Ridgeline.example", "token-dana");
+    const { header, value } = jar.cookies.get("wms_device")!;
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/Max-Age=2592000/);
+    expect(value).not.toContain("token-dana");
+    expect(value).not.toContain("dana");
+    const read = (email: string) => rememberedDeviceToken(jar.request("http://localhost:3000/login").cookies, email);
+    expect(await read("dana@ridgeline.example")).toBe("token-dana");
+    expect(await read("eli@ridgeline.example")).toBeUndefined();
+    await remembered(jar, "dana@ridgeline.example", "token-dana-2");
+    for (const name of ["a", "b", "c", "d", "e"]) await remembered(jar, `${name}@ridgeline.example`, `token-${name}`);
+    // The oldest member goes first.
+    expect(await read("dana@ridgeline.example")).toBeUndefined();
+    expect(await read("e@ridgeline.example")).toBe("token-e");
   });
 });

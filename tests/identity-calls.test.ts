@@ -3,7 +3,8 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { PlatformUnavailableError } from "@/lib/wix/errors";
 import { sessionClient } from "@/lib/wix/client";
-import { logIn, loginRefusalOutcome, recheckPassword, register, resendVerificationCode } from "@/lib/wix/identity";
+import { forgetRememberedDevices, myRememberedDevices, turnOnSecondFactor } from "@/lib/wix/factors";
+import { logIn, loginRefusalOutcome, recheckPassword, register, resendVerificationCode, verifySecondFactor } from "@/lib/wix/identity";
 import { LOCAL_CLIENT_ID } from "@/platform/config";
 import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
 import { openSignUp, startTestPlatform, type TestPlatform } from "@/platform/testing";
@@ -92,4 +93,48 @@ describe("what the forms are told", () => {
     const outcome = await register({ email: freshEmail(), password: "password", publicProfile: true });
     expect(outcome).toEqual({ kind: "failed", reason: "invalidField", fields: { password: expect.stringMatching(/common/i) } });
   });
+});
+
+describe("two-step sign-in, the site's calls", () => {
+  /** A new member with e-mail codes on, and an access token of theirs. */
+  async function memberWithEmailCodes() {
+    const email = freshEmail();
+    const outcome = await register({ email, password: PASSWORD, publicProfile: true });
+    if (outcome.kind !== "signed-in") throw new Error(`expected a session, got ${outcome.kind}`);
+    const session = platform.ctx.loginSessions.byToken(outcome.sessionToken)!;
+    const { accessToken } = platform.ctx.tokens.issuePair({
+      role: "member",
+      subjectId: session.memberId,
+      clientId: LOCAL_CLIENT_ID,
+      loginSessionId: session.id,
+    });
+    expect(await turnOnSecondFactor(accessToken, { type: "EMAIL" }, PASSWORD)).toBeUndefined();
+    return { email, accessToken };
+  }
+  const loginCode = (email: string) => platform.ctx.outbox.list(email).find((mail) => mail.kind === "login-code")!.code!;
+
+  it("a remembered browser's token, sent with the login, skips the code; forgotten, it no longer does", async () => {
+    const { email, accessToken } = await memberWithEmailCodes();
+    const challenged = await logIn({ email, password: PASSWORD });
+    if (challenged.kind !== "second-factor") throw new Error(`expected a challenge, got ${challenged.kind}`);
+    const verified = await verifySecondFactor("EMAIL", loginCode(email), challenged.stateToken, {
+      userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Firefox/133.0",
+    });
+    if (verified.kind !== "signed-in" || !verified.deviceToken) throw new Error("expected a session and a device token");
+    expect(await logIn({ email, password: PASSWORD, deviceToken: verified.deviceToken })).toEqual({ kind: "signed-in", sessionToken: expect.any(String) });
+    const [device] = await myRememberedDevices(accessToken);
+    expect(device).toMatchObject({ name: "Firefox on macOS" });
+    await forgetRememberedDevices(accessToken, device.id);
+    // Forgetting one already forgotten is no error.
+    await forgetRememberedDevices(accessToken, device.id);
+    expect((await logIn({ email, password: PASSWORD, deviceToken: verified.deviceToken })).kind).toBe("second-factor");
+  });
+
+  it("past the wrong passwords given as proof, a change is refused with the platform's wait", async () => {
+    const { accessToken } = await memberWithEmailCodes();
+    for (let failure = 0; failure < MAX_FAILURES; failure++) expect(await turnOnSecondFactor(accessToken, { type: "TOTP" }, "not-it")).toBe("wrong-password");
+    const refused = await turnOnSecondFactor(accessToken, { type: "TOTP" }, PASSWORD);
+    expect(refused).toEqual({ throttled: true, retryAfterSeconds: expect.any(Number) });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
+  }, 60_000);
 });

@@ -20,6 +20,11 @@ describe("the platform's state replies, as the site's login reads them", () => {
     expect(stateOutcome({ state: "REQUIRE_OWNER_APPROVAL" })).toEqual({ kind: "awaiting-approval" });
   });
 
+  it("reads the device token a verify that remembered the browser answers with", () => {
+    const reply = { state: "SUCCESS", sessionToken: "st", additionalData: { deviceToken: { strValue: "device-1" } } };
+    expect(stateOutcome(reply)).toEqual({ kind: "signed-in", sessionToken: "st", deviceToken: "device-1" });
+  });
+
   it("reads a second-factor challenge: the state token, the factor and the hint", () => {
     const reply = {
       state: "MFA_CHALLENGE",
@@ -31,7 +36,7 @@ describe("the platform's state replies, as the site's login reads them", () => {
         reason: "USER_SETTINGS",
       },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false });
+    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false, others: [] });
   });
 
   it("reads an authenticator app's challenge, which sent nothing", () => {
@@ -40,7 +45,14 @@ describe("the platform's state replies, as the site's login reads them", () => {
       stateToken: "app-state",
       mfaChallengeData: { factorType: "TOTP", verificationChallengeData: { hint: "your authenticator app" } },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "app-state", factorType: "TOTP", hint: "your authenticator app", appToo: false });
+    expect(stateOutcome(reply)).toEqual({
+      kind: "second-factor",
+      stateToken: "app-state",
+      factorType: "TOTP",
+      hint: "your authenticator app",
+      appToo: false,
+      others: [],
+    });
   });
 
   it("notes when the member's app may answer a challenge sent by another factor: they choose", () => {
@@ -57,6 +69,19 @@ describe("the platform's state replies, as the site's login reads them", () => {
       },
     };
     expect(stateOutcome(reply)).toMatchObject({ kind: "second-factor", factorType: "EMAIL", appToo: true });
+  });
+
+  it("lists the member's other factors that send a code, which they may choose instead", () => {
+    const reply = {
+      state: "MFA_CHALLENGE",
+      stateToken: "s",
+      mfaChallengeData: {
+        factorType: "EMAIL",
+        verificationChallengeData: { hint: "j•••@example.com" },
+        availableFactors: ["EMAIL", "TOTP", "SMS", "WEBAUTHN"].map((factorType) => ({ factorType, factorStatus: "ENABLED" })),
+      },
+    };
+    expect(stateOutcome(reply)).toMatchObject({ kind: "second-factor", factorType: "EMAIL", appToo: true, others: ["SMS"] });
   });
 
   it("fails on what it cannot use: a challenge by a factor the site cannot ask for, a state with its token missing, an unknown state", () => {

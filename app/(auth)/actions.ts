@@ -17,7 +17,6 @@ import {
   RECOVERY_CODE_MESSAGES,
   UNAVAILABLE_MESSAGE,
   VERIFICATION_EXPIRED_MESSAGE,
-  buttonOnlySchema,
   codeResentMessage,
   codeStepMessage,
   failureMessage,
@@ -28,10 +27,12 @@ import {
   recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
+  sendCodeBySchema,
   tooManyAttemptsMessage,
   verifySchema,
 } from "@/lib/auth/forms";
 import { codeTryOutcome, mayTryCode, newCodeVerdict, stepKey } from "@/lib/auth/code-steps";
+import { rememberDevice, rememberedDeviceToken } from "@/lib/auth/device-store";
 import { beginLogin } from "@/lib/auth/login";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
@@ -177,7 +178,7 @@ async function continueWith(
       });
       redirect(SITE_PAGES.verify);
     case "second-factor": {
-      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo };
+      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo, others: outcome.others };
       await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
       redirect(SITE_PAGES.loginCode);
     }
@@ -205,10 +206,12 @@ export async function logInAction(_previous: FormState, formData: FormData): Pro
   const { email, password, returnTo, captchaStage } = submission.value;
   const refused = await refusedAttempt("login", email, submission.reply, HIDDEN);
   if (refused) return refused;
+  // A browser this member ticked "Remember this device" on shows its token; the platform decides whether it still counts.
+  const deviceToken = await rememberedDeviceToken(await cookies(), email);
   const loggedIn = await platformStep(
     "logging in failed",
     submission.reply,
-    () => logIn({ email, password, captcha: captchaFrom(formData, submission.value) }),
+    () => logIn({ email, password, captcha: captchaFrom(formData, submission.value), deviceToken }),
     {
       hideFields: HIDDEN,
       captcha: captchaStage,
@@ -300,28 +303,32 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return secondStep(submission.reply, "code", submission.value.code, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
+  return secondStep(submission.reply, "code", submission.value, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
 }
 
 /** The member's authenticator app in place of the factor the login challenged: they chose it. */
 export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return secondStep(submission.reply, "code", submission.value.code, () => APP_CODE_MESSAGES, "TOTP");
+  return secondStep(submission.reply, "code", submission.value, () => APP_CODE_MESSAGES, "TOTP");
 }
 
 /** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
 export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return secondStep(submission.reply, "recoveryCode", submission.value.recoveryCode, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  const { recoveryCode, rememberDevice } = submission.value;
+  return secondStep(submission.reply, "recoveryCode", { code: recoveryCode, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
 }
 
-/** The login's second step with a code in `field`: by the challenged factor, or as a recovery code. */
+/**
+ * The login's second step with a code in `field`: by the challenged factor, or as a recovery code.
+ * With "Remember this device" ticked, the token the platform gives for this browser is kept in its sealed cookie.
+ */
 async function secondStep(
   reply: Reply,
   field: "code" | "recoveryCode",
-  code: string,
+  { code, rememberDevice: remember }: { code: string; rememberDevice?: boolean },
   messagesFor: (type: SecondFactorType) => Partial<Record<AuthFailure, string>>,
   as?: "TOTP" | "RECOVERY_CODE",
 ): Promise<FormState> {
@@ -329,7 +336,10 @@ async function secondStep(
   if ("answer" in step) return step.answer;
   const { pending } = step;
   const type = pending.secondFactor!.type;
-  const checked = await tryStepCode(pending, reply, "checking a login code failed", () => verifySecondFactor(as ?? type, code, pending.stateToken));
+  const userAgent = (await headers()).get("user-agent") ?? "";
+  const checked = await tryStepCode(pending, reply, "checking a login code failed", () =>
+    verifySecondFactor(as ?? type, code, pending.stateToken, remember ? { userAgent } : null),
+  );
   if ("answer" in checked) return checked.answer;
   const outcome = checked.value;
   // The pending login stays even when its code no longer works: a cookie changed here would
@@ -337,20 +347,27 @@ async function secondStep(
   const codeMessage = outcome.kind === "failed" ? codeStepMessage(outcome, messagesFor(type)) : undefined;
   if (codeMessage) return { result: reply({ fieldErrors: { [field]: [codeMessage] } }) };
   if (outcome.kind !== "failed") {
-    clearPendingVerification(await cookies());
+    const jar = await cookies();
+    clearPendingVerification(jar);
+    if (outcome.kind === "signed-in" && outcome.deviceToken) await rememberDevice(jar, jar, pending.email, outcome.deviceToken);
     await forgetAccountFailures("login", pending.email);
   }
   return continueWith(outcome, reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
 }
 
-/** A new code for the login waiting for one: the page shows again, for the new code (the previous one stops working). */
+/**
+ * A new code for the login waiting for one, by the same factor or (`factorType`) another of the
+ * member's that they chose: the page shows again, for the new code (the previous one stops working).
+ */
 export async function resendLoginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  const submission = parseWithZod(formData, { schema: sendCodeBySchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const step = await pendingCodeStep("second-factor", "verify", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken));
+  const { factorType } = submission.value;
+  if (factorType && !pending.secondFactor?.others?.includes(factorType)) return { result: submission.reply({ formErrors: [FAILURE_MESSAGES.unknown] }) };
+  const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken, factorType));
   if ("answer" in resent) return resent.answer;
   const outcome = resent.value;
   if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [codeStepMessage(outcome) ?? failureMessage(outcome)] }) };

@@ -9,13 +9,14 @@ import {
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
+  forgetDeviceSchema,
   passwordProofSchema,
   profileSchema,
   removeFactorSchema,
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
-import { failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
+import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
@@ -25,7 +26,7 @@ import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, recheckPassword } from "@/lib/wix/identity";
-import { activateFactor, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
+import { activateFactor, forgetRememberedDevices, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 import { removeReportsBy } from "@/lib/wix/reports";
 import { memberIdOf } from "@/lib/wix/signups";
@@ -138,11 +139,13 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
   return { result: submission.reply({ resetForm: true }), done: "Your password is changed. Use the new one next time you log in." };
 }
 
-/** What the platform says when the password given as proof does not do. */
-const PASSWORD_REFUSALS: Record<PasswordRefusal, string> = {
-  "wrong-password": "That is not your password.",
-  throttled: "Too many wrong passwords. Try again in 15 minutes.",
-};
+/** What the platform says when the password given as proof does not do: for too many tries, the wait it gave. */
+const passwordRefusalMessage = (refusal: PasswordRefusal) =>
+  refusal === "wrong-password"
+    ? "That is not your password."
+    : refusal.retryAfterSeconds
+      ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
+      : FAILURE_MESSAGES.tooManyAttempts;
 
 /**
  * Turns a second factor on or off for the member: the same steps, then the page shows the new
@@ -169,7 +172,7 @@ async function changeSecondFactor(
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   const { value } = outcome;
-  if (typeof value === "string") return { result: reply({ fieldErrors: { password: [PASSWORD_REFUSALS[value]] } }) };
+  if (value === "wrong-password" || (value && "throttled" in value)) return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   revalidatePath("/account");
   return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
@@ -249,7 +252,7 @@ export async function newRecoveryCodesAction(_previous: FormState, formData: For
     submission.reply,
     async (accessToken) => {
       const codes = await newRecoveryCodes(accessToken, submission.value.password);
-      return typeof codes === "string" ? codes : { recoveryCodes: codes };
+      return Array.isArray(codes) ? { recoveryCodes: codes } : codes;
     },
     "New recovery codes are ready. The earlier ones no longer work.",
   );
@@ -271,6 +274,25 @@ export async function cancelSetupAction(_previous: FormState, formData: FormData
     submission.reply,
     (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId),
     "Cancelled: nothing was turned on.",
+  );
+}
+
+/** Forgets one remembered browser: its next login asks for the second step again. */
+export async function forgetDeviceAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: forgetDeviceSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { deviceId } = submission.value;
+  return changeSecondFactor(submission.reply, (accessToken) => forgetRememberedDevices(accessToken, deviceId), "That device is forgotten.");
+}
+
+/** Forgets every remembered browser, this one included. */
+export async function forgetAllDevicesAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  return changeSecondFactor(
+    submission.reply,
+    (accessToken) => forgetRememberedDevices(accessToken),
+    "Every device is forgotten: each login asks for the second step again.",
   );
 }
 

@@ -10,7 +10,8 @@ import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
-import { mySecondFactors } from "@/lib/wix/factors";
+import { myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
+import { RememberedDevices } from "@/components/account/remembered-devices";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { qrCodeDataUrl } from "@/lib/account/qr-code";
 import { countryOptions } from "@/lib/countries";
@@ -21,6 +22,8 @@ import {
   activateAppFactorAction,
   activatePhoneFactorAction,
   cancelSetupAction,
+  forgetAllDevicesAction,
+  forgetDeviceAction,
   changeSlugAction,
   deleteAccountAction,
   newRecoveryCodesAction,
@@ -50,12 +53,19 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
+const TWO_STEP_INTRO =
+  "After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account. " +
+  "Each change here asks for your password.";
+const REMEMBERED_DEVICES_INTRO =
+  "Browsers where you ticked “Remember this device” skip the second step for 30 days. " + "A new password or a change to two-step sign-in forgets them all.";
+
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, { factors, recoveryCodesLeft }] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft }, devices] = await Promise.all([
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
+    readAsMember(session, "/account", () => myRememberedDevices(session.accessToken), "/"),
   ]);
   const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
   const appSetup: AppSetup | null = pendingApp?.setup
@@ -157,14 +167,7 @@ export default async function AccountPage() {
         />
       </Section>
 
-      <Section
-        id="two-step"
-        title="Two-step sign-in"
-        intro={
-          "After your password, each login asks for a code we send you or your authenticator app shows, " +
-          "so a stolen password alone cannot open your account. Each change here asks for your password."
-        }
-      >
+      <Section id="two-step" title="Two-step sign-in" intro={TWO_STEP_INTRO}>
         <TwoStepSignIn
           factors={factors}
           email={profile.email ?? null}
@@ -182,6 +185,12 @@ export default async function AccountPage() {
           }}
         />
       </Section>
+
+      {(devices.length > 0 || factors.some((factor) => !factor.pending)) && (
+        <Section id="remembered-devices" title="Remembered devices" intro={REMEMBERED_DEVICES_INTRO}>
+          <RememberedDevices devices={devices} actions={{ forget: forgetDeviceAction, forgetAll: forgetAllDevicesAction }} />
+        </Section>
+      )}
 
       <Section id="delete" title="Delete account">
         <DeleteAccount action={deleteAccountAction} reports={reportKinds || undefined} />

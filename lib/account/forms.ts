@@ -121,6 +121,9 @@ export const smsFactorSchema = z.object({
 /** An app still being set up guards nothing yet: cancelling it takes no password. */
 export const cancelSetupSchema = z.object({ factorId: z.string().min(1).max(100) });
 
+/** Forgetting one remembered browser. */
+export const forgetDeviceSchema = z.object({ deviceId: z.string().min(1).max(100) });
+
 export const removeFactorSchema = cancelSetupSchema.extend({ password: currentPassword });
 
 /** The first code of an authenticator app being set up, which turns it on. */

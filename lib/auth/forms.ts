@@ -1,6 +1,6 @@
 import "@/lib/zod-csp";
 import { z } from "zod";
-import type { AuthFailure } from "@/lib/wix/identity";
+import type { AuthFailure, SendingFactorType } from "@/lib/wix/identity";
 import { waitInWords } from "@ridgeline/platform-contract/words";
 
 /**
@@ -68,6 +68,9 @@ export const verifySchema = z.object({
 /** A form that is only a button (send a new code, turn on e-mail codes): nothing to check. */
 export const buttonOnlySchema = z.object({});
 
+/** "Send a new code", or "Send the code by text message instead": the factor chosen, if another. */
+export const sendCodeBySchema = z.object({ factorType: z.enum(["EMAIL", "SMS"] satisfies SendingFactorType[]).optional() });
+
 /** The second step of a login with a second factor: the 6-digit code it sent. */
 /** A six-digit code, sent to the member or shown by their authenticator app; spaces allowed. */
 export const sixDigitCode = z
@@ -76,7 +79,10 @@ export const sixDigitCode = z
   .transform((value) => value.replace(/\s/g, ""))
   .pipe(z.string().regex(/^[0-9]{6}$/, "Enter the 6 digits of the code, like 123456."));
 
-export const loginCodeSchema = z.object({ code: sixDigitCode });
+/** "Remember this device for 30 days", a checkbox: ticked, it is sent as "on". */
+const rememberDevice = z.boolean().optional();
+
+export const loginCodeSchema = z.object({ code: sixDigitCode, rememberDevice });
 
 /** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
 export const recoveryCodeSchema = z.object({
@@ -85,6 +91,7 @@ export const recoveryCodeSchema = z.object({
     .trim()
     .min(1, "Enter one of your recovery codes.")
     .max(20, "That is longer than a recovery code."),
+  rememberDevice,
 });
 
 export const forgotPasswordSchema = z.object({ email });

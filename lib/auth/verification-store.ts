@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { verificationCookieName } from "./cookie-names";
 import { MAX_STORED_RETURN_TO, storableReturnTo } from "./transaction-store";
-import { SECOND_FACTOR_TYPES } from "@/lib/wix/identity";
+import { SECOND_FACTOR_TYPES, SENDING_FACTOR_TYPES } from "@/lib/wix/identity";
 
 // A login's code step in progress (an e-mail verification, or a second factor's code): the
 // platform's state token stays on the server side of the form.
@@ -15,8 +15,18 @@ const pendingVerificationSchema = z.object({
   returnTo: z.string().startsWith("/").max(MAX_STORED_RETURN_TO),
   /** A sign-up with a taken address: its state token leads nowhere, and "Resend code" must answer as for a real one. */
   decoy: z.literal(true).optional(),
-  /** Present for a second factor's code: which factor it went by, the hint of where, and whether the member's app may answer instead. */
-  secondFactor: z.object({ type: z.enum(SECOND_FACTOR_TYPES), hint: z.string().max(200), appToo: z.boolean().optional() }).optional(),
+  /**
+   * Present for a second factor's code: which factor it went by, the hint of where, whether the
+   * member's app may answer instead, and their other factors that could send it instead.
+   */
+  secondFactor: z
+    .object({
+      type: z.enum(SECOND_FACTOR_TYPES),
+      hint: z.string().max(200),
+      appToo: z.boolean().optional(),
+      others: z.array(z.enum(SENDING_FACTOR_TYPES)).max(SENDING_FACTOR_TYPES.length).optional(),
+    })
+    .optional(),
   /** The code confirms a sign-up rather than a login. */
   signUp: z.boolean().optional(),
   /** The code was right and the new account now waits for an organiser's approval: nothing more to type. */

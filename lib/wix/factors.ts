@@ -46,17 +46,20 @@ export async function mySecondFactors(accessToken: string): Promise<{ factors: S
   };
 }
 
-/** How a change that needs the member's password can be refused: a wrong one, or too many wrong ones lately. */
-export type PasswordRefusal = "wrong-password" | "throttled";
+/**
+ * How a change that needs the member's password can be refused: a wrong one, or too many wrong
+ * ones lately (or, turning a phone on, too many codes texted), with the wait the platform gave.
+ */
+export type PasswordRefusal = "wrong-password" | { throttled: true; retryAfterSeconds?: number };
 
 /** A call that takes the member's password as proof besides the token; its refusals for the password, named. */
 async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefusal> {
   try {
     return await call();
   } catch (error) {
-    const code = refusalOf(error)?.code;
-    if (code === "-19976") return "wrong-password";
-    if (code === "THROTTLED_FEATURE") return "throttled";
+    const refusal = refusalOf(error);
+    if (refusal?.code === "-19976") return "wrong-password";
+    if (refusal?.code === "THROTTLED_FEATURE") return { throttled: true, retryAfterSeconds: refusal.retryAfterSeconds };
     throw error;
   }
 }
@@ -111,4 +114,39 @@ export async function turnOffSecondFactor(accessToken: string, factorId: string,
   return withPassword(async () => {
     await platformCall(`${FACTORS_PATH}/${encodeURIComponent(factorId)}`, { method: "DELETE", accessToken, body: password === undefined ? {} : { password } });
   });
+}
+
+/** A browser the member asked to be remembered at a login's second step: it skips that step until `expires` or it is forgotten. */
+export type RememberedDevice = { id: string; name: string; remembered: Date; lastUsed: Date; expires: Date };
+
+const DEVICES_PATH = "/_api/iam/factors/v1/remembered-devices";
+
+/** The member's remembered browsers, newest first, each named from its User-Agent. */
+export async function myRememberedDevices(accessToken: string): Promise<RememberedDevice[]> {
+  const reply = z
+    .object({
+      devices: z.array(
+        z.object({ deviceId: z.string(), name: z.string(), createdDate: z.iso.datetime(), lastUsedDate: z.iso.datetime(), expiresDate: z.iso.datetime() }),
+      ),
+    })
+    .parse(await platformCall(DEVICES_PATH, { method: "GET", accessToken }));
+  return reply.devices.map((device) => ({
+    id: device.deviceId,
+    name: device.name,
+    remembered: new Date(device.createdDate),
+    lastUsed: new Date(device.lastUsedDate),
+    expires: new Date(device.expiresDate),
+  }));
+}
+
+/**
+ * Forgets one remembered browser (or, without an id, all of them): its next login asks for the
+ * second step again. No password: it only takes a shortcut away. One already forgotten is no error.
+ */
+export async function forgetRememberedDevices(accessToken: string, deviceId?: string): Promise<void> {
+  try {
+    await platformCall(deviceId === undefined ? DEVICES_PATH : `${DEVICES_PATH}/${encodeURIComponent(deviceId)}`, { method: "DELETE", accessToken });
+  } catch (error) {
+    if (refusalOf(error)?.code !== "NOT_FOUND") throw error;
+  }
 }

@@ -10,13 +10,15 @@ import { platformCall, platformFetch, withinPlatformTimeout } from "./platform-f
 
 /** What a registration, login or verification came to, in the site's own terms. */
 export type AuthOutcome =
-  | { kind: "signed-in"; sessionToken: string }
+  /** `deviceToken`: the browser was remembered at this step; it shows the token at its next logins to skip the second step. */
+  | { kind: "signed-in"; sessionToken: string; deviceToken?: string }
   | { kind: "verify-email"; stateToken: string }
   /**
    * The member has a second factor: a code went by it, and `hint` says where ("j•••@example.com").
-   * `appToo`: the member's authenticator app can answer instead (they choose).
+   * `appToo`: the member's authenticator app can answer instead (they choose); `others`: their other
+   * factors that send a code, which they may have it sent by instead.
    */
-  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean }
+  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean; others: SendingFactorType[] }
   | { kind: "awaiting-approval" }
   /** `retryAfterSeconds`: for too many attempts, how long the platform said to wait, when it said. */
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>>; retryAfterSeconds?: number };
@@ -24,6 +26,9 @@ export type AuthOutcome =
 /** The second factors the site can ask a code for. */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
+/** The second factors that send a code (an app makes its own). */
+export const SENDING_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
+export type SendingFactorType = (typeof SENDING_FACTOR_TYPES)[number];
 
 export type AuthField = "email" | "password" | "firstName" | "lastName" | "nickname" | "code";
 
@@ -131,6 +136,7 @@ const stateReply = z.object({
   state: z.string(),
   sessionToken: z.string().nullish(),
   stateToken: z.string().nullish(),
+  additionalData: z.object({ deviceToken: z.object({ strValue: z.string().min(1).max(200) }).nullish() }).nullish(),
   mfaChallengeData: z
     .object({
       factorType: z.string(),
@@ -150,14 +156,17 @@ const stateReply = z.object({
 export function stateOutcome(reply: unknown): AuthOutcome {
   const parsed = stateReply.safeParse(reply);
   if (!parsed.success) return { kind: "failed", reason: "unknown", fields: {} };
-  const { state, sessionToken, stateToken, mfaChallengeData } = parsed.data;
-  if (state === "SUCCESS" && sessionToken) return { kind: "signed-in", sessionToken };
+  const { state, sessionToken, stateToken, mfaChallengeData, additionalData } = parsed.data;
+  const deviceToken = additionalData?.deviceToken?.strValue;
+  if (state === "SUCCESS" && sessionToken) return { kind: "signed-in", sessionToken, ...(deviceToken && { deviceToken }) };
   if (state === "REQUIRE_EMAIL_VERIFICATION" && stateToken) return { kind: "verify-email", stateToken };
   if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
   const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
   if (state === "MFA_CHALLENGE" && stateToken && factorType) {
-    const appToo = factorType !== "TOTP" && (mfaChallengeData?.availableFactors ?? []).some((factor) => factor.factorType === "TOTP");
-    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo };
+    const available = (mfaChallengeData?.availableFactors ?? []).map((factor) => factor.factorType);
+    const appToo = factorType !== "TOTP" && available.includes("TOTP");
+    const others = SENDING_FACTOR_TYPES.filter((type) => type !== factorType && available.includes(type));
+    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo, others };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
 }
@@ -232,18 +241,34 @@ type LoginCaptchaToken = { Recaptcha: string } | { InvisibleRecaptcha: string };
  * The SDK's own `login` drops a second-factor challenge (it knows only SUCCESS, e-mail
  * verification and approval), so the site sends the same `loginV2` call itself.
  */
-export async function logIn(input: { email: string; password: string; captcha?: CaptchaAnswer }): Promise<AuthOutcome> {
+export async function logIn(input: { email: string; password: string; captcha?: CaptchaAnswer; deviceToken?: string }): Promise<AuthOutcome> {
   const answer = input.captcha;
   const token: LoginCaptchaToken | null = answer ? (answer.invisible ? { InvisibleRecaptcha: answer.token } : { Recaptcha: answer.token }) : null;
-  return loginV2(input.email, { password: input.password, ...(token && { captchaTokens: [token] }) });
+  return loginV2(input.email, {
+    password: input.password,
+    ...(token && { captchaTokens: [token] }),
+    // A browser the member had remembered skips the second step.
+    ...(input.deviceToken && { clientMetaData: { deviceToken: input.deviceToken } }),
+  });
 }
 
-/** A new code for a login waiting for its second factor: `loginV2` with the challenge's state token and no password. */
-export async function resendLoginCode(email: string, stateToken: string): Promise<AuthOutcome> {
-  return loginV2(email, { stateToken });
+/**
+ * A new code for a login waiting for its second factor: `loginV2` with the challenge's state token
+ * and no password; by `factorType` when the member chose another of their factors.
+ */
+export async function resendLoginCode(email: string, stateToken: string, factorType?: SendingFactorType): Promise<AuthOutcome> {
+  return loginV2(email, { stateToken, ...(factorType && { clientMetaData: { factorType } }) });
 }
 
-async function loginV2(email: string, options: { password?: string; stateToken?: string; captchaTokens?: LoginCaptchaToken[] }) {
+async function loginV2(
+  email: string,
+  options: {
+    password?: string;
+    stateToken?: string;
+    captchaTokens?: LoginCaptchaToken[];
+    clientMetaData?: { deviceToken: string } | { factorType: SendingFactorType };
+  },
+) {
   try {
     return stateOutcome(await publicRead((client) => client.authentication.loginV2({ email }, options)));
   } catch (error) {
@@ -253,14 +278,25 @@ async function loginV2(email: string, options: { password?: string; stateToken?:
   }
 }
 
-/** The code a second factor was sent, with the state token of the login's challenge: the login's last step. */
-export async function verifySecondFactor(factorType: SecondFactorType | "RECOVERY_CODE", code: string, stateToken: string): Promise<AuthOutcome> {
+/**
+ * The code a second factor was sent, with the state token of the login's challenge: the login's
+ * last step. `remember`: the member asked to remember this browser, named by its User-Agent.
+ */
+export async function verifySecondFactor(
+  factorType: SecondFactorType | "RECOVERY_CODE",
+  code: string,
+  stateToken: string,
+  remember: { userAgent: string } | null = null,
+): Promise<AuthOutcome> {
   // Each factor has its data object: emailData, smsData, totpData; a recovery code goes in recoveryCodeData.
   const data = { [factorType === "RECOVERY_CODE" ? "recoveryCodeData" : `${factorType.toLowerCase()}Data`]: { code } };
+  const body = { stateToken, ...data, ...(remember && { rememberThisDevice: true }) };
+  // The platform names the remembered device from the User-Agent it is sent: the member's browser's, passed on.
+  const headers = remember ? { "User-Agent": remember.userAgent } : undefined;
   try {
     return stateOutcome(
       await publicRead((_client, accessToken) =>
-        platformCall(`/_api/iam/authentication/v2/${factorType.toLowerCase()}/verify`, { accessToken, body: { stateToken, ...data } }),
+        platformCall(`/_api/iam/authentication/v2/${factorType.toLowerCase()}/verify`, { accessToken, body, headers }),
       ),
     );
   } catch (error) {

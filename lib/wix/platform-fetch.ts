@@ -112,10 +112,13 @@ export class PlatformRefusal extends Error {
  * A JSON call to an endpoint no installed `@wix/*` function sends (second factors), on the
  * host the SDK uses, through platformFetch: the same deadline, typed errors and request ids.
  */
-export async function platformCall<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; accessToken: string; body?: unknown }): Promise<T> {
+export async function platformCall<T>(
+  path: string,
+  init: { method?: "GET" | "POST" | "DELETE"; accessToken: string; body?: unknown; headers?: Record<string, string> },
+): Promise<T> {
   const response = await platformFetch(`https://www.wixapis.com${path}`, {
     method: init.method ?? "POST",
-    headers: { Authorization: init.accessToken, ...(init.body !== undefined && { "Content-Type": "application/json" }) },
+    headers: { ...init.headers, Authorization: init.accessToken, ...(init.body !== undefined && { "Content-Type": "application/json" }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const body = (await response.json()) as { details?: unknown };

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 
 /**
  * An error the platform answers on purpose, in the envelope the `@wix/*` clients parse:
@@ -46,6 +47,9 @@ export const codesThrottled = (retryAfterSeconds: number) =>
   new PlatformError(429, "THROTTLED_FEATURE", `Too many codes for this account. Try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
 /** A passkey's answer or registration refused, saying why (a wrong signature, another member's key, a counter that went back). */
 export const passkeyRefused = (message: string) => new PlatformError(400, "VERIFICATION_FAILED", message);
+/** Too many wrong proofs (passwords or app codes) or phone codes lately: `retryAfterSeconds` is the true wait. */
+export const throttledFor = (what: string, retryAfterSeconds: number) =>
+  new PlatformError(429, "THROTTLED_FEATURE", `${what} Try again in ${waitInWords(retryAfterSeconds)}.`, { retryAfterSeconds });
 export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
 
 export const unsupportedIntent = (intents: string[]) =>

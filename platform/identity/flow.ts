@@ -4,7 +4,7 @@ import { waitInWords } from "@ridgeline/platform-contract/words";
 import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
-import { IdentityService } from "./iam";
+import { IdentityService, type StateReply } from "./iam";
 import { HOSTED_PAGES } from "./paths";
 import {
   framedPage,
@@ -36,13 +36,15 @@ import { VERIFICATION_TTL_MS } from "./verifications";
  */
 export type HostedResult = ({ kind: "page"; page: PageContent; status?: number } | { kind: "document"; page: HtmlPage } | { kind: "redirect"; url: string }) & {
   session?: { token: string } | "clear";
+  /** A browser the member just asked to be remembered: the token its cookie is to hold. */
+  rememberedDevice?: string;
 };
 
 /**
  * What the handlers know about the browser: its login session, a fresh CSRF token for forms, and
  * its CSRF cookie, which binds what a POST leaves for the next GET to this browser.
  */
-export type Browser = { session: LoginSession | null; csrf: string; key: string };
+export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string };
 
 /**
  * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
@@ -51,7 +53,16 @@ export type Browser = { session: LoginSession | null; csrf: string; key: string 
 type Flash = { error?: FormError; notice?: Notice; status?: string; email?: string; displayName?: string; captcha?: boolean };
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
 /** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
-type PendingCode = { stateToken: string; factorType: SecondFactorType; hint: string; email: string; app: boolean; recovery: boolean };
+/** `others`: the member's other factors that send a code, which they may choose instead. */
+type PendingCode = {
+  stateToken: string;
+  factorType: SecondFactorType;
+  hint: string;
+  email: string;
+  app: boolean;
+  recovery: boolean;
+  others: SecondFactorType[];
+};
 /**
  * A sign-up or log-in waiting for the code that confirms its e-mail address, kept for the code
  * page while the code lives: the verification's state token, or for a taken address a stand-in
@@ -204,7 +215,8 @@ export class HostedFlow {
       });
     }
     const factors = this.ctx.factors.list(identity.id);
-    if (factors.length > 0) {
+    const remembered = browser.deviceToken !== undefined && this.ctx.rememberedDevices.recognise(identity.id, browser.deviceToken);
+    if (factors.length > 0 && !remembered) {
       let challenge;
       try {
         challenge = this.identityService.challenge(identity, factors);
@@ -212,19 +224,51 @@ export class HostedFlow {
         if (!(error instanceof PlatformError)) throw error;
         return again({ error: { message: tooManyCodesSent(error) } });
       }
-      const { factorType, verificationChallengeData } = challenge.mfaChallengeData!;
-      const pending: PendingCode = {
-        stateToken: challenge.stateToken!,
-        factorType,
-        hint: verificationChallengeData.hint,
-        email,
-        app: factorType !== "TOTP" && factors.some((factor) => factor.type === "TOTP"),
-        recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
-      };
-      this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
-      return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
+      return this.awaitCode(rs, browser, identity, email, challenge);
     }
     return this.completeLogin(rs, identity, browser.session);
+  }
+
+  /** On to the code page of a log-in's second step, with the challenge kept for this browser while its code lives. */
+  private awaitCode(rs: RedirectSession, browser: Browser, identity: Identity, email: string, challenge: StateReply): HostedResult {
+    const { factorType, verificationChallengeData, availableFactors } = challenge.mfaChallengeData!;
+    const pending: PendingCode = {
+      stateToken: challenge.stateToken!,
+      factorType,
+      hint: verificationChallengeData.hint,
+      email,
+      app: factorType !== "TOTP" && availableFactors.some((factor) => factor.factorType === "TOTP"),
+      recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
+      others: availableFactors.map((factor) => factor.factorType).filter((type) => type !== "TOTP" && type !== factorType),
+    };
+    this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
+    return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
+  }
+
+  /**
+   * "Send the code by text message instead" (or by e-mail): the log-in's challenge goes on by the
+   * factor the member chose, with a new code sent by it; the earlier code stops working.
+   */
+  sendCodeBy(rsId: unknown, factorType: string, browser: Browser & { csrfValid: boolean }): HostedResult {
+    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
+    if (!("intent" in rs)) return rs;
+    const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
+    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const chosen = pending.others.find((type) => type === factorType);
+    if (!chosen) return again({ message: "Choose one of the ways offered below." });
+    let challenge: StateReply;
+    try {
+      challenge = this.identityService.continueChallenge(pending.email, pending.stateToken, chosen);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      const message = error.code === "THROTTLED_FEATURE" ? tooManyCodesSent(error) : "That code has expired. Log in again and we will send you a new one.";
+      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
+    }
+    const identity = this.ctx.identities.findForLogin(pending.email)?.identity;
+    if (!identity) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    return this.awaitCode(rs, browser, identity, pending.email, challenge);
   }
 
   /** On to the code page, with the verification it waits for kept for this browser while its code lives. */
@@ -320,12 +364,28 @@ export class HostedFlow {
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
     return page(
-      loginCodePage({ ...this.formOf(rs, browser), factorType: pending.factorType, hint: pending.hint, app: pending.app, recovery: pending.recovery, error }),
+      loginCodePage({
+        ...this.formOf(rs, browser),
+        factorType: pending.factorType,
+        hint: pending.hint,
+        app: pending.app,
+        recovery: pending.recovery,
+        others: pending.others,
+        error,
+      }),
     );
   }
 
-  /** The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a password alone would have. */
-  submitLoginCode(rsId: unknown, input: { code: string; appCode: string; recoveryCode: string }, browser: Browser & { csrfValid: boolean }): HostedResult {
+  /**
+   * The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a
+   * password alone would have, and with "Remember this device" ticked (`rememberAs` names the
+   * browser) gives the browser its remembered-device cookie.
+   */
+  submitLoginCode(
+    rsId: unknown,
+    input: { code: string; appCode: string; recoveryCode: string; rememberAs: string | null },
+    browser: Browser & { csrfValid: boolean },
+  ): HostedResult {
     const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
     if (!("intent" in rs)) return rs;
     const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
@@ -360,7 +420,8 @@ export class HostedFlow {
       return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
     }
     this.ctx.formStates.delete(pendingKey);
-    return this.completeLogin(rs, identity, browser.session);
+    const done = this.completeLogin(rs, identity, browser.session);
+    return input.rememberAs === null ? done : { ...done, rememberedDevice: this.ctx.rememberedDevices.remember(identity.id, input.rememberAs) };
   }
 
   showSignup(rsId: unknown, browser: Browser): HostedResult {

@@ -5,6 +5,7 @@ import { FieldViolations, codeExpired, notFound, permissionDenied, schemaViolati
 import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
 import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
+import { deviceName } from "./remembered-devices";
 import { newTotpSecret, totpUri } from "./totp";
 import { registerPasskeyRoutes } from "./webauthn-routes";
 import { PasskeyStore } from "./webauthn-store";
@@ -104,7 +105,8 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const code = body[dataField]?.code;
     const field = `${dataField}.code`;
     if (!code) throw new FieldViolations([{ field, description: "Required: the code this login sent.", violatedRule: "VALIDATION", data: {} }]);
-    return service.verifyFactor(factorType, body.stateToken, code);
+    // The site's own forms call from its server, which passes on its visitor's User-Agent.
+    return service.verifyFactor(factorType, body.stateToken, code, body.rememberThisDevice ? { deviceName: deviceName(request.headers["user-agent"]) } : null);
   });
 
   // A member's second factors (docs/platform/identity.md §3.8): listed, turned on, turned off, by the member for themselves.
@@ -153,7 +155,10 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
         : factor.type === "TOTP"
           ? { secret: newTotpSecret() }
           : {};
-    return { factor: ownFactor(ctx.factors.enroll(memberId, factor.type, detail)) };
+    const enrolled = ctx.factors.enroll(memberId, factor.type, detail);
+    // A change to how the account is guarded: no browser skips the second step on the old terms.
+    ctx.rememberedDevices.forgetAll(memberId);
+    return { factor: ownFactor(enrolled) };
   });
 
   // A phone or an app turns on with its first right code: the one texted to the phone, or one the app shows.
@@ -169,6 +174,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
       throw wrongCode();
     }
     ctx.factors.activate(factor.factorId);
+    ctx.rememberedDevices.forgetAll(memberId);
     // The first app comes with recovery codes, shown this once, for when the phone is lost.
     const recoveryCodes = factor.type !== "TOTP" || ctx.recoveryCodes.has(memberId) ? undefined : ctx.recoveryCodes.replace(memberId);
     return { factor: ownFactor({ ...factor, status: "ENABLED" }), ...(recoveryCodes && { recoveryCodes }) };
@@ -180,10 +186,41 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     const factor = ctx.factors.get(memberId, factorId);
     if (!factor) throw notFound("This member has no such factor.");
     // An app still being set up guards nothing yet: cancelling it needs no proof.
-    if (factor.status === "ENABLED") await service.proveMember(memberId, parse(memberProof, request.body));
+    if (factor.status === "ENABLED") {
+      await service.proveMember(memberId, parse(memberProof, request.body));
+      ctx.rememberedDevices.forgetAll(memberId);
+    }
     ctx.factors.remove(memberId, factorId);
     // The passkey factor stands for all the member's passkeys.
     if (factor.type === "WEBAUTHN") new PasskeyStore(ctx.db).removeAll(memberId);
+    return {};
+  });
+
+  // The browsers the member asked to be remembered, each named from its User-Agent; and forgetting
+  // one or all of them, which needs no proof beyond the token: it only takes a shortcut away.
+  app.get("/_api/iam/factors/v1/remembered-devices", async (request) => {
+    const memberId = memberOf(request);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    return {
+      devices: ctx.rememberedDevices.list(memberId).map((device) => ({
+        deviceId: device.deviceId,
+        name: device.name,
+        createdDate: iso(device.createdAt),
+        lastUsedDate: iso(device.lastUsedAt),
+        expiresDate: iso(device.expiresAt),
+      })),
+    };
+  });
+
+  app.delete("/_api/iam/factors/v1/remembered-devices/:deviceId", async (request) => {
+    const memberId = memberOf(request);
+    const { deviceId } = parse(z.object({ deviceId: z.string().min(1).max(100) }), request.params);
+    if (!ctx.rememberedDevices.forget(memberId, deviceId)) throw notFound("This member has no remembered device with this id.");
+    return {};
+  });
+
+  app.delete("/_api/iam/factors/v1/remembered-devices", async (request) => {
+    ctx.rememberedDevices.forgetAll(memberOf(request));
     return {};
   });
 

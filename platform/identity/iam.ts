@@ -8,13 +8,14 @@ import {
   codesThrottled,
   identityRefused,
   invalidArgument,
+  throttledFor,
   tooManyWrongCodes,
   wrongCode,
   type FieldViolation,
 } from "../http/errors";
 import type { NewMail } from "../mail/outbox";
 import { hashToken } from "../oauth/store";
-import type { Factor, SecondFactorType, VerifyFactorType } from "./factors";
+import { SECOND_FACTOR_TYPES, type Factor, type SecondFactorType, type VerifyFactorType } from "./factors";
 import { HOSTED_PAGES } from "./paths";
 import { BRANDING } from "./branding";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
@@ -62,6 +63,8 @@ export type StateReply = {
     availableFactors: Array<{ factorType: SecondFactorType; factorStatus: "ENABLED" }>;
     reason: "USER_SETTINGS";
   };
+  /** With SUCCESS after a verify that asked to remember the browser: the token it shows at its next logins. */
+  additionalData?: { deviceToken: { strValue: string } };
 };
 
 const captchaTokens = z
@@ -98,6 +101,14 @@ export const loginRequest = z.object({
   password: z.string().max(1024).optional(),
   captchaTokens,
   stateToken: z.string().max(1000).optional(),
+  /**
+   * A browser remembered at an earlier login shows its token here, and skips the second step; a
+   * login going on from its challenge (a state token, no password) may name the factor to send the code by.
+   */
+  clientMetaData: z
+    .object({ deviceToken: z.string().max(200).optional(), factorType: z.enum(SECOND_FACTOR_TYPES).optional() })
+    .passthrough()
+    .nullish(),
 });
 
 /** `POST /v2/{factorType}/verify`: the state token of the challenge and the code, in the factor's own data object. */
@@ -184,6 +195,7 @@ export class IdentityService {
       | "verifications"
       | "factors"
       | "recoveryCodes"
+      | "rememberedDevices"
       | "recoveries"
       | "loginSessions"
       | "settings"
@@ -219,16 +231,17 @@ export class IdentityService {
 
   /**
    * Where the identity goes next after proving who it is (its password, or an e-mailed code):
-   * verification, approval, a second factor, or a session.
+   * verification, approval, a second factor (unless this browser is one the member had
+   * remembered), or a session.
    */
-  private continueWith(identity: Identity): StateReply {
+  private continueWith(identity: Identity, deviceToken?: string): StateReply {
     const factors = this.ctx.factors.list(identity.id);
     const wire = identityWire(identity, factors);
     if (this.ctx.settings.get().requireEmailVerification && !identity.emailVerified) {
       return { state: "REQUIRE_EMAIL_VERIFICATION", stateToken: this.sendVerification(identity), identity: wire };
     }
     if (identity.status === "PENDING") return { state: "REQUIRE_OWNER_APPROVAL", identity: wire };
-    if (factors.length > 0) return this.challenge(identity, factors);
+    if (factors.length > 0 && !(deviceToken && this.ctx.rememberedDevices.recognise(identity.id, deviceToken))) return this.challenge(identity, factors);
     return this.signedIn(identity);
   }
 
@@ -256,10 +269,9 @@ export class IdentityService {
 
   /**
    * The second step of a login (docs/platform/identity.md §3.8): a code by the member's first
-   * factor, and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
+   * factor (or the one they chose), and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
    */
-  challenge(identity: Identity, factors: readonly Factor[]): StateReply {
-    const [factor] = factors;
+  challenge(identity: Identity, factors: readonly Factor[], factor: Factor = factors[0]): StateReply {
     return {
       state: "MFA_CHALLENGE",
       stateToken: this.sendCode(identity, "mfa", factor),
@@ -337,9 +349,13 @@ export class IdentityService {
     });
   }
 
-  /** A password someone else may know is gone: the wrong codes counted against it no longer matter. */
+  /**
+   * A password someone else may know is gone: the wrong codes counted against it no longer
+   * matter, and no browser remembered with the old one skips the second step.
+   */
   private passwordChanged(identityId: string) {
     this.ctx.wrongCodes.clear(identityId);
+    this.ctx.rememberedDevices.forgetAll(identityId);
   }
 
   /**
@@ -435,7 +451,9 @@ export class IdentityService {
    * without a session token. It still counts towards the account's failed logins.
    */
   async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
-    if (input.stateToken && input.password === undefined) return this.continueChallenge(input.loginId.email, input.stateToken);
+    if (input.stateToken && input.password === undefined) {
+      return this.continueChallenge(input.loginId.email, input.stateToken, input.clientMetaData?.factorType);
+    }
     const email = normaliseEmail(input.loginId.email);
     const self = caller.kind === "member" ? this.ctx.identities.get(caller.id) : null;
     const recheck = self?.loginEmail === email;
@@ -457,7 +475,7 @@ export class IdentityService {
     await this.ctx.loginThrottle.succeeded(email);
     if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
-    return this.continueWith(found.identity);
+    return this.continueWith(found.identity, input.clientMetaData?.deviceToken);
   }
 
   /**
@@ -478,20 +496,30 @@ export class IdentityService {
 
   /**
    * `loginV2({stateToken})` with no password: the login whose second-factor challenge the token
-   * stands for goes on with a new code (the previous one stops working). Only while that
-   * challenge is live and not tried too often, and for the same login e-mail.
+   * stands for goes on with a new code (the previous one stops working), by the factor named in
+   * `clientMetaData.factorType` when the member has it on (a member with several chooses), else by
+   * the one the challenge used. Only while that challenge is live and not tried too often, and
+   * for the same login e-mail.
    */
-  continueChallenge(email: string, stateToken: string): StateReply {
+  continueChallenge(email: string, stateToken: string, factorType?: SecondFactorType): StateReply {
     const live = this.ctx.verifications.peek(stateToken, "mfa");
     const identity = live ? this.ctx.identities.get(live.identityId) : null;
     const factors = identity ? this.ctx.factors.list(identity.id) : [];
     if (!identity || identity.loginEmail !== normaliseEmail(email) || factors.length === 0) throw codeExpired();
-    return this.challenge(identity, factors);
+    const chosen = factors.find((factor) => factor.type === (factorType ?? live?.factorType));
+    if (factorType && !chosen) throw invalidArgument(`This member has no ${factorType} factor turned on.`);
+    return this.challenge(identity, factors, chosen);
   }
 
-  /** The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS. */
-  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string): StateReply {
-    return this.signedIn(this.checkFactor(stateToken, code, factorType));
+  /**
+   * The code of a second-factor challenge: the login's last step, so a right one answers SUCCESS;
+   * asked to remember the browser (named from its User-Agent), with the token it is to show next time.
+   */
+  verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string, remember: { deviceName: string } | null = null): StateReply {
+    const identity = this.checkFactor(stateToken, code, factorType);
+    const reply = this.signedIn(identity);
+    if (!remember) return reply;
+    return { ...reply, additionalData: { deviceToken: { strValue: this.ctx.rememberedDevices.remember(identity.id, remember.deviceName) } } };
   }
 
   /**
@@ -544,9 +572,8 @@ export class IdentityService {
    * mistyped number locks no one out), within an hourly limit; answers the code's digest to keep.
    */
   phoneEnrolmentCode(identityId: string, phone: string): string {
-    if (!this.ctx.mailLimit.allow(`factor-phone:${identityId}`)) {
-      throw identityRefused("THROTTLED_FEATURE", "Too many codes sent to phones for this account. Try again in an hour.", 429);
-    }
+    const key = `factor-phone:${identityId}`;
+    if (!this.ctx.mailLimit.allow(key)) throw throttledFor("Too many codes sent to phones for this account.", this.ctx.mailLimit.waitSeconds(key));
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     this.mail({
       to: phone,
@@ -579,8 +606,8 @@ export class IdentityService {
       ]);
     }
     const email = found.identity.loginEmail;
-    const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
-    if (captcha) throw identityRefused("THROTTLED_FEATURE", "Too many wrong passwords or codes. Try again in 15 minutes.", 429);
+    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.loginThrottle.before(email);
+    if (captcha) throw throttledFor("Too many wrong passwords or codes.", retryAfterSeconds);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
     const proven =

@@ -5,6 +5,8 @@ import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
+import { HOSTED_PAGES } from "./paths";
+import { waitInWords } from "@ridgeline/platform-contract/words";
 import { memberSiteClient, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
@@ -31,14 +33,17 @@ type Reply = {
   access_token?: string;
   factor?: { factorId: string };
   factors?: unknown[];
-  details?: { applicationError?: { code?: string; data?: { retryAfterSeconds?: number } } };
+  additionalData?: { deviceToken?: { strValue: string } };
+  devices?: Array<{ deviceId: string; name: string; createdDate: string; lastUsedDate: string; expiresDate: string }>;
+  message?: string;
+  details?: { applicationError?: { code?: string; description?: string; data?: { retryAfterSeconds?: number } } };
 };
 
 /** A raw call to the platform, for the endpoints no installed SDK function sends. */
-async function call(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+async function call(path: string, init: { method?: string; body?: unknown; token?: string; userAgent?: string } = {}) {
   const response = await fetch(`${platform.url}${path}`, {
     method: init.method ?? "POST",
-    headers: { "content-type": "application/json", ...(init.token && { authorization: init.token }) },
+    headers: { "content-type": "application/json", ...(init.token && { authorization: init.token }), ...(init.userAgent && { "user-agent": init.userAgent }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as Reply };
@@ -394,4 +399,250 @@ describe("second factors: how many codes", () => {
     expect(rechecked.body.sessionToken).toBeUndefined();
     expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
   }, 30_000);
+});
+
+describe("second factors: remembered devices", () => {
+  const FIREFOX = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0";
+  const login = (email: string, deviceToken?: string) =>
+    call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD, ...(deviceToken && { clientMetaData: { deviceToken } }) } });
+
+  /** A login through the e-mailed code, asking to remember the browser: the device token it is given. */
+  async function rememberedLogin(email: string): Promise<string> {
+    const challenge = await login(email);
+    expect(challenge.body.state).toBe("MFA_CHALLENGE");
+    const verified = await call("/_api/iam/authentication/v2/email/verify", {
+      body: { stateToken: challenge.body.stateToken, rememberThisDevice: true, emailData: { code: latestCode(email) } },
+      userAgent: FIREFOX,
+    });
+    expect(verified.body.state).toBe("SUCCESS");
+    return verified.body.additionalData!.deviceToken!.strValue;
+  }
+
+  it("skips the second step for a browser remembered at verify, lists it by name, and asks again once it is forgotten", async () => {
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
+    // Not asked to remember: no token.
+    const plain = await login(email);
+    const unremembered = await call("/_api/iam/authentication/v2/email/verify", {
+      body: { stateToken: plain.body.stateToken, emailData: { code: latestCode(email) } },
+    });
+    expect(unremembered.body.additionalData).toBeUndefined();
+
+    const deviceToken = await rememberedLogin(email);
+    const mailsBefore = platform.ctx.outbox.list(email).length;
+    expect(await login(email, deviceToken)).toMatchObject({ status: 200, body: { state: "SUCCESS", sessionToken: expect.any(String) } });
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+    // The token never stands in for the password.
+    const wrongPassword = await call("/_api/iam/authentication/v2/login", {
+      body: { loginId: { email }, password: "not-it", clientMetaData: { deviceToken } },
+    });
+    expect(wrongPassword.body.details?.applicationError?.code).toBe("-19976");
+    expect((await login(email, "made-up-token")).body.state).toBe("MFA_CHALLENGE");
+
+    const listed = await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken });
+    expect(listed.body.devices).toEqual([
+      {
+        deviceId: expect.any(String),
+        name: "Firefox on Windows",
+        createdDate: expect.any(String),
+        lastUsedDate: expect.any(String),
+        expiresDate: expect.any(String),
+      },
+    ]);
+    const [device] = listed.body.devices!;
+    expect(Date.parse(device.expiresDate) - Date.parse(device.createdDate)).toBe(30 * 24 * 60 * 60 * 1000);
+    const forget = (id: string) => call(`/_api/iam/factors/v1/remembered-devices/${id}`, { method: "DELETE", token: accessToken });
+    expect((await forget(device.deviceId)).status).toBe(200);
+    expect((await forget(device.deviceId)).status).toBe(404);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    // Forgetting them all.
+    const second = await rememberedLogin(email);
+    const third = await rememberedLogin(email);
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken })).body.devices).toHaveLength(2);
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "DELETE", token: accessToken })).status).toBe(200);
+    for (const token of [second, third]) expect((await login(email, token)).body.state).toBe("MFA_CHALLENGE");
+  }, 30_000);
+
+  it("another member's device token is no use, and a visitor cannot list or forget devices", async () => {
+    const first = await memberWithFactor({ type: "EMAIL" });
+    const other = await memberWithFactor({ type: "EMAIL" });
+    const deviceToken = await rememberedLogin(first.email);
+    expect((await login(other.email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+    expect((await login(first.email, deviceToken)).body.state).toBe("SUCCESS");
+    const [device] = (await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: first.accessToken })).body.devices!;
+    // Nor can another member forget it.
+    expect((await call(`/_api/iam/factors/v1/remembered-devices/${device.deviceId}`, { method: "DELETE", token: other.accessToken })).status).toBe(404);
+    const visitor = await call("/oauth2/token", { body: { clientId: LOCAL_CLIENT_ID, grantType: "anonymous" } });
+    expect((await call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: visitor.body.access_token! })).status).toBe(403);
+    expect((await login(first.email, deviceToken)).body.state).toBe("SUCCESS");
+  }, 30_000);
+
+  it("forgets every device when the password changes or a factor is added or removed", async () => {
+    const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
+    const devices = () => call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken }).then((reply) => reply.body.devices);
+
+    let deviceToken = await rememberedLogin(email);
+    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
+    expect(changed.status).toBe(200);
+    expect(await devices()).toEqual([]);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    deviceToken = await rememberedLogin(email);
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
+    expect(added.status).toBe(200);
+    expect(await devices()).toEqual([]);
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    deviceToken = await rememberedLogin(email);
+    const activated = await call(`/_api/iam/factors/v1/factors/${added.body.factor!.factorId}/activate`, {
+      body: { code: latestCode(phone) },
+      token: accessToken,
+    });
+    expect(activated.status).toBe(200);
+    expect(await devices()).toEqual([]);
+
+    deviceToken = await rememberedLogin(email);
+    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(200);
+    expect(await devices()).toEqual([]);
+    // The SMS factor is still on: the login is challenged again.
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+  }, 30_000);
+
+  it("on the hosted page: the ticked box sets a remembered-device cookie, and the next log-in there skips the code", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const client = memberSiteClient();
+    const browser = new TestBrowser();
+    const logIn = async () => {
+      const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+      const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+      return { oauthData, answer: await browser.submitForm(authUrl, { email, password: PASSWORD }) };
+    };
+    const first = await logIn();
+    const codePage = await browser.follow(first.answer);
+    expect(codePage.text).toContain('<input type="checkbox" name="remember" value="1">Remember this device for 30 days');
+    const done = await browser.submitForm(codePage.url, { code: latestCode(email)!, remember: "1" });
+    expect(done.status).toBe(303);
+    expect(browser.cookies.get("lp_device")).toMatch(/^[\w-]{43}$/);
+    expect(done.headers.getSetCookie().find((cookie) => cookie.startsWith("lp_device="))).toMatch(/Max-Age=2592000; HttpOnly/);
+
+    // Signed out of the hosted pages, the remembered browser logs in with its password alone.
+    browser.cookies.delete("lp_session");
+    const mailsBefore = platform.ctx.outbox.list(email).length;
+    const second = await logIn();
+    expect(second.answer.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(second.answer.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, second.oauthData)).refreshToken.role).toBe("member");
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailsBefore);
+
+    // Another browser, without the cookie, is asked for the code.
+    const stranger = new TestBrowser();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    expect((await stranger.submitForm(authUrl, { email, password: PASSWORD })).location).toContain(HOSTED_PAGES.loginCode);
+  }, 30_000);
+});
+
+describe("second factors: the true wait when a change is refused", () => {
+  it("past the wrong proofs, a factor change answers 429 with the seconds until the failures are forgotten, and says them", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const enrol = (password: string) => call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" }, password }, token: accessToken });
+    for (let failure = 0; failure < MAX_FAILURES; failure++) expect((await enrol("not-the-password")).status).toBe(403);
+    const refused = await enrol(PASSWORD);
+    expect(refused.status).toBe(429);
+    const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
+    // The failure window is 15 minutes from the first failure: what is left of it, not a fixed figure.
+    expect(wait).toBeGreaterThan(800);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(refused.body.message).toBe(`Too many wrong passwords or codes. Try again in ${waitInWords(wait)}.`);
+  }, 60_000);
+
+  it("past the hour's codes texted to phones being turned on, the wait is the time until the oldest is an hour old", async () => {
+    const { accessToken } = await memberWithFactor({ type: "EMAIL" });
+    const startPhone = () =>
+      call("/_api/iam/factors/v1/factors", {
+        body: { factor: { type: "SMS", phone: `+4477009${String(++counter).padStart(5, "0")}` }, password: PASSWORD },
+        token: accessToken,
+      });
+    for (let sent = 0; sent < MAILS_PER_HOUR; sent++) expect((await startPhone()).status).toBe(200);
+    const refused = await startPhone();
+    expect(refused.status).toBe(429);
+    const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    expect(refused.body.message).toBe(`Too many codes sent to phones for this account. Try again in ${waitInWords(wait)}.`);
+  }, 30_000);
+});
+
+describe("second factors: choosing the one that sends the code", () => {
+  /** A member with e-mail codes (their first factor) and text-message codes to `phone`. */
+  async function memberWithEmailAndSms() {
+    const member = await memberWithFactor({ type: "EMAIL" });
+    const phone = `+4477009${String(++counter).padStart(5, "0")}`;
+    const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: member.accessToken });
+    const activated = await call(`/_api/iam/factors/v1/factors/${added.body.factor!.factorId}/activate`, {
+      body: { code: latestCode(phone) },
+      token: member.accessToken,
+    });
+    expect(activated.status).toBe(200);
+    return { ...member, phone };
+  }
+  type Challenge = Reply & { mfaChallengeData?: { factorType: string; verificationChallengeData: { hint: string } } };
+  const goOn = (email: string, stateToken: string, factorType?: string) =>
+    call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, stateToken, ...(factorType && { clientMetaData: { factorType } }) } }) as Promise<{
+      status: number;
+      body: Challenge;
+    }>;
+
+  it("a login challenged by e-mail goes on by SMS when the member asks: a code to the phone, the e-mailed one no longer works", async () => {
+    const { email, phone } = await memberWithEmailAndSms();
+    const challenge = (await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } })) as { body: Challenge };
+    expect(challenge.body.mfaChallengeData?.factorType).toBe("EMAIL");
+    const mailed = latestCode(email)!;
+    const bySms = await goOn(email, challenge.body.stateToken!, "SMS");
+    expect(bySms.body).toMatchObject({
+      state: "MFA_CHALLENGE",
+      mfaChallengeData: { factorType: "SMS", verificationChallengeData: { hint: `•••• ${phone.slice(-4)}` } },
+    });
+    const stateToken = bySms.body.stateToken!;
+    expect((await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken, emailData: { code: mailed } } })).status).toBe(400);
+    // "Send a new code" keeps to the chosen factor: a second text.
+    const texts = platform.ctx.outbox.list(phone).length;
+    const again = await goOn(email, stateToken);
+    expect(platform.ctx.outbox.list(phone)).toHaveLength(texts + 1);
+    expect(again.body.mfaChallengeData?.factorType).toBe("SMS");
+    const verified = await call("/_api/iam/authentication/v2/sms/verify", {
+      body: { stateToken: again.body.stateToken, smsData: { code: latestCode(phone) } },
+    });
+    expect(verified.body.state).toBe("SUCCESS");
+  });
+
+  it("refuses a factor the member does not have on, and an unknown one", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const challenge = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } });
+    expect((await goOn(email, challenge.body.stateToken!, "SMS")).status).toBe(400);
+    expect((await goOn(email, challenge.body.stateToken!, "PUSH")).status).toBe(400);
+    // The challenge itself still stands.
+    expect((await goOn(email, challenge.body.stateToken!)).body.mfaChallengeData?.factorType).toBe("EMAIL");
+  });
+
+  it("on the hosted page: a button sends the code by the other factor, and its code logs in", async () => {
+    const { email, phone } = await memberWithEmailAndSms();
+    const client = memberSiteClient();
+    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
+    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+    const browser = new TestBrowser();
+    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
+    expect(codePage.text).toContain("Send the code by text message instead");
+    const csrf = /name="csrf" value="([^"]*)"/.exec(codePage.text)![1];
+    const rs = new URL(codePage.url).searchParams.get("rs")!;
+    const switched = await browser.follow(await browser.post(`${platform.url}${HOSTED_PAGES.loginCodeSendBy}`, { rs, csrf, factorType: "SMS" }));
+    expect(switched.text).toContain(`by text message to <strong>•••• ${phone.slice(-4)}</strong>`);
+    expect(switched.text).toContain("Send the code by e-mail instead");
+    const done = await browser.submitForm(switched.url, { code: latestCode(phone)! });
+    expect(done.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(done.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+  });
 });

@@ -212,17 +212,32 @@ function codeIntro(factorType: SecondFactorType, hint: string): string {
  * for a member whose app is on but was not the factor asked, a form for the app's code (they
  * choose); and, for a member with recovery codes, a form for one of them: a lost phone locks no one out.
  */
-export function loginCodePage(state: FormState & { rs: string; factorType: SecondFactorType; hint: string; app: boolean; recovery: boolean }): PageContent {
+export function loginCodePage(
+  state: FormState & { rs: string; factorType: SecondFactorType; hint: string; app: boolean; recovery: boolean; others: SecondFactorType[] },
+): PageContent {
+  // The member's other factors that send a code: a button each, to have it sent that way instead.
+  const sendBy = state.others
+    .map(
+      (type) => `<form class="resend" method="post" action="${HOSTED_PAGES.loginCodeSendBy}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf, factorType: type })}
+<button type="submit" class="quiet">${type === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}</button>
+</form>`,
+    )
+    .join("\n");
+  // Each way of answering is its own form, so each asks whether to remember this browser.
+  const remember = `<label class="check"><input type="checkbox" name="remember" value="1">Remember this device for 30 days</label>`;
   const appForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Or use your authenticator app instead: enter the code it shows for this site.</p>
 ${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+${remember}
 <button type="submit">Use the app's code</button>
 </form>`;
   const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
 ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
+${remember}
 <button type="submit">Use the recovery code</button>
 </form>`;
   return {
@@ -232,8 +247,9 @@ ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomple
 <form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
+${remember}
 <button type="submit">Log in</button>
-</form>${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
+</form>${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
   };

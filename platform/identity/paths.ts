@@ -3,6 +3,8 @@ export const HOSTED_PAGES = {
   login: "/hosted/login",
   /** The second step of a log-in with a second factor: the code it sent. */
   loginCode: "/hosted/login/code",
+  /** The code sent again by another of the member's factors, which they chose. */
+  loginCodeSendBy: "/hosted/login/code/send-by",
   signup: "/hosted/signup",
   /** The code step of a sign-up or log-in whose e-mail address is still to be confirmed, and its "Resend code". */
   verify: "/hosted/verify",

@@ -6,9 +6,12 @@ import { createCsrf, CSRF_COOKIE } from "./csrf";
 import { HostedFlow, type Browser, type HostedResult } from "./flow";
 import { messagePage, render } from "./pages";
 import { HOSTED_COOKIE_PATH, HOSTED_PAGES } from "./paths";
+import { deviceName, REMEMBER_DEVICE_MS } from "./remembered-devices";
 
 const SESSION_COOKIE = "lp_session";
 const SESSION_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
+/** A remembered browser's token: sent only to the hosted pages, where a log-in shows it. */
+const DEVICE_COOKIE = "lp_device";
 const CSRF_COOKIE_MAX_AGE = 60 * 60;
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -62,13 +65,16 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       if (newCookie) reply.header("set-cookie", serializeCookie(CSRF_COOKIE, newCookie, cookieOptions(request, CSRF_COOKIE_MAX_AGE)));
       const session = ctx.loginSessions.byToken(readCookie(request.headers.cookie, SESSION_COOKIE));
       // The CSRF cookie this browser holds after this answer names the browser for the form states (flow.ts).
-      return { session, csrf: token, csrfValid, key: newCookie ?? cookie! };
+      return { session, csrf: token, csrfValid, key: newCookie ?? cookie!, deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE) };
     }
 
     function send(request: FastifyRequest, reply: FastifyReply, result: HostedResult) {
       if (result.session) {
         const [value, maxAge] = result.session === "clear" ? ["", 0] : [result.session.token, SESSION_COOKIE_MAX_AGE];
         reply.header("set-cookie", serializeCookie(SESSION_COOKIE, value, cookieOptions(request, maxAge)));
+      }
+      if (result.rememberedDevice) {
+        reply.header("set-cookie", serializeCookie(DEVICE_COOKIE, result.rememberedDevice, cookieOptions(request, REMEMBER_DEVICE_MS / 1000)));
       }
       if (result.kind === "redirect") return reply.redirect(result.url, 303);
       const page = result.kind === "document" ? result.page : render(result.page, ctx.config.siteUrl);
@@ -96,10 +102,20 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
         reply,
         flow.submitLoginCode(
           body.rs,
-          { code: field(body, "code"), appCode: field(body, "appCode"), recoveryCode: field(body, "recoveryCode") },
+          {
+            code: field(body, "code"),
+            appCode: field(body, "appCode"),
+            recoveryCode: field(body, "recoveryCode"),
+            rememberAs: field(body, "remember") === "1" ? deviceName(request.headers["user-agent"]) : null,
+          },
           browser(request, reply, body),
         ),
       );
+    });
+
+    scope.post(HOSTED_PAGES.loginCodeSendBy, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      return send(request, reply, flow.sendCodeBy(body.rs, field(body, "factorType"), browser(request, reply, body)));
     });
 
     scope.get(HOSTED_PAGES.signup, async (request, reply) => send(request, reply, flow.showSignup(field(request.query, "rs"), browser(request, reply))));

@@ -14,8 +14,11 @@ const STEP_DELAY_MS = 250;
 export const MAX_DELAY_MS = 2_000;
 
 export type Throttle = {
-  /** Milliseconds to wait before answering, and whether a captcha answer is required now. */
-  before(key: string): Promise<{ delayMs: number; captcha: boolean }>;
+  /**
+   * Milliseconds to wait before answering, whether a captcha answer is required now, and the
+   * seconds until the failures counted so far are forgotten (0 with none).
+   */
+  before(key: string): Promise<{ delayMs: number; captcha: boolean; retryAfterSeconds: number }>;
   failed(key: string): Promise<void>;
   succeeded(key: string): Promise<void>;
 };
@@ -27,8 +30,13 @@ export function createLoginThrottle(options: { maxFailures?: number; windowSecon
   const keyOf = (email: string) => email.trim().toLowerCase();
   return {
     async before(email) {
-      const count = (await failures.get(keyOf(email)))?.consumedPoints ?? 0;
-      return { delayMs: Math.min(MAX_DELAY_MS, Math.max(0, count - FREE_FAILURES + 1) * STEP_DELAY_MS), captcha: count >= maxFailures };
+      const counted = await failures.get(keyOf(email));
+      const count = counted?.consumedPoints ?? 0;
+      return {
+        delayMs: Math.min(MAX_DELAY_MS, Math.max(0, count - FREE_FAILURES + 1) * STEP_DELAY_MS),
+        captcha: count >= maxFailures,
+        retryAfterSeconds: counted ? Math.max(1, Math.ceil(counted.msBeforeNext / 1000)) : 0,
+      };
     },
     async failed(email) {
       await failures.consume(keyOf(email)).catch(() => undefined);

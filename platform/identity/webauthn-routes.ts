@@ -27,13 +27,17 @@ export function registerPasskeyRoutes(
 
   app.post("/_api/iam/factors/v1/passkeys", async (request) => {
     const memberId = memberOf(request);
-    return passkeys.register(memberId, parse(passkeyRegistration, request.body));
+    const registered = await passkeys.register(memberId, parse(passkeyRegistration, request.body));
+    // A factor change: every remembered browser must pass the second step again.
+    ctx.rememberedDevices.forgetAll(memberId);
+    return registered;
   });
 
   app.delete("/_api/iam/factors/v1/passkeys/:passkeyId", async (request) => {
     const memberId = memberOf(request);
     const { passkeyId } = parse(z.object({ passkeyId: z.string().min(1).max(1024) }), request.params);
     await passkeys.remove(memberId, passkeyId, parse(memberProof, request.body));
+    ctx.rememberedDevices.forgetAll(memberId);
     return {};
   });
 

@@ -255,6 +255,16 @@ describe("passkeys: adding, listing and removing", () => {
     expect((await login(who.email)).state).toBe("SUCCESS");
   });
 
+  it("forgets the member's remembered browsers when a passkey is added or removed, as any factor change does", async () => {
+    const who = await member();
+    platform.ctx.rememberedDevices.remember(who.memberId, "Firefox on Linux");
+    const { authenticator } = await addPasskey(who);
+    expect(platform.ctx.rememberedDevices.list(who.memberId)).toEqual([]);
+    platform.ctx.rememberedDevices.remember(who.memberId, "Firefox on Linux");
+    await call(`/_api/iam/factors/v1/passkeys/${authenticator.id}`, { method: "DELETE", body: { password: PASSWORD }, token: who.accessToken });
+    expect(platform.ctx.rememberedDevices.list(who.memberId)).toEqual([]);
+  });
+
   it("turning the WEBAUTHN factor off (with proof) removes all the member's passkeys", async () => {
     const who = await member();
     const { added } = await addPasskey(who, "Laptop");

@@ -9,6 +9,9 @@ import { appCodeAction, loginCodeAction, recoveryCodeAction, resendLoginCodeActi
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
+/** Each way of answering is its own form, so each asks whether to remember this browser. */
+const REMEMBER_DEVICE = { name: "rememberDevice", label: "Remember this device for 30 days", type: "checkbox", optional: true } as const;
+
 /** A login's second step, for a member with a second factor: the code it sent. */
 export default async function LoginCodePage() {
   const pending = await readPendingVerification(await cookies());
@@ -24,7 +27,7 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint, appToo } = pending.secondFactor;
+  const { type, hint, appToo, others = [] } = pending.secondFactor;
   const fromApp = type === "TOTP";
   return (
     <AuthCard
@@ -44,7 +47,7 @@ export default async function LoginCodePage() {
       <ActionForm
         kind="loginCode"
         action={loginCodeAction}
-        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }]}
+        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
         submitLabel="Log in"
         pendingLabel="Checking the code…"
       />
@@ -55,13 +58,33 @@ export default async function LoginCodePage() {
           <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
         </div>
       )}
+      {others.length > 0 && (
+        <div className="mt-6 border-t border-stone-200 pt-4">
+          <p className="mb-3 text-sm text-stone-700">Or have the code sent another way:</p>
+          <div className="flex flex-wrap gap-3">
+            {others.map((other) => (
+              <ActionForm
+                key={other}
+                kind="sendCodeBy"
+                action={resendLoginCodeAction}
+                fields={[]}
+                hidden={{ factorType: other }}
+                submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
+                pendingLabel="Sending…"
+                tone="quiet"
+                wideButton={false}
+              />
+            ))}
+          </div>
+        </div>
+      )}
       {appToo && (
         <div className="mt-6 border-t border-stone-200 pt-4">
           <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
           <ActionForm
             kind="loginCode"
             action={appCodeAction}
-            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }]}
+            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
             submitLabel="Use the app's code"
             pendingLabel="Checking the code…"
             wideButton={false}
@@ -75,7 +98,7 @@ export default async function LoginCodePage() {
         <ActionForm
           kind="recoveryCode"
           action={recoveryCodeAction}
-          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }]}
+          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
           submitLabel="Use the recovery code"
           pendingLabel="Checking the code…"
           wideButton={false}
