@@ -14,7 +14,10 @@ test("a member with e-mail and text-message codes has the login code sent by tex
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await twoStep.getByLabel("Mobile number").fill(phone);
   await submitWithPassword(page, "Turn on codes by text message");
-  await twoStep.getByLabel("Code from the text message").fill((await latestMail(phone, "sms")).code!);
+  // The code is texted once the form's answer is in: its field shows then.
+  const smsCode = twoStep.getByLabel("Code from the text message");
+  await expect(smsCode).toBeVisible();
+  await smsCode.fill((await latestMail(phone, "sms")).code!);
   await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
   await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
   await logOut(page);
