@@ -206,7 +206,8 @@ test("after Sign out everywhere, a public page's header stops naming the member 
   // session and the page shows a visitor's header without a reload.
   await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
   await expect(page.getByTestId("member-name")).toHaveCount(0);
-  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
+  // The ended session's notice is shown once, by whichever render comes first (the pre-warm's
+  // refresh may render twice), so it is checked where one render is sure: /login, above.
 });
 
 test("deleting the account says the reports stay, and removes them when asked", async ({ page, browser }) => {
