@@ -21,6 +21,11 @@ export type FormState = {
   finished?: { href: string; label: string };
   /** One-time recovery codes, shown with the confirmation this once (they are never shown again). */
   recoveryCodes?: string[];
+  /** A passkey's registration begun: what the browser's ceremony takes, and the name the member gave it. */
+  ceremony?: PasskeyCeremony;
 };
+
+/** A passkey registration for the browser to finish: its challenge's id, the creation options as JSON, and the passkey's name. */
+export type PasskeyCeremony = { challengeId: string; optionsJson: string; name: string };
 
 export type FormAction = (state: FormState, formData: FormData) => Promise<FormState>;

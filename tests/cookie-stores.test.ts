@@ -13,6 +13,7 @@ import {
   type LoginTransaction,
 } from "@/lib/auth/transaction-store";
 import type { Session } from "@/lib/auth/session";
+import { readPendingVerification, writePendingVerification } from "@/lib/auth/verification-store";
 import { CookieJar, jarWithSession } from "./support/cookie-jar";
 
 const transaction = (state: string, createdAt = Date.now(), returnTo = "/account"): LoginTransaction => ({
@@ -177,5 +178,33 @@ describe("the remembered-device cookie", () => {
     // The oldest member goes first.
     expect(await read("dana@ridgeline.example")).toBeUndefined();
     expect(await read("e@ridgeline.example")).toBe("token-e");
+  });
+});
+
+describe("the pending login's cookie", () => {
+  it("keeps a passkey request small enough for a member with several passkeys, and reads it back", async () => {
+    // Passkey ids as long as platform authenticators make them (64 bytes), ten of them.
+    const credentialIds = Array.from({ length: 10 }, (_, index) => Buffer.alloc(64, index).toString("base64url"));
+    const pending = {
+      stateToken: `VST-${"s".repeat(43)}`,
+      email: "dana@ridgeline.example",
+      returnTo: "/account",
+      secondFactor: {
+        type: "WEBAUTHN" as const,
+        hint: "your passkey",
+        appToo: true,
+        others: ["EMAIL" as const],
+        passkey: { challengeId: "c".repeat(36), challenge: "x".repeat(43), credentialIds, userVerification: "preferred" as const },
+      },
+      step: "k".repeat(43),
+    };
+    const jar = new CookieJar();
+    const response = NextResponse.next();
+    await writePendingVerification(response.cookies, pending);
+    jar.apply(response);
+    const cookie = jar.cookies.get("wms_verify")!;
+    // Well under the 4096 bytes a browser keeps of a cookie, with room for the other cookies in a request.
+    expect(cookie.header.length).toBeLessThan(2500);
+    expect(await readPendingVerification(jar.request("http://localhost:3000/login/verify-code").cookies)).toEqual(pending);
   });
 });

@@ -3,7 +3,15 @@ import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import { FAILURE_MESSAGES } from "@/lib/auth/forms";
 import { PlatformUnavailableError } from "@/lib/wix/errors";
 import { sessionClient } from "@/lib/wix/client";
-import { forgetRememberedDevices, myRememberedDevices, turnOnSecondFactor } from "@/lib/wix/factors";
+import {
+  beginPasskeyRegistration,
+  forgetRememberedDevices,
+  myPasskeys,
+  myRememberedDevices,
+  registerPasskey,
+  removePasskey,
+  turnOnSecondFactor,
+} from "@/lib/wix/factors";
 import { logIn, loginRefusalOutcome, recheckPassword, register, resendVerificationCode, verifySecondFactor } from "@/lib/wix/identity";
 import { LOCAL_CLIENT_ID } from "@/platform/config";
 import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
@@ -128,6 +136,25 @@ describe("two-step sign-in, the site's calls", () => {
     // Forgetting one already forgotten is no error.
     await forgetRememberedDevices(accessToken, device.id);
     expect((await logIn({ email, password: PASSWORD, deviceToken: verified.deviceToken })).kind).toBe("second-factor");
+  });
+
+  it("a passkey's registration begins only with the password, and a credential that does not answer it is refused", async () => {
+    const { accessToken } = await memberWithEmailCodes();
+    expect(await myPasskeys(accessToken)).toEqual([]);
+    expect(await beginPasskeyRegistration(accessToken, "not-it", "PREFERRED")).toBe("wrong-password");
+    const begun = await beginPasskeyRegistration(accessToken, PASSWORD, "REQUIRED");
+    if (typeof begun !== "object" || !("challengeId" in begun)) throw new Error("expected a registration");
+    // Creation options for the browser, with the site as the relying party.
+    const options = JSON.parse(begun.optionsJson) as { challenge: string; rp: { id: string } };
+    expect(options.challenge).toMatch(/^[\w-]{16,}$/);
+    expect(options.rp.id).toBe(new URL(platform.ctx.config.siteUrl).hostname);
+    const forged = JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", attestationObject: "oA" } });
+    expect(await registerPasskey(accessToken, { challengeId: begun.challengeId, credential: forged, name: "Phone" })).toBe("refused");
+    // The challenge was used up by that answer.
+    expect(await registerPasskey(accessToken, { challengeId: begun.challengeId, credential: forged, name: "Phone" })).toBe("refused");
+    expect(await myPasskeys(accessToken)).toEqual([]);
+    // Removing one already gone (from another tab) is no error.
+    expect(await removePasskey(accessToken, "gone", PASSWORD)).toBeUndefined();
   });
 
   it("past the wrong passwords given as proof, a change is refused with the platform's wait", async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { appFactorCodeSchema, cancelSetupSchema, passwordProofSchema, removeFactorSchema, smsFactorSchema } from "@/lib/account/forms";
+import {
+  addPasskeySchema,
+  appFactorCodeSchema,
+  cancelSetupSchema,
+  passkeyOptionsSchema,
+  passwordProofSchema,
+  removeFactorSchema,
+  removePasskeySchema,
+  smsFactorSchema,
+} from "@/lib/account/forms";
 import {
   APP_CODE_MESSAGES,
   CODE_STEP_MESSAGES,
@@ -8,10 +17,11 @@ import {
   codeStepMessage,
   failureMessage,
   loginCodeSchema,
+  passkeyAnswerSchema,
   recoveryCodeSchema,
 } from "@/lib/auth/forms";
 import { readRefusal } from "@/lib/wix/errors";
-import { loginRefusalOutcome, stateOutcome } from "@/lib/wix/identity";
+import { loginRefusalOutcome, passkeyRequestOptions, stateOutcome } from "@/lib/wix/identity";
 
 describe("the platform's state replies, as the site's login reads them", () => {
   it("maps SUCCESS, e-mail verification and approval as OAuthStrategy does", () => {
@@ -94,6 +104,78 @@ describe("the platform's state replies, as the site's login reads them", () => {
   });
 });
 
+describe("a login's passkey request", () => {
+  const requestOptions = {
+    challenge: "Y2hhbGxlbmdl",
+    rpId: "localhost",
+    timeout: 300000,
+    userVerification: "preferred",
+    allowCredentials: [
+      { id: "cred-a", type: "public-key", transports: ["internal"] },
+      { id: "cred-b", type: "public-key", transports: ["usb", "nfc"] },
+    ],
+    extensions: {},
+  };
+  const challenge = (factorType: string, optionsJson: string | null) => ({
+    state: "MFA_CHALLENGE",
+    stateToken: "mfa-state",
+    mfaChallengeData: {
+      factorType,
+      verificationChallengeData: {
+        hint: factorType === "WEBAUTHN" ? "your passkey" : "j•••@example.com",
+        ...(optionsJson !== null && { webauthnData: { challengeId: "ch-1", publicKeyCredentialRequestOptionsJson: optionsJson } }),
+      },
+      availableFactors: ["EMAIL", "TOTP", "WEBAUTHN"].map((type) => ({ factorType: type, factorStatus: "ENABLED" })),
+    },
+  });
+  const passkey = { challengeId: "ch-1", challenge: "Y2hhbGxlbmdl", credentialIds: ["cred-a", "cred-b"], userVerification: "preferred" };
+
+  it("reads a challenge by the member's passkey, which sent nothing: the request, and the other ways offered", () => {
+    expect(stateOutcome(challenge("WEBAUTHN", JSON.stringify(requestOptions)))).toEqual({
+      kind: "second-factor",
+      stateToken: "mfa-state",
+      factorType: "WEBAUTHN",
+      hint: "your passkey",
+      appToo: true,
+      others: ["EMAIL"],
+      passkey,
+    });
+  });
+
+  it("carries the passkey request with a challenge by another factor, whichever it is", () => {
+    expect(stateOutcome(challenge("EMAIL", JSON.stringify(requestOptions)))).toMatchObject({ factorType: "EMAIL", appToo: true, others: [], passkey });
+    expect(stateOutcome(challenge("EMAIL", null))).not.toHaveProperty("passkey");
+  });
+
+  it("keeps only what the browser's request needs, and builds it again for the page", () => {
+    const outcome = stateOutcome(challenge("WEBAUTHN", JSON.stringify(requestOptions)));
+    if (outcome.kind !== "second-factor" || !outcome.passkey) throw new Error("expected a passkey request");
+    expect(passkeyRequestOptions(outcome.passkey)).toEqual({
+      challenge: "Y2hhbGxlbmdl",
+      allowCredentials: [
+        { id: "cred-a", type: "public-key" },
+        { id: "cred-b", type: "public-key" },
+      ],
+      userVerification: "preferred",
+    });
+  });
+
+  it("cannot go on with a passkey challenge whose request is missing or not options a browser takes", () => {
+    const unknown = { kind: "failed", reason: "unknown", fields: {} };
+    expect(stateOutcome(challenge("WEBAUTHN", null))).toEqual(unknown);
+    expect(stateOutcome(challenge("WEBAUTHN", "not json"))).toEqual(unknown);
+    expect(stateOutcome(challenge("WEBAUTHN", JSON.stringify({ allowCredentials: [] })))).toEqual(unknown);
+    // A code's challenge goes on without the request, the code still answers it.
+    expect(stateOutcome(challenge("EMAIL", "not json"))).toMatchObject({ kind: "second-factor", factorType: "EMAIL" });
+  });
+
+  it("takes the browser's answer as JSON text, with the remember choice", () => {
+    expect(passkeyAnswerSchema.parse({ credential: '{"id":"cred-a"}', rememberDevice: true })).toEqual({ credential: '{"id":"cred-a"}', rememberDevice: true });
+    expect(passkeyAnswerSchema.safeParse({ credential: "" }).success).toBe(false);
+    expect(passkeyAnswerSchema.safeParse({ credential: "x".repeat(16_001) }).success).toBe(false);
+  });
+});
+
 describe("refused logins and codes", () => {
   it.each([
     ["-19976", "invalidPassword"],
@@ -170,6 +252,22 @@ describe("the forms of two-step sign-in", () => {
     expect(appFactorCodeSchema.parse({ factorId: "f-1", code: "123 456" })).toEqual({ factorId: "f-1", code: "123456" });
     expect(appFactorCodeSchema.safeParse({ factorId: "f-1", code: "12345" }).success).toBe(false);
     expect(appFactorCodeSchema.safeParse({ factorId: "", code: "123456" }).success).toBe(false);
+  });
+
+  it("adds a passkey with a name and the password, and removes one only with the password", () => {
+    expect(passkeyOptionsSchema.parse({ name: " Work laptop ", password: "granite", everyTime: true })).toEqual({
+      name: "Work laptop",
+      password: "granite",
+      everyTime: true,
+    });
+    expect(passkeyOptionsSchema.parse({ name: "Phone", password: "granite" })).toMatchObject({ everyTime: false });
+    expect(passkeyOptionsSchema.safeParse({ name: "Phone" }).success).toBe(false);
+    expect(passkeyOptionsSchema.safeParse({ name: " ", password: "granite" }).success).toBe(false);
+    expect(passkeyOptionsSchema.safeParse({ name: "x".repeat(61), password: "granite" }).success).toBe(false);
+    expect(addPasskeySchema.safeParse({ challengeId: "ch-1", credential: "{}", name: "Phone" }).success).toBe(true);
+    expect(addPasskeySchema.safeParse({ challengeId: "", credential: "{}", name: "Phone" }).success).toBe(false);
+    expect(removePasskeySchema.safeParse({ passkeyId: "cred-a" }).success).toBe(false);
+    expect(removePasskeySchema.parse({ passkeyId: "cred-a", password: "granite" })).toEqual({ passkeyId: "cred-a", password: "granite" });
   });
 
   it("takes a mobile number in international form and keeps its digits", () => {

@@ -6,7 +6,7 @@ import type { CaptchaStage, FormState } from "@/lib/form-state";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
-import { clearPendingVerification, readPendingVerification, writePendingVerification } from "@/lib/auth/verification-store";
+import { clearPendingVerification, readPendingVerification, writePendingVerification, type PendingVerification } from "@/lib/auth/verification-store";
 import {
   AWAITING_APPROVAL_MESSAGE,
   FAILURE_FIELD,
@@ -24,6 +24,8 @@ import {
   loginCodeSchema,
   loginSchema,
   noMoreCodesMessage,
+  passkeyAnswerSchema,
+  PASSKEY_MESSAGES,
   recoveryCodeSchema,
   registerSchema,
   resendCodeSchema,
@@ -48,11 +50,12 @@ import {
   resendVerificationCode,
   sendPasswordReset,
   verifyEmail,
+  verifyPasskey,
   verifySecondFactor,
   type AuthFailure,
   type AuthOutcome,
   type CaptchaAnswer,
-  type SecondFactorType,
+  type ChallengedFactorType,
 } from "@/lib/wix/identity";
 
 type Reply = (options?: {
@@ -105,7 +108,7 @@ async function tryStepCode(
   failure: string,
   check: () => Promise<AuthOutcome>,
 ): Promise<{ value: AuthOutcome } | { answer: FormState }> {
-  const { count } = await countStepTry("codeTries", stepKey(pending.stateToken));
+  const { count } = await countStepTry("codeTries", stepOf(pending));
   if (!mayTryCode(count)) return { value: codeTryOutcome(count, null) };
   const checked = await platformStep(failure, reply, check);
   return "answer" in checked ? checked : { value: codeTryOutcome(count, checked.value) };
@@ -125,6 +128,23 @@ async function platformStep<T>(
     return { answer: { result: reply({ formErrors: [UNAVAILABLE_MESSAGE], hideFields: form.hideFields }), captcha: form.captcha } };
   }
 }
+
+/** A login's second-factor challenge as the pending login keeps it. */
+function pendingSecondFactor(
+  outcome: AuthOutcome & { kind: "second-factor" },
+  login: { email: string; returnTo: string },
+): PendingVerification & { secondFactor: object } {
+  const { factorType: type, hint, appToo, others, passkey } = outcome;
+  return {
+    stateToken: outcome.stateToken,
+    email: login.email,
+    returnTo: login.returnTo,
+    secondFactor: { type, hint, appToo, others, ...(passkey && { passkey }) },
+  };
+}
+
+/** The step's key in its tries: its first challenge's, through the fresh passkey challenges it may get. */
+const stepOf = (pending: PendingCodeStep) => pending.step ?? stepKey(pending.stateToken);
 
 type CaptchaFields = { captchaStage?: CaptchaStage; captchaToken?: string; invisibleCaptchaToken?: string };
 
@@ -177,11 +197,9 @@ async function continueWith(
         decoy: context.decoy,
       });
       redirect(SITE_PAGES.verify);
-    case "second-factor": {
-      const secondFactor = { type: outcome.factorType, hint: outcome.hint, appToo: outcome.appToo, others: outcome.others };
-      await writePendingVerification(jar, { stateToken: outcome.stateToken, email: context.email, returnTo: context.returnTo, secondFactor });
+    case "second-factor":
+      await writePendingVerification(jar, pendingSecondFactor(outcome, context));
       redirect(SITE_PAGES.loginCode);
-    }
     case "awaiting-approval":
       return { result: reply({ resetForm: true }), done: AWAITING_APPROVAL_MESSAGE, finished: { href: "/", label: "Back to the home page" } };
     case "failed": {
@@ -280,7 +298,7 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
   const step = await pendingCodeStep("verify-email", "resendCode", submission.reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const key = stepKey(pending.stateToken);
+  const key = stepOf(pending);
   const verdict = newCodeVerdict(await stepTries("codeTries", key), await countStepTry("newCodes", key));
   if (verdict === "expired") return { result: submission.reply({ formErrors: [VERIFICATION_EXPIRED_MESSAGE] }) };
   if (verdict !== "send") return { result: submission.reply({ formErrors: [noMoreCodesMessage(verdict.waitSeconds)] }) };
@@ -303,14 +321,14 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return secondStep(submission.reply, "code", submission.value, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
+  return codeStep(submission.reply, "code", submission.value, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
 }
 
 /** The member's authenticator app in place of the factor the login challenged: they chose it. */
 export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const submission = parseWithZod(formData, { schema: loginCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return secondStep(submission.reply, "code", submission.value, () => APP_CODE_MESSAGES, "TOTP");
+  return codeStep(submission.reply, "code", submission.value, () => APP_CODE_MESSAGES, "TOTP");
 }
 
 /** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
@@ -318,34 +336,95 @@ export async function recoveryCodeAction(_previous: FormState, formData: FormDat
   const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
   if (submission.status !== "success") return { result: submission.reply() };
   const { recoveryCode, rememberDevice } = submission.value;
-  return secondStep(submission.reply, "recoveryCode", { code: recoveryCode, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  return codeStep(submission.reply, "recoveryCode", { code: recoveryCode, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
 }
 
 /**
- * The login's second step with a code in `field`: by the challenged factor, or as a recovery code.
- * With "Remember this device" ticked, the token the platform gives for this browser is kept in its sealed cookie.
+ * A passkey's answer to the login's request (the browser's credential JSON), counted against the
+ * step's tries as a code is. A refused one has used the request up, so the login gets a fresh
+ * one (which sends nothing) for the next press, in the same step.
+ */
+export async function passkeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: passkeyAnswerSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const { reply } = submission;
+  return secondStep(
+    reply,
+    submission.value.rememberDevice,
+    (pending, remember) => {
+      const request = pending.secondFactor?.passkey;
+      return request ? verifyPasskey(request, submission.value.credential, pending.stateToken, remember) : Promise.resolve(NO_PASSKEY_REQUEST);
+    },
+    async (outcome, pending) => {
+      const message = codeStepMessage(outcome, PASSKEY_MESSAGES);
+      if (!message) return undefined;
+      if (outcome.reason === "invalidCode") {
+        const fresh = await platformStep("asking a fresh passkey challenge failed", reply, () =>
+          resendLoginCode(pending.email, pending.stateToken, "WEBAUTHN"),
+        );
+        if ("answer" in fresh) return fresh.answer;
+        if (fresh.value.kind === "second-factor") {
+          await writePendingVerification(await cookies(), { ...pendingSecondFactor(fresh.value, pending), step: stepOf(pending) });
+        }
+      }
+      return { result: reply({ formErrors: [message] }) };
+    },
+  );
+}
+
+/** A login without a passkey request was sent a passkey's answer (a stale page): as a refused one. */
+const NO_PASSKEY_REQUEST: AuthOutcome = { kind: "failed", reason: "codeExpired", fields: {} };
+
+/**
+ * The login's second step with a code in `field`: by the challenged factor, or as an app's or a
+ * recovery code. A login challenged by a passkey sent no code to type.
+ */
+function codeStep(
+  reply: Reply,
+  field: "code" | "recoveryCode",
+  { code, rememberDevice }: { code: string; rememberDevice?: boolean },
+  messagesFor: (type: ChallengedFactorType) => Partial<Record<AuthFailure, string>>,
+  as?: "TOTP" | "RECOVERY_CODE",
+): Promise<FormState> {
+  return secondStep(
+    reply,
+    rememberDevice,
+    (pending, remember) => {
+      const type = as ?? pending.secondFactor!.type;
+      return type === "WEBAUTHN" ? Promise.resolve(NO_CODE_SENT) : verifySecondFactor(type, code, pending.stateToken, remember);
+    },
+    // The pending login stays even when its code no longer works: a cookie changed here would
+    // re-render the page without the message. It expires on its own; the platform refuses it until then.
+    async (outcome, pending) => {
+      const message = codeStepMessage(outcome, messagesFor(pending.secondFactor!.type));
+      return message ? { result: reply({ fieldErrors: { [field]: [message] } }) } : undefined;
+    },
+  );
+}
+
+/** A code typed for a login challenged by a passkey, which sent none: as a wrong code. */
+const NO_CODE_SENT: AuthOutcome = { kind: "failed", reason: "invalidCode", fields: {} };
+
+/**
+ * The login's second step: `answer` puts the member's answer to the platform, within the step's
+ * tries; `refused` words a refusal it names. With "Remember this device" ticked, the token the
+ * platform gives for this browser is kept in its sealed cookie.
  */
 async function secondStep(
   reply: Reply,
-  field: "code" | "recoveryCode",
-  { code, rememberDevice: remember }: { code: string; rememberDevice?: boolean },
-  messagesFor: (type: SecondFactorType) => Partial<Record<AuthFailure, string>>,
-  as?: "TOTP" | "RECOVERY_CODE",
+  remember: boolean | undefined,
+  answer: (pending: PendingCodeStep, remember: { userAgent: string } | null) => Promise<AuthOutcome>,
+  refused: (outcome: AuthOutcome & { kind: "failed" }, pending: PendingCodeStep) => Promise<FormState | undefined>,
 ): Promise<FormState> {
   const step = await pendingCodeStep("second-factor", "verify", reply);
   if ("answer" in step) return step.answer;
   const { pending } = step;
-  const type = pending.secondFactor!.type;
   const userAgent = (await headers()).get("user-agent") ?? "";
-  const checked = await tryStepCode(pending, reply, "checking a login code failed", () =>
-    verifySecondFactor(as ?? type, code, pending.stateToken, remember ? { userAgent } : null),
-  );
+  const checked = await tryStepCode(pending, reply, "checking a login's second step failed", () => answer(pending, remember ? { userAgent } : null));
   if ("answer" in checked) return checked.answer;
   const outcome = checked.value;
-  // The pending login stays even when its code no longer works: a cookie changed here would
-  // re-render the page without the message. It expires on its own; the platform refuses it until then.
-  const codeMessage = outcome.kind === "failed" ? codeStepMessage(outcome, messagesFor(type)) : undefined;
-  if (codeMessage) return { result: reply({ fieldErrors: { [field]: [codeMessage] } }) };
+  const answered = outcome.kind === "failed" ? await refused(outcome, pending) : undefined;
+  if (answered) return answered;
   if (outcome.kind !== "failed") {
     const jar = await cookies();
     clearPendingVerification(jar);

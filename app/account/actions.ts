@@ -4,21 +4,25 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
+import type { z } from "zod";
 import {
+  addPasskeySchema,
   appFactorCodeSchema,
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
   forgetDeviceSchema,
+  passkeyOptionsSchema,
   passwordProofSchema,
   profileSchema,
   removeFactorSchema,
+  removePasskeySchema,
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
 import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
-import type { FormState } from "@/lib/form-state";
+import type { FormState, PasskeyCeremony } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
@@ -26,7 +30,17 @@ import { clientAddress } from "@/lib/security/client-address";
 import { attemptAuthAction } from "@/lib/security/rate-limits";
 import { describeFailure, refusalOf } from "@/lib/wix/errors";
 import { changePassword, recheckPassword } from "@/lib/wix/identity";
-import { activateFactor, forgetRememberedDevices, newRecoveryCodes, turnOffSecondFactor, turnOnSecondFactor, type PasswordRefusal } from "@/lib/wix/factors";
+import {
+  activateFactor,
+  beginPasskeyRegistration,
+  forgetRememberedDevices,
+  newRecoveryCodes,
+  registerPasskey,
+  removePasskey,
+  turnOffSecondFactor,
+  turnOnSecondFactor,
+  type PasswordRefusal,
+} from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 import { removeReportsBy } from "@/lib/wix/reports";
 import { memberIdOf } from "@/lib/wix/signups";
@@ -147,26 +161,30 @@ const passwordRefusalMessage = (refusal: PasswordRefusal) =>
       ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
       : FAILURE_MESSAGES.tooManyAttempts;
 
+/** What a change to two-step sign-in may come to besides done: a refusal of the password, a field's or the form's message, recovery codes, a ceremony. */
+type FactorChange =
+  void | PasswordRefusal | { field: string; message: string } | { formError: string } | { recoveryCodes: string[] } | { ceremony: PasskeyCeremony };
+
 /**
- * Turns a second factor on or off for the member: the same steps, then the page shows the new
- * list. A change the platform turns down for a field (a wrong code, the password given as proof)
- * says so next to the field; one that made recovery codes shows them with the confirmation. The
+ * Turns a second factor on or off for the member, from a form checked against `schema`: the same
+ * steps, then the page shows the new list. A change the platform turns down for a field (a wrong
+ * code, the password given as proof) says so next to the field; one that made recovery codes
+ * shows them with the confirmation; a passkey's first step hands its ceremony to the browser. The
  * password is never sent back to the form.
  */
-async function changeSecondFactor(
-  submissionReply: (options?: {
-    formErrors?: string[];
-    fieldErrors?: Record<string, string[]>;
-    resetForm?: boolean;
-    hideFields?: string[];
-  }) => FormState["result"],
-  change: (accessToken: string) => Promise<void | PasswordRefusal | { field: string; message: string } | { recoveryCodes: string[] }>,
+async function changeSecondFactor<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  change: (accessToken: string, value: z.output<S>) => Promise<FactorChange>,
   done: string,
 ): Promise<FormState> {
-  const reply = (options: Parameters<typeof submissionReply>[0] = {}) => submissionReply({ ...options, hideFields: ["password"] });
+  const submission = parseWithZod(formData, { schema });
+  const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean } = {}) =>
+    submission.reply({ ...options, hideFields: ["password"] });
+  if (submission.status !== "success") return { result: reply() };
   let outcome;
   try {
-    outcome = await actAsMember((_client, session) => change(session.accessToken));
+    outcome = await actAsMember((_client, session) => change(session.accessToken, submission.value));
   } catch (error) {
     return failed(reply, error, "Changing two-step sign-in");
   }
@@ -174,50 +192,46 @@ async function changeSecondFactor(
   const { value } = outcome;
   if (value === "wrong-password" || (value && "throttled" in value)) return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
+  if (value && "formError" in value) return { result: reply({ formErrors: [value.formError] }) };
+  if (value && "ceremony" in value) return { result: reply(), ceremony: value.ceremony };
   revalidatePath("/account");
   return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: passwordProofSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
-    submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, submission.value.password),
+    formData,
+    passwordProofSchema,
+    (accessToken, { password }) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, password),
     "Two-step sign-in is on: each login now asks for a code we e-mail you.",
   );
 }
 
 export async function turnOnSmsFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: smsFactorSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
-  const { phone, password } = submission.value;
   return changeSecondFactor(
-    submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "SMS", phone }, password),
+    formData,
+    smsFactorSchema,
+    (accessToken, { phone, password }) => turnOnSecondFactor(accessToken, { type: "SMS", phone }, password),
     "We texted a code to your phone. Enter it to turn text-message codes on.",
   );
 }
 
 /** Starts an authenticator app: the page then shows its QR code and secret, and asks for its first code. */
 export async function startAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: passwordProofSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
-    submission.reply,
-    (accessToken) => turnOnSecondFactor(accessToken, { type: "TOTP" }, submission.value.password),
+    formData,
+    passwordProofSchema,
+    (accessToken, { password }) => turnOnSecondFactor(accessToken, { type: "TOTP" }, password),
     "Scan the QR code with your authenticator app, then enter the code it shows.",
   );
 }
 
 /** The app's first code: proof that it holds the secret, so a typo cannot lock the member out. */
 export async function activateAppFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { factorId, code } = submission.value;
   return changeSecondFactor(
-    submission.reply,
-    async (accessToken) => {
+    formData,
+    appFactorCodeSchema,
+    async (accessToken, { factorId, code }) => {
       const activated = await activateFactor(accessToken, factorId, code);
       // An app's set-up does not end by wrong codes: the member tries the next one.
       if (typeof activated === "string")
@@ -230,12 +244,10 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
 
 /** The code texted to a phone being turned on: proof that the number is the member's, so a typo locks no one out. */
 export async function activatePhoneFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: appFactorCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { factorId, code } = submission.value;
   return changeSecondFactor(
-    submission.reply,
-    async (accessToken) => {
+    formData,
+    appFactorCodeSchema,
+    async (accessToken, { factorId, code }) => {
       const activated = await activateFactor(accessToken, factorId, code);
       if (activated === "wrong-code") return { field: "code", message: "That code is not right. Check the latest text message and try again." };
       if (activated === "ended") return { field: "code", message: "That code has expired or was tried too often. Enter your number again for a new one." };
@@ -246,12 +258,11 @@ export async function activatePhoneFactorAction(_previous: FormState, formData: 
 
 /** New recovery codes, the old ones void; only with the member's password, never on the session alone. */
 export async function newRecoveryCodesAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: passwordProofSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
   return changeSecondFactor(
-    submission.reply,
-    async (accessToken) => {
-      const codes = await newRecoveryCodes(accessToken, submission.value.password);
+    formData,
+    passwordProofSchema,
+    async (accessToken, { password }) => {
+      const codes = await newRecoveryCodes(accessToken, password);
       return Array.isArray(codes) ? { recoveryCodes: codes } : codes;
     },
     "New recovery codes are ready. The earlier ones no longer work.",
@@ -260,37 +271,78 @@ export async function newRecoveryCodesAction(_previous: FormState, formData: For
 
 /** Turns a factor off, with the member's password. */
 export async function turnOffFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: removeFactorSchema });
-  if (submission.status !== "success") return { result: submission.reply({ hideFields: ["password"] }) };
-  const { factorId, password } = submission.value;
-  return changeSecondFactor(submission.reply, (accessToken) => turnOffSecondFactor(accessToken, factorId, password), "That way of two-step sign-in is off.");
+  return changeSecondFactor(
+    formData,
+    removeFactorSchema,
+    (accessToken, { factorId, password }) => turnOffSecondFactor(accessToken, factorId, password),
+    "That way of two-step sign-in is off.",
+  );
 }
 
 /** Cancels an app or a phone still waiting for its first code: it guards nothing yet, so no password is asked. */
 export async function cancelSetupAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: cancelSetupSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
   return changeSecondFactor(
-    submission.reply,
-    (accessToken) => turnOffSecondFactor(accessToken, submission.value.factorId),
+    formData,
+    cancelSetupSchema,
+    (accessToken, { factorId }) => turnOffSecondFactor(accessToken, factorId),
     "Cancelled: nothing was turned on.",
+  );
+}
+
+/**
+ * Adding a passkey, its first step: with the member's password, the registration's challenge and
+ * options, for the browser's ceremony; the second step (`addPasskeyAction`) takes its answer. Ticked,
+ * "every time" asks the device to check the person (PIN, fingerprint, face) at each use.
+ */
+export async function passkeyOptionsAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  return changeSecondFactor(
+    formData,
+    passkeyOptionsSchema,
+    async (accessToken, { name, password, everyTime }) => {
+      const begun = await beginPasskeyRegistration(accessToken, password, everyTime ? "REQUIRED" : "PREFERRED");
+      return typeof begun === "object" && "challengeId" in begun ? { ceremony: { ...begun, name } } : begun;
+    },
+    "",
+  );
+}
+
+/** Adding a passkey, its second step: the browser's new credential, under the name given; the first one brings recovery codes. */
+export async function addPasskeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  return changeSecondFactor(
+    formData,
+    addPasskeySchema,
+    async (accessToken, registration) => {
+      const added = await registerPasskey(accessToken, registration);
+      if (added === "refused") return { formError: PASSKEY_REFUSED };
+      return added.recoveryCodes ? { recoveryCodes: added.recoveryCodes } : undefined;
+    },
+    "Your passkey is added: logins can now use it for the second step.",
+  );
+}
+
+const PASSKEY_REFUSED = "The passkey was not accepted: its request expired or it is registered already. Nothing was changed; try again.";
+
+/** Removes one of the member's passkeys, with their password. */
+export async function removePasskeyAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  return changeSecondFactor(
+    formData,
+    removePasskeySchema,
+    (accessToken, { passkeyId, password }) => removePasskey(accessToken, passkeyId, password),
+    "That passkey is removed.",
   );
 }
 
 /** Forgets one remembered browser: its next login asks for the second step again. */
 export async function forgetDeviceAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: forgetDeviceSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { deviceId } = submission.value;
-  return changeSecondFactor(submission.reply, (accessToken) => forgetRememberedDevices(accessToken, deviceId), "That device is forgotten.");
+  const forget = (accessToken: string, { deviceId }: { deviceId: string }) => forgetRememberedDevices(accessToken, deviceId);
+  return changeSecondFactor(formData, forgetDeviceSchema, forget, "That device is forgotten.");
 }
 
 /** Forgets every remembered browser, this one included. */
 export async function forgetAllDevicesAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: buttonOnlySchema });
-  if (submission.status !== "success") return { result: submission.reply() };
   return changeSecondFactor(
-    submission.reply,
+    formData,
+    buttonOnlySchema,
     (accessToken) => forgetRememberedDevices(accessToken),
     "Every device is forgotten: each login asks for the second step again.",
   );

@@ -10,7 +10,7 @@ import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
 import { whenAvailable } from "@/lib/wix/collections";
-import { myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
+import { myPasskeys, myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
 import { RememberedDevices } from "@/components/account/remembered-devices";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { qrCodeDataUrl } from "@/lib/account/qr-code";
@@ -27,6 +27,9 @@ import {
   changeSlugAction,
   deleteAccountAction,
   newRecoveryCodesAction,
+  addPasskeyAction,
+  passkeyOptionsAction,
+  removePasskeyAction,
   startAppFactorAction,
   turnOffFactorAction,
   turnOnEmailFactorAction,
@@ -54,7 +57,8 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
 }
 
 const TWO_STEP_INTRO =
-  "After your password, each login asks for a code we send you or your authenticator app shows, so a stolen password alone cannot open your account. " +
+  "After your password, each login asks for a code we send you or your authenticator app shows, or for one of your passkeys, " +
+  "so a stolen password alone cannot open your account. " +
   "Each change here asks for your password.";
 const REMEMBERED_DEVICES_INTRO =
   "Browsers where you ticked “Remember this device” skip the second step for 30 days. " + "A new password or a change to two-step sign-in forgets them all.";
@@ -62,10 +66,11 @@ const REMEMBERED_DEVICES_INTRO =
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, { factors, recoveryCodesLeft }, devices] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft }, devices, passkeys] = await Promise.all([
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
     readAsMember(session, "/account", () => myRememberedDevices(session.accessToken), "/"),
+    readAsMember(session, "/account", () => myPasskeys(session.accessToken), "/"),
   ]);
   const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
   const appSetup: AppSetup | null = pendingApp?.setup
@@ -170,6 +175,7 @@ export default async function AccountPage() {
       <Section id="two-step" title="Two-step sign-in" intro={TWO_STEP_INTRO}>
         <TwoStepSignIn
           factors={factors}
+          passkeys={passkeys}
           email={profile.email ?? null}
           appSetup={appSetup}
           recoveryCodesLeft={recoveryCodesLeft}
@@ -182,11 +188,14 @@ export default async function AccountPage() {
             newRecoveryCodes: newRecoveryCodesAction,
             turnOff: turnOffFactorAction,
             cancelSetup: cancelSetupAction,
+            passkeyOptions: passkeyOptionsAction,
+            addPasskey: addPasskeyAction,
+            removePasskey: removePasskeyAction,
           }}
         />
       </Section>
 
-      {(devices.length > 0 || factors.some((factor) => !factor.pending)) && (
+      {(devices.length > 0 || passkeys.length > 0 || factors.some((factor) => !factor.pending)) && (
         <Section id="remembered-devices" title="Remembered devices" intro={REMEMBERED_DEVICES_INTRO}>
           <RememberedDevices devices={devices} actions={{ forget: forgetDeviceAction, forgetAll: forgetAllDevicesAction }} />
         </Section>

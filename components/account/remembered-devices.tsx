@@ -6,7 +6,8 @@ import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/f
 import type { FormAction } from "@/lib/form-state";
 import type { RememberedDevice } from "@/lib/wix/factors";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** A date on the account page, as its lists show them. */
+export const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /**
  * The browsers the member ticked "Remember this device" on, which skip the second step: each

@@ -5,7 +5,8 @@ import { ActionForm, ActionStateForm, SENT_FROM, replyFor } from "@/components/f
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
 import { AppActivation } from "./app-activation";
 import type { FormAction } from "@/lib/form-state";
-import type { SecondFactor } from "@/lib/wix/factors";
+import type { Passkey, SecondFactor } from "@/lib/wix/factors";
+import { Passkeys } from "./passkeys";
 
 type Actions = {
   turnOnEmail: FormAction;
@@ -16,6 +17,9 @@ type Actions = {
   newRecoveryCodes: FormAction;
   turnOff: FormAction;
   cancelSetup: FormAction;
+  passkeyOptions: FormAction;
+  addPasskey: FormAction;
+  removePasskey: FormAction;
 };
 
 /** Every change that guards the account asks for the password: the session alone is not enough. */
@@ -38,12 +42,14 @@ const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, em
  */
 export function TwoStepSignIn({
   factors,
+  passkeys,
   email,
   appSetup,
   recoveryCodesLeft,
   actions,
 }: {
   factors: SecondFactor[];
+  passkeys: Passkey[];
   email: string | null;
   appSetup: AppSetup | null;
   recoveryCodesLeft: number;
@@ -62,26 +68,28 @@ export function TwoStepSignIn({
   return (
     <div className="space-y-6">
       <ConfirmationMessage news={news} />
-      {enabled.length === 0 ? (
+      {enabled.length === 0 && passkeys.length === 0 ? (
         <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>
       ) : (
-        <ul className="space-y-4">
-          {enabled.map((factor) => (
-            <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
-              <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
-              <ActionStateForm
-                kind="removeFactor"
-                actionState={replyFor(turnOff, factor.id)}
-                confirmationShownElsewhere
-                fields={[PASSWORD_FIELD]}
-                hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
-                submitLabel={DESCRIPTIONS[factor.type].off}
-                pendingLabel="Turning off…"
-                wideButton={false}
-              />
-            </li>
-          ))}
-        </ul>
+        enabled.length > 0 && (
+          <ul className="space-y-4">
+            {enabled.map((factor) => (
+              <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
+                <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
+                <ActionStateForm
+                  kind="removeFactor"
+                  actionState={replyFor(turnOff, factor.id)}
+                  confirmationShownElsewhere
+                  fields={[PASSWORD_FIELD]}
+                  hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
+                  submitLabel={DESCRIPTIONS[factor.type].off}
+                  pendingLabel="Turning off…"
+                  wideButton={false}
+                />
+              </li>
+            ))}
+          </ul>
+        )
       )}
       {/* Always in place, so the answer that turned the app on (and its recovery codes) outlives the set-up form. */}
       <AppActivation factorId={appSetup?.factorId ?? null} action={actions.activateApp}>
@@ -117,10 +125,11 @@ export function TwoStepSignIn({
           </div>
         )
       )}
-      {(recoveryCodesLeft > 0 || enabled.some((factor) => factor.type === "TOTP")) && (
+      {(recoveryCodesLeft > 0 || passkeys.length > 0 || enabled.some((factor) => factor.type === "TOTP")) && (
         <div className="space-y-2 rounded-lg border border-stone-200 p-4">
           <p className="text-sm text-stone-800">
-            Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone. New ones replace them all, and need your password.
+            Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone or passkey. New ones replace them all, and need your
+            password.
           </p>
           <ActionForm
             kind="passwordProof"
@@ -132,6 +141,12 @@ export function TwoStepSignIn({
           />
         </div>
       )}
+      <section aria-labelledby="passkeys-heading" className="space-y-3">
+        <h3 id="passkeys-heading" className="font-semibold text-pine-900">
+          Passkeys
+        </h3>
+        <Passkeys passkeys={passkeys} actions={{ options: actions.passkeyOptions, add: actions.addPasskey, remove: actions.removePasskey }} />
+      </section>
       {!byType("EMAIL") && (
         <div className="space-y-2 rounded-lg border border-stone-200 p-4">
           <p className="text-sm text-stone-700">Codes by e-mail, to your login address.</p>

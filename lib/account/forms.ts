@@ -128,3 +128,15 @@ export const removeFactorSchema = cancelSetupSchema.extend({ password: currentPa
 
 /** The first code of an authenticator app being set up, which turns it on. */
 export const appFactorCodeSchema = cancelSetupSchema.extend({ code: sixDigitCode });
+
+/** A passkey's name on the account page; the browser's ceremony comes between this form and the next. */
+const passkeyName = z.string({ error: "Give the passkey a name." }).trim().min(1, "Give the passkey a name.").max(60, "Keep it to 60 characters.");
+
+/** Adding a passkey, first step: its name, the password, and whether the device checks the person every time. */
+export const passkeyOptionsSchema = z.object({ name: passkeyName, password: currentPassword, everyTime: checkbox });
+
+/** Adding a passkey, second step: the browser's new credential for the challenge the first step gave. */
+export const addPasskeySchema = z.object({ challengeId: z.string().min(1).max(100), credential: z.string().min(1).max(64_000), name: passkeyName });
+
+/** Removing a passkey, with the password. */
+export const removePasskeySchema = z.object({ passkeyId: z.string().min(1).max(1024), password: currentPassword });

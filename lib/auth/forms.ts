@@ -84,6 +84,9 @@ const rememberDevice = z.boolean().optional();
 
 export const loginCodeSchema = z.object({ code: sixDigitCode, rememberDevice });
 
+/** A passkey's answer at a login's second step: the credential JSON the browser's WebAuthn call gave. */
+export const passkeyAnswerSchema = z.object({ credential: z.string().min(1).max(16_000), rememberDevice });
+
 /** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
 export const recoveryCodeSchema = z.object({
   recoveryCode: z
@@ -167,6 +170,13 @@ export const APP_CODE_MESSAGES: Partial<Record<AuthFailure, string>> = {
   ...CODE_STEP_MESSAGES,
   invalidCode: "That code is not right, or it was already used. Enter the code your app shows now.",
   tooManyAttempts: "Too many wrong codes for this login. Log in again, then enter the code your app shows.",
+};
+
+/** A passkey's answer: nothing was sent; a refused one leaves a fresh request for the next press. */
+export const PASSKEY_MESSAGES: Partial<Record<AuthFailure, string>> = {
+  ...CODE_STEP_MESSAGES,
+  invalidCode: "Your passkey was not accepted. Try again, or use one of the other ways below.",
+  tooManyAttempts: "Too many tries for this login. Log in again to try once more.",
 };
 
 export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a club organiser to approve it. We will e-mail you when you can log in.";

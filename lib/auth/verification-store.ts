@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { verificationCookieName } from "./cookie-names";
 import { MAX_STORED_RETURN_TO, storableReturnTo } from "./transaction-store";
-import { SECOND_FACTOR_TYPES, SENDING_FACTOR_TYPES } from "@/lib/wix/identity";
+import { CHALLENGED_FACTOR_TYPES, SENDING_FACTOR_TYPES } from "@/lib/wix/identity";
 
 // A login's code step in progress (an e-mail verification, or a second factor's code): the
 // platform's state token stays on the server side of the form.
@@ -17,16 +17,30 @@ const pendingVerificationSchema = z.object({
   decoy: z.literal(true).optional(),
   /**
    * Present for a second factor's code: which factor it went by, the hint of where, whether the
-   * member's app may answer instead, and their other factors that could send it instead.
+   * member's app may answer instead, their other factors that could send it instead, and the
+   * request for one of their passkeys (only its challenge and the passkeys' ids: the cookie stays small).
    */
   secondFactor: z
     .object({
-      type: z.enum(SECOND_FACTOR_TYPES),
+      type: z.enum(CHALLENGED_FACTOR_TYPES),
       hint: z.string().max(200),
       appToo: z.boolean().optional(),
       others: z.array(z.enum(SENDING_FACTOR_TYPES)).max(SENDING_FACTOR_TYPES.length).optional(),
+      passkey: z
+        .object({
+          challengeId: z.string().min(1).max(100),
+          challenge: z.string().min(1).max(200),
+          credentialIds: z.array(z.string().min(1).max(1024)).max(50),
+          userVerification: z.enum(["required", "preferred", "discouraged"]).optional(),
+        })
+        .optional(),
     })
     .optional(),
+  /**
+   * The step's key in the tries counted (lib/auth/code-steps.ts) when it is not its state token's:
+   * a refused passkey's fresh challenge has a new state token, yet is the same step.
+   */
+  step: z.string().max(64).optional(),
   /** The code confirms a sign-up rather than a login. */
   signUp: z.boolean().optional(),
   /** The code was right and the new account now waits for an organiser's approval: nothing more to type. */

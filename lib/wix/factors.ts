@@ -150,3 +150,95 @@ export async function forgetRememberedDevices(accessToken: string, deviceId?: st
     if (refusalOf(error)?.code !== "NOT_FOUND") throw error;
   }
 }
+
+/** A passkey of the member's, as the account page lists it; `lastUsed` is null until it logs them in. */
+export type Passkey = {
+  id: string;
+  name: string;
+  added: Date;
+  lastUsed: Date | null;
+  /** How much the passkey's logins ask of the device's own check of the person (PIN, fingerprint, face), when the platform says. */
+  userVerification?: PasskeyUserVerification;
+};
+
+/** Whether the device checks the person (PIN, fingerprint, face) every time, when it can, or not at all. */
+export type PasskeyUserVerification = "REQUIRED" | "PREFERRED" | "DISCOURAGED";
+
+const PASSKEYS_PATH = "/_api/iam/factors/v1/passkeys";
+
+/** The member's passkeys. */
+export async function myPasskeys(accessToken: string): Promise<Passkey[]> {
+  const reply = z
+    .object({
+      passkeys: z.array(
+        z.object({
+          passkeyId: z.string(),
+          name: z.string(),
+          createdDate: z.iso.datetime(),
+          lastUsedDate: z.iso.datetime().nullish(),
+          userVerification: z.enum(["REQUIRED", "PREFERRED", "DISCOURAGED"]).optional(),
+        }),
+      ),
+    })
+    .parse(await platformCall(PASSKEYS_PATH, { method: "GET", accessToken }));
+  return reply.passkeys.map((passkey) => ({
+    id: passkey.passkeyId,
+    name: passkey.name,
+    added: new Date(passkey.createdDate),
+    lastUsed: passkey.lastUsedDate ? new Date(passkey.lastUsedDate) : null,
+    ...(passkey.userVerification && { userVerification: passkey.userVerification }),
+  }));
+}
+
+/** A passkey registration begun: the challenge's id for `registerPasskey`, and the creation options for the browser, as JSON. */
+export type PasskeyRegistration = { challengeId: string; optionsJson: string };
+
+/**
+ * Begins adding a passkey, once the member proves it is them with their password: a single-use
+ * challenge, and the options the browser's registration ceremony takes.
+ */
+export async function beginPasskeyRegistration(
+  accessToken: string,
+  password: string,
+  userVerification: PasskeyUserVerification,
+): Promise<PasskeyRegistration | PasswordRefusal> {
+  return withPassword(async () => {
+    const reply = z
+      .object({ challengeId: z.string().min(1), publicKeyCredentialCreationOptionsJson: z.string().min(1) })
+      .parse(await platformCall(`${PASSKEYS_PATH}/registration-options`, { accessToken, body: { password, userVerification } }));
+    return { challengeId: reply.challengeId, optionsJson: reply.publicKeyCredentialCreationOptionsJson };
+  });
+}
+
+/**
+ * Adds the passkey the browser's ceremony made (its credential JSON) under `name`. "refused" when
+ * the platform does not take it (the challenge expired or was used, a passkey registered
+ * already). The member's first passkey or app comes with recovery codes, in this answer only.
+ */
+export async function registerPasskey(
+  accessToken: string,
+  registration: { challengeId: string; credential: string; name: string },
+): Promise<{ recoveryCodes: string[] | null } | "refused"> {
+  try {
+    const reply = z.object({ recoveryCodes: z.array(z.string()).optional() }).parse(await platformCall(PASSKEYS_PATH, { accessToken, body: registration }));
+    return { recoveryCodes: reply.recoveryCodes ?? null };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal?.code === "VERIFICATION_FAILED") return "refused";
+    throw error;
+  }
+}
+
+/**
+ * Removes one of the member's passkeys, with their password; the last one gone, logins no longer
+ * offer a passkey. One already gone (removed from another tab) is no error.
+ */
+export async function removePasskey(accessToken: string, passkeyId: string, password: string): Promise<void | PasswordRefusal> {
+  return withPassword(async () => {
+    try {
+      await platformCall(`${PASSKEYS_PATH}/${encodeURIComponent(passkeyId)}`, { method: "DELETE", accessToken, body: { password } });
+    } catch (error) {
+      if (refusalOf(error)?.code !== "NOT_FOUND") throw error;
+    }
+  });
+}

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { OAuthStrategy } from "@wix/sdk";
 import { z } from "zod";
 import { getConfig } from "@/lib/config";
@@ -18,7 +19,16 @@ export type AuthOutcome =
    * `appToo`: the member's authenticator app can answer instead (they choose); `others`: their other
    * factors that send a code, which they may have it sent by instead.
    */
-  | { kind: "second-factor"; stateToken: string; factorType: SecondFactorType; hint: string; appToo: boolean; others: SendingFactorType[] }
+  | {
+      kind: "second-factor";
+      stateToken: string;
+      factorType: ChallengedFactorType;
+      hint: string;
+      appToo: boolean;
+      others: SendingFactorType[];
+      /** The member has passkeys: this login's request for one of them, whatever factor was challenged. */
+      passkey?: PasskeyRequest;
+    }
   | { kind: "awaiting-approval" }
   /** `retryAfterSeconds`: for too many attempts, how long the platform said to wait, when it said. */
   | { kind: "failed"; reason: AuthFailure; fields: Partial<Record<AuthField, string>>; retryAfterSeconds?: number };
@@ -26,6 +36,9 @@ export type AuthOutcome =
 /** The second factors the site can ask a code for. */
 export const SECOND_FACTOR_TYPES = ["EMAIL", "SMS", "TOTP"] as const;
 export type SecondFactorType = (typeof SECOND_FACTOR_TYPES)[number];
+/** What a login's second step may be challenged by: a factor with a code, or a passkey (which sends nothing). */
+export const CHALLENGED_FACTOR_TYPES = [...SECOND_FACTOR_TYPES, "WEBAUTHN"] as const;
+export type ChallengedFactorType = (typeof CHALLENGED_FACTOR_TYPES)[number];
 /** The second factors that send a code (an app makes its own). */
 export const SENDING_FACTOR_TYPES = ["EMAIL", "SMS"] as const;
 export type SendingFactorType = (typeof SENDING_FACTOR_TYPES)[number];
@@ -140,7 +153,12 @@ const stateReply = z.object({
   mfaChallengeData: z
     .object({
       factorType: z.string(),
-      verificationChallengeData: z.object({ hint: z.string().max(200).nullish() }).nullish(),
+      verificationChallengeData: z
+        .object({
+          hint: z.string().max(200).nullish(),
+          webauthnData: z.object({ challengeId: z.string().min(1).max(100), publicKeyCredentialRequestOptionsJson: z.string().max(64_000) }).nullish(),
+        })
+        .nullish(),
       availableFactors: z
         .array(z.object({ factorType: z.string() }))
         .max(20)
@@ -161,14 +179,61 @@ export function stateOutcome(reply: unknown): AuthOutcome {
   if (state === "SUCCESS" && sessionToken) return { kind: "signed-in", sessionToken, ...(deviceToken && { deviceToken }) };
   if (state === "REQUIRE_EMAIL_VERIFICATION" && stateToken) return { kind: "verify-email", stateToken };
   if (state === "REQUIRE_OWNER_APPROVAL") return { kind: "awaiting-approval" };
-  const factorType = SECOND_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
-  if (state === "MFA_CHALLENGE" && stateToken && factorType) {
+  const factorType = CHALLENGED_FACTOR_TYPES.find((type) => type === mfaChallengeData?.factorType);
+  const challengeData = mfaChallengeData?.verificationChallengeData;
+  const passkey = challengeData?.webauthnData ? passkeyRequestOf(challengeData.webauthnData) : undefined;
+  // A passkey's challenge sends nothing: without the request there is no way to answer it here.
+  if (state === "MFA_CHALLENGE" && stateToken && factorType && (factorType !== "WEBAUTHN" || passkey)) {
     const available = (mfaChallengeData?.availableFactors ?? []).map((factor) => factor.factorType);
     const appToo = factorType !== "TOTP" && available.includes("TOTP");
     const others = SENDING_FACTOR_TYPES.filter((type) => type !== factorType && available.includes(type));
-    return { kind: "second-factor", stateToken, factorType, hint: mfaChallengeData?.verificationChallengeData?.hint ?? "", appToo, others };
+    return { kind: "second-factor", stateToken, factorType, hint: challengeData?.hint ?? "", appToo, others, ...(passkey && { passkey }) };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
+}
+
+/**
+ * A login's request for a passkey, kept small (it travels in the sealed cookie of the pending
+ * login): the challenge's id for the verify call, and what the browser's request needs of the
+ * platform's options: the challenge, the member's passkeys and how much to ask of the
+ * authenticator. The relying party is the site itself, which the browser assumes.
+ */
+export type PasskeyRequest = { challengeId: string; challenge: string; credentialIds: string[]; userVerification?: "required" | "preferred" | "discouraged" };
+
+const requestOptions = z.object({
+  challenge: z.string().min(1).max(200),
+  allowCredentials: z
+    .array(z.object({ id: z.string().min(1).max(1024) }))
+    .max(50)
+    .optional(),
+  userVerification: z.enum(["required", "preferred", "discouraged"]).optional(),
+});
+
+/** The passkey request in a challenge's `webauthnData`, or none when its options are not what a browser can use. */
+function passkeyRequestOf(data: { challengeId: string; publicKeyCredentialRequestOptionsJson: string }): PasskeyRequest | undefined {
+  let options;
+  try {
+    options = requestOptions.safeParse(JSON.parse(data.publicKeyCredentialRequestOptionsJson)).data;
+  } catch {
+    return undefined;
+  }
+  if (!options) return undefined;
+  const { challenge, allowCredentials = [], userVerification } = options;
+  return {
+    challengeId: data.challengeId,
+    challenge,
+    credentialIds: allowCredentials.map((credential) => credential.id),
+    ...(userVerification && { userVerification }),
+  };
+}
+
+/** The options the browser's WebAuthn request takes (`startAuthentication`) for a login's passkey request. */
+export function passkeyRequestOptions(request: PasskeyRequest): PublicKeyCredentialRequestOptionsJSON {
+  return {
+    challenge: request.challenge,
+    allowCredentials: request.credentialIds.map((id) => ({ id, type: "public-key" })),
+    ...(request.userVerification && { userVerification: request.userVerification }),
+  };
 }
 
 /** A refused login in the site's terms: the codes OAuthStrategy's `login` names, then the ones the site tells apart. Pure. */
@@ -254,9 +319,10 @@ export async function logIn(input: { email: string; password: string; captcha?: 
 
 /**
  * A new code for a login waiting for its second factor: `loginV2` with the challenge's state token
- * and no password; by `factorType` when the member chose another of their factors.
+ * and no password; by `factorType` when the member chose another of their factors. By "WEBAUTHN",
+ * a new passkey challenge (a passkey's is answered once, even wrongly), which sends nothing.
  */
-export async function resendLoginCode(email: string, stateToken: string, factorType?: SendingFactorType): Promise<AuthOutcome> {
+export async function resendLoginCode(email: string, stateToken: string, factorType?: SendingFactorType | "WEBAUTHN"): Promise<AuthOutcome> {
   return loginV2(email, { stateToken, ...(factorType && { clientMetaData: { factorType } }) });
 }
 
@@ -266,7 +332,7 @@ async function loginV2(
     password?: string;
     stateToken?: string;
     captchaTokens?: LoginCaptchaToken[];
-    clientMetaData?: { deviceToken: string } | { factorType: SendingFactorType };
+    clientMetaData?: { deviceToken: string } | { factorType: SendingFactorType | "WEBAUTHN" };
   },
 ) {
   try {
@@ -290,7 +356,29 @@ export async function verifySecondFactor(
 ): Promise<AuthOutcome> {
   // Each factor has its data object: emailData, smsData, totpData; a recovery code goes in recoveryCodeData.
   const data = { [factorType === "RECOVERY_CODE" ? "recoveryCodeData" : `${factorType.toLowerCase()}Data`]: { code } };
-  const body = { stateToken, ...data, ...(remember && { rememberThisDevice: true }) };
+  return verifyStep(factorType, { stateToken, ...data }, remember);
+}
+
+/**
+ * A login's second step answered with a passkey: the browser's answer (its credential JSON) to
+ * the request's challenge, with the state token of the login's challenge.
+ */
+export async function verifyPasskey(
+  request: Pick<PasskeyRequest, "challengeId">,
+  credential: string,
+  stateToken: string,
+  remember: { userAgent: string } | null = null,
+): Promise<AuthOutcome> {
+  return verifyStep("WEBAUTHN", { stateToken, webauthnData: { challengeId: request.challengeId, credential } }, remember);
+}
+
+/** `POST /v2/{factorType}/verify`, the login's last step, as the site's outcome; a refusal in the site's terms. */
+async function verifyStep(
+  factorType: SecondFactorType | "RECOVERY_CODE" | "WEBAUTHN",
+  data: { stateToken: string } & Record<string, unknown>,
+  remember: { userAgent: string } | null,
+): Promise<AuthOutcome> {
+  const body = { ...data, ...(remember && { rememberThisDevice: true }) };
   // The platform names the remembered device from the User-Agent it is sent: the member's browser's, passed on.
   const headers = remember ? { "User-Agent": remember.userAgent } : undefined;
   try {

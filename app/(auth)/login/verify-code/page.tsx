@@ -5,14 +5,16 @@ import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-ca
 import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
-import { appCodeAction, loginCodeAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
+import { PasskeyLogin } from "@/components/auth/passkey-login";
+import { passkeyRequestOptions } from "@/lib/wix/identity";
+import { appCodeAction, loginCodeAction, passkeyAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
 /** Each way of answering is its own form, so each asks whether to remember this browser. */
 const REMEMBER_DEVICE = { name: "rememberDevice", label: "Remember this device for 30 days", type: "checkbox", optional: true } as const;
 
-/** A login's second step, for a member with a second factor: the code it sent. */
+/** A login's second step, for a member with a second factor: the code it sent, or one of their passkeys. */
 export default async function LoginCodePage() {
   const pending = await readPendingVerification(await cookies());
   if (!pending?.secondFactor) {
@@ -27,13 +29,89 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint, appToo, others = [] } = pending.secondFactor;
+  const { type, hint, appToo, others = [], passkey } = pending.secondFactor;
   const fromApp = type === "TOTP";
+  const byPasskey = type === "WEBAUTHN";
+  // One list of keyed parts, in an order that depends on the challenge: a refused passkey's fresh
+  // challenge may change it, and the passkey part, keyed, keeps its message through that.
+  const passkeyPart = passkey && (
+    <div key="passkey" className={byPasskey ? undefined : "mt-6 border-t border-stone-200 pt-4"}>
+      {!byPasskey && <p className="mb-3 text-sm text-stone-700">Or use one of your passkeys instead of the code.</p>}
+      <PasskeyLogin options={passkeyRequestOptions(passkey)} action={passkeyAction} wide={byPasskey} />
+    </div>
+  );
+  const codePart = !byPasskey && (
+    <ActionForm
+      key="code"
+      kind="loginCode"
+      action={loginCodeAction}
+      fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
+      submitLabel="Log in"
+      pendingLabel="Checking the code…"
+    />
+  );
+  // An app makes a new code every 30 seconds by itself, and a passkey's challenge sent none: there is nothing to send again.
+  const resendPart = !fromApp && !byPasskey && (
+    <div key="resend" className="mt-6 border-t border-stone-200 pt-4">
+      <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+      <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
+    </div>
+  );
+  const othersPart = others.length > 0 && (
+    <div key="others" className="mt-6 border-t border-stone-200 pt-4">
+      <p className="mb-3 text-sm text-stone-700">{byPasskey ? "Or have a code sent to you:" : "Or have the code sent another way:"}</p>
+      <div className="flex flex-wrap gap-3">
+        {others.map((other) => (
+          <ActionForm
+            key={other}
+            kind="sendCodeBy"
+            action={resendLoginCodeAction}
+            fields={[]}
+            hidden={{ factorType: other }}
+            submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
+            pendingLabel="Sending…"
+            tone="quiet"
+            wideButton={false}
+          />
+        ))}
+      </div>
+    </div>
+  );
+  const appPart = appToo && (
+    <div key="app" className="mt-6 border-t border-stone-200 pt-4">
+      <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
+      <ActionForm
+        kind="loginCode"
+        action={appCodeAction}
+        fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
+        submitLabel="Use the app's code"
+        pendingLabel="Checking the code…"
+        wideButton={false}
+      />
+    </div>
+  );
+  const recoveryPart = (
+    <div key="recovery" className="mt-6 border-t border-stone-200 pt-4">
+      <p className="mb-3 text-sm text-stone-700">
+        Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, log in with one of them. Each works once.
+      </p>
+      <ActionForm
+        kind="recoveryCode"
+        action={recoveryCodeAction}
+        fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
+        submitLabel="Use the recovery code"
+        pendingLabel="Checking the code…"
+        wideButton={false}
+      />
+    </div>
+  );
   return (
     <AuthCard
-      title="Enter your login code"
+      title={byPasskey ? "Use your passkey" : "Enter your login code"}
       intro={
-        fromApp ? (
+        byPasskey ? (
+          <p>Your account has two-step sign-in. Use one of your passkeys: your device asks for its PIN, fingerprint or face, or for your security key.</p>
+        ) : fromApp ? (
           <p>Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.</p>
         ) : (
           <p>
@@ -42,68 +120,9 @@ export default async function LoginCodePage() {
           </p>
         )
       }
-      footer={fromApp ? undefined : <LocalMailboxHint />}
+      footer={fromApp || byPasskey ? undefined : <LocalMailboxHint />}
     >
-      <ActionForm
-        kind="loginCode"
-        action={loginCodeAction}
-        fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
-        submitLabel="Log in"
-        pendingLabel="Checking the code…"
-      />
-      {/* An app makes a new code every 30 seconds by itself: there is nothing to send again. */}
-      {!fromApp && (
-        <div className="mt-6 border-t border-stone-200 pt-4">
-          <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
-          <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
-        </div>
-      )}
-      {others.length > 0 && (
-        <div className="mt-6 border-t border-stone-200 pt-4">
-          <p className="mb-3 text-sm text-stone-700">Or have the code sent another way:</p>
-          <div className="flex flex-wrap gap-3">
-            {others.map((other) => (
-              <ActionForm
-                key={other}
-                kind="sendCodeBy"
-                action={resendLoginCodeAction}
-                fields={[]}
-                hidden={{ factorType: other }}
-                submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
-                pendingLabel="Sending…"
-                tone="quiet"
-                wideButton={false}
-              />
-            ))}
-          </div>
-        </div>
-      )}
-      {appToo && (
-        <div className="mt-6 border-t border-stone-200 pt-4">
-          <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
-          <ActionForm
-            kind="loginCode"
-            action={appCodeAction}
-            fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
-            submitLabel="Use the app's code"
-            pendingLabel="Checking the code…"
-            wideButton={false}
-          />
-        </div>
-      )}
-      <div className="mt-6 border-t border-stone-200 pt-4">
-        <p className="mb-3 text-sm text-stone-700">
-          Lost your phone? If you saved recovery codes when you set up an authenticator app, log in with one of them. Each works once.
-        </p>
-        <ActionForm
-          kind="recoveryCode"
-          action={recoveryCodeAction}
-          fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
-          submitLabel="Use the recovery code"
-          pendingLabel="Checking the code…"
-          wideButton={false}
-        />
-      </div>
+      {byPasskey ? [passkeyPart, othersPart, appPart, recoveryPart] : [codePart, resendPart, othersPart, passkeyPart, appPart, recoveryPart]}
     </AuthCard>
   );
 }

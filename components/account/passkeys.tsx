@@ -1,0 +1,124 @@
+"use client";
+
+import { useActionState, useEffect, useRef, useState, useTransition } from "react";
+import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
+import { ConfirmationMessage, FormFeedback, RecoveryCodeList, useNewestConfirmation } from "@/components/forms/feedback";
+import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
+import type { FormAction, PasskeyCeremony } from "@/lib/form-state";
+import type { Passkey } from "@/lib/wix/factors";
+import { dateFormat } from "./remembered-devices";
+
+const PASSWORD_FIELD = { name: "password", label: "Your password", type: "password", autoComplete: "current-password" } as const;
+
+/**
+ * The member's passkeys on the account page: each with its dates and a form to remove it (which
+ * posts without JavaScript too), and a form to add one. Adding runs in the browser between two
+ * server actions: the password brings the registration's options, the browser's passkey prompt
+ * makes the credential, and the second action registers it. The confirmation (and the recovery
+ * codes a first passkey brings) stands above the list and takes the focus.
+ */
+export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: { options: FormAction; add: FormAction; remove: FormAction } }) {
+  const supported = usePasskeySupport();
+  const options = useActionState(actions.options, {});
+  const added = useActionState(actions.add, {});
+  const remove = useActionState(actions.remove, {});
+  const news = useNewestConfirmation([added[0], remove[0]]);
+  const [failure, setFailure] = useState<{ ceremony: PasskeyCeremony; message: string } | null>(null);
+  const [, startTransition] = useTransition();
+  const handled = useRef<PasskeyCeremony | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const ceremony = options[0].ceremony;
+  const add = added[1];
+
+  // A new registration's options: the browser's prompt, then its credential to the second action.
+  useEffect(() => {
+    // Once per reply (React may run an effect twice while developing).
+    if (!ceremony || handled.current === ceremony) return;
+    handled.current = ceremony;
+    void (async () => {
+      try {
+        const { startRegistration } = await passkeyCeremonies();
+        const credential = await startRegistration({ optionsJSON: JSON.parse(ceremony.optionsJson) });
+        const data = new FormData();
+        data.set("challengeId", ceremony.challengeId);
+        data.set("credential", JSON.stringify(credential));
+        data.set("name", ceremony.name);
+        startTransition(() => add(data));
+      } catch (error) {
+        setFailure({ ceremony, message: ceremonyFailureMessage(error, true) });
+      }
+    })();
+  }, [ceremony, add]);
+
+  const errors = failure && failure.ceremony === ceremony ? [failure.message] : (added[0].result?.error?.[""] ?? []);
+  useEffect(() => {
+    if (errors.length === 0) return;
+    const frame = requestAnimationFrame(() => summary.current?.focus());
+    return () => cancelAnimationFrame(frame);
+    // A new failure or reply, not a new array of the same words.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failure, added[0]]);
+
+  return (
+    <div className="space-y-4">
+      <ConfirmationMessage news={news} />
+      {news?.message === added[0].done && added[0].recoveryCodes && <RecoveryCodeList codes={added[0].recoveryCodes} />}
+      {passkeys.length === 0 ? (
+        <p className="text-sm text-stone-700">You have no passkey yet.</p>
+      ) : (
+        <ul aria-label="Your passkeys" className="space-y-3">
+          {passkeys.map((passkey) => (
+            <li key={passkey.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
+              <p className="text-sm text-stone-800">
+                <span className="font-medium">{passkey.name}</span>, added on {dateFormat.format(passkey.added)}, last used{" "}
+                {passkey.lastUsed ? `on ${dateFormat.format(passkey.lastUsed)}` : "never"}
+                {passkey.userVerification === "REQUIRED" && ". Asks for your device's PIN, fingerprint or face every time"}
+              </p>
+              <ActionStateForm
+                kind="removePasskey"
+                actionState={replyFor(remove, passkey.id)}
+                confirmationShownElsewhere
+                fields={[PASSWORD_FIELD]}
+                hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
+                submitLabel={`Remove ${passkey.name}`}
+                pendingLabel="Removing…"
+                tone="quiet"
+                wideButton={false}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="space-y-3 rounded-lg border border-stone-200 p-4">
+        <p className="text-sm text-stone-700">
+          A passkey lives on your phone, computer or security key, and answers the second step with your device&apos;s screen lock: nothing to type.
+        </p>
+        {supported ? (
+          <>
+            <FormFeedback summary={summary} errors={errors} errorId="add-passkey-error" />
+            <ActionStateForm
+              kind="passkeyOptions"
+              actionState={options}
+              confirmationShownElsewhere
+              defaultValue={{ name: "My passkey" }}
+              fields={[
+                { name: "name", label: "Name of the passkey", hint: "To tell your passkeys apart, like “Work laptop”." },
+                PASSWORD_FIELD,
+                { name: "everyTime", label: "Ask for my device's PIN, fingerprint or face every time", type: "checkbox", optional: true },
+              ]}
+              submitLabel="Add a passkey"
+              pendingLabel="Starting…"
+              wideButton={false}
+            />
+          </>
+        ) : (
+          <p className="text-sm text-stone-700">
+            {supported === null
+              ? "Adding a passkey needs JavaScript and a browser that supports passkeys."
+              : "This browser cannot make passkeys: add one from a browser that supports them."}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, test } from "./test";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
+import { latestMail } from "./platform";
+import { screenshot } from "./screenshots";
+import { logInWithPassword, newEmail, password, registerAndLand, submitWithPassword } from "./two-step";
+
+// Passkeys on the site's own forms, with Chromium's virtual authenticator (the CDP WebAuthn
+// domain) standing in for the member's device: it answers the browser's prompts by itself.
+
+/** A platform authenticator on the page's browser that holds passkeys and checks the person (as a phone's screen lock would). */
+async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Puts the authenticator's only passkey back with another signature counter, as a copied or restored key would answer. */
+async function setSignCount({ cdp, authenticatorId }: { cdp: CDPSession; authenticatorId: string }, signCount: number) {
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials).toHaveLength(1);
+  const [credential] = credentials;
+  await cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId: credential.credentialId });
+  await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: { ...credential, signCount } });
+}
+
+async function atPasskeyStep(page: Page, email: string) {
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByRole("heading", { name: "Use your passkey" })).toBeVisible();
+}
+
+test("a member adds a passkey on the account page, logs in with it, is refused a replayed one, and removes it", async ({ page, browser }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  const authenticator = await virtualAuthenticator(page);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  const passkeys = twoStep.getByRole("region", { name: "Passkeys" });
+  await expect(passkeys).toContainText("You have no passkey yet.");
+
+  // The password first, as for every change to two-step sign-in.
+  await passkeys.getByLabel("Name of the passkey").fill("Test laptop");
+  await passkeys.getByLabel("Ask for my device's PIN, fingerprint or face every time").check();
+  await submitWithPassword(page, "Add a passkey", "not-my-password");
+  await expect(passkeys.getByText("That is not your password.")).toBeVisible();
+  await submitWithPassword(page, "Add a passkey");
+  const added = passkeys.getByRole("status").filter({ hasText: "Your passkey is added" });
+  await expect(added).toBeVisible();
+  await expect(added).toBeFocused();
+  // The first passkey brings recovery codes, shown this once, in the display the app's set-up uses.
+  await expect(passkeys.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  const list = passkeys.getByRole("list", { name: "Your passkeys" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expect(list).toContainText(/Test laptop, added on \d+ \w+ \d{4}, last used never/);
+  // E-mail codes too: the login then offers them as another way.
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(twoStep.getByText("Two-step sign-in is on: each login now asks for a code we e-mail you.")).toBeVisible();
+  await screenshot(page, "account-passkeys", passkeys);
+  await logOut(page);
+
+  // The passkey is the member's first factor: the second step leads with it, and sends nothing.
+  await atPasskeyStep(page, email);
+  await expect(page.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
+  await expect(page.getByLabel("Recovery code")).toBeVisible();
+  await expect(page.getByLabel("Login code")).toHaveCount(0);
+  await screenshot(page, "login-passkey");
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+  await expect(list).toContainText(/Test laptop, added on .*, last used on \d+ \w+ \d{4}/);
+
+  // Without JavaScript the step says so, and the other ways stay on the page.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noScript.newPage();
+  await atPasskeyStep(plain, email);
+  await expect(plain.getByText("Using a passkey needs JavaScript and a browser that supports passkeys.")).toBeVisible();
+  await expect(plain.getByRole("button", { name: "Use a passkey" })).toHaveCount(0);
+  await expect(plain.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
+  await noScript.close();
+  await logOut(page);
+
+  // A counter that went back (a copied passkey, a replayed answer) is refused; the next press has a fresh request.
+  await atPasskeyStep(page, email);
+  await setSignCount(authenticator, 0);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  const refused = page.getByRole("alert").filter({ hasText: "Your passkey was not accepted" });
+  await expect(refused).toBeVisible();
+  await expect(page.locator(":focus")).toContainText("Your passkey was not accepted");
+  await expect(page.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
+  await setSignCount(authenticator, 1000);
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+  await logOut(page);
+
+  // A device without the passkey: the prompt finds none; the member has the code e-mailed instead.
+  await atPasskeyStep(page, email);
+  await authenticator.cdp.send("WebAuthn.clearCredentials", { authenticatorId: authenticator.authenticatorId });
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "No passkey was used" })).toBeVisible();
+  await page.getByRole("button", { name: "Send the code by e-mail instead" }).click();
+  await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
+  // The member still has a passkey: the code's page offers it too.
+  await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
+  await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+
+  // Removing needs the password, then the list is empty.
+  await submitWithPassword(page, "Remove Test laptop", "not-my-password");
+  await expect(list.getByText("That is not your password.")).toBeVisible();
+  await submitWithPassword(page, "Remove Test laptop");
+  await expect(passkeys.getByRole("status").filter({ hasText: "That passkey is removed." })).toBeVisible();
+  await expect(passkeys).toContainText("You have no passkey yet.");
+});
