@@ -5,7 +5,7 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
 import { screenshot } from "./screenshots";
-import { logInWithPassword, newEmail, password, registerAndLand, submitWithPassword } from "./two-step";
+import { logInWithPassword, newEmail, registerAndLand, submitWithPassword } from "./two-step";
 
 // Passkeys on the site's own forms, with Chromium's virtual authenticator (the CDP WebAuthn
 // domain) standing in for the member's device: it answers the browser's prompts by itself.
