@@ -3,7 +3,7 @@ import { expect, test } from "./test";
 import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
-import { newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
+import { addPasskey, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -94,4 +94,17 @@ test("axe finds no violation on two-step sign-in's forms: an app being set up, a
   await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
   await setUpApp(page);
   await expectNoViolationsHere(page, "/account with recovery codes shown");
+});
+
+test("axe finds no violation on passkeys: the account page's list with its recovery codes, and the login step they lead, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await virtualAuthenticator(page);
+  await addPasskey(page, "Phone");
+  await expectNoViolationsHere(page, "/account with a passkey added");
+  await page.context().clearCookies();
+  await logInWithPassword(page, email);
+  await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code led by a passkey");
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type CDPSession, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
@@ -72,4 +72,29 @@ export async function setUpApp(page: Page, typed = password): Promise<{ secret: 
   // The key is shown only while setting up.
   await expect(twoStep.locator("code")).toHaveCount(0);
   return { secret, firstCode };
+}
+
+/** A platform authenticator on the page's browser that holds passkeys and checks the person (as a phone's screen lock would). */
+export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/** Adds a passkey on the account page (made by the page's virtual authenticator), as the member named it. */
+export async function addPasskey(page: Page, name: string) {
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await passkeys.getByLabel("Name of the passkey").fill(name);
+  await submitWithPassword(page, "Add a passkey");
+  await expect(passkeys.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible();
 }
