@@ -44,6 +44,13 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   const list = passkeys.getByRole("list", { name: "Your passkeys" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText(/Test laptop, added on \d+ \w+ \d{4}, last used never/);
+  // One passkey per device: the browser refuses a second one for the same account, and the page says so.
+  await passkeys.getByLabel("Name of the passkey").fill("Same laptop");
+  await submitWithPassword(page, "Add a passkey");
+  const already = passkeys.getByRole("alert").filter({ hasText: "This device already holds a passkey for your account." });
+  await expect(already).toBeVisible();
+  await expect(page.locator(":focus")).toContainText("This device already holds a passkey");
+  await expect(list.getByRole("listitem")).toHaveCount(1);
   // E-mail codes too: the login then offers them as another way.
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep.getByText("Two-step sign-in is on: each login now asks for a code we e-mail you.")).toBeVisible();
@@ -67,7 +74,15 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   await atPasskeyStep(plain, email);
   await expect(plain.getByText("Using a passkey needs JavaScript and a browser that supports passkeys.")).toBeVisible();
   await expect(plain.getByRole("button", { name: "Use a passkey" })).toHaveCount(0);
-  await expect(plain.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
+  await plain.getByRole("button", { name: "Send the code by e-mail instead" }).click();
+  await plain.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await plain.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(plain).toHaveURL(`${e2e.siteUrl}/account`);
+  // The account page lists the passkey with its Remove form, and says what adding one needs instead of a dead button.
+  const plainPasskeys = plain.getByRole("region", { name: "Passkeys" });
+  await expect(plainPasskeys.getByRole("button", { name: "Remove Test laptop" })).toBeVisible();
+  await expect(plainPasskeys).toContainText("Adding a passkey needs JavaScript and a browser that supports passkeys.");
+  await expect(plainPasskeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
   await noScript.close();
   await logOut(page);
 
