@@ -130,10 +130,7 @@ async function platformStep<T>(
 }
 
 /** A login's second-factor challenge as the pending login keeps it. */
-function pendingSecondFactor(
-  outcome: AuthOutcome & { kind: "second-factor" },
-  login: { email: string; returnTo: string },
-): PendingVerification & { secondFactor: object } {
+function pendingSecondFactor(outcome: AuthOutcome & { kind: "second-factor" }, login: { email: string; returnTo: string }): PendingVerification {
   const { factorType: type, hint, appToo, others, passkey } = outcome;
   return {
     stateToken: outcome.stateToken,

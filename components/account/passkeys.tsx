@@ -4,11 +4,10 @@ import { useActionState, useEffect, useRef, useState, useTransition } from "reac
 import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import { ConfirmationMessage, FormFeedback, RecoveryCodeList, useNewestConfirmation } from "@/components/forms/feedback";
 import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
+import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction, PasskeyCeremony } from "@/lib/form-state";
 import type { Passkey } from "@/lib/wix/factors";
 import { dateFormat } from "./remembered-devices";
-
-const PASSWORD_FIELD = { name: "password", label: "Your password", type: "password", autoComplete: "current-password" } as const;
 
 /**
  * The member's passkeys on the account page: each with its dates and a form to remove it (which

@@ -4,6 +4,7 @@ import { useActionState } from "react";
 import { ActionForm, ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
 import { AppActivation } from "./app-activation";
+import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction } from "@/lib/form-state";
 import type { Passkey, SecondFactor } from "@/lib/wix/factors";
 import { Passkeys } from "./passkeys";
@@ -21,9 +22,6 @@ type Actions = {
   addPasskey: FormAction;
   removePasskey: FormAction;
 };
-
-/** Every change that guards the account asks for the password: the session alone is not enough. */
-const PASSWORD_FIELD = { name: "password", label: "Your password", type: "password", autoComplete: "current-password" } as const;
 
 /** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
 export type AppSetup = { factorId: string; secret: string; qrCode: string };
@@ -68,28 +66,25 @@ export function TwoStepSignIn({
   return (
     <div className="space-y-6">
       <ConfirmationMessage news={news} />
-      {enabled.length === 0 && passkeys.length === 0 ? (
-        <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>
-      ) : (
-        enabled.length > 0 && (
-          <ul className="space-y-4">
-            {enabled.map((factor) => (
-              <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
-                <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
-                <ActionStateForm
-                  kind="removeFactor"
-                  actionState={replyFor(turnOff, factor.id)}
-                  confirmationShownElsewhere
-                  fields={[PASSWORD_FIELD]}
-                  hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
-                  submitLabel={DESCRIPTIONS[factor.type].off}
-                  pendingLabel="Turning off…"
-                  wideButton={false}
-                />
-              </li>
-            ))}
-          </ul>
-        )
+      {enabled.length === 0 && passkeys.length === 0 && <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>}
+      {enabled.length > 0 && (
+        <ul className="space-y-4">
+          {enabled.map((factor) => (
+            <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
+              <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
+              <ActionStateForm
+                kind="removeFactor"
+                actionState={replyFor(turnOff, factor.id)}
+                confirmationShownElsewhere
+                fields={[PASSWORD_FIELD]}
+                hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
+                submitLabel={DESCRIPTIONS[factor.type].off}
+                pendingLabel="Turning off…"
+                wideButton={false}
+              />
+            </li>
+          ))}
+        </ul>
       )}
       {/* Always in place, so the answer that turned the app on (and its recovery codes) outlives the set-up form. */}
       <AppActivation factorId={appSetup?.factorId ?? null} action={actions.activateApp}>
