@@ -1,13 +1,15 @@
 "use client";
 
 import { useActionState, useEffect, useRef, useState, useTransition } from "react";
-import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
+import { ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
 import { ConfirmationMessage, FormFeedback, RecoveryCodeList, useNewestConfirmation } from "@/components/forms/feedback";
 import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
 import { PASSWORD_FIELD } from "./password-field";
-import type { FormAction, PasskeyCeremony } from "@/lib/form-state";
+import type { FormAction, FormState, PasskeyCeremony } from "@/lib/form-state";
 import type { Passkey } from "@/lib/wix/factors";
 import { dateFormat } from "./remembered-devices";
+
+const NO_REPLY: FormState = {};
 
 /**
  * The member's passkeys on the account page: each with its dates and a form to remove it (which
@@ -48,6 +50,15 @@ export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: 
       }
     })();
   }, [ceremony, add]);
+
+  // Once a passkey is added, its form starts afresh (the default name, no password): its last reply is spent.
+  const [seenAdded, setSeenAdded] = useState(added[0]);
+  const [spent, setSpent] = useState<PasskeyCeremony | undefined>(undefined);
+  if (added[0] !== seenAdded) {
+    setSeenAdded(added[0]);
+    if (added[0].done) setSpent(ceremony);
+  }
+  const addForm: ActionState = spent && spent === ceremony ? [NO_REPLY, options[1], options[2]] : options;
 
   const errors = failure && failure.ceremony === ceremony ? [failure.message] : (added[0].result?.error?.[""] ?? []);
   useEffect(() => {
@@ -96,8 +107,9 @@ export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: 
           <>
             <FormFeedback summary={summary} errors={errors} errorId="add-passkey-error" />
             <ActionStateForm
+              key={spent?.challengeId ?? "add"}
               kind="passkeyOptions"
-              actionState={options}
+              actionState={addForm}
               confirmationShownElsewhere
               defaultValue={{ name: "My passkey" }}
               fields={[
