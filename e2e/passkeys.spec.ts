@@ -39,11 +39,16 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   await expect(passkeys.getByText("That is not your password.")).toBeVisible();
   await addPasskey(page, "Test laptop");
   await expect(passkeys.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeFocused();
+  // The form starts afresh: the default name, and no password left in it.
+  const addForm = passkeys.locator("form").filter({ has: page.getByRole("button", { name: "Add a passkey" }) });
+  await expect(addForm.getByLabel("Name of the passkey")).toHaveValue("My passkey");
+  await expect(addForm.getByLabel("Your password")).toHaveValue("");
   // The first passkey brings recovery codes, shown this once, in the display the app's set-up uses.
   await expect(passkeys.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
   const list = passkeys.getByRole("list", { name: "Your passkeys" });
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText(/Test laptop, added on \d+ \w+ \d{4}, last used never/);
+  await screenshot(page, "account-passkeys", passkeys);
   // One passkey per device: the browser refuses a second one for the same account, and the page says so.
   await passkeys.getByLabel("Name of the passkey").fill("Same laptop");
   await submitWithPassword(page, "Add a passkey");
@@ -54,7 +59,6 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   // E-mail codes too: the login then offers them as another way.
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep.getByText("Two-step sign-in is on: each login now asks for a code we e-mail you.")).toBeVisible();
-  await screenshot(page, "account-passkeys", passkeys);
   await logOut(page);
 
   // The passkey is the member's first factor: the second step leads with it, and sends nothing.
