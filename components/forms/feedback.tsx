@@ -131,7 +131,7 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-stone-900">
       <p className="font-semibold">Your recovery codes</p>
-      <p>Save them somewhere safe now: this page shows them only once. Each one logs you in once if you lose your phone.</p>
+      <p>Save them somewhere safe now: this page shows them only once. Each one logs you in once if you lose the phone or device with your app or passkey.</p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono">
         {codes.map((code) => (
           <li key={code}>{code}</li>
