@@ -1,4 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { OAuthStrategy } from "@wix/sdk";
+import { LOCAL_CLIENT_ID } from "../config";
+import type { TestPlatform } from "../testing";
 
 /** Test support: a software authenticator, for the passkey ceremonies of the API's tests and the hosted page's. */
 
@@ -95,3 +98,34 @@ export class SoftAuthenticator {
   }
 }
 
+/** A new member with member tokens. */
+export async function newMember(platform: TestPlatform, email: string, password: string) {
+  const registered = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password });
+  const session = platform.ctx.loginSessions.byToken((registered as { data: { sessionToken: string } }).data.sessionToken)!;
+  const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
+  return { email, accessToken, memberId: session.memberId };
+}
+
+/** Runs the registration ceremony for a new passkey of the member's, answered on the site; the authenticator and the last call's answer. */
+export async function enrolPasskey(
+  platform: TestPlatform,
+  who: { accessToken: string },
+  { password, name = "Laptop", userVerification }: { password: string; name?: string; userVerification?: string },
+) {
+  const authenticator = new SoftAuthenticator(platform.ctx.config.siteUrl);
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${platform.url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: who.accessToken },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> & { message?: string } };
+  };
+  const options = await post("/_api/iam/factors/v1/passkeys/registration-options", { password, userVerification });
+  if (options.status !== 200) return { authenticator, ...options };
+  const { challengeId, publicKeyCredentialCreationOptionsJson } = options.body as { challengeId: string; publicKeyCredentialCreationOptionsJson: string };
+  return {
+    authenticator,
+    ...(await post("/_api/iam/factors/v1/passkeys", { challengeId, credential: authenticator.create(publicKeyCredentialCreationOptionsJson), name })),
+  };
+}

@@ -133,8 +133,7 @@ export class PasskeyStore {
   /** The member's user-verification preference for their passkeys; PREFERRED until they choose. */
   userVerification(identityId: string): UserVerification {
     const row = this.db.prepare("SELECT user_verification FROM identity_passkey_settings WHERE identity_id = ?").get(identityId) as
-      | { user_verification: string }
-      | undefined;
+      { user_verification: string } | undefined;
     const stored = USER_VERIFICATION.find((value) => value === row?.user_verification);
     return stored ?? DEFAULT_USER_VERIFICATION;
   }
@@ -142,7 +141,8 @@ export class PasskeyStore {
   setUserVerification(identityId: string, preference: UserVerification): void {
     this.db
       .prepare(
-        "INSERT INTO identity_passkey_settings (identity_id, user_verification) VALUES (?, ?) ON CONFLICT (identity_id) DO UPDATE SET user_verification = excluded.user_verification",
+        `INSERT INTO identity_passkey_settings (identity_id, user_verification) VALUES (?, ?)
+         ON CONFLICT (identity_id) DO UPDATE SET user_verification = excluded.user_verification`,
       )
       .run(identityId, preference);
   }

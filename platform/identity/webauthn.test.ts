@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { SoftAuthenticator, b64url } from "./test-authenticator";
+import { SoftAuthenticator, b64url, enrolPasskey, newMember } from "./test-authenticator";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 
 let platform: TestPlatform;
@@ -65,26 +65,13 @@ async function passkeyLogin(email: string) {
 const verifyPasskey = (stateToken: string, challengeId: string, credential: string) =>
   call("/_api/iam/authentication/v2/webauthn/verify", { body: { stateToken, webauthnData: { challengeId, credential } } });
 
-/** A new member with member tokens. */
-async function member() {
-  const email = freshEmail();
-  const registered = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password: PASSWORD });
-  const session = platform.ctx.loginSessions.byToken((registered as { data: { sessionToken: string } }).data.sessionToken)!;
-  const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
-  return { email, accessToken, memberId: session.memberId };
-}
+const member = () => newMember(platform, freshEmail(), PASSWORD);
 
 /** Runs the registration ceremony for a new passkey of the member's. */
 async function addPasskey(who: { accessToken: string }, name = "Laptop", userVerification?: string) {
-  const authenticator = new SoftAuthenticator(platform.ctx.config.siteUrl);
-  const options = await call("/_api/iam/factors/v1/passkeys/registration-options", { body: { password: PASSWORD, userVerification }, token: who.accessToken });
-  expect(options.status).toBe(200);
-  const added = await call("/_api/iam/factors/v1/passkeys", {
-    body: { challengeId: options.body.challengeId, credential: authenticator.create(options.body.publicKeyCredentialCreationOptionsJson!), name },
-    token: who.accessToken,
-  });
-  expect([added.status, added.body.message]).toEqual([200, undefined]);
-  return { authenticator, added: added.body };
+  const { authenticator, status, body } = await enrolPasskey(platform, who, { password: PASSWORD, name, userVerification });
+  expect([status, body.message]).toEqual([200, undefined]);
+  return { authenticator, added: body as Reply };
 }
 
 describe("passkeys: adding, listing and removing", () => {
@@ -340,7 +327,10 @@ describe("passkeys: the member's user-verification preference", () => {
     expect(creation.authenticatorSelection.userVerification).toBe("preferred");
     const authenticator = new SoftAuthenticator(platform.ctx.config.siteUrl);
     const credential = authenticator.create(options.body.publicKeyCredentialCreationOptionsJson!, { userVerified: false });
-    const added = await call("/_api/iam/factors/v1/passkeys", { body: { challengeId: options.body.challengeId, credential, name: "Key" }, token: who.accessToken });
+    const added = await call("/_api/iam/factors/v1/passkeys", {
+      body: { challengeId: options.body.challengeId, credential, name: "Key" },
+      token: who.accessToken,
+    });
     expect(added.status).toBe(200);
 
     const challenge = await passkeyLogin(who.email);
@@ -402,7 +392,11 @@ describe("passkeys: the member's user-verification preference", () => {
     const { authenticator } = await addPasskey(who);
     const challenge = await passkeyLogin(who.email);
     const verified = await call("/_api/iam/authentication/v2/webauthn/verify", {
-      body: { stateToken: challenge.stateToken, webauthnData: { challengeId: challenge.challengeId, credential: authenticator.get(challenge.optionsJson) }, rememberThisDevice: true },
+      body: {
+        stateToken: challenge.stateToken,
+        webauthnData: { challengeId: challenge.challengeId, credential: authenticator.get(challenge.optionsJson) },
+        rememberThisDevice: true,
+      },
     });
     expect(verified.body.state).toBe("SUCCESS");
     expect((verified.body as { additionalData?: { deviceToken?: { strValue?: string } } }).additionalData?.deviceToken?.strValue).toEqual(expect.any(String));
