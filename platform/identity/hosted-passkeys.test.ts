@@ -204,6 +204,7 @@ describe("hosted login page on an origin that cannot use the site's passkeys", (
     const browser = new TestBrowser();
     const page = await browser.follow(await browser.submitForm(authUrl, { email: who.email, password: PASSWORD }));
     expect(page.text).toContain("Passkeys work on the site's own login form, not on this page.");
+    expect(page.text).toContain("Here, use another way below.");
     expect(page.text).not.toContain("Use a passkey</button>");
     expect(page.text).not.toContain("<script");
     expect(page.headers.get("content-security-policy")).not.toContain("script-src");

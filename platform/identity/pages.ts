@@ -296,7 +296,10 @@ ${REMEMBER}
   const first = byPasskey ? passkey : [codeForm, passkey].filter(Boolean).join("\n");
   return {
     title: byPasskey ? "Use your passkey" : "Enter your login code",
-    intro: codeIntro(state.factorType, state.hint),
+    intro:
+      byPasskey && state.passkey === "site-only"
+        ? "Your account has two-step sign-in with a passkey, which works on the site's own login form. Here, use another way below."
+        : codeIntro(state.factorType, state.hint),
     content: `${formError(state.error)}
 ${first}${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
