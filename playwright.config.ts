@@ -12,7 +12,8 @@ const dataDir = ".data/e2e";
 export const e2e = {
   dataDir,
   siteUrl: `http://localhost:${sitePort}`,
-  platformUrl: `http://127.0.0.1:${platformPort}`,
+  // By name, as the site is: a passkey's RP id is the site's host name (localhost), which a page at an IP address may not use.
+  platformUrl: `http://localhost:${platformPort}`,
   /** Short-lived access tokens, so tests can see a session outlive one. */
   tokenTtlSeconds: 20,
 };
@@ -49,6 +50,8 @@ export default defineConfig({
       PORT: String(sitePort),
       SITE_URL: e2e.siteUrl,
       LOCAL_PLATFORM_PORT: String(platformPort),
+      // Still loopback only (localhost resolves to 127.0.0.1), and the hosted pages' origin is http://localhost:<port>.
+      LOCAL_PLATFORM_HOST: "localhost",
       LOCAL_PLATFORM_DATA_DIR: dataDir,
       LOCAL_PLATFORM_TOKEN_TTL: String(e2e.tokenTtlSeconds),
       SESSION_SECRET: "e2e-session-secret-0123456789abcdefghij",

@@ -5,6 +5,7 @@ import type { PlatformContext } from "../context";
 import { PlatformError } from "../http/errors";
 import type { AuthRequest, RedirectSession } from "../redirects/store";
 import { IdentityService, type StateReply } from "./iam";
+import { passkeyStepScript } from "./hosted-assets";
 import { HOSTED_PAGES } from "./paths";
 import {
   framedPage,
@@ -19,6 +20,7 @@ import {
   type HtmlPage,
   type Notice,
   type PageContent,
+  type PasskeyOffer,
 } from "./pages";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
@@ -27,6 +29,9 @@ import type { LoginSession } from "./login-sessions";
 import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification, type Throttled } from "./signup-decoy";
 import { isShutOut, type Identity } from "./store";
 import { VERIFICATION_TTL_MS } from "./verifications";
+import { PasskeyService } from "./webauthn";
+import { originMayUseRpId, rpIdOf } from "./webauthn-challenge";
+import { PasskeyStore } from "./webauthn-store";
 
 /**
  * What a hosted-page request comes to (docs/platform/identity.md §1), for the thin handlers in
@@ -42,9 +47,10 @@ export type HostedResult = ({ kind: "page"; page: PageContent; status?: number }
 
 /**
  * What the handlers know about the browser: its login session, a fresh CSRF token for forms, and
- * its CSRF cookie, which binds what a POST leaves for the next GET to this browser.
+ * its CSRF cookie, which binds what a POST leaves for the next GET to this browser; and the
+ * platform's origin as the browser opens the pages (platformOrigin), which decides whether they may use passkeys.
  */
-export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string };
+export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string; origin: string };
 
 /**
  * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
@@ -54,6 +60,7 @@ type Flash = { error?: FormError; notice?: Notice; status?: string; email?: stri
 /** A log-in waiting for its second factor's code, kept for the code page while the code lives. */
 /** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
 /** `others`: the member's other factors that send a code, which they may choose instead. */
+/** `passkey`: the login's passkey challenge, for a member with passkeys; single-use, so renewed after a refused answer. */
 type PendingCode = {
   stateToken: string;
   factorType: SecondFactorType;
@@ -62,7 +69,9 @@ type PendingCode = {
   app: boolean;
   recovery: boolean;
   others: SecondFactorType[];
+  passkey?: PendingPasskey;
 };
+type PendingPasskey = { challengeId: string; optionsJson: string };
 /**
  * A sign-up or log-in waiting for the code that confirms its e-mail address, kept for the code
  * page while the code lives: the verification's state token, or for a taken address a stand-in
@@ -121,11 +130,16 @@ const laterBy = (seconds: number | undefined) => (seconds ? `in ${waitInWords(se
 const retryAfter = (error: PlatformError) => (typeof error.data.retryAfterSeconds === "number" ? error.data.retryAfterSeconds : undefined);
 const codeResent = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
 
+const passkeyOf = (data: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } | undefined): PendingPasskey | undefined =>
+  data && { challengeId: data.challengeId, optionsJson: data.publicKeyCredentialRequestOptionsJson };
+
 export class HostedFlow {
   private readonly identityService: IdentityService;
+  private readonly passkeys: PasskeyService;
 
   constructor(private readonly ctx: PlatformContext) {
     this.identityService = new IdentityService(ctx);
+    this.passkeys = new PasskeyService(ctx, new PasskeyStore(ctx.db), this.identityService);
   }
 
   /** The log-in page, or at once a code (prompt=none), or back to the site when the flow is already done. */
@@ -239,7 +253,9 @@ export class HostedFlow {
       email,
       app: factorType !== "TOTP" && availableFactors.some((factor) => factor.factorType === "TOTP"),
       recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
-      others: availableFactors.map((factor) => factor.factorType).filter((type) => type !== "TOTP" && type !== factorType),
+      // A passkey and the app send nothing: they have their own forms.
+      others: availableFactors.map((factor) => factor.factorType).filter((type) => type !== "TOTP" && type !== "WEBAUTHN" && type !== factorType),
+      passkey: passkeyOf(verificationChallengeData.webauthnData),
     };
     this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
     return seeOther(pageUrl(HOSTED_PAGES.loginCode, { rs: rs.id }));
@@ -371,9 +387,46 @@ export class HostedFlow {
         app: pending.app,
         recovery: pending.recovery,
         others: pending.others,
+        passkey: pending.passkey && this.passkeyOffer(pending.passkey, browser),
         error,
       }),
     );
+  }
+
+  /** The passkey step as this page can offer it: only where its origin may use the site's RP id, which browsers insist on. */
+  private passkeyOffer(passkey: PendingPasskey, browser: Browser): PasskeyOffer {
+    if (!originMayUseRpId(browser.origin, rpIdOf(this.ctx.config))) return "site-only";
+    return { optionsJson: passkey.optionsJson, script: `${browser.origin}${passkeyStepScript().path}` };
+  }
+
+  /**
+   * The second step answered with a passkey: the credential the page's script posted, checked as
+   * the API checks it (PasskeyService). A refused answer used its challenge up, so the page comes
+   * back with a new one and the other ways still offered.
+   */
+  async submitPasskey(
+    rsId: unknown,
+    input: { credential: string; rememberAs: string | null },
+    browser: Browser & { csrfValid: boolean },
+  ): Promise<HostedResult> {
+    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
+    if (!("intent" in rs)) return rs;
+    const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
+    const pending = this.ctx.formStates.read<PendingCode>(pendingKey);
+    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
+    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    if (!pending.passkey) return again({ message: "Choose one of the ways offered below." });
+    let identity: Identity;
+    try {
+      identity = await this.passkeys.checkLogin(pending.stateToken, { challengeId: pending.passkey.challengeId, credential: input.credential }, browser.origin);
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error;
+      if (error.code !== "VERIFICATION_FAILED" && error.code !== "INVALID_ARGUMENT") return this.secondStepOver(rs, browser, pending, error);
+      this.ctx.formStates.save(pendingKey, { ...pending, passkey: passkeyOf(this.passkeys.loginChallenge(pending.stateToken)) }, VERIFICATION_TTL_MS);
+      return again({ message: "That passkey did not work for this account. Try again with a passkey of this account, or use another way below." });
+    }
+    return this.secondStepDone(rs, browser, identity, input.rememberAs);
   }
 
   /**
@@ -411,17 +464,26 @@ export class HostedFlow {
         const hint = byApp || pending.factorType === "TOTP" ? "Enter the code your app shows now." : "Check the latest message and try again.";
         return again({ message: `That code is not right, or it has expired. ${hint}`, fields: [codeField] });
       }
-      // Expired or tried too often: this code is done; a new log-in sends a new one.
-      this.ctx.formStates.delete(pendingKey);
-      const message =
-        error.code === "THROTTLED_FEATURE"
-          ? "Too many wrong codes. Log in again and we will send you a new one."
-          : "That code has expired. Log in again and we will send you a new one.";
-      return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
+      return this.secondStepOver(rs, browser, pending, error);
     }
-    this.ctx.formStates.delete(pendingKey);
+    return this.secondStepDone(rs, browser, identity, input.rememberAs);
+  }
+
+  /** Expired or tried too often: this log-in's second step is done; a new log-in sends a new code. */
+  private secondStepOver(rs: RedirectSession, browser: Browser, pending: PendingCode, error: PlatformError): HostedResult {
+    this.ctx.formStates.delete(this.stateKey(PENDING_CODE, rs.id, browser));
+    const message =
+      error.code === "THROTTLED_FEATURE"
+        ? "Too many wrong codes. Log in again and we will send you a new one."
+        : "That code has expired. Log in again and we will send you a new one.";
+    return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
+  }
+
+  /** A right second step: the log-in finishes, and with "Remember this device" ticked the browser gets its cookie. */
+  private secondStepDone(rs: RedirectSession, browser: Browser, identity: Identity, rememberAs: string | null): HostedResult {
+    this.ctx.formStates.delete(this.stateKey(PENDING_CODE, rs.id, browser));
     const done = this.completeLogin(rs, identity, browser.session);
-    return input.rememberAs === null ? done : { ...done, rememberedDevice: this.ctx.rememberedDevices.remember(identity.id, input.rememberAs) };
+    return rememberAs === null ? done : { ...done, rememberedDevice: this.ctx.rememberedDevices.remember(identity.id, rememberAs) };
   }
 
   showSignup(rsId: unknown, browser: Browser): HostedResult {

@@ -95,7 +95,8 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
       if (!body.webauthnData) {
         throw new FieldViolations([{ field: "webauthnData", description: "Required: the passkey's answer.", violatedRule: "VALIDATION", data: {} }]);
       }
-      return passkeys.verifyLogin(body.stateToken, body.webauthnData);
+      const remember = body.rememberThisDevice ? { deviceName: deviceName(request.headers["user-agent"]) } : null;
+      return passkeys.verifyLogin(body.stateToken, body.webauthnData, platformOrigin(request, ctx.config), remember);
     }
     // emailData, smsData, totpData, recoveryCodeData.
     const dataField = `${factorType.toLowerCase().replace(/_(.)/g, (_match, letter: string) => letter.toUpperCase())}Data` as Exclude<

@@ -516,7 +516,11 @@ export class IdentityService {
    * asked to remember the browser (named from its User-Agent), with the token it is to show next time.
    */
   verifyFactor(factorType: VerifyFactorType, stateToken: string, code: string, remember: { deviceName: string } | null = null): StateReply {
-    const identity = this.checkFactor(stateToken, code, factorType);
+    return this.finishLogin(this.checkFactor(stateToken, code, factorType), remember);
+  }
+
+  /** A login whose second step was answered: signed in, and the browser remembered when the member asked. */
+  finishLogin(identity: Identity, remember: { deviceName: string } | null): StateReply {
     const reply = this.signedIn(identity);
     if (!remember) return reply;
     return { ...reply, additionalData: { deviceToken: { strValue: this.ctx.rememberedDevices.remember(identity.id, remember.deviceName) } } };

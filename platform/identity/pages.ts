@@ -76,10 +76,19 @@ export type HtmlPage = { html: string; csp: string };
  * What a hosted page shows; `render` wraps it in the site's frame. `back` is where "Back to the
  * site" leads (by default the site's front page); `footer` holds the page's own links.
  */
-export type PageContent = { title: string; content: string; intro?: string; footer?: string; back?: string; formActionOrigins?: readonly string[] };
+/** `scripts`: the page's own script files (absolute URLs on the platform's origin), the only scripts its CSP allows. */
+export type PageContent = {
+  title: string;
+  content: string;
+  intro?: string;
+  footer?: string;
+  back?: string;
+  formActionOrigins?: readonly string[];
+  scripts?: readonly string[];
+};
 
 export function render(page: PageContent, siteUrl: string): HtmlPage {
-  const { title, formActionOrigins = [] } = page;
+  const { title, formActionOrigins = [], scripts = [] } = page;
   const back = escapeHtml(page.back ?? `${siteUrl}/`);
   const footer = `${page.footer ?? ""}\n<p><a href="${back}">Back to ${BRANDING.name}</a></p>`;
   const html = `<!doctype html>
@@ -104,15 +113,15 @@ ${footer}
 </div>
 </section>
 </main>
-</body>
+${scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>\n`).join("")}</body>
 </html>
 `;
   // A form's redirect to the site after sign-in counts as a form action, so the site's origins are allowed.
   const formAction = ["'self'", ...formActionOrigins].join(" ");
-  return {
-    html,
-    csp: `default-src 'none'; style-src ${cspHash(STYLE)}; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
-  };
+  // Scripts only for a page that has its own: exactly those files.
+  const scriptSrc = scripts.length > 0 ? [`script-src ${scripts.join(" ")}`] : [];
+  const csp = ["default-src 'none'", `style-src ${cspHash(STYLE)}`, ...scriptSrc, `form-action ${formAction}`, "frame-ancestors 'none'", "base-uri 'none'"];
+  return { html, csp: csp.join("; ") };
 }
 
 function errorBlock(error: string | undefined, focus: boolean): string {
@@ -202,9 +211,38 @@ const CODE_LIMITS = `inputmode="numeric" pattern="[0-9]{6}" maxlength="6"`;
 
 /** What the code page says of where the code is, by the factor the login challenged. */
 function codeIntro(factorType: SecondFactorType, hint: string): string {
+  if (factorType === "WEBAUTHN") return "Your account has two-step sign-in. Use your passkey to finish logging in.";
   if (factorType === "TOTP") return "Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.";
   const where = factorType === "SMS" ? "by text message to" : "by e-mail to";
   return `Your account has two-step sign-in. We sent a 6-digit code ${where} <strong>${escapeHtml(hint)}</strong>. It works for 15 minutes.`;
+}
+
+/**
+ * A log-in's passkey step: the request options for the browser's passkey prompt and the script
+ * that runs it; `site-only` when this page's origin may not use the site's passkeys (WebAuthn
+ * binds them to the site's host), which the page then says instead.
+ */
+export type PasskeyOffer = { optionsJson: string; script: string } | "site-only";
+
+// Each way of answering is its own form, so each asks whether to remember this browser.
+const REMEMBER = `<label class="check"><input type="checkbox" name="remember" value="1">Remember this device for 30 days</label>`;
+
+/**
+ * The passkey's form, hidden until its script runs (passkey-step.ts): the script fills the
+ * credential and posts it. Without JavaScript a note says passkeys need it.
+ */
+function passkeySection(state: { rs: string; csrf: string }, offer: PasskeyOffer, leading: boolean): string {
+  if (offer === "site-only") return `<p class="hint">Passkeys work on the site's own login form, not on this page.</p>`;
+  return `<section id="passkey" hidden>
+${leading ? "" : "<p>Or use a passkey saved on this device or your phone.</p>\n"}<form id="passkey-form" method="post" action="${HOSTED_PAGES.loginPasskey}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf, credential: "" })}
+${REMEMBER}
+<button type="submit">Use a passkey</button>
+</form>
+<p class="error" id="passkey-message" role="alert" hidden></p>
+<script type="application/json" id="passkey-options">${scriptJson(JSON.parse(offer.optionsJson))}</script>
+</section>
+<noscript><p class="hint">Passkeys need JavaScript, which is off in this browser. Use another way on this page.</p></noscript>`;
 }
 
 /**
@@ -213,7 +251,15 @@ function codeIntro(factorType: SecondFactorType, hint: string): string {
  * choose); and, for a member with recovery codes, a form for one of them: a lost phone locks no one out.
  */
 export function loginCodePage(
-  state: FormState & { rs: string; factorType: SecondFactorType; hint: string; app: boolean; recovery: boolean; others: SecondFactorType[] },
+  state: FormState & {
+    rs: string;
+    factorType: SecondFactorType;
+    hint: string;
+    app: boolean;
+    recovery: boolean;
+    others: SecondFactorType[];
+    passkey?: PasskeyOffer;
+  },
 ): PageContent {
   // The member's other factors that send a code: a button each, to have it sent that way instead.
   const sendBy = state.others
@@ -224,34 +270,41 @@ ${hiddenFields({ rs: state.rs, csrf: state.csrf, factorType: type })}
 </form>`,
     )
     .join("\n");
-  // Each way of answering is its own form, so each asks whether to remember this browser.
-  const remember = `<label class="check"><input type="checkbox" name="remember" value="1">Remember this device for 30 days</label>`;
   const appForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Or use your authenticator app instead: enter the code it shows for this site.</p>
 ${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
-${remember}
+${REMEMBER}
 <button type="submit">Use the app's code</button>
 </form>`;
   const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
 ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
-${remember}
+${REMEMBER}
 <button type="submit">Use the recovery code</button>
 </form>`;
-  return {
-    title: "Enter your login code",
-    intro: codeIntro(state.factorType, state.hint),
-    content: `${formError(state.error)}
-<form method="post" action="${HOSTED_PAGES.loginCode}">
+  // A passkey sends no code: when it is the factor asked, the page leads with it.
+  const byPasskey = state.factorType === "WEBAUTHN";
+  const codeForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 ${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
-${remember}
+${REMEMBER}
 <button type="submit">Log in</button>
-</form>${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
+</form>`;
+  const passkey = state.passkey ? passkeySection(state, state.passkey, byPasskey) : "";
+  const first = byPasskey ? passkey : [codeForm, passkey].filter(Boolean).join("\n");
+  return {
+    title: byPasskey ? "Use your passkey" : "Enter your login code",
+    intro:
+      byPasskey && state.passkey === "site-only"
+        ? "Your account has two-step sign-in with a passkey, which works on the site's own login form. Here, use another way below."
+        : codeIntro(state.factorType, state.hint),
+    content: `${formError(state.error)}
+${first}${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
+    scripts: state.passkey && state.passkey !== "site-only" ? [state.passkey.script] : [],
   };
 }
 

@@ -5,6 +5,8 @@ export const HOSTED_PAGES = {
   loginCode: "/hosted/login/code",
   /** The code sent again by another of the member's factors, which they chose. */
   loginCodeSendBy: "/hosted/login/code/send-by",
+  /** The second step answered with a passkey: the browser's credential, posted by the page's script. */
+  loginPasskey: "/hosted/login/passkey",
   signup: "/hosted/signup",
   /** The code step of a sign-up or log-in whose e-mail address is still to be confirmed, and its "Resend code". */
   verify: "/hosted/verify",

@@ -1,9 +1,11 @@
 import formbody from "@fastify/formbody";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { PlatformContext } from "../context";
+import { platformOrigin } from "../http/origin";
 import { readCookie, serializeCookie } from "./cookies";
 import { createCsrf, CSRF_COOKIE } from "./csrf";
 import { HostedFlow, type Browser, type HostedResult } from "./flow";
+import { registerHostedAssets } from "./hosted-assets";
 import { messagePage, render } from "./pages";
 import { HOSTED_COOKIE_PATH, HOSTED_PAGES } from "./paths";
 import { deviceName, REMEMBER_DEVICE_MS } from "./remembered-devices";
@@ -16,6 +18,9 @@ const CSRF_COOKIE_MAX_AGE = 60 * 60;
 const FORM_BODY_LIMIT = 16 * 1024;
 
 type Fields = Record<string, unknown>;
+
+/** "Remember this device" ticked: the browser's name, from its User-Agent. */
+const rememberAs = (request: FastifyRequest, body: Fields) => (field(body, "remember") === "1" ? deviceName(request.headers["user-agent"]) : null);
 
 /** A form or query field as a string; anything else (missing, repeated) reads as empty. */
 function field(fields: unknown, name: string): string {
@@ -30,6 +35,8 @@ function field(fields: unknown, name: string): string {
 export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) {
   const csrf = createCsrf();
   const flow = new HostedFlow(ctx);
+  // Outside the pages' scope: scripts are cached for good, pages never.
+  registerHostedAssets(app);
 
   app.register(async (scope) => {
     // Form bodies are parsed only here, so the API routes keep speaking JSON alone.
@@ -65,7 +72,14 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       if (newCookie) reply.header("set-cookie", serializeCookie(CSRF_COOKIE, newCookie, cookieOptions(request, CSRF_COOKIE_MAX_AGE)));
       const session = ctx.loginSessions.byToken(readCookie(request.headers.cookie, SESSION_COOKIE));
       // The CSRF cookie this browser holds after this answer names the browser for the form states (flow.ts).
-      return { session, csrf: token, csrfValid, key: newCookie ?? cookie!, deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE) };
+      return {
+        session,
+        csrf: token,
+        csrfValid,
+        key: newCookie ?? cookie!,
+        deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE),
+        origin: platformOrigin(request, ctx.config),
+      };
     }
 
     function send(request: FastifyRequest, reply: FastifyReply, result: HostedResult) {
@@ -106,11 +120,17 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
             code: field(body, "code"),
             appCode: field(body, "appCode"),
             recoveryCode: field(body, "recoveryCode"),
-            rememberAs: field(body, "remember") === "1" ? deviceName(request.headers["user-agent"]) : null,
+            rememberAs: rememberAs(request, body),
           },
           browser(request, reply, body),
         ),
       );
+    });
+
+    scope.post(HOSTED_PAGES.loginPasskey, async (request, reply) => {
+      const body = (request.body ?? {}) as Fields;
+      const input = { credential: field(body, "credential"), rememberAs: rememberAs(request, body) };
+      return send(request, reply, await flow.submitPasskey(body.rs, input, browser(request, reply, body)));
     });
 
     scope.post(HOSTED_PAGES.loginCodeSendBy, async (request, reply) => {

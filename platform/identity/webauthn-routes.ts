@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import { platformOrigin } from "../http/origin";
 import { memberProof, type IdentityService } from "./iam";
-import { PasskeyService, passkeyRegistration } from "./webauthn";
+import { PasskeyService, passkeyRegistration, registrationOptionsRequest } from "./webauthn";
 import { PasskeyStore } from "./webauthn-store";
 
 /**
@@ -18,16 +19,16 @@ export function registerPasskeyRoutes(
   const passkeys = new PasskeyService(ctx, new PasskeyStore(ctx.db), service);
   const { parse, memberOf } = helpers;
 
-  app.get("/_api/iam/factors/v1/passkeys", async (request) => ({ passkeys: passkeys.list(memberOf(request)) }));
+  app.get("/_api/iam/factors/v1/passkeys", async (request) => passkeys.list(memberOf(request)));
 
   app.post("/_api/iam/factors/v1/passkeys/registration-options", async (request) => {
     const memberId = memberOf(request);
-    return passkeys.registrationOptions(memberId, parse(memberProof, request.body));
+    return passkeys.registrationOptions(memberId, parse(registrationOptionsRequest, request.body));
   });
 
   app.post("/_api/iam/factors/v1/passkeys", async (request) => {
     const memberId = memberOf(request);
-    const registered = await passkeys.register(memberId, parse(passkeyRegistration, request.body));
+    const registered = await passkeys.register(memberId, parse(passkeyRegistration, request.body), platformOrigin(request, ctx.config));
     // A factor change: every remembered browser must pass the second step again.
     ctx.rememberedDevices.forgetAll(memberId);
     return registered;

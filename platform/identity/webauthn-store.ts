@@ -4,6 +4,15 @@ import type { Db, Migration } from "../types";
 /** A ceremony's challenge is answered within this time, or the member starts again. */
 export const WEBAUTHN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
+/**
+ * How much a member asks of their authenticator's own check of the person (PIN, fingerprint), in
+ * the specification's words: REQUIRED refuses an answer without it; PREFERRED (the default: a
+ * passkey is the second step after the password) and DISCOURAGED take one without.
+ */
+export const USER_VERIFICATION = ["REQUIRED", "PREFERRED", "DISCOURAGED"] as const;
+export type UserVerification = (typeof USER_VERIFICATION)[number];
+export const DEFAULT_USER_VERIFICATION: UserVerification = "PREFERRED";
+
 /** A member's passkey: the public key their authenticator registered, and the signature counter it last reported. */
 export type Passkey = {
   credentialId: string;
@@ -38,6 +47,10 @@ export const migratePasskeys: Migration = (db) => {
       challenge TEXT NOT NULL,
       expires_at INTEGER NOT NULL,
       UNIQUE (identity_id, kind)
+    );
+    CREATE TABLE IF NOT EXISTS identity_passkey_settings (
+      identity_id TEXT PRIMARY KEY REFERENCES identities (id) ON DELETE CASCADE,
+      user_verification TEXT NOT NULL
     );
   `);
 };
@@ -115,6 +128,23 @@ export class PasskeyStore {
 
   removeAll(identityId: string): void {
     this.db.prepare("DELETE FROM identity_passkeys WHERE identity_id = ?").run(identityId);
+  }
+
+  /** The member's user-verification preference for their passkeys; PREFERRED until they choose. */
+  userVerification(identityId: string): UserVerification {
+    const row = this.db.prepare("SELECT user_verification FROM identity_passkey_settings WHERE identity_id = ?").get(identityId) as
+      { user_verification: string } | undefined;
+    const stored = USER_VERIFICATION.find((value) => value === row?.user_verification);
+    return stored ?? DEFAULT_USER_VERIFICATION;
+  }
+
+  setUserVerification(identityId: string, preference: UserVerification): void {
+    this.db
+      .prepare(
+        `INSERT INTO identity_passkey_settings (identity_id, user_verification) VALUES (?, ?)
+         ON CONFLICT (identity_id) DO UPDATE SET user_verification = excluded.user_verification`,
+      )
+      .run(identityId, preference);
   }
 
   /** A new random challenge for a ceremony, replacing the member's earlier one of that kind. */

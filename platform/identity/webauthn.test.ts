@@ -1,10 +1,11 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { generateKeyPairSync, sign } from "node:crypto";
 import { authentication } from "@wix/identity";
 import { createClient, OAuthStrategy } from "@wix/sdk";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
+import { SoftAuthenticator, b64url, enrolPasskey, newMember } from "./test-authenticator";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 
 let platform: TestPlatform;
@@ -17,99 +18,6 @@ const PASSWORD = "Granite-ridge-walk-42";
 let emails = 0;
 const freshEmail = () => `passkey-${Date.now()}-${++emails}@ridgeline.example`;
 
-const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64url");
-const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest();
-const u32 = (n: number) => {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(n);
-  return bytes;
-};
-/** The CBOR a byte string or a short text string is (the lengths here are under 256). */
-const cborBytes = (bytes: Uint8Array) => Buffer.concat([bytes.length < 24 ? Buffer.from([0x40 + bytes.length]) : Buffer.from([0x58, bytes.length]), bytes]);
-const cborText = (text: string) => Buffer.concat([Buffer.from([0x60 + text.length]), Buffer.from(text)]);
-
-/**
- * A software authenticator holding one P-256 key, as a browser's WebAuthn calls would answer with
- * it: a 'none' attestation at registration, signed assertions with a counter at login.
- */
-class SoftAuthenticator {
-  readonly credentialId = randomBytes(16);
-  private readonly privateKey: KeyObject;
-  private readonly coseKey: Buffer;
-  counter = 0;
-
-  constructor(private readonly origin: string) {
-    const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-    this.privateKey = privateKey;
-    const jwk = publicKey.export({ format: "jwk" });
-    // COSE_Key {1: 2 (EC2), 3: -7 (ES256), -1: 1 (P-256), -2: x, -3: y}.
-    this.coseKey = Buffer.concat([
-      Buffer.from([0xa5, 0x01, 0x02, 0x03, 0x26, 0x20, 0x01, 0x21]),
-      cborBytes(Buffer.from(jwk.x!, "base64url")),
-      Buffer.from([0x22]),
-      cborBytes(Buffer.from(jwk.y!, "base64url")),
-    ]);
-  }
-
-  get id() {
-    return b64url(this.credentialId);
-  }
-
-  private clientData(type: string, challenge: string, origin = this.origin) {
-    return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
-  }
-
-  /** The credential `navigator.credentials.create` gives, for creation options from the platform. */
-  create(optionsJson: string): string {
-    const options = JSON.parse(optionsJson) as { challenge: string; rp: { id: string } };
-    const authData = Buffer.concat([
-      sha256(options.rp.id),
-      Buffer.from([0x45]), // user present, user verified, attested credential data
-      u32(this.counter),
-      Buffer.alloc(16), // AAGUID
-      Buffer.from([0, this.credentialId.length]),
-      this.credentialId,
-      this.coseKey,
-    ]);
-    const attestationObject = Buffer.concat([
-      Buffer.from([0xa3]),
-      cborText("fmt"),
-      cborText("none"),
-      cborText("attStmt"),
-      Buffer.from([0xa0]),
-      cborText("authData"),
-      cborBytes(authData),
-    ]);
-    return JSON.stringify({
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      response: {
-        clientDataJSON: b64url(this.clientData("webauthn.create", options.challenge)),
-        attestationObject: b64url(attestationObject),
-        transports: ["internal"],
-      },
-      clientExtensionResults: {},
-    });
-  }
-
-  /** The credential `navigator.credentials.get` gives, the counter raised first (or set, to test a regression). */
-  get(optionsJson: string, { counter = this.counter + 1, origin = this.origin } = {}): string {
-    const options = JSON.parse(optionsJson) as { challenge: string; rpId: string };
-    this.counter = counter;
-    const authenticatorData = Buffer.concat([sha256(options.rpId), Buffer.from([0x05]), u32(counter)]);
-    const clientDataJSON = this.clientData("webauthn.get", options.challenge, origin);
-    const signature = sign("sha256", Buffer.concat([authenticatorData, sha256(clientDataJSON)]), this.privateKey);
-    return JSON.stringify({
-      id: this.id,
-      rawId: this.id,
-      type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature) },
-      clientExtensionResults: {},
-    });
-  }
-}
-
 type Reply = {
   state?: string;
   sessionToken?: string;
@@ -118,6 +26,7 @@ type Reply = {
   publicKeyCredentialCreationOptionsJson?: string;
   passkey?: { passkeyId: string; name: string; createdDate: string; lastUsedDate: string | null };
   passkeys?: Array<{ passkeyId: string; name: string; createdDate: string; lastUsedDate: string | null }>;
+  userVerification?: string;
   factorId?: string;
   factors?: Array<{ factorId: string; type: string; factorStatus: string }>;
   recoveryCodes?: string[];
@@ -156,26 +65,13 @@ async function passkeyLogin(email: string) {
 const verifyPasskey = (stateToken: string, challengeId: string, credential: string) =>
   call("/_api/iam/authentication/v2/webauthn/verify", { body: { stateToken, webauthnData: { challengeId, credential } } });
 
-/** A new member with member tokens. */
-async function member() {
-  const email = freshEmail();
-  const registered = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).register({ email, password: PASSWORD });
-  const session = platform.ctx.loginSessions.byToken((registered as { data: { sessionToken: string } }).data.sessionToken)!;
-  const { accessToken } = platform.ctx.tokens.issuePair({ role: "member", subjectId: session.memberId, clientId: LOCAL_CLIENT_ID, loginSessionId: session.id });
-  return { email, accessToken, memberId: session.memberId };
-}
+const member = () => newMember(platform, freshEmail(), PASSWORD);
 
 /** Runs the registration ceremony for a new passkey of the member's. */
-async function addPasskey(who: { accessToken: string }, name = "Laptop") {
-  const authenticator = new SoftAuthenticator(platform.ctx.config.siteUrl);
-  const options = await call("/_api/iam/factors/v1/passkeys/registration-options", { body: { password: PASSWORD }, token: who.accessToken });
-  expect(options.status).toBe(200);
-  const added = await call("/_api/iam/factors/v1/passkeys", {
-    body: { challengeId: options.body.challengeId, credential: authenticator.create(options.body.publicKeyCredentialCreationOptionsJson!), name },
-    token: who.accessToken,
-  });
-  expect([added.status, added.body.message]).toEqual([200, undefined]);
-  return { authenticator, added: added.body };
+async function addPasskey(who: { accessToken: string }, name = "Laptop", userVerification?: string) {
+  const { authenticator, status, body } = await enrolPasskey(platform, who, { password: PASSWORD, name, userVerification });
+  expect([status, body.message]).toEqual([200, undefined]);
+  return { authenticator, added: body as Reply };
 }
 
 describe("passkeys: adding, listing and removing", () => {
@@ -415,5 +311,95 @@ describe("passkeys: the login's second step", () => {
     // The activation used this time step's code up; the next step's is within the drift allowed.
     const byApp = await call("/_api/iam/authentication/v2/totp/verify", { body: { stateToken: withApp.stateToken, totpData: { code: appCode(1) } } });
     expect(byApp.body.state).toBe("SUCCESS");
+  });
+});
+
+describe("passkeys: the member's user-verification preference", () => {
+  const listed = async (who: { accessToken: string }) => (await call("/_api/iam/factors/v1/passkeys", { method: "GET", token: who.accessToken })).body;
+  const startAdding = (who: { accessToken: string }, userVerification?: string) =>
+    call("/_api/iam/factors/v1/passkeys/registration-options", { body: { password: PASSWORD, userVerification }, token: who.accessToken });
+
+  it("is PREFERRED until chosen, and then asked at registration and at login; an answer without the person's check is taken", async () => {
+    const who = await member();
+    expect(await listed(who)).toEqual({ passkeys: [], userVerification: "PREFERRED" });
+    const options = await startAdding(who);
+    const creation = JSON.parse(options.body.publicKeyCredentialCreationOptionsJson!) as { authenticatorSelection: { userVerification: string } };
+    expect(creation.authenticatorSelection.userVerification).toBe("preferred");
+    const authenticator = new SoftAuthenticator(platform.ctx.config.siteUrl);
+    const credential = authenticator.create(options.body.publicKeyCredentialCreationOptionsJson!, { userVerified: false });
+    const added = await call("/_api/iam/factors/v1/passkeys", {
+      body: { challengeId: options.body.challengeId, credential, name: "Key" },
+      token: who.accessToken,
+    });
+    expect(added.status).toBe(200);
+
+    const challenge = await passkeyLogin(who.email);
+    expect(JSON.parse(challenge.optionsJson)).toMatchObject({ userVerification: "preferred" });
+    const answer = authenticator.get(challenge.optionsJson, { userVerified: false });
+    expect((await verifyPasskey(challenge.stateToken, challenge.challengeId, answer)).body.state).toBe("SUCCESS");
+  });
+
+  it("REQUIRED: kept for the member, asked in the options, and an answer without the user-verification flag is refused", async () => {
+    const who = await member();
+    const options = await startAdding(who, "REQUIRED");
+    const creation = JSON.parse(options.body.publicKeyCredentialCreationOptionsJson!) as { authenticatorSelection: { userVerification: string } };
+    expect(creation.authenticatorSelection.userVerification).toBe("required");
+    const unverified = new SoftAuthenticator(platform.ctx.config.siteUrl);
+    const refusedRegistration = await call("/_api/iam/factors/v1/passkeys", {
+      body: {
+        challengeId: options.body.challengeId,
+        credential: unverified.create(options.body.publicKeyCredentialCreationOptionsJson!, { userVerified: false }),
+        name: "Key",
+      },
+      token: who.accessToken,
+    });
+    expect([refusedRegistration.status, errorCode(refusedRegistration)]).toEqual([400, "VERIFICATION_FAILED"]);
+    expect(refusedRegistration.body.message).toMatch(/user could not be verified/i);
+
+    // Left out, the preference stays as chosen.
+    const { authenticator } = await addPasskey(who, "Key");
+    expect(await listed(who)).toMatchObject({ userVerification: "REQUIRED" });
+    const challenge = await passkeyLogin(who.email);
+    expect(JSON.parse(challenge.optionsJson)).toMatchObject({ userVerification: "required" });
+    const withoutCheck = await verifyPasskey(challenge.stateToken, challenge.challengeId, authenticator.get(challenge.optionsJson, { userVerified: false }));
+    expect([withoutCheck.status, errorCode(withoutCheck)]).toEqual([400, "VERIFICATION_FAILED"]);
+    expect(withoutCheck.body.message).toMatch(/^The passkey's answer could not be verified: .*user could not be verified/i);
+    const next = await passkeyLogin(who.email);
+    expect((await verifyPasskey(next.stateToken, next.challengeId, authenticator.get(next.optionsJson))).body.state).toBe("SUCCESS");
+
+    // Back to PREFERRED: the same passkey's answer without the check is taken.
+    expect((await startAdding(who, "PREFERRED")).status).toBe(200);
+    const relaxed = await passkeyLogin(who.email);
+    const taken = await verifyPasskey(relaxed.stateToken, relaxed.challengeId, authenticator.get(relaxed.optionsJson, { userVerified: false }));
+    expect(taken.body.state).toBe("SUCCESS");
+  });
+
+  it("takes DISCOURAGED, refuses a value outside the specification's and changes nothing without the member's proof", async () => {
+    const who = await member();
+    expect((await startAdding(who, "DISCOURAGED")).status).toBe(200);
+    expect(await listed(who)).toMatchObject({ userVerification: "DISCOURAGED" });
+    expect((await startAdding(who, "required")).status).toBe(400);
+    const unproven = await call("/_api/iam/factors/v1/passkeys/registration-options", {
+      body: { password: "not-it", userVerification: "REQUIRED" },
+      token: who.accessToken,
+    });
+    expect(unproven.status).toBe(403);
+    expect(await listed(who)).toMatchObject({ userVerification: "DISCOURAGED" });
+  });
+
+  it("remembers the browser when the verify asks it to, as the code factors do", async () => {
+    const who = await member();
+    const { authenticator } = await addPasskey(who);
+    const challenge = await passkeyLogin(who.email);
+    const verified = await call("/_api/iam/authentication/v2/webauthn/verify", {
+      body: {
+        stateToken: challenge.stateToken,
+        webauthnData: { challengeId: challenge.challengeId, credential: authenticator.get(challenge.optionsJson) },
+        rememberThisDevice: true,
+      },
+    });
+    expect(verified.body.state).toBe("SUCCESS");
+    expect((verified.body as { additionalData?: { deviceToken?: { strValue?: string } } }).additionalData?.deviceToken?.strValue).toEqual(expect.any(String));
+    expect(platform.ctx.rememberedDevices.list(who.memberId)).toHaveLength(1);
   });
 });

@@ -9,12 +9,16 @@ import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { FieldViolations, PlatformError, codeExpired, notFound, passkeyRefused } from "../http/errors";
 import { BRANDING } from "./branding";
-import type { IdentityService, StateReply, memberProof } from "./iam";
-import { USER_VERIFICATION, relyingParty, transportsOf, webauthnData } from "./webauthn-challenge";
-import { WEBAUTHN_CHALLENGE_TTL_MS, type Passkey, type PasskeyStore } from "./webauthn-store";
+import { memberProof, type IdentityService, type StateReply } from "./iam";
+import type { Identity } from "./store";
+import { passkeyChallenge, relyingParty, rpIdOf, transportsOf, webauthnData, webauthnUserVerification } from "./webauthn-challenge";
+import { USER_VERIFICATION, WEBAUTHN_CHALLENGE_TTL_MS, type Passkey, type PasskeyStore } from "./webauthn-store";
 
 /** A new passkey: the answer to its registration challenge, and the name the member gives it. */
 export const passkeyRegistration = webauthnData.extend({ name: z.string().trim().min(1).max(60) });
+
+/** Starting to add a passkey: the member's proof, and the user verification they want from now on (unchanged when left out). */
+export const registrationOptionsRequest = memberProof.extend({ userVerification: z.enum(USER_VERIFICATION).optional() });
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -58,15 +62,20 @@ export class PasskeyService {
     private readonly service: IdentityService,
   ) {}
 
-  /** Starts adding a passkey, once the member proves it is them: the creation options for the browser, with a single-use challenge. */
-  async registrationOptions(memberId: string, proof: z.infer<typeof memberProof>) {
+  /**
+   * Starts adding a passkey, once the member proves it is them: the creation options for the
+   * browser, with a single-use challenge. A user verification given becomes the member's preference
+   * for all their passkeys, at registration and at login.
+   */
+  async registrationOptions(memberId: string, { userVerification, ...proof }: z.infer<typeof registrationOptionsRequest>) {
     await this.service.proveMember(memberId, proof);
     const identity = this.ctx.identities.get(memberId);
     if (!identity) throw notFound("No such member.");
+    if (userVerification) this.passkeys.setUserVerification(memberId, userVerification);
     const { challengeId, challenge } = this.passkeys.startCeremony(memberId, "registration");
     const options = await generateRegistrationOptions({
       rpName: BRANDING.name,
-      rpID: relyingParty(this.ctx.config).rpID,
+      rpID: rpIdOf(this.ctx.config),
       userName: identity.loginEmail,
       userID: new TextEncoder().encode(memberId),
       // As bytes: a string would be taken as text and encoded again.
@@ -75,7 +84,7 @@ export class PasskeyService {
       attestationType: "none",
       // One passkey per authenticator: the browser refuses to register one the member has already.
       excludeCredentials: this.passkeys.list(memberId).map((passkey) => ({ id: passkey.credentialId, transports: transportsOf(passkey) })),
-      authenticatorSelection: { residentKey: "preferred", userVerification: USER_VERIFICATION },
+      authenticatorSelection: { residentKey: "preferred", userVerification: webauthnUserVerification(this.passkeys.userVerification(memberId)) },
     });
     return { challengeId, publicKeyCredentialCreationOptionsJson: JSON.stringify(options) };
   }
@@ -84,17 +93,17 @@ export class PasskeyService {
    * Finishes adding a passkey: the browser's answer to the member's registration challenge. The
    * first passkey turns the WEBAUTHN factor on and, for a member who has none, brings recovery codes, shown this once.
    */
-  async register(memberId: string, input: z.infer<typeof passkeyRegistration>) {
+  async register(memberId: string, input: z.infer<typeof passkeyRegistration>, platformOrigin: string) {
     const response = credentialJson<RegistrationResponseJSON>(input.credential, "credential");
     const expectedChallenge = this.passkeys.takeCeremony(memberId, "registration", input.challengeId);
     if (!expectedChallenge) throw passkeyRefused("This passkey registration has expired or was already finished. Start again.");
-    const { rpID, origin } = relyingParty(this.ctx.config);
+    const { rpID, origins } = relyingParty(this.ctx.config, platformOrigin);
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge,
-      expectedOrigin: origin,
+      expectedOrigin: origins,
       expectedRPID: rpID,
-      requireUserVerification: false,
+      requireUserVerification: this.passkeys.userVerification(memberId) === "REQUIRED",
     }).catch(refusal("The passkey's registration could not be verified"));
     if (!result.verified) throw passkeyRefused("The passkey's registration could not be verified.");
     const { credential } = result.registrationInfo;
@@ -112,8 +121,9 @@ export class PasskeyService {
     return { passkey: passkeyWire(passkey), factorId: factor.factorId, ...(recoveryCodes && { recoveryCodes }) };
   }
 
+  /** The member's passkeys and the user verification they asked for. */
   list(memberId: string) {
-    return this.passkeys.list(memberId).map(passkeyWire);
+    return { passkeys: this.passkeys.list(memberId).map(passkeyWire), userVerification: this.passkeys.userVerification(memberId) };
   }
 
   /** Removes a passkey, once the member proves it is them; the last one gone turns the WEBAUTHN factor off. */
@@ -126,16 +136,27 @@ export class PasskeyService {
     if (factor) this.ctx.factors.remove(memberId, factor.factorId);
   }
 
+  /** A login's second step answered with a passkey (`POST /v2/webauthn/verify`), as `checkLogin` judges it. */
+  async verifyLogin(
+    stateToken: string,
+    data: z.infer<typeof webauthnData>,
+    platformOrigin: string,
+    remember: { deviceName: string } | null = null,
+  ): Promise<StateReply> {
+    return this.service.finishLogin(await this.checkLogin(stateToken, data, platformOrigin), remember);
+  }
+
   /**
-   * A login's second step answered with a passkey (`POST /v2/webauthn/verify`): the assertion
-   * must answer this login's challenge (once), come from one of this member's passkeys, carry a
-   * valid signature and a counter above the last one seen. A refusal counts as a wrong code.
+   * Who a passkey's answer to a login's second step proves to be logging in (the API's verify and
+   * the hosted page share it): the assertion must answer this login's challenge (once), come from
+   * one of this member's passkeys, carry a valid signature, the user-verification flag when the
+   * member requires it, and a counter above the last one seen. A refusal counts as a wrong code.
    */
-  async verifyLogin(stateToken: string, data: z.infer<typeof webauthnData>): Promise<StateReply> {
+  async checkLogin(stateToken: string, data: z.infer<typeof webauthnData>, platformOrigin: string): Promise<Identity> {
     const live = this.ctx.verifications.peek(stateToken, "mfa");
     if (!live) throw codeExpired();
     const response = credentialJson<AuthenticationResponseJSON>(data.credential, "webauthnData.credential");
-    const checked = await this.checkAssertion(live.identityId, data.challengeId, response);
+    const checked = await this.checkAssertion(live.identityId, data.challengeId, response, platformOrigin);
     let refusal = typeof checked === "string" ? checked : null;
     const judge = (identityId: string) => {
       if (typeof checked === "string" || identityId !== checked.passkey.identityId) return false;
@@ -145,7 +166,7 @@ export class PasskeyService {
       return false;
     };
     try {
-      return this.service.signedIn(this.service.checkFactor(stateToken, judge, "WEBAUTHN"));
+      return this.service.checkFactor(stateToken, judge, "WEBAUTHN");
     } catch (error) {
       // A passkey's refusal says why; other refusals (tried too often, a blocked member) stand as they are.
       if (refusal && error instanceof PlatformError && error.code === "VERIFICATION_FAILED") throw passkeyRefused(refusal);
@@ -153,27 +174,34 @@ export class PasskeyService {
     }
   }
 
+  /** A new passkey challenge for a live login whose last one was used up (a refused answer); undefined when the login is over. */
+  loginChallenge(stateToken: string) {
+    const live = this.ctx.verifications.peek(stateToken, "mfa");
+    return live ? passkeyChallenge(this.passkeys, this.ctx.config, live.identityId) : undefined;
+  }
+
   /** The assertion's passkey and new counter when its challenge, owner and signature are right; else why not. */
   private async checkAssertion(
     identityId: string,
     challengeId: string,
     response: AuthenticationResponseJSON,
+    platformOrigin: string,
   ): Promise<{ passkey: Passkey; counter: number } | string> {
     const expectedChallenge = this.passkeys.takeCeremony(identityId, "login", challengeId);
     if (!expectedChallenge) return "This passkey challenge has expired or was already answered. Log in again for a new one.";
     const passkey = this.passkeys.find(response.id);
     if (!passkey) return "This passkey is not registered: it may have been removed.";
     if (passkey.identityId !== identityId) return "This passkey belongs to another member.";
-    const { rpID, origin } = relyingParty(this.ctx.config);
+    const { rpID, origins } = relyingParty(this.ctx.config, platformOrigin);
     try {
       const result = await verifyAuthenticationResponse({
         response,
         expectedChallenge,
-        expectedOrigin: origin,
+        expectedOrigin: origins,
         expectedRPID: rpID,
         // The counter is checked by the store, atomically with the login (see `used`).
         credential: { id: passkey.credentialId, publicKey: passkey.publicKey, counter: 0, transports: transportsOf(passkey) },
-        requireUserVerification: false,
+        requireUserVerification: this.passkeys.userVerification(identityId) === "REQUIRED",
       });
       return result.verified ? { passkey, counter: result.authenticationInfo.newCounter } : "The passkey's signature is not right.";
     } catch (error) {
