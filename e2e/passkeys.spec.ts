@@ -5,7 +5,7 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
 import { screenshot } from "./screenshots";
-import { addPasskey, logInWithPassword, newEmail, registerAndLand, submitWithPassword, virtualAuthenticator } from "./two-step";
+import { addPasskey, logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 // Passkeys on the site's own forms, with Chromium's virtual authenticator (the CDP WebAuthn
 // domain) standing in for the member's device: it answers the browser's prompts by itself.
@@ -122,4 +122,38 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   await submitWithPassword(page, "Remove Test laptop");
   await expect(passkeys.getByRole("status").filter({ hasText: "That passkey is removed." })).toBeVisible();
   await expect(passkeys).toContainText("You have no passkey yet.");
+});
+
+test("the hosted login page takes the passkey made on the site, and remembers the browser when asked", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await virtualAuthenticator(page);
+  await addPasskey(page, "Hosted laptop");
+  await logOut(page);
+
+  const hostedLogin = async () => {
+    await page.goto(SITE_PAGES.login);
+    await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+    await expect(page).toHaveURL(platformPage);
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Log in" }).click();
+  };
+  // The platform's page, on its own origin, runs the prompt for the site's relying party (SITE_URL's host).
+  await hostedLogin();
+  await expect(page.getByRole("heading", { name: "Use your passkey" })).toBeVisible();
+  await expect(page).toHaveURL(platformPage);
+  await screenshot(page, "hosted-login-passkey");
+  await page.getByLabel("Remember this device for 30 days").first().check();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+  await page.goto("/account");
+  await expect(page.getByRole("region", { name: "Passkeys" })).toContainText(/Hosted laptop, added on .*, last used on \d+ \w+ \d{4}/);
+  await logOut(page);
+
+  // Remembered: the next hosted login asks for no second step.
+  await hostedLogin();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
 });

@@ -279,7 +279,7 @@ ${REMEMBER}
 </form>`;
   const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-<p>Lost your phone? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
+<p>Lost your phone or passkey? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
 ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
 ${REMEMBER}
 <button type="submit">Use the recovery code</button>
