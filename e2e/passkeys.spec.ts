@@ -43,6 +43,9 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   const addForm = passkeys.locator("form").filter({ has: page.getByRole("button", { name: "Add a passkey" }) });
   await expect(addForm.getByLabel("Name of the passkey")).toHaveValue("My passkey");
   await expect(addForm.getByLabel("Your password")).toHaveValue("");
+  // The member's choice holds for all their passkeys: the page says so, and the next one starts with it.
+  await expect(passkeys).toContainText("Logins with your passkeys ask for your device's PIN, fingerprint or face every time.");
+  await expect(addForm.getByLabel("Ask for my device's PIN, fingerprint or face every time")).toBeChecked();
   // The first passkey brings recovery codes, shown this once, in the display the app's set-up uses.
   await expect(passkeys.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
   const list = passkeys.getByRole("list", { name: "Your passkeys" });

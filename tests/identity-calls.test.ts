@@ -140,7 +140,7 @@ describe("two-step sign-in, the site's calls", () => {
 
   it("a passkey's registration begins only with the password, and a credential that does not answer it is refused", async () => {
     const { accessToken } = await memberWithEmailCodes();
-    expect(await myPasskeys(accessToken)).toEqual([]);
+    expect(await myPasskeys(accessToken)).toEqual({ passkeys: [], userVerification: "PREFERRED" });
     expect(await beginPasskeyRegistration(accessToken, "not-it", "PREFERRED")).toBe("wrong-password");
     const begun = await beginPasskeyRegistration(accessToken, PASSWORD, "REQUIRED");
     if (typeof begun !== "object" || !("challengeId" in begun)) throw new Error("expected a registration");
@@ -152,7 +152,8 @@ describe("two-step sign-in, the site's calls", () => {
     expect(await registerPasskey(accessToken, { challengeId: begun.challengeId, credential: forged, name: "Phone" })).toBe("refused");
     // The challenge was used up by that answer.
     expect(await registerPasskey(accessToken, { challengeId: begun.challengeId, credential: forged, name: "Phone" })).toBe("refused");
-    expect(await myPasskeys(accessToken)).toEqual([]);
+    // The member's choice is kept from the registration begun with the password.
+    expect(await myPasskeys(accessToken)).toEqual({ passkeys: [], userVerification: "REQUIRED" });
     // Removing one already gone (from another tab) is no error.
     expect(await removePasskey(accessToken, "gone", PASSWORD)).toBeUndefined();
   });

@@ -66,7 +66,7 @@ const REMEMBERED_DEVICES_INTRO =
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, { factors, recoveryCodesLeft }, devices, passkeys] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft }, devices, { passkeys, userVerification }] = await Promise.all([
     readAsMember(session, "/account", currentProfile, "/"),
     readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
     readAsMember(session, "/account", () => myRememberedDevices(session.accessToken), "/"),
@@ -176,6 +176,7 @@ export default async function AccountPage() {
         <TwoStepSignIn
           factors={factors}
           passkeys={passkeys}
+          passkeysCheckEveryTime={userVerification === "REQUIRED"}
           email={profile.email ?? null}
           appSetup={appSetup}
           recoveryCodesLeft={recoveryCodesLeft}

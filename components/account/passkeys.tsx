@@ -18,7 +18,15 @@ const NO_REPLY: FormState = {};
  * makes the credential, and the second action registers it. The confirmation (and the recovery
  * codes a first passkey brings) stands above the list and takes the focus.
  */
-export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: { options: FormAction; add: FormAction; remove: FormAction } }) {
+export function Passkeys({
+  passkeys,
+  checkEveryTime,
+  actions,
+}: {
+  passkeys: Passkey[];
+  checkEveryTime: boolean;
+  actions: { options: FormAction; add: FormAction; remove: FormAction };
+}) {
   const supported = usePasskeySupport();
   const options = useActionState(actions.options, {});
   const added = useActionState(actions.add, {});
@@ -76,28 +84,32 @@ export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: 
       {passkeys.length === 0 ? (
         <p className="text-sm text-stone-700">You have no passkey yet.</p>
       ) : (
-        <ul aria-label="Your passkeys" className="space-y-3">
-          {passkeys.map((passkey) => (
-            <li key={passkey.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
-              <p className="text-sm text-stone-800">
-                <span className="font-medium">{passkey.name}</span>, added on {dateFormat.format(passkey.added)}, last used{" "}
-                {passkey.lastUsed ? `on ${dateFormat.format(passkey.lastUsed)}` : "never"}
-                {passkey.userVerification === "REQUIRED" && ". Asks for your device's PIN, fingerprint or face every time"}
-              </p>
-              <ActionStateForm
-                kind="removePasskey"
-                actionState={replyFor(remove, passkey.id)}
-                confirmationShownElsewhere
-                fields={[PASSWORD_FIELD]}
-                hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
-                submitLabel={`Remove ${passkey.name}`}
-                pendingLabel="Removing…"
-                tone="quiet"
-                wideButton={false}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          {checkEveryTime && (
+            <p className="text-sm text-stone-700">Logins with your passkeys ask for your device&apos;s PIN, fingerprint or face every time.</p>
+          )}
+          <ul aria-label="Your passkeys" className="space-y-3">
+            {passkeys.map((passkey) => (
+              <li key={passkey.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
+                <p className="text-sm text-stone-800">
+                  <span className="font-medium">{passkey.name}</span>, added on {dateFormat.format(passkey.added)}, last used{" "}
+                  {passkey.lastUsed ? `on ${dateFormat.format(passkey.lastUsed)}` : "never"}
+                </p>
+                <ActionStateForm
+                  kind="removePasskey"
+                  actionState={replyFor(remove, passkey.id)}
+                  confirmationShownElsewhere
+                  fields={[PASSWORD_FIELD]}
+                  hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
+                  submitLabel={`Remove ${passkey.name}`}
+                  pendingLabel="Removing…"
+                  tone="quiet"
+                  wideButton={false}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <div className="space-y-3 rounded-lg border border-stone-200 p-4">
         <p className="text-sm text-stone-700">
@@ -111,11 +123,17 @@ export function Passkeys({ passkeys, actions }: { passkeys: Passkey[]; actions: 
               kind="passkeyOptions"
               actionState={addForm}
               confirmationShownElsewhere
-              defaultValue={{ name: "My passkey" }}
+              defaultValue={{ name: "My passkey", ...(checkEveryTime && { everyTime: "on" }) }}
               fields={[
                 { name: "name", label: "Name of the passkey", hint: "To tell your passkeys apart, like “Work laptop”." },
                 PASSWORD_FIELD,
-                { name: "everyTime", label: "Ask for my device's PIN, fingerprint or face every time", type: "checkbox", optional: true },
+                {
+                  name: "everyTime",
+                  label: "Ask for my device's PIN, fingerprint or face every time",
+                  type: "checkbox",
+                  optional: true,
+                  hint: "For all your passkeys' logins.",
+                },
               ]}
               submitLabel="Add a passkey"
               pendingLabel="Starting…"

@@ -41,6 +41,7 @@ const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, em
 export function TwoStepSignIn({
   factors,
   passkeys,
+  passkeysCheckEveryTime,
   email,
   appSetup,
   recoveryCodesLeft,
@@ -48,6 +49,8 @@ export function TwoStepSignIn({
 }: {
   factors: SecondFactor[];
   passkeys: Passkey[];
+  /** The member chose that their passkeys' logins ask for the device's own check of them (PIN, fingerprint, face) every time. */
+  passkeysCheckEveryTime: boolean;
   email: string | null;
   appSetup: AppSetup | null;
   recoveryCodesLeft: number;
@@ -140,7 +143,11 @@ export function TwoStepSignIn({
         <h3 id="passkeys-heading" className="font-semibold text-pine-900">
           Passkeys
         </h3>
-        <Passkeys passkeys={passkeys} actions={{ options: actions.passkeyOptions, add: actions.addPasskey, remove: actions.removePasskey }} />
+        <Passkeys
+          passkeys={passkeys}
+          checkEveryTime={passkeysCheckEveryTime}
+          actions={{ options: actions.passkeyOptions, add: actions.addPasskey, remove: actions.removePasskey }}
+        />
       </section>
       {!byType("EMAIL") && (
         <div className="space-y-2 rounded-lg border border-stone-200 p-4">

@@ -157,8 +157,6 @@ export type Passkey = {
   name: string;
   added: Date;
   lastUsed: Date | null;
-  /** How much the passkey's logins ask of the device's own check of the person (PIN, fingerprint, face), when the platform says. */
-  userVerification?: PasskeyUserVerification;
 };
 
 /** Whether the device checks the person (PIN, fingerprint, face) every time, when it can, or not at all. */
@@ -166,28 +164,26 @@ export type PasskeyUserVerification = "REQUIRED" | "PREFERRED" | "DISCOURAGED";
 
 const PASSKEYS_PATH = "/_api/iam/factors/v1/passkeys";
 
-/** The member's passkeys. */
-export async function myPasskeys(accessToken: string): Promise<Passkey[]> {
+/**
+ * The member's passkeys, and how much their logins ask of the device's own check of the person
+ * (one choice for all of them, the member's; PREFERRED when the platform does not say).
+ */
+export async function myPasskeys(accessToken: string): Promise<{ passkeys: Passkey[]; userVerification: PasskeyUserVerification }> {
   const reply = z
     .object({
-      passkeys: z.array(
-        z.object({
-          passkeyId: z.string(),
-          name: z.string(),
-          createdDate: z.iso.datetime(),
-          lastUsedDate: z.iso.datetime().nullish(),
-          userVerification: z.enum(["REQUIRED", "PREFERRED", "DISCOURAGED"]).optional(),
-        }),
-      ),
+      passkeys: z.array(z.object({ passkeyId: z.string(), name: z.string(), createdDate: z.iso.datetime(), lastUsedDate: z.iso.datetime().nullish() })),
+      userVerification: z.enum(["REQUIRED", "PREFERRED", "DISCOURAGED"]).catch("PREFERRED"),
     })
     .parse(await platformCall(PASSKEYS_PATH, { method: "GET", accessToken }));
-  return reply.passkeys.map((passkey) => ({
-    id: passkey.passkeyId,
-    name: passkey.name,
-    added: new Date(passkey.createdDate),
-    lastUsed: passkey.lastUsedDate ? new Date(passkey.lastUsedDate) : null,
-    ...(passkey.userVerification && { userVerification: passkey.userVerification }),
-  }));
+  return {
+    passkeys: reply.passkeys.map((passkey) => ({
+      id: passkey.passkeyId,
+      name: passkey.name,
+      added: new Date(passkey.createdDate),
+      lastUsed: passkey.lastUsedDate ? new Date(passkey.lastUsedDate) : null,
+    })),
+    userVerification: reply.userVerification,
+  };
 }
 
 /** A passkey registration begun: the challenge's id for `registerPasskey`, and the creation options for the browser, as JSON. */
