@@ -4,6 +4,7 @@ import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { accountMenuSummary, logOut, openMenu } from "./header-menus";
+import { hydrated } from "./hydration";
 import { demoMember, revokeMemberSessions } from "./platform";
 import { watchFetchesTo, watchPolicy } from "./policy-watch";
 import { prewarmDone, submitLogin } from "./site-pages";
@@ -108,15 +109,18 @@ test("a session ended elsewhere, found by a client-side navigation and by the pr
   // Ended elsewhere; the member then opens their account by the header's menu (the App Router's fetch).
   await revokeMemberSessions(demoMember.email);
   await (await openMenu(accountMenuSummary(page))).getByRole("link", { name: "Account" }).click();
-  // The session is renewed once, refused, and ended: the member goes on to the home page as a visitor.
+  // The session is renewed once, refused, and ended: the member goes on to the home page as a
+  // visitor, and the page says so (not the router's cached home page, still naming the member).
   await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
 
   // Back from a hosted page that says the member logged in there (the platform still knows the
   // browser, the site does not): the site signs in silently. Reached by the App Router, as by a link in a page or a
   // script's router.push, its fetch is told to load the page as a document rather than following
   // the redirects to the platform.
   await page.context().clearCookies({ domain: "localhost" });
-  await page.waitForFunction(() => Boolean((window as AppWindow).next?.router));
+  await hydrated(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true }));
   await page.evaluate(() => (window as AppWindow).next!.router.push("/outings?wixMemberLoggedIn=true"));
   await expect(page).toHaveURL(`${e2e.siteUrl}/outings`);
   await expect(memberName(page)).toHaveText(demoMember.name);
