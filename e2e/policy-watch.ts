@@ -18,3 +18,20 @@ export async function watchPolicy(page: Page): Promise<() => string[]> {
   });
   return () => refusals.splice(0);
 }
+
+/**
+ * Collects what shows that the App Router fetched a URL that is answered by a redirect to
+ * `origin` (the platform's), where it should have navigated: a fetch or XHR the page made to
+ * that origin, and the router's console error when its fetch failed and it fell back to a full
+ * navigation. Frames and the page itself going there are navigations, and are not collected.
+ */
+export function watchFetchesTo(page: Page, origin: string): () => string[] {
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).origin === origin && request.resourceType() !== "document") fetched.push(`${request.resourceType()} ${request.url()}`);
+  });
+  page.on("console", (message) => {
+    if (message.text().includes("Failed to fetch RSC payload")) fetched.push(message.text());
+  });
+  return () => fetched.splice(0);
+}

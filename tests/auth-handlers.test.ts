@@ -231,6 +231,16 @@ describe("GET /api/auth/renew", () => {
     expect(jar.get("wms_notice")).toBe("session-ended");
   });
 
+  it("answers the App Router's fetch with no payload and renews nothing: the router loads the URL as a document", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-fetched", { revoked: true, member: dana("member-fetched") });
+    const before = (await platform.stats()).requests["POST /oauth2/token"] ?? 0;
+    const response = await handleRenew(jar.request(site(`${AUTH_ROUTES.renew}?returnTo=%2Faccount&ifEnded=%2F`), { headers: { "sec-fetch-dest": "empty" } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect((await platform.stats()).requests["POST /oauth2/token"] ?? 0).toBe(before);
+  });
+
   it("does not loop: a token refused right after it was issued ends the session", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-loop", { member: dana("member-loop"), issuedSecondsAgo: 1 });
     const response = await handleRenew(jar.request(site(`${AUTH_ROUTES.renew}?returnTo=%2Faccount`)));

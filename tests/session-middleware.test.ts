@@ -105,6 +105,13 @@ describe("returning from Wix-hosted pages", () => {
     expect(location.searchParams.get("prompt")).toBe("none");
   });
 
+  it("leaves the silent login to the document when the App Router fetches the URL: its fetch must not follow the redirects to the platform", async () => {
+    const response = await withSession(new NextRequest(site("/trails?wixMemberLoggedIn=true"), { headers: { "sec-fetch-dest": "empty" } }));
+    expect(response.status).toBe(204);
+    expect(response.headers.get("location")).toBeNull();
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it("does not sign out a member whose platform session stands: anyone can link to ?wixMemberLoggedIn=false", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-linked", { member: dana("member-linked") });
     const response = await withSession(jar.request(site("/account?wixMemberLoggedIn=false")));

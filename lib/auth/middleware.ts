@@ -2,9 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
-import { isNavigation } from "./prefetch";
+import { isNavigation, isScriptFetch } from "./prefetch";
 import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
-import { siteUrl } from "./responses";
+import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
 import { isSeenStale, nowSeconds, type Session } from "./session";
 
@@ -68,6 +68,9 @@ async function reconcileHostedPageReturn(request: NextRequest, current: Session 
   const clean = siteUrl(`${request.nextUrl.pathname}${query ? `?${query}` : ""}`);
   const isMember = current?.role === "member";
   if (loggedIn && !isMember) {
+    // The silent login goes on at the platform, where only the document may go. The App Router's
+    // fetch gets no payload instead, and the router loads the same URL as a document.
+    if (isScriptFetch(request.headers)) return prefetchAnswer();
     return NextResponse.redirect(siteUrl(loginHref(clean.pathname + clean.search, { prompt: "none" })), 303);
   }
   const cookies = new MiddlewareCookies(request);

@@ -29,3 +29,13 @@ export function isNavigation(method: string, headers: Headers): boolean {
   const destination = headers.get("sec-fetch-dest");
   return destination === null || destination === "document" || destination === "empty";
 }
+
+/**
+ * True when the page's own script sent the request (the App Router fetching a page's payload,
+ * or prefetching it): Fetch Metadata's destination `empty`. Such a request must never be
+ * answered with a redirect that leads to another origin: the browser would follow it inside
+ * the fetch, where the page's policy allows the site's origin only (connect-src 'self').
+ */
+export function isScriptFetch(headers: Headers): boolean {
+  return headers.get("sec-fetch-dest") === "empty";
+}

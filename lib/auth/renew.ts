@@ -2,7 +2,7 @@ import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { SESSION_ENDED, writeNotice } from "./notice-store";
 import { clearSession, readSession, writeSession } from "./session-store";
-import { isPrefetch } from "./prefetch";
+import { isPrefetch, isScriptFetch } from "./prefetch";
 import type { CookieWriter } from "./cookie-sealing";
 import { logRenewalFailure, renewSession, type Renewal } from "./refresh";
 import { noStoreRedirect, prefetchAnswer, signInProblem, siteUrl } from "./responses";
@@ -22,7 +22,10 @@ const renewParams = z.object({
  * visitor to `ifEnded`, where the "your session ended" notice shows.
  */
 export async function handleRenew(request: NextRequest): Promise<NextResponse> {
-  if (isPrefetch(request.headers)) return prefetchAnswer();
+  // The App Router fetches this URL when a page it navigates to redirects here: it gets no
+  // payload, and loads the URL as a document. Followed inside its fetch, the redirect back would
+  // show the router's cached copy of that page, still naming a member whose session just ended.
+  if (isPrefetch(request.headers) || isScriptFetch(request.headers)) return prefetchAnswer();
   const params = renewParams.parse(Object.fromEntries(request.nextUrl.searchParams));
   const origin = siteUrl("/").origin;
   const returnTo = safeReturnTo(params.returnTo, origin);
