@@ -57,6 +57,10 @@ async function waitForPlatform(url, timeoutMs) {
 }
 
 if (!env.WIX_CLIENT_ID) {
+  // A site on localhost gets a platform bound by that name (still loopback): passkeys belong to
+  // SITE_URL's host name, and only then may the hosted login page use them (docs/platform/identity.md §3.10).
+  const siteUrl = env.SITE_URL ?? "http://localhost:3000";
+  if (!env.LOCAL_PLATFORM_HOST && URL.canParse(siteUrl) && new URL(siteUrl).hostname === "localhost") env.LOCAL_PLATFORM_HOST = "localhost";
   // The site's own rules say where the platform is reached, so both always agree.
   const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
   const { REVALIDATE_PATH } = await tsImport("@ridgeline/platform-contract", import.meta.url);

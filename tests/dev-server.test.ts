@@ -93,4 +93,10 @@ describe("npm run dev", () => {
     expect(output).not.toContain("Single item size exceeds maxSize");
     expect(output.split("\n").filter((line) => /⨯|\bError\b/.test(line))).toEqual([]);
   }, 300_000);
+
+  it("serves the platform's pages on SITE_URL's host name, so the hosted login page may offer passkeys", async () => {
+    const started = await fetch(`${siteUrl}/api/auth/login`, { redirect: "manual" });
+    expect(started.status).toBeGreaterThanOrEqual(300);
+    expect(new URL(started.headers.get("location")!).hostname).toBe("localhost");
+  });
 });
