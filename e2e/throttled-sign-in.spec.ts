@@ -93,6 +93,9 @@ test("the site's login form sent before hydration, the hosted login from the hea
   nothingCrossed();
 });
 
+/** The site forgets the browser (its own cookies only): the platform's pages, on the same host name, still know it. */
+const forgetSiteSession = (page: Page) => page.context().clearCookies({ name: /^wms_/ });
+
 test("a session ended elsewhere, found by a client-side navigation and by the pre-warm; wixMemberLoggedIn=true, by the router and by a document", async ({
   page,
 }) => {
@@ -119,13 +122,13 @@ test("a session ended elsewhere, found by a client-side navigation and by the pr
   // browser, the site does not): the site signs in silently. Reached by the App Router, as by a link in a page or a
   // script's router.push, its fetch is told to load the page as a document rather than following
   // the redirects to the platform.
-  await page.context().clearCookies({ domain: "localhost" });
+  await forgetSiteSession(page);
   await hydrated(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true }));
   await page.evaluate(() => (window as AppWindow).next!.router.push("/outings?wixMemberLoggedIn=true"));
   await expect(page).toHaveURL(`${e2e.siteUrl}/outings`);
   await expect(memberName(page)).toHaveText(demoMember.name);
   // And as the browser arrives from the hosted page: a document.
-  await page.context().clearCookies({ domain: "localhost" });
+  await forgetSiteSession(page);
   await page.goto("/trails?wixMemberLoggedIn=true");
   await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
   await expect(memberName(page)).toHaveText(demoMember.name);
