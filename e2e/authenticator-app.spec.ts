@@ -3,7 +3,7 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { screenshot } from "./screenshots";
-import { appCode, awayFromStepEdge, logInWithPassword, newEmail, password, platformPage, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
+import { appCode, awayFromStepEdge, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
 
 test("a member sets up an authenticator app from the account page, then logs in with its code on the site's form", async ({ page }) => {
   const email = newEmail();
@@ -37,12 +37,7 @@ test("the hosted login page asks for the authenticator app's code too", async ({
   const { secret } = await setUpApp(page);
   await logOut(page);
 
-  await page.goto(SITE_PAGES.login);
-  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
-  await expect(page).toHaveURL(platformPage);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInOnHostedPage(page, email);
   await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
   await expect(page.getByText("Open your authenticator app")).toBeVisible();
   await awayFromStepEdge();

@@ -5,7 +5,7 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
-import { logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
+import { logInOnHostedPage, logInWithPassword, newEmail, password, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();
@@ -124,12 +124,7 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   await logOut(page);
 
   // The hosted page asks for the code after the password.
-  await page.goto(SITE_PAGES.login);
-  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
-  await expect(page).toHaveURL(platformPage);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logInOnHostedPage(page, email);
   await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
   await expect(page.getByText(`•••• ${phone.slice(-4)}`)).toBeVisible();
   const text = await latestMail(phone, "sms");

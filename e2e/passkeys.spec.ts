@@ -5,7 +5,16 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
 import { screenshot } from "./screenshots";
-import { addPasskey, logInWithPassword, newEmail, password, platformPage, registerAndLand, submitWithPassword, virtualAuthenticator } from "./two-step";
+import {
+  addPasskey,
+  logInOnHostedPage,
+  logInWithPassword,
+  newEmail,
+  platformPage,
+  registerAndLand,
+  submitWithPassword,
+  virtualAuthenticator,
+} from "./two-step";
 
 // Passkeys on the site's own forms, with Chromium's virtual authenticator (the CDP WebAuthn
 // domain) standing in for the member's device: it answers the browser's prompts by itself.
@@ -134,16 +143,8 @@ test("the hosted login page takes the passkey made on the site, and remembers th
   await addPasskey(page, "Hosted laptop");
   await logOut(page);
 
-  const hostedLogin = async () => {
-    await page.goto(SITE_PAGES.login);
-    await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
-    await expect(page).toHaveURL(platformPage);
-    await page.getByLabel("E-mail").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Log in" }).click();
-  };
   // The platform's page, on its own origin, runs the prompt for the site's relying party (SITE_URL's host).
-  await hostedLogin();
+  await logInOnHostedPage(page, email);
   await expect(page.getByRole("heading", { name: "Use your passkey" })).toBeVisible();
   await expect(page).toHaveURL(platformPage);
   await screenshot(page, "hosted-login-passkey");
@@ -156,7 +157,7 @@ test("the hosted login page takes the passkey made on the site, and remembers th
   await logOut(page);
 
   // Remembered: the next hosted login asks for no second step.
-  await hostedLogin();
+  await logInOnHostedPage(page, email);
   await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
   await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
 });

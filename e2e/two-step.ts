@@ -26,6 +26,16 @@ export async function logInWithPassword(page: Page, email: string, typed = passw
   await page.getByRole("button", { name: "Log in" }).click();
 }
 
+/** Logs in with the password on the platform's hosted page, reached from the site's login page; up to whatever comes next. */
+export async function logInOnHostedPage(page: Page, email: string) {
+  await page.goto(SITE_PAGES.login);
+  await page.getByRole("link", { name: "Continue with the hosted login page" }).click();
+  await expect(page).toHaveURL(platformPage);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
 export const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
 
 /** Submits one of the account page's two-step forms, which take the member's password besides the session. */

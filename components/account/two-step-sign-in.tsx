@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import { ActionForm, ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
+import { ActionForm, ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
 import { AppActivation } from "./app-activation";
 import { PASSWORD_FIELD } from "./password-field";
@@ -94,33 +94,12 @@ export function TwoStepSignIn({
         {appSetup && <AppSetupSteps setup={appSetup} />}
       </AppActivation>
       {appSetup ? (
-        <ActionStateForm
-          kind="cancelSetup"
-          actionState={replyFor(cancelSetup, appSetup.factorId)}
-          confirmationShownElsewhere
-          fields={[]}
-          hidden={{ factorId: appSetup.factorId, [SENT_FROM]: appSetup.factorId }}
-          submitLabel="Cancel setting up the app"
-          pendingLabel="Cancelling…"
-          tone="quiet"
-          wideButton={false}
-        />
+        <CancelSetup cancelSetup={cancelSetup} factorId={appSetup.factorId} label="Cancel setting up the app" />
       ) : (
         !byType("TOTP") && (
-          <div className="space-y-2 rounded-lg border border-stone-200 p-4">
-            <p className="text-sm text-stone-700">
-              An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
-            </p>
-            <ActionStateForm
-              kind="passwordProof"
-              actionState={startApp}
-              confirmationShownElsewhere
-              fields={[PASSWORD_FIELD]}
-              submitLabel="Set up an authenticator app"
-              pendingLabel="Starting…"
-              wideButton={false}
-            />
-          </div>
+          <TurnOnWithPassword actionState={startApp} submitLabel="Set up an authenticator app" pendingLabel="Starting…">
+            An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
+          </TurnOnWithPassword>
         )
       )}
       {(recoveryCodesLeft > 0 || passkeys.length > 0 || enabled.some((factor) => factor.type === "TOTP")) && (
@@ -150,18 +129,9 @@ export function TwoStepSignIn({
         />
       </section>
       {!byType("EMAIL") && (
-        <div className="space-y-2 rounded-lg border border-stone-200 p-4">
-          <p className="text-sm text-stone-700">Codes by e-mail, to your login address.</p>
-          <ActionStateForm
-            kind="passwordProof"
-            actionState={turnOnEmail}
-            confirmationShownElsewhere
-            fields={[PASSWORD_FIELD]}
-            submitLabel="Turn on codes by e-mail"
-            pendingLabel="Turning on…"
-            wideButton={false}
-          />
-        </div>
+        <TurnOnWithPassword actionState={turnOnEmail} submitLabel="Turn on codes by e-mail" pendingLabel="Turning on…">
+          Codes by e-mail, to your login address.
+        </TurnOnWithPassword>
       )}
       {pendingPhone && (
         <div className="space-y-3 rounded-lg border border-pine-700/40 bg-pine-50/40 p-4">
@@ -178,17 +148,7 @@ export function TwoStepSignIn({
             pendingLabel="Checking the code…"
             wideButton={false}
           />
-          <ActionStateForm
-            kind="cancelSetup"
-            actionState={replyFor(cancelSetup, pendingPhone.id)}
-            confirmationShownElsewhere
-            fields={[]}
-            hidden={{ factorId: pendingPhone.id, [SENT_FROM]: pendingPhone.id }}
-            submitLabel="Use another number"
-            pendingLabel="Cancelling…"
-            tone="quiet"
-            wideButton={false}
-          />
+          <CancelSetup cancelSetup={cancelSetup} factorId={pendingPhone.id} label="Use another number" />
         </div>
       )}
       {!byType("SMS") && (
@@ -209,6 +169,51 @@ export function TwoStepSignIn({
         </div>
       )}
     </div>
+  );
+}
+
+/** A factor not on yet, said in a line, and the form that turns it on (or starts it) with the member's password. */
+function TurnOnWithPassword({
+  actionState,
+  submitLabel,
+  pendingLabel,
+  children,
+}: {
+  actionState: ActionState;
+  submitLabel: string;
+  pendingLabel: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="space-y-2 rounded-lg border border-stone-200 p-4">
+      <p className="text-sm text-stone-700">{children}</p>
+      <ActionStateForm
+        kind="passwordProof"
+        actionState={actionState}
+        confirmationShownElsewhere
+        fields={[PASSWORD_FIELD]}
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        wideButton={false}
+      />
+    </div>
+  );
+}
+
+/** Drops an app or a phone still waiting for its first code; the reply is this factor's only (`replyFor`). */
+function CancelSetup({ cancelSetup, factorId, label }: { cancelSetup: ActionState; factorId: string; label: string }) {
+  return (
+    <ActionStateForm
+      kind="cancelSetup"
+      actionState={replyFor(cancelSetup, factorId)}
+      confirmationShownElsewhere
+      fields={[]}
+      hidden={{ factorId, [SENT_FROM]: factorId }}
+      submitLabel={label}
+      pendingLabel="Cancelling…"
+      tone="quiet"
+      wideButton={false}
+    />
   );
 }
 

@@ -266,12 +266,9 @@ export class HostedFlow {
    * factor the member chose, with a new code sent by it; the earlier code stops working.
    */
   sendCodeBy(rsId: unknown, factorType: string, browser: Browser & { csrfValid: boolean }): HostedResult {
-    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
-    if (!("intent" in rs)) return rs;
-    const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
-    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
-    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
-    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const form = this.codeStepForm(rsId, browser);
+    if ("answer" in form) return form.answer;
+    const { rs, pending, again } = form;
     const chosen = pending.others.find((type) => type === factorType);
     if (!chosen) return again({ message: "Choose one of the ways offered below." });
     let challenge: StateReply;
@@ -409,13 +406,9 @@ export class HostedFlow {
     input: { credential: string; rememberAs: string | null },
     browser: Browser & { csrfValid: boolean },
   ): Promise<HostedResult> {
-    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
-    if (!("intent" in rs)) return rs;
-    const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
-    const pending = this.ctx.formStates.read<PendingCode>(pendingKey);
-    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
-    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
-    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const form = this.codeStepForm(rsId, browser);
+    if ("answer" in form) return form.answer;
+    const { rs, pending, pendingKey, again } = form;
     if (!pending.passkey) return again({ message: "Choose one of the ways offered below." });
     let identity: Identity;
     try {
@@ -439,13 +432,9 @@ export class HostedFlow {
     input: { code: string; appCode: string; recoveryCode: string; rememberAs: string | null },
     browser: Browser & { csrfValid: boolean },
   ): HostedResult {
-    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
-    if (!("intent" in rs)) return rs;
-    const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
-    const pending = this.ctx.formStates.read<PendingCode>(pendingKey);
-    if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
-    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
-    if (!browser.csrfValid) return again({ message: FORM_EXPIRED });
+    const form = this.codeStepForm(rsId, browser);
+    if ("answer" in form) return form.answer;
+    const { rs, pending, again } = form;
     const recoveryCode = input.recoveryCode.trim();
     // The member's choice: the challenged factor's code, the app's, or a recovery code.
     const byApp = !recoveryCode && pending.app && input.appCode.trim() !== "";
@@ -585,6 +574,27 @@ export class HostedFlow {
    * A live, unfinished log-in redirect session; else back to the page's GET, which explains
    * (an expired link) or returns to the site (a finished one).
    */
+  /**
+   * A form posted on the code page: its redirect session, the log-in waiting for its second step
+   * (and where it is kept), and the way back to the page with a message; or, for no such session
+   * or log-in or a form past its CSRF token, where the browser goes instead.
+   */
+  private codeStepForm(
+    rsId: unknown,
+    browser: Browser & { csrfValid: boolean },
+  ):
+    | { rs: RedirectSession; pending: PendingCode; pendingKey: ReturnType<HostedFlow["stateKey"]>; again: (error: FormError) => HostedResult }
+    | { answer: HostedResult } {
+    const rs = this.openSession(rsId, HOSTED_PAGES.loginCode);
+    if (!("intent" in rs)) return { answer: rs };
+    const pendingKey = this.stateKey(PENDING_CODE, rs.id, browser);
+    const pending = this.ctx.formStates.read<PendingCode>(pendingKey);
+    if (!pending) return { answer: seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id })) };
+    const again = (error: FormError) => this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, { error });
+    if (!browser.csrfValid) return { answer: again({ message: FORM_EXPIRED }) };
+    return { rs, pending, pendingKey, again };
+  }
+
   private openSession(rsId: unknown, path: string): RedirectSession | HostedResult {
     const rs = this.ctx.redirects.get(rsId);
     if (!rs || rs.intent === "logout" || rs.completed) return seeOther(pageUrl(path, { rs: typeof rsId === "string" ? rsId : "" }));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { HOSTED_PAGES } from "./paths";
 import { enrolPasskey, newMember, type SoftAuthenticator } from "./test-authenticator";
-import { hiddenValue, memberSiteClient, TestBrowser } from "./test-browser";
+import { hiddenValue, passwordOnHostedPage, TestBrowser } from "./test-browser";
 
 const PASSWORD = "Granite-ridge-walk-42";
 let emails = 0;
@@ -52,13 +52,9 @@ describe("hosted login page: the passkey step", () => {
 
   /** The password step on the hosted page, up to its second step's page. */
   async function toSecondStep(email: string) {
-    const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const browser = new TestBrowser();
-    const page = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
-    expect(page.status).toBe(200);
-    return { client, oauthData, browser, page };
+    const step = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
+    expect(step.page.status).toBe(200);
+    return step;
   }
 
   /** What the page's script posts: the credential the authenticator gives for the page's options, on the platform's origin. */
@@ -199,10 +195,7 @@ describe("hosted login page on an origin that cannot use the site's passkeys", (
   it("says passkeys work on the site's own form, offers no passkey button or script, and takes no answer made on this origin", async () => {
     const who = await newMember(platform, freshEmail(), PASSWORD);
     const { authenticator } = await enrolPasskey(platform, who, { password: PASSWORD });
-    const client = memberSiteClient();
-    const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query" });
-    const browser = new TestBrowser();
-    const page = await browser.follow(await browser.submitForm(authUrl, { email: who.email, password: PASSWORD }));
+    const { browser, page } = await passwordOnHostedPage(platform.callbackUrl, { email: who.email, password: PASSWORD });
     expect(page.text).toContain("Passkeys work on the site's own login form, not on this page.");
     expect(page.text).toContain("Here, use another way below.");
     expect(page.text).not.toContain("Use a passkey</button>");

@@ -7,7 +7,7 @@ import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 import { HOSTED_PAGES } from "./paths";
 import { waitInWords } from "@ridgeline/platform-contract/words";
-import { memberSiteClient, TestBrowser } from "./test-browser";
+import { memberSiteClient, passwordOnHostedPage, TestBrowser } from "./test-browser";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -628,11 +628,7 @@ describe("second factors: choosing the one that sends the code", () => {
 
   it("on the hosted page: a button sends the code by the other factor, and its code logs in", async () => {
     const { email, phone } = await memberWithEmailAndSms();
-    const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const browser = new TestBrowser();
-    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
     expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
     expect(codePage.text).toContain("Send the code by text message instead");
     const csrf = /name="csrf" value="([^"]*)"/.exec(codePage.text)![1];

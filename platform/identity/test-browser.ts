@@ -79,6 +79,20 @@ export async function getAuthUrl(client: SiteClient, ...args: Parameters<SiteCli
 }
 
 /**
+ * The hosted login's password step with the real SDK (query response mode), followed to the page
+ * that comes next (a second step's page, for a member with one); with the client and its OAuth
+ * data, to finish the sign-in, and the browser holding the platform's cookies.
+ */
+export async function passwordOnHostedPage(redirectUri: string, credentials: { email: string; password: string }) {
+  const client = memberSiteClient();
+  const oauthData = client.auth.generateOAuthData(redirectUri);
+  const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
+  const browser = new TestBrowser();
+  const page = await browser.follow(await browser.submitForm(authUrl, credentials));
+  return { client, oauthData, browser, page };
+}
+
+/**
  * Runs the whole hosted sign-in with the real SDK (query response mode) and returns the
  * client holding the member's tokens, plus the browser that holds the platform session cookie.
  */

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
-import { memberSiteClient, TestBrowser } from "./test-browser";
+import { passwordOnHostedPage } from "./test-browser";
 
 let platform: TestPlatform;
 beforeAll(async () => {
@@ -214,11 +214,7 @@ describe("authenticator app beside another factor", () => {
     expect((await verifyApp(challenge.stateToken, appCode(secret))).body.state).toBe("SUCCESS");
 
     // On the hosted page too: a form for the app's code beside the e-mailed one.
-    const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const browser = new TestBrowser();
-    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
     expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
     expect(codePage.text).toMatch(/<label for="appCode">Code from your app<\/label>/);
     const byApp = await browser.submitForm(codePage.url, { code: "", appCode: appCode(secret, 1) });
@@ -240,11 +236,7 @@ describe("authenticator app beside another factor", () => {
 describe("authenticator app: the hosted login page", () => {
   it("asks for the app's code after the password and signs in with it", async () => {
     const { email, secret } = await memberWithApp();
-    const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const browser = new TestBrowser();
-    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
     expect(codePage.text).toContain("Open your authenticator app and enter the 6-digit code");
     await awayFromStepEdge();
     const right = await browser.submitForm(codePage.url, { code: appCode(secret, 1) });
@@ -330,11 +322,7 @@ describe("recovery codes", () => {
 
   it("work on the hosted login page, in a form of their own beside the code", async () => {
     const { email, recoveryCodes } = await memberWithApp();
-    const client = memberSiteClient();
-    const oauthData = client.auth.generateOAuthData(platform.callbackUrl);
-    const { authUrl } = await client.auth.getAuthUrl(oauthData, { responseMode: "query" });
-    const browser = new TestBrowser();
-    const codePage = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
     expect(codePage.text).toMatch(/<label for="recoveryCode">Recovery code<\/label>/);
     const wrong = await browser.follow(await browser.submitForm(codePage.url, { code: "", recoveryCode: "AAAAA-AAAAA" }));
     expect(wrong.text).toContain("That recovery code is not right");
