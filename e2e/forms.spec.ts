@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
+import { holdPageScripts } from "./hydration";
 import { blockMember, demoMember, latestMail, setPlatformSettings } from "./platform";
 import { screenshot } from "./screenshots";
 import { STRONG_PASSWORD, newEmail, resetPasswordByMail, submitLogin } from "./site-pages";
@@ -40,12 +41,7 @@ test("register, read the code in the mailbox, verify, arrive logged in; log out"
 
 test("a login sent before the page's script has started shows its pending words at once, and goes on to the account", async ({ page }) => {
   // The page's script held back, as on a slow phone: the form posts natively.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`, { waitUntil: "domcontentloaded" });
   await page.getByLabel("E-mail").fill(demoMember.email);
   await page.getByLabel("Password", { exact: true }).fill(demoMember.password);

@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /**
  * Waits until React has hydrated the element: before that, a server-rendered button ignores
@@ -14,4 +14,18 @@ export async function hydrated(element: Locator): Promise<Locator> {
       }),
   );
   return element;
+}
+
+/**
+ * Holds the page's scripts back, as a slow phone would, until the returned function is called:
+ * until then the page is its server HTML alone, and its forms post natively.
+ */
+export async function holdPageScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

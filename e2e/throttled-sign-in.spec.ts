@@ -4,7 +4,7 @@ import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { accountMenuSummary, logOut, openMenu } from "./header-menus";
-import { hydrated } from "./hydration";
+import { holdPageScripts, hydrated } from "./hydration";
 import { demoMember, revokeMemberSessions } from "./platform";
 import { watchFetchesTo, watchPolicy } from "./policy-watch";
 import { prewarmDone, submitLogin } from "./site-pages";
@@ -54,12 +54,7 @@ test("the site's login form sent before hydration, the hosted login from the hea
   const nothingCrossed = await watchCrossings(page);
 
   // Sent before the page's script has run: the form posts natively, and the page hydrates meanwhile.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageScripts(page);
   await page.goto(`${SITE_PAGES.login}?returnTo=%2Faccount`, { waitUntil: "domcontentloaded" });
   await submitLogin(page, demoMember.email, demoMember.password);
   release();

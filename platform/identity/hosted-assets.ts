@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { buildSync } from "esbuild";
 import type { FastifyInstance } from "fastify";
+import { notFound } from "../http/errors";
 
 /** Where the hosted pages' own scripts are served, on the platform's origin. */
 const ASSETS_PATH = "/hosted/assets";
@@ -32,14 +33,18 @@ export function passkeyStepScript(): Asset {
   return passkeyStep;
 }
 
-/** Serves the hosted pages' scripts: immutable, as their names change with their content. */
+/**
+ * Serves the hosted pages' scripts: immutable, as their names change with their content. Bundled
+ * at the first request that needs one (a page offering passkeys names it), not at start-up.
+ */
 export function registerHostedAssets(app: FastifyInstance) {
-  const script = passkeyStepScript();
-  app.get(script.path, async (_request, reply) =>
-    reply
+  app.get(`${ASSETS_PATH}/:file`, async (request, reply) => {
+    const script = passkeyStepScript();
+    if (request.url !== script.path) throw notFound("No such asset.");
+    return reply
       .header("content-type", "text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=31536000, immutable")
       .header("x-content-type-options", "nosniff")
-      .send(script.body),
-  );
+      .send(script.body);
+  });
 }

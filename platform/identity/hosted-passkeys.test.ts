@@ -99,6 +99,8 @@ describe("hosted login page: the passkey step", () => {
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(script.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(script.text).toContain("passkey-options");
+    // Only that name: an older build's script, or any other file, is not there.
+    expect((await new TestBrowser().get(`${platform.url}/hosted/assets/passkey-step.0000000000000000.js`)).status).toBe(404);
   });
 
   it("logs in with the member's passkey, remembering the browser when asked; the answer is no use again", async () => {
