@@ -9,6 +9,7 @@ import type { RequestLog } from "./http/request-log";
 import type { FactorStore } from "./identity/factors";
 import type { RecoveryCodeStore } from "./identity/recovery-codes";
 import type { RememberedDeviceStore } from "./identity/remembered-devices";
+import type { PasskeyStore } from "./identity/webauthn-store";
 import type { HostedFormStateStore } from "./identity/form-states";
 import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
@@ -39,6 +40,7 @@ export type PlatformContext = {
   recoveryCodes: RecoveryCodeStore;
   /** Browsers members asked to be remembered, which skip the second step for a while. */
   rememberedDevices: RememberedDeviceStore;
+  passkeys: PasskeyStore;
   /** Password reset links. */
   recoveries: RecoveryTokenStore;
   /** Platform login sessions: what the hosted pages' cookie and a form login's session token stand for. */

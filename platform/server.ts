@@ -25,6 +25,7 @@ import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { RecoveryCodeStore } from "./identity/recovery-codes";
 import { RememberedDeviceStore } from "./identity/remembered-devices";
+import { PasskeyStore } from "./identity/webauthn-store";
 import { Outbox } from "./mail/outbox";
 import { registerFollowerRoutes } from "./followers/routes";
 import { registerBadgeRoutes } from "./badges/routes";
@@ -74,6 +75,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     factors: new FactorStore(db),
     recoveryCodes: new RecoveryCodeStore(db),
     rememberedDevices: new RememberedDeviceStore(db),
+    passkeys: new PasskeyStore(db),
     recoveries: new RecoveryTokenStore(db),
     loginSessions: new LoginSessionStore(db),
     formStates: new HostedFormStateStore(db),

@@ -31,7 +31,6 @@ import { isShutOut, type Identity } from "./store";
 import { VERIFICATION_TTL_MS } from "./verifications";
 import { PasskeyService } from "./webauthn";
 import { originMayUseRpId, rpIdOf } from "./webauthn-challenge";
-import { PasskeyStore } from "./webauthn-store";
 
 /**
  * What a hosted-page request comes to (docs/platform/identity.md §1), for the thin handlers in
@@ -139,7 +138,7 @@ export class HostedFlow {
 
   constructor(private readonly ctx: PlatformContext) {
     this.identityService = new IdentityService(ctx);
-    this.passkeys = new PasskeyService(ctx, new PasskeyStore(ctx.db), this.identityService);
+    this.passkeys = new PasskeyService(ctx, ctx.passkeys, this.identityService);
   }
 
   /** The log-in page, or at once a code (prompt=none), or back to the site when the flow is already done. */

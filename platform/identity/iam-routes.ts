@@ -8,7 +8,6 @@ import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberP
 import { deviceName } from "./remembered-devices";
 import { newTotpSecret, totpUri } from "./totp";
 import { registerPasskeyRoutes } from "./webauthn-routes";
-import { PasskeyStore } from "./webauthn-store";
 
 /** A phone number in international form: a plus and 8 to 15 digits once spaces, dots, dashes and brackets are gone. */
 const phoneNumber = z
@@ -193,7 +192,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     }
     ctx.factors.remove(memberId, factorId);
     // The passkey factor stands for all the member's passkeys.
-    if (factor.type === "WEBAUTHN") new PasskeyStore(ctx.db).removeAll(memberId);
+    if (factor.type === "WEBAUTHN") ctx.passkeys.removeAll(memberId);
     return {};
   });
 

@@ -25,7 +25,6 @@ import { isShutOut, nicknameOrDefault, normaliseEmail, type Identity } from "./s
 import { WRONG_CODES_PER_DAY } from "./throttle";
 import { totpStep } from "./totp";
 import { passkeyChallenge, webauthnData } from "./webauthn-challenge";
-import { PasskeyStore } from "./webauthn-store";
 import type { Caller } from "../types";
 import type { VerificationPurpose } from "./verifications";
 
@@ -196,6 +195,7 @@ export class IdentityService {
       | "factors"
       | "recoveryCodes"
       | "rememberedDevices"
+      | "passkeys"
       | "recoveries"
       | "loginSessions"
       | "settings"
@@ -280,7 +280,7 @@ export class IdentityService {
         factorType: factor.type,
         verificationChallengeData: {
           hint: factorHint(identity, factor),
-          webauthnData: passkeyChallenge(new PasskeyStore(this.ctx.db), this.ctx.config, identity.id),
+          webauthnData: passkeyChallenge(this.ctx.passkeys, this.ctx.config, identity.id),
         },
         availableFactors: factors.map((each) => ({ factorType: each.type, factorStatus: "ENABLED" as const })),
         reason: "USER_SETTINGS",

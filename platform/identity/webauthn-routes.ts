@@ -4,7 +4,6 @@ import type { PlatformContext } from "../context";
 import { platformOrigin } from "../http/origin";
 import { memberProof, type IdentityService } from "./iam";
 import { PasskeyService, passkeyRegistration, registrationOptionsRequest } from "./webauthn";
-import { PasskeyStore } from "./webauthn-store";
 
 /**
  * A member's passkeys (docs/platform/identity.md §3.10): listed, added by a registration ceremony,
@@ -16,7 +15,7 @@ export function registerPasskeyRoutes(
   service: IdentityService,
   helpers: { parse: <T extends z.ZodType>(schema: T, body: unknown) => z.infer<T>; memberOf: (request: FastifyRequest) => string },
 ): PasskeyService {
-  const passkeys = new PasskeyService(ctx, new PasskeyStore(ctx.db), service);
+  const passkeys = new PasskeyService(ctx, ctx.passkeys, service);
   const { parse, memberOf } = helpers;
 
   app.get("/_api/iam/factors/v1/passkeys", async (request) => passkeys.list(memberOf(request)));
