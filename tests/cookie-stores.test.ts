@@ -1,9 +1,9 @@
 import { NextRequest, NextResponse } from "next/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { rememberDevice, rememberedDeviceToken } from "@/lib/auth/device-store";
 import { MiddlewareCookies } from "@/lib/auth/middleware-cookies";
 import { SESSION_ENDED } from "@/lib/auth/notice-store";
-import { readSession } from "@/lib/auth/session-store";
+import { SESSION_MAX_AGE_SECONDS, readSession } from "@/lib/auth/session-store";
 import {
   MAX_STORED_RETURN_TO,
   MAX_TRANSACTIONS,
@@ -61,6 +61,44 @@ describe("the session cookie", () => {
       const request = new NextRequest("http://localhost:3000/", { headers: { cookie: `wms_session=${value}` } });
       expect(await readSession(request.cookies)).toBeNull();
     }
+  });
+});
+
+describe("opening the session cookie", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+  const read = (value: string) => readSession(new NextRequest("http://localhost:3000/", { headers: { cookie: `wms_session=${value}` } }).cookies);
+  /** Seals opened so far: each verifies its HMAC once through WebCrypto. */
+  const countOpenings = () => vi.spyOn(crypto.subtle, "verify");
+
+  it("costs one unseal per cookie however often it is read, each read a copy of its own", async () => {
+    const sealed = (await jarWithSession({ ...session, accessToken: "at-read-twice" })).get("wms_session")!;
+    const openings = countOpenings();
+    const first = await read(sealed);
+    const second = await read(sealed);
+    expect(openings).toHaveBeenCalledTimes(1);
+    expect(second).toEqual({ ...session, accessToken: "at-read-twice" });
+    expect(second).not.toBe(first);
+  });
+
+  it("refuses a remembered seal once it has expired, as an unopened one is", async () => {
+    const visitor: Session = { ...session, role: "visitor", member: undefined, accessToken: "at-expiring" };
+    delete visitor.member;
+    const sealed = (await jarWithSession(visitor)).get("wms_session")!;
+    expect(await read(sealed)).toEqual(visitor);
+    // Past the seal's 30 days and iron's minute of clock skew: visitors' sessions never lapse otherwise.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + (SESSION_MAX_AGE_SECONDS + 61) * 1000 });
+    expect(await read(sealed)).toBeNull();
+  });
+
+  it("refuses a tampered cookie even while the genuine one is remembered", async () => {
+    const sealed = (await jarWithSession({ ...session, accessToken: "at-genuine" })).get("wms_session")!;
+    expect(await read(sealed)).toMatchObject({ accessToken: "at-genuine" });
+    const parts = sealed.split("*");
+    parts[4] = `${parts[4].slice(0, -4)}AAAA`;
+    for (const tampered of [parts.join("*"), `${sealed.slice(0, -6)}AAAA~2`]) expect(await read(tampered)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { sealData, unsealData } from "iron-session";
+import { LRUCache } from "lru-cache";
 import type { ResponseCookies } from "next/dist/compiled/@edge-runtime/cookies";
 import type { z } from "zod";
 import { getConfig } from "@/lib/config";
@@ -39,12 +40,48 @@ export async function seal(data: object, ttl: number): Promise<string> {
 }
 
 /** The sealed value's data, or null when it is absent, tampered with, expired or malformed. */
-export async function unseal<T>(value: string | undefined, ttl: number, schema: z.ZodType<T>): Promise<T | null> {
+export async function unseal<T>(value: string | undefined, ttl: number, schema: z.ZodType<T>, options: { remember?: boolean } = {}): Promise<T | null> {
   if (!value) return null;
+  const key = options.remember ? openedKey(value) : undefined;
+  const remembered = key === undefined ? undefined : openedSeals().get(key);
+  if (remembered && Date.now() < remembered.expiresAtMs) return schema.safeParse(remembered.data).data ?? null;
   try {
-    const parsed = schema.safeParse(await unsealData(value, { password: openingSecrets(), ttl }));
-    return parsed.success ? parsed.data : null;
+    const data: unknown = await unsealData(value, { password: openingSecrets(), ttl });
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) return null;
+    if (key !== undefined) openedSeals().set(key, { data, expiresAtMs: sealExpiry(value) });
+    return parsed.data;
   } catch {
     return null;
   }
+}
+
+/**
+ * Seals already opened and verified: a cookie sent with every request (the session) costs its
+ * PBKDF2, HMAC and AES once per process, not at each read (middleware, the header, each component).
+ * Keyed by a digest of the secrets and the sealed value, so a rotated list opens each seal afresh,
+ * and holding no sealed value. An entry is used only before the seal's own expiry; from then on
+ * the seal is opened again, and iron refuses it as it always has. One per process (middleware's
+ * bundle and the pages' share it), bounded.
+ */
+type OpenedSeal = { data: unknown; expiresAtMs: number };
+const OPENED_SEALS = Symbol.for("ridgeline.opened-seals");
+const MAX_OPENED_SEALS = 10_000;
+
+function openedSeals(): LRUCache<string, OpenedSeal> {
+  const global = globalThis as typeof globalThis & { [OPENED_SEALS]?: LRUCache<string, OpenedSeal> };
+  global[OPENED_SEALS] ??= new LRUCache({ max: MAX_OPENED_SEALS });
+  return global[OPENED_SEALS];
+}
+
+function openedKey(value: string): string {
+  const hash = createHash("sha256");
+  for (const secret of getConfig().sessionSecrets) hash.update(secret).update("\0");
+  return hash.update(value).digest("base64");
+}
+
+/** The expiry an opened seal carries (`Fe26.2*id*salt*iv*data*expiry*salt*hmac~version`), in ms; none means it never expires. */
+function sealExpiry(value: string): number {
+  const expiry = value.split("~")[0].split("*")[5];
+  return expiry ? Number(expiry) : Infinity;
 }

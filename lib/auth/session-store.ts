@@ -13,7 +13,8 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
  * old): that one is not returned, and middleware ends it with a notice.
  */
 export async function loadSession(cookies: CookieReader): Promise<{ session: Session | null; lapsed: boolean }> {
-  const session = await unseal(cookies.get(sessionCookieName())?.value, SESSION_MAX_AGE_SECONDS, sessionSchema);
+  // Read several times a view (middleware, the header, each component that asks): opened once per process.
+  const session = await unseal(cookies.get(sessionCookieName())?.value, SESSION_MAX_AGE_SECONDS, sessionSchema, { remember: true });
   if (session && memberSessionLapsed(session, nowSeconds(), getConfig().memberSession)) return { session: null, lapsed: true };
   return { session, lapsed: false };
 }
