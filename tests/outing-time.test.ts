@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { clockTime, formatInZone, knownTimeZone, wallClockOf, zoneName } from "@/lib/outings/time";
 
 /** Outing times on the clocks where the outing is, whatever zone the server runs in. */
@@ -51,5 +51,20 @@ describe("wall clocks", () => {
   it("read the zone's clocks", () => {
     expect(wallClockOf(new Date("2026-12-05T13:30:00.000Z"), "America/Denver")).toEqual({ year: 2026, month: 12, day: 5, hour: 6, minute: 30, second: 0 });
     expect(wallClockOf(new Date("2027-07-05T13:30:00.000Z"), "America/Denver")).toMatchObject({ hour: 7, minute: 30 });
+  });
+});
+
+describe("formatters", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("are made once per locale and options, not at each time shown", () => {
+    formatInZone("2026-12-05T13:30:00.000Z", "Pacific/Chatham");
+    wallClockOf(new Date("2026-12-05T13:30:00.000Z"), "Pacific/Chatham");
+    knownTimeZone("Pacific/Chatham");
+    const made = vi.spyOn(Intl, "DateTimeFormat");
+    expect(formatInZone("2027-01-09T20:00:00.000Z", "Pacific/Chatham")).toBe("Sun, 10 January 2027, 09:45 GMT+13:45 (Chatham Daylight Time)");
+    expect(wallClockOf(new Date("2027-01-09T20:00:00.000Z"), "Pacific/Chatham")).toMatchObject({ day: 10, hour: 9, minute: 45 });
+    expect(knownTimeZone("Pacific/Chatham")).toBe("Pacific/Chatham");
+    expect(made).not.toHaveBeenCalled();
   });
 });

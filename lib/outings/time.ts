@@ -1,13 +1,28 @@
+import { LRUCache } from "lru-cache";
+
 /**
  * An outing's times, on the clocks where it happens: its own IANA zone is data (the item's
  * time-zone field), never the server's zone or the reader's. Everything here is Intl only.
  */
 
+/**
+ * One formatter per locale and options, made on first use: making one costs twenty times what
+ * using it does, and a page shows many times. Bounded, as the zone in the options is data.
+ */
+const formats = new LRUCache<string, Intl.DateTimeFormat>({ max: 1000 });
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 /** The zone, when the runtime knows it; undefined for anything else (times then show in UTC, saying so). */
 export function knownTimeZone(zone: unknown): string | undefined {
   if (typeof zone !== "string" || zone.trim() === "" || zone.length > 64) return undefined;
   try {
-    return new Intl.DateTimeFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone;
+    return dateFormat("en-GB", { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return undefined;
   }
@@ -23,9 +38,9 @@ function part(parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTyp
  * Eastern Daylight Time)".
  */
 export function zoneName(instant: Date, timeZone: string): string {
-  const short = part(new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant), "timeZoneName");
+  const short = part(dateFormat("en-US", { timeZone, timeZoneName: "short" }).formatToParts(instant), "timeZoneName");
   if (!/^GMT[+-]/.test(short)) return short;
-  const long = part(new Intl.DateTimeFormat("en-GB", { timeZone, timeZoneName: "long" }).formatToParts(instant), "timeZoneName");
+  const long = part(dateFormat("en-GB", { timeZone, timeZoneName: "long" }).formatToParts(instant), "timeZoneName");
   return `${short} (${long})`;
 }
 
@@ -35,20 +50,20 @@ const compactDayFormat = { day: "numeric", month: "short", year: "numeric" } as 
 /** "Sat, 5 December 2026, 06:30 MST" (compact: "5 Dec 2026, 06:30 MST"). */
 export function formatInZone(iso: string, timeZone: string, compact = false): string {
   const instant = new Date(iso);
-  const day = new Intl.DateTimeFormat("en-GB", { ...(compact ? compactDayFormat : dayFormat), timeZone }).format(instant);
+  const day = dateFormat("en-GB", { ...(compact ? compactDayFormat : dayFormat), timeZone }).format(instant);
   return `${day}, ${clockTime(instant, timeZone)} ${zoneName(instant, timeZone)}`;
 }
 
 /** "06:30": the 24-hour wall-clock time in the zone. */
 export function clockTime(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
+  return dateFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(instant);
 }
 
 export type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 
 /** The date and time an instant reads on the zone's clocks. */
 export function wallClockOf(instant: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateFormat("en-GB", {
     timeZone,
     year: "numeric",
     month: "2-digit",
