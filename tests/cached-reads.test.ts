@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { workAsyncStorage, type WorkStore } from "next/dist/server/app-render/work-async-storage.external";
 import type { IncrementalCache } from "next/dist/server/lib/incremental-cache";
 import { TagChanges } from "@/lib/cache/tag-changes";
@@ -125,6 +125,18 @@ describe("cached reads across a change", () => {
     expect(outcome.read).toContain("Ridge of the late read");
     // What the cache kept is the new data too: the next read is answered from it, with no platform call.
     expect(outcome).toMatchObject({ cached: expect.arrayContaining(["Ridge of the late read"]), platformCalls: 0 });
+  });
+
+  it("keeps a list as pages show it, reshaped, so a view answered from the cache reshapes nothing", async () => {
+    const kept = vi.spyOn(incrementalCache(), "set");
+    try {
+      const items = await firstItems(trails, 7);
+      const bodies = kept.mock.calls.flatMap(([, entry]) => (entry?.kind === "FETCH" ? [JSON.parse(entry.data.body)] : []));
+      expect(bodies).toEqual([{ items, total: expect.any(Number) }]);
+      expect(items[0]).toMatchObject({ href: expect.stringMatching(/^\/trails\//), fields: expect.any(Object) });
+    } finally {
+      kept.mockRestore();
+    }
   });
 
   it("so is one overlapping a revalidation made on another instance, of its tags or of unknown ones", async () => {

@@ -121,7 +121,8 @@ const toSiteItems = (collection: CollectionConfig, items: unknown[]) => items.fl
 
 /** One page of a collection's public items, with the total for numbered pages. */
 export async function listItems(collection: CollectionConfig, state: ListState): Promise<ItemList> {
-  const result = await cachedRead(["list", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
+  // Reshaped before it is cached (as every read here): a view of a cached list only copies it. The key names what is kept.
+  const result = await cachedRead(["list-items", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
     const found = await find(
       client,
       collection,
@@ -132,10 +133,10 @@ export async function listItems(collection: CollectionConfig, state: ListState):
       },
       true,
     );
-    return { items: found.items, total: found.pagingMetadata?.total ?? 0 };
+    return { items: toSiteItems(collection, found.items), total: found.pagingMetadata?.total ?? 0 };
   });
   return {
-    items: toSiteItems(collection, result.items),
+    items: result.items,
     total: result.total,
     page: state.page,
     pageCount: Math.max(1, Math.ceil(result.total / state.pageSize)),
@@ -176,10 +177,10 @@ async function feedRange(client: WixClient, collection: CollectionConfig, state:
 
 /** The first `state.page` batches of a "load more" list, whether there is a batch after them, and the total. */
 export async function feedItems(collection: CollectionConfig, state: ListState): Promise<ItemFeed> {
-  const result = await cachedRead(["feed", collection.route, JSON.stringify(state)], tagsOf(collection), (client) =>
-    feedRange(client, collection, state, state.page * state.pageSize),
-  );
-  return { items: toSiteItems(collection, result.items), hasMore: result.hasMore, total: result.total };
+  return cachedRead(["feed-items", collection.route, JSON.stringify(state)], tagsOf(collection), async (client) => {
+    const { items, hasMore, total } = await feedRange(client, collection, state, state.page * state.pageSize);
+    return { items: toSiteItems(collection, items), hasMore, total };
+  });
 }
 
 /** The first items in the collection's default order (for the home page). */
@@ -261,12 +262,11 @@ export async function memberItems(client: WixClient, collection: CollectionConfi
 
 /** Every public item's slug, for the sitemap. */
 export async function allSlugs(collection: CollectionConfig): Promise<string[]> {
-  const items = await cachedRead(
-    ["slugs", collection.route],
-    tagsOf(collection),
-    async (client) => (await find(client, collection, { filter: shownItemsFilter(collection), paging: { limit: 1000, offset: 0 } })).items,
+  return cachedRead(["item-slugs", collection.route], tagsOf(collection), async (client) =>
+    toSiteItems(collection, (await find(client, collection, { filter: shownItemsFilter(collection), paging: { limit: 1000, offset: 0 } })).items).map(
+      (item) => item.slug,
+    ),
   );
-  return toSiteItems(collection, items).map((item) => item.slug);
 }
 
 /** A read's answer, or word that the platform could not be reached (apart from any answer, null included). */

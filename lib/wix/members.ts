@@ -242,26 +242,25 @@ export async function deleteMyAccount(client: WixClient): Promise<void> {
 
 /** A member's public profile by slug, or null; private members are not shown to others. */
 export async function publicMemberBySlug(slug: string): Promise<PublicMember | null> {
-  const items = await cachedRead(
-    ["members", "by-slug", slug],
-    [TAGS.members],
-    async (client) => (await client.members.queryMembers().eq("profile.slug", slug).limit(1).find()).items,
-  );
-  return items[0] ? toPublicMember(items[0]) : null;
+  // Public profiles are reshaped before they are cached, so a cached one is only copied; the keys name what is kept.
+  return cachedRead(["public-members", "by-slug", slug], [TAGS.members], async (client) => {
+    const [found] = (await client.members.queryMembers().eq("profile.slug", slug).limit(1).find()).items;
+    return found ? toPublicMember(found) : null;
+  });
 }
 
 export const MEMBERS_PER_PAGE = 24;
 
 /** The member directory by name: public profiles only (the platform leaves private members out). */
 export async function listPublicMembers(page: number): Promise<{ members: PublicMember[]; pageCount: number }> {
-  const { items, total } = await cachedRead(["members", "directory", page], [TAGS.members], async (client) => {
+  const { members, total } = await cachedRead(["public-members", "directory", page], [TAGS.members], async (client) => {
     const found = await client.members.listMembers({
       paging: { limit: MEMBERS_PER_PAGE, offset: (page - 1) * MEMBERS_PER_PAGE },
       sorting: [{ fieldName: "profile.nickname", order: "ASC" }],
     });
-    return { items: found.members ?? [], total: found.metadata?.total ?? 0 };
+    return { members: (found.members ?? []).map(toPublicMember).filter((member) => member.slug), total: found.metadata?.total ?? 0 };
   });
-  return { members: items.map(toPublicMember).filter((member) => member.slug), pageCount: Math.max(1, Math.ceil(total / MEMBERS_PER_PAGE)) };
+  return { members, pageCount: Math.max(1, Math.ceil(total / MEMBERS_PER_PAGE)) };
 }
 
 /** How long a login waits for the member's display name before going on without it. */

@@ -85,17 +85,13 @@ export type ReportPage = { reports: Report[]; page: number; pageCount: number };
 async function withAuthors(reports: Omit<Report, "author">[]): Promise<Report[]> {
   const ids = [...new Set(reports.map((report) => report.authorId).filter(Boolean))].sort();
   if (ids.length === 0) return reports;
-  const members = await cachedRead(
-    ["members", "by-id", ...ids],
-    [TAGS.members],
-    async (client) => (await client.members.queryMembers().in("_id", ids).limit(ids.length).find()).items,
-  );
-  const byId = new Map(
-    members
+  const authors = await cachedRead(["public-members", "by-id", ...ids], [TAGS.members], async (client) =>
+    (await client.members.queryMembers().in("_id", ids).limit(ids.length).find()).items
       .map(toPublicMember)
       .filter((member) => member.slug)
-      .map((member) => [member.id, { name: member.name, slug: member.slug }]),
+      .map((member) => ({ id: member.id, name: member.name, slug: member.slug })),
   );
+  const byId = new Map(authors.map(({ id, name, slug }) => [id, { name, slug }]));
   return reports.map((report) => ({ ...report, author: byId.get(report.authorId) }));
 }
 
