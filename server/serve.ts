@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
-import { loggablePath } from "@/lib/observability/log";
+import { loggablePath, requestLogger, type RequestLine } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
 import {
@@ -163,23 +163,24 @@ function noStoreWhenSettingCookies(response: ServerResponse): void {
   }) as ServerResponse["writeHead"];
 }
 
-function logWhenDone(request: IncomingMessage, response: ServerResponse, context: RequestContext, log: Logger): void {
+type RequestLogger = ReturnType<typeof requestLogger>;
+
+function logWhenDone(request: IncomingMessage, response: ServerResponse, context: RequestContext, write: RequestLogger): void {
   const started = process.hrtime.bigint();
   response.once("close", () => {
     const path = loggablePath(request.url ?? "/");
-    const line = {
+    const cache = response.getHeader(CACHE_STATE_HEADER);
+    const line: RequestLine = {
       method: request.method,
       path,
       status: response.statusCode,
       durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       platformRequestIds: context.platformRequestIds,
-      ...(response.hasHeader(CACHE_STATE_HEADER) && { cache: response.getHeader(CACHE_STATE_HEADER) }),
+      ...(cache !== undefined && { cache: String(cache) }),
       ...(request.headers["next-action"] !== undefined && { serverAction: true }),
       ...(!response.writableFinished && { aborted: true }),
     };
-    if (response.statusCode >= 500) log.error(line, "request");
-    else if (QUIET_PATHS.has(path)) log.debug(line, "request");
-    else log.info(line, "request");
+    write(response.statusCode >= 500 ? "error" : QUIET_PATHS.has(path) ? "debug" : "info", line);
   });
 }
 
@@ -193,6 +194,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const limit = options.maxConcurrentRequests > 0 ? pLimit(options.maxConcurrentRequests) : null;
   const queued = <T>(work: () => Promise<T>) => (limit ? limit(work) : work());
   const siteHost = new URL(options.siteOrigin).host;
+  const writeRequestLine = requestLogger(options.log);
   // The cache's renders take their turn in the same queue as every other render.
   const pageCache =
     options.pageCache && createPageCacheServer(options.pageCache, (target) => queued(() => renderForCache(handle, target, siteHost)), options.log);
@@ -222,7 +224,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
 
   const listener: RequestListener = (request, response) => {
     const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
-    logWhenDone(request, response, context, options.log);
+    logWhenDone(request, response, context, writeRequestLine);
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
     // Only the page cache's own renders may ask for a page without a nonce.

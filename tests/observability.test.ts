@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createLogger, loggablePath } from "@/lib/observability/log";
+import { createLogger, loggablePath, requestLogger } from "@/lib/observability/log";
 import { currentRequestContext, runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { clientAddress } from "@/lib/security/client-address";
 import { publicRead } from "@/lib/wix/client";
@@ -65,6 +65,21 @@ describe("the logger", () => {
   });
 });
 
+describe("the request log", () => {
+  it("writes a request line without the redaction's cost: a few microseconds, not a tenth of a millisecond", () => {
+    const { log, lines } = capturedLogger();
+    const write = requestLogger(log);
+    const line = { method: "GET", path: "/trails/arch-spur", status: 200, durationMs: 1.5, platformRequestIds: [], cache: "HIT" };
+    for (let i = 0; i < 500; i++) write("info", line);
+    const before = process.cpuUsage();
+    for (let i = 0; i < 2000; i++) write("info", line);
+    const spent = process.cpuUsage(before);
+    expect(lines.at(-1)).toMatchObject({ ...line, level: "info", msg: "request", service: "site" });
+    // Redacting it cost about 110 µs a line on the 2-core bench machine, the line itself about 3 (the capture's JSON.parse included here).
+    expect((spent.user + spent.system) / 2000).toBeLessThan(40);
+  });
+});
+
 describe("the request context", () => {
   let platform: TestPlatform;
   beforeAll(async () => {
@@ -119,7 +134,9 @@ describe("the server entry's request listener", () => {
       response.statusCode = 302;
       response.end();
     });
-    await request(`${site.base}/api/auth/callback?code=secret-code&state=secret-state`);
+    await request(`${site.base}/api/auth/callback?code=secret-code&state=secret-state`, {
+      headers: { cookie: "wms_session=Fe26.2**secret-cookie", authorization: "Bearer secret-token" },
+    });
     await settle();
     await site.close();
     expect(site.lines).toHaveLength(1);
@@ -131,7 +148,7 @@ describe("the server entry's request listener", () => {
       platformRequestIds: ["req-1", "req-2"],
     });
     expect(site.lines[0].durationMs).toEqual(expect.any(Number));
-    expect(site.raw.join("")).not.toMatch(/secret-code|secret-state/);
+    expect(site.raw.join("")).not.toMatch(/secret-code|secret-state|secret-cookie|secret-token/);
   });
 
   it("gives the site the socket's address, whatever X-Forwarded-For says", async () => {

@@ -53,6 +53,30 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
   );
 }
 
+/** The one line each request gets (server/serve.ts): only these fields, none of which can hold a credential. */
+export type RequestLine = {
+  method: string | undefined;
+  /** Through `loggablePath`: the query's names, never its values. */
+  path: string;
+  status: number;
+  durationMs: number;
+  platformRequestIds: string[];
+  cache?: string;
+  serverAction?: true;
+  aborted?: true;
+};
+
+/**
+ * Writes request lines to the same log, skipping the redaction: a line is built field by field
+ * from what cannot hold a credential (RequestLine), and walking every secret field's paths
+ * through it cost about 0.1 ms a line, a fifth of a cached page's CPU. Everything else logged
+ * is still redacted.
+ */
+export function requestLogger(log: Logger): (level: "error" | "info" | "debug", line: RequestLine) => void {
+  const plain = log.child({}, { redact: [] });
+  return (level, line) => plain[level](line, "request");
+}
+
 const LOGGER = Symbol.for("ridgeline.logger");
 
 /** The process's logger, shared like the request context: each Next.js bundle and the server entry reach the same one. */
