@@ -1,6 +1,7 @@
 import { expect, test } from "./test";
 import type { APIRequestContext } from "@playwright/test";
-import { adminItems, platformRequests, revalidateSite } from "./platform";
+import { adminItems, platformRequests, revalidateSite, secondDemoMember, setPlatformFaults } from "./platform";
+import { fillLoginForm } from "./site-pages";
 
 /**
  * What a page view costs the platform, counted by the platform itself (`/_local/stats`): a warm
@@ -58,4 +59,47 @@ test("requests that miss the cache together share one platform read", async ({ r
   await Promise.all(Array.from({ length: 20 }, () => view(request, "/journal")));
   const calls = callsSince(before, await platformRequests());
   expect(Object.values(calls).reduce((total, count) => total + count, 0)).toBe(1);
+});
+
+test("/account waits on two rounds of platform calls, its independent calls made together", async ({ page, request }) => {
+  // A member who has joined an outing: the outings are read in two steps, their sign-ups then the outings they name.
+  const outing = "/outings/winter-solstice-lantern-walk";
+  const rsvp = page.getByRole("region", { name: /Join this outing|You're going/ });
+  await page.goto(`/login?returnTo=${encodeURIComponent(outing)}`);
+  await fillLoginForm(page, secondDemoMember);
+  await rsvp.getByRole("button", { name: "Join this outing" }).click();
+  await expect(rsvp).toHaveAccessibleName("You're going");
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === "wms_session")!;
+  // Nothing else asks the platform meanwhile (no prefetch of the page's links).
+  await page.goto("about:blank");
+  const account = async () => {
+    const started = Date.now();
+    const response = await request.get("/account", { headers: { cookie: `wms_session=${session.value}` }, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Winter Solstice Lantern Walk");
+    return Date.now() - started;
+  };
+  // The member's reads, apart from token renewals (the e2e tokens last 20 s).
+  const memberCalls = async () =>
+    Object.entries(await platformRequests())
+      .filter(([route]) => /^\S+ \/(members|_api\/iam|wix-data)\//.test(route))
+      .reduce((total, [, count]) => total + count, 0);
+  try {
+    // Warm: the layout's shared reads are cached, so only the member's own reads remain.
+    await account();
+    // Each of the member's reads now takes 800 ms: the view takes that long for each round of calls it waits on.
+    const latencyMs = 800;
+    await setPlatformFaults(["/members/", "/_api/iam/", "/wix-data/"].map((pathPrefix) => ({ pathPrefix, latencyMs })));
+    const before = await memberCalls();
+    const elapsed = await account();
+    // The profile, the factors, remembered devices and passkeys, the sign-ups of both outing collections; then the joined outing.
+    expect(await memberCalls()).toBe(before + 7);
+    expect(elapsed).toBeGreaterThanOrEqual(2 * latencyMs);
+    expect(elapsed).toBeLessThan(3 * latencyMs);
+  } finally {
+    await setPlatformFaults([]);
+    await page.goto(outing);
+    await rsvp.getByRole("button", { name: "Cancel my place" }).click();
+    await expect(rsvp.getByRole("button", { name: "Join this outing" })).toBeVisible();
+  }
 });

@@ -9,6 +9,7 @@ import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import type { WixClient } from "@/lib/wix/client";
 import { whenAvailable } from "@/lib/wix/collections";
 import { myPasskeys, myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
 import { RememberedDevices } from "@/components/account/remembered-devices";
@@ -69,17 +70,22 @@ const JOINED_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: 
 export default async function AccountPage() {
   const session = await requireMember("/account");
   // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const [profile, { factors, recoveryCodesLeft }, devices, { passkeys, userVerification }] = await Promise.all([
-    readAsMember(session, "/account", currentProfile, "/"),
-    readAsMember(session, "/account", () => mySecondFactors(session.accessToken), "/"),
-    readAsMember(session, "/account", () => myRememberedDevices(session.accessToken), "/"),
-    readAsMember(session, "/account", () => myPasskeys(session.accessToken), "/"),
+  const asMember = <T,>(read: (client: WixClient) => Promise<T>) => readAsMember(session, "/account", read, "/");
+  const reading = asMember(currentProfile);
+  // All at once: the outings need only the member's id, which the session holds (the profile's
+  // only for a session whose member lookup failed at login), so the page waits on two rounds of
+  // platform calls, the outings' own second read being the other.
+  const [profile, { factors, recoveryCodesLeft }, devices, { passkeys, userVerification }, outings] = await Promise.all([
+    reading,
+    asMember(() => mySecondFactors(session.accessToken)),
+    asMember(() => myRememberedDevices(session.accessToken)),
+    asMember(() => myPasskeys(session.accessToken)),
+    whenAvailable(async () => asMember(async (client) => joinedOutings(client, session.member?.id ?? (await reading).id))),
   ]);
   const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
   const appSetup: AppSetup | null = pendingApp?.setup
     ? { factorId: pendingApp.id, secret: pendingApp.setup.secret, qrCode: await qrCodeDataUrl(pendingApp.setup.uri) }
     : null;
-  const outings = await whenAvailable(() => readAsMember(session, "/account", (client) => joinedOutings(client, profile.id), "/"));
 
   return (
     <div className="mx-auto max-w-2xl space-y-10 py-12">
