@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
 
-const root = path.resolve(import.meta.dirname, "..");
+const checkout = path.resolve(import.meta.dirname, "..");
 const SOURCES = ["app", "components", "lib", "public", "server", "middleware.ts", "next.config.ts", "package-lock.json"];
 
 /** The newest modification time of the files under these paths. */
@@ -16,7 +16,7 @@ function newestChange(entries: string[]): number {
     if (stat?.isDirectory()) for (const child of fs.readdirSync(entry)) visit(path.join(entry, child));
     else if (stat) newest = Math.max(newest, stat.mtimeMs);
   };
-  for (const entry of entries) visit(path.join(root, entry));
+  for (const entry of entries) visit(path.join(checkout, entry));
   return newest;
 }
 
@@ -25,12 +25,12 @@ function newestChange(entries: string[]): number {
  * when it is older than the sources (it would measure yesterday's site) or when `--build` asks.
  */
 export function ensureBuild(): void {
-  const built = fs.statSync(path.join(root, ".next/standalone/site-server.mjs"), { throwIfNoEntry: false });
+  const built = fs.statSync(path.join(checkout, ".next/standalone/site-server.mjs"), { throwIfNoEntry: false });
   const stale = built && built.mtimeMs < newestChange(SOURCES);
   if (built && !stale && !process.argv.includes("--build")) return;
   console.error(!built ? "No production build yet: building…" : stale ? "The build is older than the sources: building…" : "Building…");
   const build = spawnSync("npm", ["run", "build"], {
-    cwd: root,
+    cwd: checkout,
     stdio: ["ignore", process.stderr, "inherit"],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
@@ -62,8 +62,13 @@ export type ProductionSite = {
   stop(): Promise<void>;
 };
 
-/** The site and its local platform, started with `npm start`'s script; `stop()` ends both. */
-export async function startProductionSite(options: { sitePort: number; platformPort: number; name: string }): Promise<ProductionSite> {
+/**
+ * The site and its local platform, started with `npm start`'s script; `stop()` ends both. `root`:
+ * the checkout to start, this one unless another's build is measured beside it (`npm run bench -- --compare`).
+ */
+export async function startProductionSite(options: { sitePort: number; platformPort: number; name: string; root?: string }): Promise<ProductionSite> {
+  const root = options.root ?? checkout;
+  if (!fs.existsSync(path.join(root, ".next/standalone/site-server.mjs"))) throw new Error(`${root} has no production build (npm run build there).`);
   const dataDir = path.join(".data", options.name);
   fs.rmSync(path.join(root, dataDir), { recursive: true, force: true });
   // Reads cached by an earlier run against another database would be served as they are.

@@ -17,7 +17,9 @@ function cookieName(name: string, path = "/"): string {
   if (getConfig().siteUrl.protocol !== "https:") return name;
   return `${path === "/" ? "__Host-" : "__Secure-"}${name}`;
 }
-export const sessionCookieName = () => cookieName("wms_session");
+/** The session cookie's name on http (the load scripts keep it alone, as a member's browser sends it). */
+export const SESSION_COOKIE = "wms_session";
+export const sessionCookieName = () => cookieName(SESSION_COOKIE);
 export const noticeCookieName = () => cookieName("wms_notice");
 export const transactionCookiePrefix = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
 export const verificationCookieName = () => cookieName("wms_verify");

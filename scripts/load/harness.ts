@@ -1,10 +1,12 @@
 // The load harness `npm run bench` and `npm run soak` share: a production build of the site in
 // local mode on its own ports with a fresh platform database, a member signed in through the
-// hosted login, autocannon runs, and the platform's own request counter (docs/performance.md).
+// hosted login whose session cookie is kept as a browser keeps it, autocannon runs, the server
+// process's CPU time, and the platform's own request counter (docs/performance.md).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Request as LoadRequest } from "autocannon";
+import { SESSION_COOKIE } from "../../lib/auth/cookie-names";
 import { AUTH_ROUTES, loginHref } from "../../lib/auth/routes";
 import { DEFAULT_API_KEY } from "../../platform/config";
 import { ensureBuild, startProductionSite } from "../production-site";
@@ -22,12 +24,14 @@ const DEMO_MEMBER = { email: "demo@ridgeline.example", password: "ridgeline-demo
 export type Stack = {
   siteUrl: string;
   platformUrl: string;
-  /** The Cookie header of a signed-in member's browser. */
-  memberCookie: string;
+  /** A signed-in member's session cookie, as their browser keeps it. */
+  member: MemberCookie;
   /** Every platform request so far, as the platform counts them. */
   platformCalls(): Promise<number>;
   /** Resident memory of the Next.js server process, in MiB. */
   siteRssMiB(): number;
+  /** CPU time (user and system) the Next.js server process has used so far, in ms. */
+  siteCpuMs(): number;
   /** How many times the page cache has rendered each URL so far. */
   renders: Map<string, number>;
   stop(): Promise<void>;
@@ -39,6 +43,58 @@ function rssMiB(pid: number): number {
     .split("\n")
     .find((entry) => entry.startsWith("VmRSS:"));
   return Number(line?.split(/\s+/)[1] ?? 0) / 1024;
+}
+
+/** Clock ticks a second, in which /proc counts CPU time (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+function cpuMs(pid: number): number {
+  // Fields 14 and 15 of /proc/<pid>/stat, counted after the command's closing parenthesis.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * A member's session cookie, sent alone (as a browser sends it to the site, with no cookie of the
+ * hosted login's) and replaced whenever the site re-seals it (a renewal, the last view recorded
+ * every 5 minutes), as a browser does: a bench that ignored Set-Cookie would, 5 minutes after
+ * the login, have every view re-sealed. Shared by all of a run's connections, like one browser's tabs.
+ */
+export class MemberCookie {
+  /** Answers that set the cookie anew, since the sign-in. */
+  resealed = 0;
+  /** Whether the site has ended the session (cleared the cookie): the views since are a visitor's. */
+  ended = false;
+
+  constructor(private value: string) {}
+
+  get header(): Record<string, string> {
+    return { cookie: `${SESSION_COOKIE}=${this.value}` };
+  }
+
+  /** Takes the session cookie from an answer's Set-Cookie headers, if it sets one. */
+  take(setCookie: string | string[] | undefined): void {
+    for (const header of typeof setCookie === "string" ? [setCookie] : (setCookie ?? [])) {
+      if (!header.startsWith(`${SESSION_COOKIE}=`)) continue;
+      const value = header.slice(SESSION_COOKIE.length + 1).split(";")[0];
+      if (!value || /max-age=0/i.test(header)) this.ended = true;
+      else this.value = value;
+      this.resealed++;
+    }
+  }
+
+  /** An autocannon request for `path` that sends the current cookie and keeps what the site sets. */
+  request(path: string, headers: Record<string, string> = {}): LoadRequest {
+    return {
+      path,
+      headers,
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...this.header } }),
+      onResponse: (_status, _body, _context, answerHeaders) => {
+        const setCookie = Object.entries(answerHeaders ?? {}).find(([name]) => name.toLowerCase() === "set-cookie")?.[1];
+        if (setCookie) this.take(setCookie as string | string[]);
+      },
+    };
+  }
 }
 
 /** A browser's cookies, per origin, enough for the login round trip between the site and the platform. */
@@ -59,13 +115,18 @@ class CookieJar {
       else jar.set(name, pair.slice(pair.indexOf("=") + 1));
     }
   }
+
+  /** One cookie's value, for this origin. */
+  value(url: string, name: string): string | undefined {
+    return this.byOrigin.get(new URL(url).origin)?.get(name);
+  }
 }
 
 /**
  * Signs the demo member in as a browser would: the site's login route, the platform's hosted
- * login page and its form, back through the site's callback. Returns the site's Cookie header.
+ * login page and its form, back through the site's callback. Returns the member's session cookie.
  */
-async function signIn(siteUrl: string): Promise<string> {
+async function signIn(siteUrl: string): Promise<MemberCookie> {
   const jar = new CookieJar();
   const go = async (url: string, init: RequestInit = {}) => {
     const response = await fetch(url, { ...init, redirect: "manual", headers: { ...init.headers, cookie: jar.header(url) } });
@@ -78,7 +139,11 @@ async function signIn(siteUrl: string): Promise<string> {
     const location = response.headers.get("location");
     if (location) {
       url = new URL(location, url).href;
-      if (new URL(url).origin === new URL(siteUrl).origin && new URL(url).pathname === "/account") return jar.header(siteUrl);
+      if (new URL(url).origin === new URL(siteUrl).origin && new URL(url).pathname === "/account") {
+        const session = jar.value(siteUrl, SESSION_COOKIE);
+        if (session) return new MemberCookie(session);
+        break;
+      }
       response = await go(url);
       continue;
     }
@@ -96,16 +161,19 @@ async function signIn(siteUrl: string): Promise<string> {
   throw new Error(`The member login did not come back to ${AUTH_ROUTES.callback} and /account (stopped at ${url}, ${response.status}).`);
 }
 
-/** Starts `npm start`'s pair (site and local platform) on the load ports with a fresh database, and signs the member in. */
-export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): Promise<Stack> {
-  const { sitePort, platformPort, name } = { ...LOAD_DEFAULTS, ...options };
-  const site = await startProductionSite({ sitePort, platformPort, name });
+/**
+ * Starts `npm start`'s pair (site and local platform) on the load ports with a fresh database, and signs the member in.
+ * `root`: another checkout with a build of its own, to measure it side by side with this one.
+ */
+export async function startStack(options: Partial<typeof LOAD_DEFAULTS> & { root?: string } = {}): Promise<Stack> {
+  const { sitePort, platformPort, name, root } = { ...LOAD_DEFAULTS, ...options };
+  const site = await startProductionSite({ sitePort, platformPort, name, root });
   try {
-    const memberCookie = await signIn(site.url);
+    const member = await signIn(site.url);
     return {
       siteUrl: site.url,
       platformUrl: site.platformUrl,
-      memberCookie,
+      member,
       async platformCalls() {
         const { requests } = (await (
           await fetch(`${site.platformUrl}/_local/stats`, { headers: { authorization: process.env.LOCAL_PLATFORM_API_KEY ?? DEFAULT_API_KEY } })
@@ -113,6 +181,7 @@ export async function startStack(options: Partial<typeof LOAD_DEFAULTS> = {}): P
         return Object.values(requests).reduce((total, count) => total + count, 0);
       },
       siteRssMiB: () => rssMiB(site.sitePid),
+      siteCpuMs: () => cpuMs(site.sitePid),
       renders: site.renders,
       stop: site.stop,
     };
@@ -166,12 +235,13 @@ export async function load(options: {
   };
 }
 
-/** Views each path a few times, so the cache is warm and the server has compiled what it runs. */
-export async function warm(siteUrl: string, paths: string[], headers: Record<string, string> = {}): Promise<void> {
+/** Views each path a few times, so the cache is warm and the server has compiled what it runs; a member's, with their cookie. */
+export async function warm(siteUrl: string, paths: string[], headers: Record<string, string> = {}, member?: MemberCookie): Promise<void> {
   for (let round = 0; round < 3; round++) {
     for (const target of paths) {
-      const response = await fetch(new URL(target, siteUrl), { headers, redirect: "manual" });
+      const response = await fetch(new URL(target, siteUrl), { headers: { ...headers, ...member?.header }, redirect: "manual" });
       if (response.status !== 200) throw new Error(`Warming ${target}: ${response.status}`);
+      member?.take(response.headers.getSetCookie());
       await response.arrayBuffer();
     }
   }
@@ -191,14 +261,34 @@ export const format = {
 
 /** Runs `main` with a stack, always stopping it; exits 1 when `main` reports missed targets. */
 export async function withStack(main: (stack: Stack) => Promise<boolean>): Promise<void> {
+  await withStacks([], ([stack]) => main(stack));
+}
+
+/**
+ * Runs `main` with this checkout's stack first, then one for each of `others` (checkouts with a
+ * build of their own, on the next ports), always stopping them; exits 1 when `main` reports missed targets.
+ */
+export async function withStacks(others: string[], main: (stacks: Stack[]) => Promise<boolean>): Promise<void> {
   process.chdir(path.resolve(import.meta.dirname, "../.."));
   ensureBuild();
-  const stack = await startStack();
+  const stacks: Stack[] = [];
   let passed = false;
   try {
-    passed = await main(stack);
+    stacks.push(await startStack());
+    for (const [index, root] of others.entries()) {
+      const offset = index + 1;
+      stacks.push(
+        await startStack({
+          root: path.resolve(root),
+          sitePort: LOAD_DEFAULTS.sitePort + offset,
+          platformPort: LOAD_DEFAULTS.platformPort + offset,
+          name: `load-${offset}`,
+        }),
+      );
+    }
+    passed = await main(stacks);
   } finally {
-    await stack.stop();
+    for (const stack of stacks) await stack.stop();
   }
   process.exit(passed ? 0 : 1);
 }
