@@ -59,6 +59,8 @@ export type ProductionSite = {
   sitePid: number;
   /** How many times the page cache has rendered each URL so far, from the server's log. */
   renders: Map<string, number>;
+  /** Requests the server has answered or seen abandoned so far, from its log's request lines (LOG_LEVEL info). */
+  requestsLogged(): number;
   stop(): Promise<void>;
 };
 
@@ -86,8 +88,10 @@ export async function startProductionSite(options: { sitePort: number; platformP
     },
   });
   const renders = new Map<string, number>();
-  // The log is read as it comes (a pipe nobody reads would stall the server) and only renders are kept.
+  let requestLines = 0;
+  // The log is read as it comes (a pipe nobody reads would stall the server); only renders and request lines are counted.
   readline.createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (line.includes('"msg":"request"')) requestLines++;
     if (!line.includes('"page cache render"')) return;
     const { render } = JSON.parse(line) as { render: string };
     renders.set(render, (renders.get(render) ?? 0) + 1);
@@ -115,7 +119,7 @@ export async function startProductionSite(options: { sitePort: number; platformP
     }
     sitePid = descendants(child.pid!).find((pid) => /next-server|site-server\.mjs/.test(fs.readFileSync(`/proc/${pid}/cmdline`, "utf8")));
     if (!sitePid) throw new Error("Could not find the Next.js server process.");
-    return { url, platformUrl: `http://127.0.0.1:${options.platformPort}`, sitePid, renders, stop };
+    return { url, platformUrl: `http://127.0.0.1:${options.platformPort}`, sitePid, renders, requestsLogged: () => requestLines, stop };
   } catch (error) {
     await stop();
     throw error;

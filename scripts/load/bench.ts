@@ -76,7 +76,13 @@ await withStacks(options.compare, async (stacks) => {
   const measure = async (stack: Stack, target: Target): Promise<Measured> => {
     // Cached reads and pages go stale after 5 minutes: a long bench refreshes them here, not during a run.
     await warm(stack.siteUrl, [target.path], headersOf(target), target.member ? stack.member : undefined);
-    const [callsBefore, cpuBefore, resealedBefore] = [await stack.platformCalls(), stack.siteCpuMs(), stack.member.resealed];
+    await stack.settle();
+    const [callsBefore, cpuBefore, servedBefore, resealedBefore] = [
+      await stack.platformCalls(),
+      stack.siteCpuMs(),
+      stack.requestsServed(),
+      stack.member.resealed,
+    ];
     const url = new URL(target.path, stack.siteUrl).href;
     const result = await load({
       url,
@@ -84,7 +90,10 @@ await withStacks(options.compare, async (stacks) => {
       seconds: SECONDS,
       ...(target.member ? { requests: [stack.member.request(target.path, headersOf(target))] } : { headers: headersOf(target) }),
     });
-    const cpuMsPerView = (stack.siteCpuMs() - cpuBefore) / Math.max(1, result.requests);
+    // The server's CPU for the run's requests, every one of them served: those under way when the run ended included.
+    await stack.settle();
+    const served = stack.requestsServed() - servedBefore || result.requests; // no request lines below LOG_LEVEL=info
+    const cpuMsPerView = (stack.siteCpuMs() - cpuBefore) / Math.max(1, served);
     return { ...target, ...result, calls: (await stack.platformCalls()) - callsBefore, cpuMsPerView, resealed: stack.member.resealed - resealedBefore };
   };
   for (const target of TARGETS) {

@@ -32,6 +32,10 @@ export type Stack = {
   siteRssMiB(): number;
   /** CPU time (user and system) the Next.js server process has used so far, in ms. */
   siteCpuMs(): number;
+  /** Requests the server has logged so far: answered, or abandoned by a client that left. */
+  requestsServed(): number;
+  /** Waits until the server has finished the requests under way (its CPU time stops growing). */
+  settle(): Promise<void>;
   /** How many times the page cache has rendered each URL so far. */
   renders: Map<string, number>;
   stop(): Promise<void>;
@@ -182,6 +186,18 @@ export async function startStack(options: Partial<typeof LOAD_DEFAULTS> & { root
       },
       siteRssMiB: () => rssMiB(site.sitePid),
       siteCpuMs: () => cpuMs(site.sitePid),
+      requestsServed: site.requestsLogged,
+      async settle() {
+        // A run ends with requests still being served (and the clients' abandoned ones): their CPU and log lines come after it.
+        const deadline = Date.now() + 30_000;
+        let last = -1;
+        for (let quiet = 0; quiet < 3 && Date.now() < deadline;) {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          const now = cpuMs(site.sitePid);
+          quiet = now === last ? quiet + 1 : 0;
+          last = now;
+        }
+      },
       renders: site.renders,
       stop: site.stop,
     };
