@@ -2,7 +2,7 @@
 // 50 connections for 20 s on a warm cache, side by side with a static file; then a cold start
 // (docs/performance.md). `npm run bench -- --compare <checkout>` runs every target on another
 // checkout's build too, in turn with this one's, so both are measured under the same load of a
-// shared machine.
+// shared machine; `-- --only <part of a target's name>` runs only those targets (and the static file).
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
@@ -47,7 +47,11 @@ const TARGETS: Target[] = [
 /** Rendered by nobody before the cold start: the cache and the cached reads are empty for it. */
 const COLD_PAGE = "/trails/mirror-lakes";
 
-const { values: options } = parseArgs({ options: { compare: { type: "string", multiple: true, default: [] }, build: { type: "boolean" } } });
+const { values: options } = parseArgs({
+  options: { compare: { type: "string", multiple: true, default: [] }, only: { type: "string", multiple: true, default: [] }, build: { type: "boolean" } },
+});
+/** `--only home --only account`: the targets whose names hold one of these, and the static file they are compared with. */
+const targets = TARGETS.filter((target, index) => index === 0 || options.only.length === 0 || options.only.some((part) => target.name.includes(part)));
 
 type Measured = Target & LoadResult & { calls: number; cpuMsPerView: number; resealed: number };
 
@@ -96,7 +100,7 @@ await withStacks(options.compare, async (stacks) => {
     const cpuMsPerView = (stack.siteCpuMs() - cpuBefore) / Math.max(1, served);
     return { ...target, ...result, calls: (await stack.platformCalls()) - callsBefore, cpuMsPerView, resealed: stack.member.resealed - resealedBefore };
   };
-  for (const target of TARGETS) {
+  for (const target of targets) {
     for (const [index, stack] of stacks.entries()) {
       const result = await measure(stack, target);
       results[index].push(result);
