@@ -131,7 +131,11 @@ describe("cached reads across a change", () => {
     const kept = vi.spyOn(incrementalCache(), "set");
     try {
       const items = await firstItems(trails, 7);
-      const bodies = kept.mock.calls.flatMap(([, entry]) => (entry?.kind === "FETCH" ? [JSON.parse(entry.data.body)] : []));
+      // What unstable_cache stores: a FETCH entry whose body is the read's answer as JSON.
+      const bodies = kept.mock.calls.flatMap(([, entry]) => {
+        const stored = entry as { kind?: string; data?: { body?: string } } | null;
+        return stored?.kind === "FETCH" && stored.data?.body ? [JSON.parse(stored.data.body)] : [];
+      });
       expect(bodies).toEqual([{ items, total: expect.any(Number) }]);
       expect(items[0]).toMatchObject({ href: expect.stringMatching(/^\/trails\//), fields: expect.any(Object) });
     } finally {
