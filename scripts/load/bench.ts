@@ -2,7 +2,8 @@
 // 50 connections for 20 s on a warm cache, side by side with a static file; then a cold start
 // (docs/performance.md). `npm run bench -- --compare <checkout>` runs every target on another
 // checkout's build too, in turn with this one's, so both are measured under the same load of a
-// shared machine; `-- --only <part of a target's name>` runs only those targets (and the static file).
+// shared machine; `-- --only <part of a target's name>` runs only those targets (and the static file),
+// `-- --rounds <n>` runs each that many times and prints the medians.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { computeCacheBustingSearchParam } from "next/dist/shared/lib/router/utils/cache-busting-search-param.js";
@@ -48,12 +49,36 @@ const TARGETS: Target[] = [
 const COLD_PAGE = "/trails/mirror-lakes";
 
 const { values: options } = parseArgs({
-  options: { compare: { type: "string", multiple: true, default: [] }, only: { type: "string", multiple: true, default: [] }, build: { type: "boolean" } },
+  options: {
+    compare: { type: "string", multiple: true, default: [] },
+    only: { type: "string", multiple: true, default: [] },
+    rounds: { type: "string", default: "1" },
+    build: { type: "boolean" },
+  },
 });
+/** `--rounds 3`: each target run that many times on each checkout in turn, with the medians after (a shared machine's load comes and goes). */
+const ROUNDS = Math.max(1, Number(options.rounds) || 1);
 /** `--only home --only account`: the targets whose names hold one of these, and the static file they are compared with. */
 const targets = TARGETS.filter((target, index) => index === 0 || options.only.length === 0 || options.only.some((part) => target.name.includes(part)));
 
 type Measured = Target & LoadResult & { calls: number; cpuMsPerView: number; resealed: number };
+
+function printRow(name: string, result: Measured, ratio: number): void {
+  const columns = [
+    name.padEnd(43),
+    format.rate(result.requestsPerSecond),
+    format.ms(result.p50Ms),
+    `${format.ms(result.p99Ms)}  `,
+    ratio.toFixed(3).padStart(6),
+    result.cpuMsPerView.toFixed(2).padStart(12),
+    String(result.errors).padStart(7),
+    String(result.timeouts).padStart(9),
+    String(result.requests - (result.statuses["2xx"] ?? 0)).padStart(8),
+    String(result.calls).padStart(15),
+    String(result.resealed).padStart(12),
+  ];
+  console.log(columns.join(" "));
+}
 
 await withStacks(options.compare, async (stacks) => {
   const names = ["this checkout", ...options.compare.map((root) => path.basename(path.resolve(root)))];
@@ -100,25 +125,21 @@ await withStacks(options.compare, async (stacks) => {
     const cpuMsPerView = (stack.siteCpuMs() - cpuBefore) / Math.max(1, served);
     return { ...target, ...result, calls: (await stack.platformCalls()) - callsBefore, cpuMsPerView, resealed: stack.member.resealed - resealedBefore };
   };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   for (const target of targets) {
-    for (const [index, stack] of stacks.entries()) {
-      const result = await measure(stack, target);
-      results[index].push(result);
-      const ratio = result.requestsPerSecond / results[index][0].requestsPerSecond;
-      const columns = [
-        `${target.name}${label(index)}`.padEnd(43),
-        format.rate(result.requestsPerSecond),
-        format.ms(result.p50Ms),
-        `${format.ms(result.p99Ms)}  `,
-        ratio.toFixed(3).padStart(6),
-        result.cpuMsPerView.toFixed(2).padStart(12),
-        String(result.errors).padStart(7),
-        String(result.timeouts).padStart(9),
-        String(result.requests - (result.statuses["2xx"] ?? 0)).padStart(8),
-        String(result.calls).padStart(15),
-        String(result.resealed).padStart(12),
-      ];
-      console.log(columns.join(" "));
+    const runs: Measured[][] = stacks.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const [index, stack] of stacks.entries()) {
+        const result = await measure(stack, target);
+        runs[index].push(result);
+        results[index].push(result);
+        printRow(`${target.name}${label(index)}`, result, result.requestsPerSecond / results[index][0].requestsPerSecond);
+      }
+    }
+    if (ROUNDS === 1) continue;
+    for (const [index, measured] of runs.entries()) {
+      const [rate, cpu] = [median(measured.map((run) => run.requestsPerSecond)), median(measured.map((run) => run.cpuMsPerView))];
+      console.log(`  median of ${ROUNDS}${label(index)}: ${rate.toFixed(0)} req/s, ${cpu.toFixed(2)} ms CPU/view`);
     }
   }
   console.log(`\nMachine after the runs: ${machine()}`);
