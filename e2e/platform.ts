@@ -100,7 +100,7 @@ export function plainSignUpInEachTest(): void {
 }
 
 type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };
-type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "code-ceiling";
+type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "code-ceiling" | "password-changed";
 
 /** The messages of a kind the platform "sent" to an address, the newest first. */
 export async function mails(to: string, kind: MailKind): Promise<Mail[]> {

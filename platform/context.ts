@@ -52,6 +52,8 @@ export type PlatformContext = {
   /** Every e-mail the platform "sends". */
   outbox: Outbox;
   loginThrottle: Throttle;
+  /** Re-checks of the password per login session, wrong or still being checked (RECHECKS_PER_SESSION). */
+  passwordRechecks: WindowLimit;
   /** Mails per identity and kind, so repeated logins or sign-ups cannot flood an inbox. */
   mailLimit: WindowLimit;
   /** Wrong second-step codes per identity over a day: the ceiling a code guesser with the password meets. */

@@ -478,16 +478,10 @@ describe("second factors: remembered devices", () => {
   }, 30_000);
 
   it("forgets every device when the password changes or a factor is added or removed", async () => {
-    const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
     const devices = () => call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken }).then((reply) => reply.body.devices);
 
     let deviceToken = await rememberedLogin(email);
-    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
-    expect(changed.status).toBe(200);
-    expect(await devices()).toEqual([]);
-    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
-
-    deviceToken = await rememberedLogin(email);
     const phone = `+4477009${String(++counter).padStart(5, "0")}`;
     const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
     expect(added.status).toBe(200);
@@ -503,9 +497,21 @@ describe("second factors: remembered devices", () => {
     expect(await devices()).toEqual([]);
 
     deviceToken = await rememberedLogin(email);
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(200);
+    const smsFactorId = added.body.factor!.factorId;
+    expect((await call(`/_api/iam/factors/v1/factors/${smsFactorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(
+      200,
+    );
     expect(await devices()).toEqual([]);
-    // The SMS factor is still on: the login is challenged again.
+    // The e-mail factor is still on: the login is challenged again.
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    // Last, as the password changed in a session is no proof for factor changes there.
+    deviceToken = await rememberedLogin(email);
+    const rechecked = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD }, token: accessToken });
+    expect(rechecked.body.state).toBe("SUCCESS");
+    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
+    expect(changed.status).toBe(200);
+    expect(await devices()).toEqual([]);
     expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
   }, 30_000);
 

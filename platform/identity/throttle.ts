@@ -47,6 +47,14 @@ export function createLoginThrottle(options: { maxFailures?: number; windowSecon
   };
 }
 
+/**
+ * Wrong re-checks of the password (a login sent with the member's own token) one login session
+ * may make in RECHECK_WINDOW_MS. Only a holder of that session's token spends it: a stolen token
+ * guesses a few times and stops, and the owner's other sessions keep their own.
+ */
+export const RECHECKS_PER_SESSION = 5;
+export const RECHECK_WINDOW_MS = FAILURE_WINDOW_SECONDS * 1000;
+
 /** Mails of one kind an identity may be sent per hour (verification codes, sign-up notices). */
 export const MAILS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;
