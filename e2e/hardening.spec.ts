@@ -195,7 +195,7 @@ test("150 slow request bodies leave a member's pages and the login page answerin
   const slow = Array.from({ length: 150 }, () => {
     const socket = net.connect(Number(port), "127.0.0.1");
     socket.on("error", () => undefined);
-    socket.write(`POST /api/revalidate HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+    socket.write(`POST /api/webhooks/wix HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
     const timer = setInterval(() => socket.write("x"), 100);
     socket.on("close", () => clearInterval(timer));
     return socket;

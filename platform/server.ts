@@ -46,8 +46,6 @@ import { newSigningKey, storedSigningKey } from "./oauth/access-token";
 import { TokenStore } from "./oauth/store";
 import { registerRedirectRoutes } from "./redirects/routes";
 import { RedirectSessionStore } from "./redirects/store";
-import { RevalidationNotifier } from "./revalidation/notifier";
-import { watchDataChanges } from "./revalidation/store";
 import { startPruning } from "./pruning";
 import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
@@ -151,18 +149,14 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);
 
-  const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
   const webhooks = registerWebhooks(app, ctx);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
     if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
     // Watched from here on: seeding happens before the site can have cached anything.
-    if (notifier) watchDataChanges(db, (change) => notifier.changed(change));
     webhooks.start();
   });
-  // Changes made just before a stop are still announced.
-  if (notifier) app.addHook("onClose", () => notifier.flush());
   const stopPruning = startPruning(ctx, app.log);
   app.addHook("onClose", async () => {
     stopPruning();

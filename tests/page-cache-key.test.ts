@@ -33,7 +33,7 @@ describe("which requests the page cache answers", () => {
       "/verify",
       "/member-outings",
       "/api/auth/login",
-      "/api/revalidate",
+      "/api/webhooks/wix",
       "/auth/error",
       "/_next/static/x.js",
       "/members/a/b",
