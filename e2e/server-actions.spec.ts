@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import { expect, test } from "./test";
 import { e2e } from "../playwright.config";
 import { hydrated } from "./hydration";
 import { rawRequest } from "./http";
+import { logInWithForm } from "./site-pages";
 
 /**
  * Stale and malformed server-action requests against the production build: each gets a 4xx
@@ -239,3 +241,45 @@ test("with JavaScript, a form whose action this build lacks says the page was up
   await expect(page.getByLabel("E-mail")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
 });
+
+/**
+ * An action posted to a page that lacks it: Next.js passes it on over HTTP to a page that has it,
+ * a second request that needs a render slot while the first holds one (docs/security.md,
+ * "Requests made on behalf of another"). Before the fix, eight of these held open took every slot
+ * and waited forever for their own second requests: nothing else was rendered until they closed.
+ */
+for (const burst of [8, 16, 64]) {
+  test(`${burst} actions posted to pages that lack them, with and without a body and held open, leave a member's pages answering`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await logInWithForm(page);
+    const { port } = new URL(e2e.siteUrl);
+    const forgotPassword = actionIdOf("forgotPasswordAction");
+    const head = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${e2e.siteUrl}\r\nNext-Action: ${forgotPassword}\r\nContent-Type: text/plain;charset=UTF-8\r\n`;
+    const bodies = ['Content-Length: 12\r\n\r\n[null,"$K1"]', "\r\n"];
+    const held = Array.from({ length: burst }, (_, index) =>
+      bodies.map((body) => {
+        const socket = net.connect(Number(port), "127.0.0.1");
+        socket.on("error", () => undefined);
+        socket.write(head(["/", "/trails", "/members"][index % 3]) + body);
+        return socket;
+      }),
+    ).flat();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const answers = await Promise.all(
+        ["/account", "/trails/mirror-lakes", "/login"].map(async (path) => {
+          const started = Date.now();
+          const response = await page.request.get(`${e2e.siteUrl}${path}`, { maxRedirects: 0, timeout: 15_000 });
+          return { path, status: response.status(), ms: Date.now() - started };
+        }),
+      );
+      expect(answers.map(({ path, status }) => `${path} ${status}`)).toEqual(["/account 200", "/trails/mirror-lakes 200", "/login 307"]);
+      for (const { path, ms } of answers) expect(ms, path).toBeLessThan(5_000);
+      // Nobody closed them: the server answered each and kept the connection.
+      expect(held.filter((socket) => socket.destroyed)).toHaveLength(0);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+    }
+  });
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
@@ -64,6 +65,18 @@ const QUIET_PATHS = new Set(["/api/health"]);
 const FILE_PREFIXES = ["/_next/static/", "/media/"];
 
 const isFile = (path: string) => FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * Next.js answers some requests by asking this same server for another page over HTTP while the
+ * first one holds its render slot: a server action posted to a page that lacks it goes on to one
+ * that has it, and a script's action that redirects within the site fetches the next page's
+ * payload. Queued behind the requests that wait for it, such a request waits forever once they
+ * hold every slot. So each request given a slot carries a random token in this header, and
+ * Next.js copies its headers onto those requests: one that shows the token of a request still in
+ * its slot runs in that slot, in its context. A client cannot guess a token, nor use one past
+ * its request's end; any other value is dropped.
+ */
+const SLOT_HEADER = "x-ridgeline-render-slot";
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -196,6 +209,29 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   // The cache's renders take their turn in the same queue as every other render.
   const pageCache =
     options.pageCache && createPageCacheServer(options.pageCache, (target) => queued(() => renderForCache(handle, target, siteHost)), options.log);
+  /** The contexts of the requests in a render slot now, by their tokens (SLOT_HEADER). */
+  const inSlot = new Map<string, RequestContext>();
+
+  /** Runs a request's render in a slot of its own, with a token that lets Next.js's requests on its behalf share it. */
+  const inOwnSlot = (request: IncomingMessage, context: RequestContext, render: () => Promise<void>) =>
+    queued(async () => {
+      const token = randomBytes(16).toString("base64url");
+      inSlot.set(token, context);
+      request.headers[SLOT_HEADER] = token;
+      try {
+        await render();
+      } finally {
+        inSlot.delete(token);
+      }
+    });
+
+  /** The context of the request this one is made on behalf of, while that one holds its slot; any other token is dropped. */
+  const slotHolder = (request: IncomingMessage): RequestContext | undefined => {
+    const token = request.headers[SLOT_HEADER];
+    const holder = typeof token === "string" ? inSlot.get(token) : undefined;
+    if (!holder) delete request.headers[SLOT_HEADER];
+    return holder;
+  };
 
   const fail = (response: ServerResponse) => (error: unknown) => {
     options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
@@ -207,7 +243,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
    * Next.js answers. Done when it is, or when the connection closes: Next.js may never settle a
    * render whose client went away (a prefetch the browser cancelled), and that must not keep its place.
    */
-  const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string) => {
+  const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string, inHoldersSlot: boolean) => {
     if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);
     const run = () =>
@@ -217,24 +253,28 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
         response.once("close", resolve);
         runInRequestContext(context, () => handle(request, response)).then(resolve, reject);
       });
-    (QUIET_PATHS.has(path) || isFile(path) ? run() : queued(run)).catch(fail(response));
+    (QUIET_PATHS.has(path) || isFile(path) || inHoldersSlot ? run() : inOwnSlot(request, context, run)).catch(fail(response));
   };
 
   const listener: RequestListener = (request, response) => {
-    const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
+    // A request made on behalf of another is part of it: the other's client address and log of platform calls.
+    const holder = slotHolder(request);
+    const context: RequestContext = holder ?? { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
     logWhenDone(request, response, context, options.log);
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
     const path = (request.url ?? "/").split("?")[0];
+    const inHoldersSlot = holder !== undefined;
     const answer = (whole: IncomingMessage) => {
-      if (!pageCache || isFile(path)) return toNext(whole, response, context, path);
-      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path), fail(response));
+      // A page the cache lacks would be rendered in a slot of its own, which a request on behalf of another must not wait for.
+      if (!pageCache || isFile(path) || inHoldersSlot) return toNext(whole, response, context, path, inHoldersSlot);
+      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path, inHoldersSlot), fail(response));
     };
     // No request waits for a render, or reaches Next.js, before its body is all here.
     if (mayBeServerAction(request, path)) {
-      checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path), fail(response));
+      checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path, inHoldersSlot), fail(response));
     } else if (hasBody(request)) {
       readFirst(request, response, options).then((read) => read && answer(read.request), fail(response));
     } else answer(request);
