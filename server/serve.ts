@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import nodePath from "node:path";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
+import parseRange from "range-parser";
 import { loggablePath } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
@@ -31,6 +34,8 @@ export type ServeOptions = {
   actions: BuildActions;
   /** How long a client has to send its body once its headers are in (default BODY_TIMEOUT_MS). */
   bodyTimeoutMs?: number;
+  /** The folder Next.js serves the site's files from (FILE_FOLDERS); without it, every Range is left to Next.js. */
+  dir?: string;
 };
 
 /**
@@ -61,8 +66,9 @@ export function createSiteServer(listener: RequestListener, deadlines: Partial<t
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
 const QUIET_PATHS = new Set(["/api/health"]);
 
-/** Files served as they are, in no time: they never wait behind pages being rendered. */
-const FILE_PREFIXES = ["/_next/static/", "/media/"];
+/** Files served as they are, in no time: they never wait behind pages being rendered. Each prefix's folder, in the one Next.js serves. */
+const FILE_FOLDERS: Record<string, string> = { "/_next/static/": ".next/static", "/media/": "public/media" };
+const FILE_PREFIXES = Object.keys(FILE_FOLDERS);
 
 const isFile = (path: string) => FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
 
@@ -108,6 +114,35 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
     ...(closing && { connection: "close" }),
   });
   response.end(refused.message);
+}
+
+/** What a client asks with any of these, Next.js decides before a Range (a 304, a 412, or the whole file for a stale If-Range). */
+const CONDITIONAL_HEADERS = ["if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
+
+/**
+ * Next.js serves a file with `send`, which refuses a Range it cannot satisfy (past the end,
+ * backwards) with a 416 that Next.js then renders as a page `/416`, which does not exist: a 500.
+ * Such a request is answered here, read by send's own parser: 416, with the file's size. A
+ * conditional one gets the whole file from Next.js instead, as a server always may.
+ */
+async function refuseUnsatisfiableRange(request: IncomingMessage, response: ServerResponse, path: string, options: ServeOptions): Promise<boolean> {
+  const range = request.headers.range;
+  const prefix = FILE_PREFIXES.find((one) => path.startsWith(one));
+  if (!options.dir || range === undefined || !/^ *bytes=/.test(range) || !prefix) return false;
+  const folder = nodePath.join(options.dir, FILE_FOLDERS[prefix]);
+  const file = nodePath.join(folder, decodeURIComponent(path.slice(prefix.length)));
+  if (!file.startsWith(folder + nodePath.sep)) return false;
+  const size = await fs.stat(file).then(
+    (stats) => (stats.isFile() ? stats.size : null),
+    () => null,
+  );
+  if (size === null || parseRange(size, range, { combine: true }) !== -1) return false;
+  if (CONDITIONAL_HEADERS.some((name) => request.headers[name] !== undefined)) {
+    delete request.headers.range;
+    return false;
+  }
+  sendRefusal(response, { status: 416, message: "The range is not in the file.", headers: { "content-range": `bytes */${size}` } }, options);
+  return true;
 }
 
 /**
@@ -277,6 +312,8 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
       checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path, inHoldersSlot), fail(response));
     } else if (hasBody(request)) {
       readFirst(request, response, options).then((read) => read && answer(read.request), fail(response));
+    } else if (isFile(path)) {
+      refuseUnsatisfiableRange(request, response, path, options).then((refused) => refused || answer(request), fail(response));
     } else answer(request);
   };
   return Object.assign(listener, { pageCache });
