@@ -82,7 +82,7 @@ const isFile = (path: string) => FILE_PREFIXES.some((prefix) => path.startsWith(
  * its slot runs in that slot, in its context. A client cannot guess a token, nor use one past
  * its request's end; any other value is dropped.
  */
-const SLOT_HEADER = "x-ridgeline-render-slot";
+export const SLOT_HEADER = "x-ridgeline-render-slot";
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
