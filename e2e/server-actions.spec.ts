@@ -255,7 +255,8 @@ for (const burst of [8, 16, 64]) {
     const { port } = new URL(e2e.siteUrl);
     const forgotPassword = actionIdOf("forgotPasswordAction");
     const head = (path: string) =>
-      `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${e2e.siteUrl}\r\nNext-Action: ${forgotPassword}\r\nContent-Type: text/plain;charset=UTF-8\r\n`;
+      `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${e2e.siteUrl}\r\n` +
+      `Next-Action: ${forgotPassword}\r\nContent-Type: text/plain;charset=UTF-8\r\n`;
     const bodies = ['Content-Length: 12\r\n\r\n[null,"$K1"]', "\r\n"];
     const held = Array.from({ length: burst }, (_, index) =>
       bodies.map((body) => {
