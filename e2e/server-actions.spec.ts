@@ -4,7 +4,8 @@ import { expect, test } from "./test";
 import { e2e } from "../playwright.config";
 import { hydrated } from "./hydration";
 import { rawRequest } from "./http";
-import { logInWithForm } from "./site-pages";
+import { setPlatformSettings } from "./platform";
+import { STRONG_PASSWORD, logInWithForm, newEmail } from "./site-pages";
 
 /**
  * Stale and malformed server-action requests against the production build: each gets a 4xx
@@ -284,3 +285,34 @@ for (const burst of [8, 16, 64]) {
     }
   });
 }
+
+/**
+ * The same deadlock from legitimate forms: a sign-up with JavaScript whose action sends the person
+ * on to `/verify` has Next.js fetch that page from this server while the sign-up holds its slot.
+ * Before the fix, eight at once were never answered, and neither was anything else.
+ */
+test("10 sign-ups with JavaScript at once, each sent on to /verify, are all answered, and so is /login meanwhile", async ({ visitorAddress }) => {
+  test.setTimeout(90_000);
+  await setPlatformSettings({ requireEmailVerification: true });
+  try {
+    const signUp = async (index: number) => {
+      // The form's data after the previous state, as React's client encodes a form action's call.
+      const body = new FormData();
+      const fields = { email: newEmail(`burst-${index}`), password: STRONG_PASSWORD, firstName: "Robin", lastName: "Alder", nickname: `Robin ${index}` };
+      for (const [name, value] of Object.entries(fields)) body.append(`_1_${name}`, value);
+      body.append("0", '[null,"$K1"]');
+      const headers = { ...ORIGIN, "next-action": actionIdOf("registerAction"), accept: "text/x-component", "x-forwarded-for": visitorAddress };
+      const response = await fetch(`${e2e.siteUrl}/register`, { method: "POST", body, headers, signal: AbortSignal.timeout(20_000) });
+      await response.text();
+      return `${response.status} ${response.headers.get("x-action-redirect")}`;
+    };
+    const signUps = Promise.all(Array.from({ length: 10 }, (_, index) => signUp(index)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const login = await fetch(`${e2e.siteUrl}/login`, { signal: AbortSignal.timeout(15_000) });
+    expect(login.status).toBe(200);
+    // Each in 20 s at most (they take seconds on a loaded machine); before the fix, none was answered.
+    expect(await signUps).toEqual(Array(10).fill("200 /verify;push"));
+  } finally {
+    await setPlatformSettings({ requireEmailVerification: false });
+  }
+});
