@@ -76,6 +76,7 @@ const listener = createRequestListener(app.getRequestHandler(), {
   maxConcurrentRequests,
   pageCache: pageCacheSettings(),
   actions: buildActions(),
+  dir,
 });
 const server = createSiteServer(listener);
 
