@@ -232,12 +232,10 @@ async function accessByBehaviour(expected: ExpectedCollection, visitor: TokenPai
     expected.access.read === "SITE_MEMBER" && "that members may read it",
     expected.access.authorWrites && "that only the author updates and removes",
   ];
-  const left = unchecked.filter(Boolean);
-  return left.length
-    ? skip(
-        title,
-        `a visitor's read is ${read ? "refused" : "answered"}, as it should be; the platform hides the permissions from a visitor, so check ${left.join(" and ")} in the CMS`,
-      )
+  const left = unchecked.filter(Boolean).join(" and ");
+  const seen = `a visitor's read is ${read ? "refused" : "answered"}, as it should be`;
+  return left
+    ? skip(title, `${seen}; the platform hides the permissions from a visitor, so check ${left} in the CMS`)
     : pass(title, "a visitor's read is answered");
 }
 
@@ -319,7 +317,7 @@ async function platformRows(config: SiteConfig, real: boolean): Promise<{ rows: 
         firstLine(error),
         real
           ? `In the OAuth app's settings, add ${config.siteUrl.origin} to the allowed domains and ${callback} to the allowed redirect URIs.`
-          : `The local platform allows the callback of its own SITE_URL: start it with this SITE_URL, or add ${callback} in the Studio (Settings → OAuth clients).`,
+          : `The local platform allows its own SITE_URL's callback: start it with this SITE_URL, or add ${callback} in the Studio (Settings).`,
       ),
     );
   }

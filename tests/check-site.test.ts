@@ -175,6 +175,65 @@ describe("the site check", () => {
     }
   });
 
+  it("where a visitor is not shown the permissions (Wix since August 2026), tries a visitor's read instead and says what it cannot try", async () => {
+    // Wix's answer to a visitor: the local platform's, less the permissions (the collections API's typings).
+    const routed = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const response = await routed(input, init);
+      if (!/\/wix-data\/v2\/collections\/[^/]+$/.test(new URL(String(input instanceof Request ? input.url : input)).pathname)) return response;
+      const body = (await response.json()) as { collection?: Record<string, unknown> };
+      delete body.collection?.permissions;
+      return Response.json(body, { status: response.status });
+    };
+    try {
+      const right = await runCheck(rightEnv);
+      expect(failures(right)).toEqual([]);
+      const byTitle = new Map(right.rows.map((row) => [row.title, row]));
+      expect(byTitle.get("Trails: anyone may read it")).toMatchObject({ status: "pass", detail: "a visitor's read is answered" });
+      expect(byTitle.get("MembersOutings: members may read it, visitors may not")).toMatchObject({
+        status: "skip",
+        detail: expect.stringContaining(
+          "a visitor's read is refused, as it should be; the platform hides the permissions from a visitor, so check that members may read it",
+        ),
+      });
+      expect(byTitle.get("TrailReports: anyone may read it; members write, only the author updates and removes")).toMatchObject({
+        status: "skip",
+        detail: expect.stringContaining("check that only the author updates and removes in the CMS"),
+      });
+
+      await owner().permissions.updatePermissions({
+        _id: "MembersOutings",
+        itemRead: "ANYONE",
+        itemInsert: "PRIVILEGED",
+        itemUpdate: "PRIVILEGED",
+        itemRemove: "PRIVILEGED",
+      });
+      await owner().permissions.updatePermissions({
+        _id: "Regions",
+        itemRead: "SITE_MEMBER",
+        itemInsert: "PRIVILEGED",
+        itemUpdate: "PRIVILEGED",
+        itemRemove: "PRIVILEGED",
+      });
+      try {
+        const wrong = await runCheck(rightEnv);
+        expect(failures(wrong).map((row) => [row.title, row.detail])).toEqual([
+          ["Regions: anyone may read it", expect.stringContaining("a visitor's read was refused")],
+          ["MembersOutings: members may read it, visitors may not", "a visitor could read it: members-only items would be public"],
+        ]);
+      } finally {
+        for (const [_id, itemRead] of [
+          ["MembersOutings", "SITE_MEMBER"],
+          ["Regions", "ANYONE"],
+        ] as const) {
+          await owner().permissions.updatePermissions({ _id, itemRead, itemInsert: "PRIVILEGED", itemUpdate: "PRIVILEGED", itemRemove: "PRIVILEGED" });
+        }
+      }
+    } finally {
+      globalThis.fetch = routed;
+    }
+  });
+
   it("fails a short session secret, and one of several while rotating", async () => {
     expect((await expectOneFailure({ ...rightEnv, SESSION_SECRET: "too-short" }, "SESSION_SECRET")).detail).toContain("at least 32 characters");
     await expectOneFailure({ ...rightEnv, SESSION_SECRET: `${rightEnv.SESSION_SECRET},short` }, "SESSION_SECRET");
