@@ -25,8 +25,22 @@ const skip = (title: string, detail: string): CheckRow => ({ status: "skip", tit
 
 type Env = Record<string, string | undefined>;
 
-/** The first line of what a call threw: the platform's own words when the SDK passed them on. */
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+/**
+ * What a failed call says, in one line: the platform's description of its refusal as the SDK
+ * passes it on (its message is then the whole reply as JSON), else the message's first line.
+ */
+function firstLine(error: unknown): string {
+  const description = (error as { details?: { applicationError?: { description?: unknown } } } | null)?.details?.applicationError?.description;
+  if (typeof description === "string" && description) return description;
+  const message = error instanceof Error ? error.message : String(error);
+  try {
+    const reply = JSON.parse(message) as { message?: unknown };
+    if (typeof reply.message === "string") return reply.message;
+  } catch {
+    // Not the SDK's JSON: the message as it is.
+  }
+  return message.split("\n")[0];
+}
 
 // ---------------------------------------------------------------------------------------------
 // What the environment alone says.

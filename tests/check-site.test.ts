@@ -109,6 +109,7 @@ describe("the site check", () => {
 
   it("fails a client whose redirect URIs do not include SITE_URL's callback", async () => {
     const row = await expectOneFailure({ ...rightEnv, WIX_CLIENT_ID: "elsewhere-site" }, "is an allowed redirect URI");
+    expect(row.detail).toBe(`redirectUri "${SITE}/api/auth/callback" is not registered for client "elsewhere-site".`);
     expect(row.fix).toContain(`${SITE}/api/auth/callback`);
   });
 
