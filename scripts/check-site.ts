@@ -426,6 +426,9 @@ async function suggestions(visitor: TokenPair): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The variables with rows of their own above; the site's rules for the others are reported together. */
+const OWN_ROWS = ["SESSION_SECRET", "SITE_URL", "WIX_APP_ID", "WIX_APP_PUBLIC_KEY"];
+
 export type SiteCheck = { rows: CheckRow[]; failed: boolean; suggestion?: string };
 
 /**
@@ -447,7 +450,7 @@ export async function checkSite(options: { suggest?: boolean } = {}): Promise<Si
         : "// No suggestion: the platform's checks stopped before a visitor token was minted.";
     }
   } else {
-    const others = parsed.error.issues.filter((issue) => !["SESSION_SECRET", "SITE_URL"].includes(String(issue.path[0])));
+    const others = parsed.error.issues.filter((issue) => !OWN_ROWS.includes(String(issue.path[0])));
     if (others.length) {
       rows.push(
         fail(

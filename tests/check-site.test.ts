@@ -19,7 +19,7 @@ const CLIENTS = [
   // A client whose redirect URIs do not include the site's callback (as if it had been removed).
   { id: "elsewhere-site", redirectUris: ["https://elsewhere.example/api/auth/callback"] },
 ];
-const VARIABLES = ["WIX_CLIENT_ID", "SITE_URL", "SESSION_SECRET", "WIX_APP_ID", "WIX_APP_PUBLIC_KEY"] as const;
+const VARIABLES = ["WIX_CLIENT_ID", "SITE_URL", "SESSION_SECRET", "WIX_APP_ID", "WIX_APP_PUBLIC_KEY", "LOG_LEVEL"] as const;
 type SiteEnv = Partial<Record<(typeof VARIABLES)[number], string>>;
 
 let platform: TestPlatform;
@@ -262,6 +262,14 @@ describe("the site check", () => {
     await expectOneFailure({ ...rightEnv, WIX_APP_PUBLIC_KEY: privatePem }, "WIX_APP_PUBLIC_KEY parses");
     const check = await runCheck({ ...rightEnv, WIX_APP_PUBLIC_KEY: platform.ctx.webhookKeys.publicKeyPem() });
     expect(failures(check)).toEqual([]);
+  });
+
+  it("reports any other variable the site refuses, and skips the platform's checks, which need a configuration the site would start with", async () => {
+    const check = await runCheck({ ...rightEnv, LOG_LEVEL: "loud" });
+    expect(failures(check)).toEqual([
+      expect.objectContaining({ title: "the other variables are valid", detail: expect.stringContaining("LOG_LEVEL must be one of") }),
+    ]);
+    expect(check.rows.at(-1)).toMatchObject({ status: "skip", title: "the platform's checks" });
   });
 
   it("suggests a config entry for a collection the config does not name, from its own fields", async () => {
