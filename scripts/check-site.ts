@@ -198,7 +198,7 @@ function fieldProblems(expected: ExpectedCollection, fields: readonly PlatformFi
   return problems;
 }
 
-const LEVEL_WORDS: Record<string, string> = { ANYONE: "anyone", SITE_MEMBER: "site members", SITE_MEMBER_AUTHOR: "the item's author", ADMIN: "the site owner" };
+const READERS: Record<Access["read"], string> = { ANYONE: "anyone", SITE_MEMBER: "site members" };
 
 function accessTitle(expected: ExpectedCollection): string {
   const read = expected.access.read === "ANYONE" ? "anyone may read it" : "members may read it, visitors may not";
@@ -206,9 +206,9 @@ function accessTitle(expected: ExpectedCollection): string {
 }
 
 function accessFix(expected: ExpectedCollection): string {
-  const levels = [`read: ${LEVEL_WORDS[expected.access.read]}`];
+  const levels = [`read: ${READERS[expected.access.read]}`];
   if (expected.access.authorWrites) levels.push("insert: site members", "update and delete: the item's author");
-  return `Set the permissions of ${expected.id} (CMS → the collection → Permissions & privacy): ${levels.join("; ")}.`;
+  return `Set the permissions of ${expected.id} (in the CMS, the collection's Permissions & privacy): ${levels.join("; ")}.`;
 }
 
 /** The collection's levels against the access its pages rely on; Wix's own names in the detail. */
