@@ -21,8 +21,7 @@ export { LOG_LEVELS, type LogLevel };
 
 const seconds = z.coerce.number("must be a number of seconds").int("must be a whole number of seconds").min(60, "must be at least 60 seconds");
 
-/** The variables and their rules; exported for the setup check (scripts/check-site.ts), which reports each variable on its own. */
-export const siteEnvSchema = z
+const schema = z
   .object({
     WIX_CLIENT_ID: z.string().trim().min(1, "must not be empty when set").optional(),
     /** Several secrets, comma-separated, while rotating: the first seals, all of them open. */
@@ -126,7 +125,7 @@ export type SiteConfig = {
 };
 
 export function parseConfig(env: Record<string, string | undefined>): SiteConfig {
-  const e = parseEnv(siteEnvSchema, env, "site");
+  const e = parseEnv(schema, env, "site");
   const local = !e.WIX_CLIENT_ID;
   return {
     wixClientId: e.WIX_CLIENT_ID ?? LOCAL_CLIENT_ID,
@@ -150,3 +149,6 @@ export function getConfig(): SiteConfig {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** The variables' rules, for the setup check (scripts/check-site.ts), which reports each variable on its own. */
+export const siteEnvSchema = schema;
