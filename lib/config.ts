@@ -186,3 +186,6 @@ export function getConfig(): SiteConfig {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** The variables' rules, for the setup check (scripts/check-site.ts), which reports each variable on its own. */
+export const siteEnvSchema = schema;
