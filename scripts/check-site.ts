@@ -87,7 +87,8 @@ function webhookRows(env: Env, real: boolean): CheckRow[] {
   const keyTitle = "WIX_APP_PUBLIC_KEY parses as a public key";
   const appId = env.WIX_APP_ID?.trim();
   const key = env.WIX_APP_PUBLIC_KEY?.trim();
-  if (!real && !appId && !key) return [skip(title, "local mode: the local platform tells the site of data changes itself")];
+  if (!real && !appId && !key)
+    return [skip(title, "local mode: the local platform registers the site as its app and signs its events with the data folder's key")];
   const missing = [!appId && "WIX_APP_ID", !key && "WIX_APP_PUBLIC_KEY"].filter(Boolean);
   const rows = [
     missing.length === 0
