@@ -20,7 +20,7 @@ import { LoginSessionStore } from "./identity/login-sessions";
 import { HostedFormStateStore } from "./identity/form-states";
 import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
-import { WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identity/throttle";
+import { WRONG_CODES_PER_DAY, WindowLimit, createAddressLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { RecoveryCodeStore } from "./identity/recovery-codes";
@@ -82,6 +82,8 @@ export function createPlatform(config: PlatformConfig): Platform {
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),
+    proofThrottle: createLoginThrottle(),
+    addressLimit: createAddressLimit(),
     mailLimit: new WindowLimit(),
     wrongCodes: new WindowLimit(WRONG_CODES_PER_DAY, Date.now, 24 * 60 * 60 * 1000),
     redirects: new RedirectSessionStore(db),

@@ -201,6 +201,8 @@ export class IdentityService {
       | "settings"
       | "outbox"
       | "loginThrottle"
+      | "proofThrottle"
+      | "addressLimit"
       | "mailLimit"
       | "wrongCodes"
       | "tokens"
@@ -448,12 +450,16 @@ export class IdentityService {
    * password by someone already signed in (the account page asks for it before a change). A
    * re-check passed the robot check and the second step when its session began, so it is asked
    * neither (nor mailed a code), and it starts no session: a right password answers SUCCESS
-   * without a session token. It still counts towards the account's failed logins.
+   * without a session token. It still counts towards the account's failed logins. `from` is the
+   * client's address when it is surely the person's own (iam-routes.ts): failures count against it
+   * too, and past its limit every login from it is refused.
    */
-  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
+  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }, from: string | null = null): Promise<StateReply> {
     if (input.stateToken && input.password === undefined) {
       return this.continueChallenge(input.loginId.email, input.stateToken, input.clientMetaData?.factorType);
     }
+    const locked = from ? await this.ctx.addressLimit.refusedFor(from) : 0;
+    if (locked > 0) throw throttledFor("Too many failed logins from this address.", locked);
     const email = normaliseEmail(input.loginId.email);
     const self = caller.kind === "member" ? this.ctx.identities.get(caller.id) : null;
     const recheck = self?.loginEmail === email;
@@ -464,18 +470,23 @@ export class IdentityService {
     // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
     if (!found) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
     }
     if (!found.passwordHash) throw identityRefused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
     if (!passwordOk) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
     await this.ctx.loginThrottle.succeeded(email);
     if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
     return this.continueWith(found.identity, input.clientMetaData?.deviceToken);
+  }
+
+  private async loginFailed(email: string, from: string | null) {
+    await this.ctx.loginThrottle.failed(email);
+    if (from) await this.ctx.addressLimit.failed(from);
   }
 
   /**
@@ -597,8 +608,8 @@ export class IdentityService {
 
   /**
    * Refuses a change to a member's second factors unless they prove it is them: a stolen access
-   * token alone must not add or remove factors. Wrong answers count with failed logins (the same
-   * growing delay), and past the limit the change waits.
+   * token alone must not add or remove factors. Wrong answers are counted per member, apart from
+   * failed logins, which anyone can add to: the same growing delay, and past the limit the change waits.
    */
   async proveMember(memberId: string, proof: z.infer<typeof memberProof>): Promise<void> {
     const identity = this.ctx.identities.get(memberId);
@@ -609,15 +620,14 @@ export class IdentityService {
         { field: "password", description: "Required: the password, or totpData.code from the authenticator app.", violatedRule: "VALIDATION", data: {} },
       ]);
     }
-    const email = found.identity.loginEmail;
-    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.loginThrottle.before(email);
+    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.proofThrottle.before(memberId);
     if (captcha) throw throttledFor("Too many wrong passwords or codes.", retryAfterSeconds);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
     const proven =
       proof.password !== undefined ? await verifyPassword(proof.password, found.passwordHash) : this.appCodeIsRight(app, proof.totpData?.code.trim() ?? "");
     if (!proven) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.ctx.proofThrottle.failed(memberId);
       throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
     }
   }
@@ -663,6 +673,7 @@ export class IdentityService {
     this.passwordChanged(recovery.identityId);
     for (const sessionId of this.ctx.loginSessions.endAllFor(recovery.identityId)) this.ctx.tokens.revokeLoginSession(sessionId);
     await this.ctx.loginThrottle.succeeded(this.ctx.identities.get(recovery.identityId)?.loginEmail ?? "");
+    await this.ctx.proofThrottle.succeeded(recovery.identityId);
     const identity = this.ctx.identities.get(recovery.identityId);
     if (!identity) throw identityRefused("INVALID_RECOVERY_TOKEN", "This reset link has expired or was already used.");
     return { identity, redirectUrl: recovery.redirectUrl };
