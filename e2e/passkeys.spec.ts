@@ -167,34 +167,47 @@ test("the hosted login page takes the passkey made on the site, and remembers th
   await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
 });
 
-/**
- * A new member made straight on the platform, with member tokens: its session token exchanged for
- * a code without a page (`prompt: "none"`, as the site's own forms do), then for tokens. The
- * SDK's calls are routed there.
- */
-async function memberOnPlatform(email: string): Promise<{ accessToken: string }> {
+/** The SDK's calls to Wix, routed to the local platform while `call` runs. */
+async function onPlatform<T>(call: () => Promise<T>): Promise<T> {
   const original = globalThis.fetch;
   globalThis.fetch = routeWixApis(e2e.platformUrl, original);
   try {
-    const auth = OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
-    const { sessionToken } = ((await auth.register({ email, password })) as { data: { sessionToken: string } }).data;
-    const oauthData = auth.generateOAuthData(`${e2e.siteUrl}${SITE_CALLBACK_PATH}`);
-    const urlOptions = { prompt: "none", responseMode: "query", sessionToken } as Parameters<typeof auth.getAuthUrl>[1];
-    const { authUrl } = await auth.getAuthUrl(oauthData, urlOptions);
-    const answer = await original(authUrl, { redirect: "manual" });
-    const { code, state } = auth.parseFromUrl(answer.headers.get("location")!, "query");
-    return { accessToken: (await auth.getMemberTokens(code, state, oauthData)).accessToken.value };
+    return await call();
   } finally {
     globalThis.fetch = original;
   }
 }
 
+/**
+ * A new member made straight on the platform, and a live access token of theirs whenever asked
+ * (the e2e platform's tokens last 20 s): the session token exchanged for a code without a page
+ * (`prompt: "none"`, as the site's own forms do), then for tokens, renewed as they run out.
+ */
+async function memberOnPlatform(email: string): Promise<{ accessToken(): Promise<string> }> {
+  const auth = OAuthStrategy({ clientId: LOCAL_CLIENT_ID });
+  let tokens = await onPlatform(async () => {
+    const { sessionToken } = ((await auth.register({ email, password })) as { data: { sessionToken: string } }).data;
+    const oauthData = auth.generateOAuthData(`${e2e.siteUrl}${SITE_CALLBACK_PATH}`);
+    const urlOptions = { prompt: "none", responseMode: "query", sessionToken } as Parameters<typeof auth.getAuthUrl>[1];
+    const { authUrl } = await auth.getAuthUrl(oauthData, urlOptions);
+    const answer = await fetch(authUrl, { redirect: "manual" });
+    const { code, state } = auth.parseFromUrl(answer.headers.get("location")!, "query");
+    return auth.getMemberTokens(code, state, oauthData);
+  });
+  return {
+    async accessToken() {
+      if (tokens.accessToken.expiresAt * 1000 - Date.now() < 10_000) tokens = await onPlatform(() => auth.renewToken(tokens.refreshToken));
+      return tokens.accessToken.value;
+    },
+  };
+}
+
 /** A passkey added over the platform's API by a software authenticator, as the member's own devices would add it. */
-async function addPasskeyOverApi(accessToken: string, authenticator: SoftAuthenticator, name: string) {
+async function addPasskeyOverApi(member: { accessToken(): Promise<string> }, authenticator: SoftAuthenticator, name: string) {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${e2e.platformUrl}${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: accessToken },
+      headers: { "content-type": "application/json", authorization: await member.accessToken() },
       body: JSON.stringify(body),
     });
     expect(response.status, await response.clone().text()).toBe(200);
@@ -206,10 +219,10 @@ async function addPasskeyOverApi(accessToken: string, authenticator: SoftAuthent
 
 test("a member with 50 passkeys of the longest ids logs in with one on the site: the pending login's cookie stays small", async ({ page }) => {
   const email = newEmail();
-  const { accessToken } = await memberOnPlatform(email);
+  const member = await memberOnPlatform(email);
   // 768 bytes: the longest id the platform takes (1,024 characters of base64url).
   const authenticators = Array.from({ length: 50 }, () => new SoftAuthenticator(e2e.siteUrl, { idBytes: 768 }));
-  for (const [index, authenticator] of authenticators.entries()) await addPasskeyOverApi(accessToken, authenticator, `Key ${index + 1}`);
+  for (const [index, authenticator] of authenticators.entries()) await addPasskeyOverApi(member, authenticator, `Key ${index + 1}`);
 
   // The browser holds the last of them.
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
