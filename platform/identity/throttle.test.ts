@@ -3,6 +3,7 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
+import { getAuthUrl, memberSiteClient, TestBrowser } from "./test-browser";
 import { FAILURES_PER_ADDRESS, MAX_FAILURES } from "./throttle";
 
 // A platform for each test: the address limit refuses this machine's calls without a token for 15 minutes.
@@ -26,6 +27,9 @@ async function call(path: string, init: { method?: string; body?: unknown; token
   });
   return { status: response.status, body: (await response.json()) as Reply };
 }
+
+/** The alert of a hosted page, or null: what a failed POST left for its GET. */
+const alertOf = (html: string) => /<div class="error" role="alert"[^>]*>([^<]*)<\/div>/.exec(html)?.[1] ?? null;
 
 /** A login as a stranger sends it straight to the API: no token at all. */
 const anonymousLogin = (email: string, password: string) => call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password } });
@@ -72,5 +76,17 @@ describe("failed logins and a member's own proofs", () => {
     // A site's server logs its visitors in from the same address, with its visitor token: the stranger's limit is not theirs.
     const site = createClient({ modules: { authentication }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) }).authentication;
     expect((await site.loginV2({ email: bystander.email }, { password: PASSWORD })).state).toBe("SUCCESS");
+  }, 60_000);
+
+  it("on the hosted login page too, where the browser's address is its own: past its failed log-ins, the right password is refused", async () => {
+    const bystander = await member();
+    const client = memberSiteClient();
+    const { authUrl } = await getAuthUrl(client, client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query" });
+    const browser = new TestBrowser();
+    const logIn = async (email: string, password: string) => alertOf((await browser.follow(await browser.submitForm(authUrl, { email, password }))).text);
+    for (let failure = 0; failure < FAILURES_PER_ADDRESS; failure++) {
+      expect(await logIn(freshEmail(), "not-the-password")).toMatch(/^That e-mail address and password do not match/);
+    }
+    expect(await logIn(bystander.email, PASSWORD)).toMatch(/^Too many failed log-ins from this network\. Try again in 1[45] minutes\.$/);
   }, 60_000);
 });
