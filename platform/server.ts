@@ -20,7 +20,7 @@ import { LoginSessionStore } from "./identity/login-sessions";
 import { HostedFormStateStore } from "./identity/form-states";
 import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
-import { RECHECKS_PER_SESSION, RECHECK_WINDOW_MS, WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identity/throttle";
+import { PROOFS_PER_SESSION, PROOF_WINDOW_MS, WRONG_CODES_PER_DAY, WindowLimit, createAddressLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { RecoveryCodeStore } from "./identity/recovery-codes";
@@ -80,7 +80,8 @@ export function createPlatform(config: PlatformConfig): Platform {
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),
-    passwordRechecks: new WindowLimit(RECHECKS_PER_SESSION, Date.now, RECHECK_WINDOW_MS),
+    sessionProofs: new WindowLimit(PROOFS_PER_SESSION, Date.now, PROOF_WINDOW_MS),
+    addressLimit: createAddressLimit(),
     mailLimit: new WindowLimit(),
     wrongCodes: new WindowLimit(WRONG_CODES_PER_DAY, Date.now, 24 * 60 * 60 * 1000),
     redirects: new RedirectSessionStore(db),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { openSignUp, refusalOf, startTestPlatform, type TestPlatform } from "../testing";
 import { LoginSessionStore, PASSWORD_PROOF_TTL_MS } from "./login-sessions";
-import { RECHECKS_PER_SESSION } from "./throttle";
+import { PROOFS_PER_SESSION } from "./throttle";
 
 /**
  * What a stolen member access token can do to the account (docs/security.md, "Account recovery
@@ -148,14 +148,14 @@ describe("a password set in a session is no proof there for the second step", ()
 });
 
 describe("the password re-check is throttled like a login", () => {
-  it(`answers at most ${RECHECKS_PER_SESSION} wrong guesses of a session, even sent at once; the owner's other sessions keep theirs`, async () => {
+  it(`answers at most ${PROOFS_PER_SESSION} wrong guesses of a session, even sent at once; the owner's other sessions keep theirs`, async () => {
     const email = await newMember();
     const thief = await signIn(email);
     const owner = await signIn(email);
     const guesses = await Promise.all(Array.from({ length: 20 }, (_, index) => refusalOf(recheck(thief.client, email, `wrong-guess-${index}-long`))));
     const checked = guesses.filter((refusal) => refusal.code === "-19976");
-    expect(checked).toHaveLength(RECHECKS_PER_SESSION);
-    expect(guesses.filter((refusal) => refusal.status === 429 && refusal.code === "THROTTLED_FEATURE")).toHaveLength(20 - RECHECKS_PER_SESSION);
+    expect(checked).toHaveLength(PROOFS_PER_SESSION);
+    expect(guesses.filter((refusal) => refusal.status === 429 && refusal.code === "THROTTLED_FEATURE")).toHaveLength(20 - PROOFS_PER_SESSION);
     // The right password, guessed next, is refused too: the session has no tries left.
     expect(await refusalOf(recheck(thief.client, email, PASSWORD))).toMatchObject({ status: 429, code: "THROTTLED_FEATURE" });
     expect(await refusalOf(thief.client.authentication.changePassword(NEW_PASSWORD))).toMatchObject({ code: "REAUTHENTICATION_REQUIRED" });

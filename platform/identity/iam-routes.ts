@@ -54,8 +54,12 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return service.validateEmail(parse(z.object({ email: z.string().max(254) }), request.body).email);
   });
 
+  // Failures count against the connection's address only for a call with no token: a site's server
+  // sends every visitor's login from its one address, with its visitor token, and limits them per
+  // visitor address itself; counting those would let anyone lock the site's login (docs/platform/identity.md §3.6).
   app.post("/_api/iam/authentication/v2/login", async (request) => {
-    return service.login(parse(loginRequest, request.body), ctx.callerOf(request));
+    const caller = ctx.callerOf(request);
+    return service.login(parse(loginRequest, request.body), caller, caller.kind === "anonymous" ? (request.socket.remoteAddress ?? "unknown") : null);
   });
 
   // Only a server holding the API key may vouch for a person: `<access token>,<API key>`, as the token endpoint takes it.

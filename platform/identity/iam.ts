@@ -205,7 +205,8 @@ export class IdentityService {
       | "settings"
       | "outbox"
       | "loginThrottle"
-      | "passwordRechecks"
+      | "sessionProofs"
+      | "addressLimit"
       | "mailLimit"
       | "wrongCodes"
       | "tokens"
@@ -458,11 +459,17 @@ export class IdentityService {
     return { sessionToken: token, identity: identityWire(identity) };
   }
 
-  /** A login; or, asked with a member's own token for that member's address, a re-check of the password (below). */
-  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
+  /**
+   * A login; or, asked with a member's own token for that member's address, a re-check of the
+   * password (below). `from` is the client's address when it is surely the person's own
+   * (iam-routes.ts): failures count against it too, and past its limit every login from it is refused.
+   */
+  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }, from: string | null = null): Promise<StateReply> {
     if (input.stateToken && input.password === undefined) {
       return this.continueChallenge(input.loginId.email, input.stateToken, input.clientMetaData?.factorType);
     }
+    const locked = from ? await this.ctx.addressLimit.refusedFor(from) : 0;
+    if (locked > 0) throw throttledFor("Too many failed logins from this address.", locked);
     const email = normaliseEmail(input.loginId.email);
     if (caller.kind === "member" && this.ctx.identities.get(caller.id)?.loginEmail === email) return this.recheckPassword(caller, input.password ?? "");
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
@@ -472,12 +479,12 @@ export class IdentityService {
     // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
     if (!found) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
     }
     if (!found.passwordHash) throw identityRefused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
     if (!passwordOk) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
     await this.ctx.loginThrottle.succeeded(email);
@@ -485,19 +492,34 @@ export class IdentityService {
     return this.continueWith(found.identity, input.clientMetaData?.deviceToken);
   }
 
+  private async loginFailed(email: string, from: string | null) {
+    await this.ctx.loginThrottle.failed(email);
+    if (from) await this.ctx.addressLimit.failed(from);
+  }
+
+  /**
+   * Takes one of the tries a login session has to prove who its member is (PROOFS_PER_SESSION in a
+   * window: re-checks of the password, and the proofs factor changes ask for), or refuses with the
+   * true wait. It is taken before the answer is checked, so parallel guesses cannot outrun the
+   * count, and given back (the function returned) when the answer was right. Only a holder of the
+   * session's token spends it: a stolen token guesses a few times and stops, a stranger's wrong
+   * logins spend none of it, and the owner's other sessions keep their own.
+   */
+  private takeProof(member: MemberCaller): () => void {
+    const key = member.loginSessionId ?? `member:${member.id}`;
+    if (!this.ctx.sessionProofs.allow(key)) throw throttledFor("Too many wrong passwords or codes in this session.", this.ctx.sessionProofs.waitSeconds(key));
+    return () => this.ctx.sessionProofs.refund(key);
+  }
+
   /**
    * A member already signed in types their password again (the account page asks for it before a
    * change). Its session passed the robot check and the second step when it began, so it is asked
    * neither (nor mailed a code), and it starts no session: a right password answers SUCCESS without
-   * a session token, and lets this session change the password for a few minutes. Each session has
-   * RECHECKS_PER_SESSION tries, taken before the password is checked so that parallel guesses
-   * cannot outrun the count; a wrong one also counts towards the account's failed logins.
+   * a session token, and lets this session change the password for a few minutes. It takes one of
+   * the session's proofs (takeProof); a wrong one also counts towards the account's failed logins.
    */
   private async recheckPassword(member: MemberCaller, password: string): Promise<StateReply> {
-    const budget = member.loginSessionId ?? `member:${member.id}`;
-    if (!this.ctx.passwordRechecks.allow(budget)) {
-      throw throttledFor("Too many wrong passwords in this session.", this.ctx.passwordRechecks.waitSeconds(budget));
-    }
+    const giveBack = this.takeProof(member);
     const found = this.ctx.identities.findForLogin(this.ctx.identities.get(member.id)?.loginEmail ?? "");
     if (!found) throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
     const email = found.identity.loginEmail;
@@ -507,7 +529,7 @@ export class IdentityService {
       await this.ctx.loginThrottle.failed(email);
       throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
-    this.ctx.passwordRechecks.refund(budget);
+    giveBack();
     await this.ctx.loginThrottle.succeeded(email);
     if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
     if (member.loginSessionId) this.ctx.loginSessions.recordPasswordProof(member.loginSessionId);
@@ -633,8 +655,8 @@ export class IdentityService {
 
   /**
    * Refuses a change to a member's second factors unless they prove it is them: a stolen access
-   * token alone must not add or remove factors. Wrong answers count with failed logins (the same
-   * growing delay), and past the limit the change waits.
+   * token alone must not add or remove factors. Wrong answers are counted per member, apart from
+   * failed logins, which anyone can add to: the same growing delay, and past the limit the change waits.
    */
   async proveMember(member: MemberCaller, proof: z.infer<typeof memberProof>): Promise<void> {
     const memberId = member.id;
@@ -646,21 +668,16 @@ export class IdentityService {
         { field: "password", description: "Required: the password, or totpData.code from the authenticator app.", violatedRule: "VALIDATION", data: {} },
       ]);
     }
-    const email = found.identity.loginEmail;
-    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.loginThrottle.before(email);
-    if (captcha) throw throttledFor("Too many wrong passwords or codes.", retryAfterSeconds);
-    await pause(delayMs);
     // Whoever changed the password in this session knows the new one: only a second factor, or a new login, proves the owner.
     if (proof.password !== undefined && member.loginSessionId && this.ctx.loginSessions.passwordChangedIn(member.loginSessionId)) {
       throw passwordChangedInSession();
     }
+    const giveBack = this.takeProof(member);
     const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
     const proven =
       proof.password !== undefined ? await verifyPassword(proof.password, found.passwordHash) : this.appCodeIsRight(app, proof.totpData?.code.trim() ?? "");
-    if (!proven) {
-      await this.ctx.loginThrottle.failed(email);
-      throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
-    }
+    if (!proven) throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
+    giveBack();
   }
 
   /**
