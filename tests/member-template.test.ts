@@ -2,7 +2,7 @@ import { createElement, Fragment } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { htmlEscapeJsonString } from "next/dist/shared/lib/htmlescape.js";
 import { describe, expect, it } from "vitest";
-import { documentFlight, parsedFlight } from "@/server/page-cache/flight";
+import { documentFlight, flightRows } from "@/server/page-cache/flight";
 import { fillTemplate, fillableName, makeTemplate, newPlaceholders, type MemberTemplate } from "@/server/page-cache/member-template";
 import { inlineScriptHashes } from "@/server/page-cache/page";
 
@@ -49,7 +49,7 @@ describe("a member template", () => {
       const { body } = fillTemplate(template, name);
       // As bytes, as sent: a lone half of a surrogate pair (the initial of "😀") goes out as U+FFFD either way.
       expect(body.toString("utf8"), name).toBe(Buffer.from(expected, "utf8").toString("utf8"));
-      expect(parsedFlight(documentFlight(body.toString("utf8")))).toEqual(parsedFlight(documentFlight(expected)));
+      expect(flightRows(documentFlight(body.toString("utf8"))).map((row) => JSON.parse(row.data))).toEqual([{ b: "build" }, ["$", "span", null, { children: name.slice(0, 1) }], { name }]);
     }
   });
 
@@ -67,7 +67,7 @@ describe("a member template", () => {
     for (const name of NAMES) {
       const expected = `0:{"b":"build"}\n${row(name, name.slice(0, 1))}`;
       expect(fillTemplate(rsc, name).body.toString("utf8")).toBe(expected);
-      expect(parsedFlight(fillTemplate(rsc, name).body)).toEqual(parsedFlight(Buffer.from(expected)));
+      expect(flightRows(fillTemplate(rsc, name).body).map((row) => JSON.parse(row.data))).toEqual([{ b: "build" }, ["$", "span", null, { children: name.slice(0, 1) }], { name }]);
     }
   });
 

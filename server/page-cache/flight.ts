@@ -26,7 +26,8 @@ export function flightRows(payload: Buffer): FlightRow[] {
     const colon = payload.indexOf(COLON, at);
     if (colon < 0) throw new Error("a Flight row without an id");
     const id = payload.toString("latin1", at, colon);
-    if (!/^[0-9a-f]+$/.test(id)) throw new Error("a Flight row id that is not hexadecimal");
+    // Hints (`:HL[…]`) have no id.
+    if (!/^[0-9a-f]*$/.test(id)) throw new Error("a Flight row id that is not hexadecimal");
     const tag = payload[colon + 1];
     if (LENGTH_PREFIXED.has(tag)) {
       const comma = payload.indexOf(COMMA, colon + 2);
@@ -43,11 +44,6 @@ export function flightRows(payload: Buffer): FlightRow[] {
     at = newline + 1;
   }
   return rows;
-}
-
-/** A payload's rows as values to compare: JSON rows parsed, text and binary rows as they are. */
-export function parsedFlight(payload: Buffer): Array<{ id: string; tag: string; value: unknown }> {
-  return flightRows(payload).map(({ id, tag, data, lengthPrefixed }) => ({ id, tag, value: lengthPrefixed ? data : JSON.parse(data || "null") }));
 }
 
 /** `self.__next_f.push([1,"…"])` and its kin: how Next.js inlines a document's Flight payload. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Negotiator from "negotiator";
-import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies";
+import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
 import type { Logger } from "pino";
 import { templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
 import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
