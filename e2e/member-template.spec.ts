@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./test";
 import { documentFlight } from "../server/page-cache/flight";
 import { accountMenuSummary, logOut, openMenu } from "./header-menus";
@@ -6,6 +6,7 @@ import { hydrated } from "./hydration";
 import { ADMIN_KEY, demoMember, platformRequests, secondDemoMember } from "./platform";
 import { watchPolicy } from "./policy-watch";
 import { navigationRequest, resolvedFlight } from "./rsc";
+import { MemberClient, type Member } from "./member-client";
 import { logInWithForm } from "./site-pages";
 import { e2e } from "../playwright.config";
 
@@ -15,48 +16,9 @@ import { e2e } from "../playwright.config";
  * that lets it hydrate; personal pages still rendered by Next.js for each member.
  */
 
-type Member = typeof demoMember;
 /** The pages whose content depends only on "a member is signed in". */
 const SHARED_PAGES = ["/", "/trails", "/trails/summit-loop", "/journal", "/regions/high-desert", "/members", "/outings"];
 const FROM_TEMPLATE = /^(HIT|MISS|STALE)$/;
-
-/** A member's cookies as their browser holds them, for requests made outside it. */
-class MemberClient {
-  private constructor(
-    readonly member: Member,
-    private readonly cookies: Map<string, string>,
-  ) {}
-
-  static async logIn(browser: Browser, member: Member): Promise<MemberClient> {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await logInWithForm(page, undefined, member);
-    const cookies = new Map((await context.cookies()).map((cookie) => [cookie.name, cookie.value]));
-    await context.close();
-    return new MemberClient(member, cookies);
-  }
-
-  /**
-   * A GET as this member's browser. `viaNext` adds a pending verification cookie, which nothing
-   * on these pages reads but which sends the request to Next.js: the member's own render. Tokens
-   * last 20 s in these tests, so a view may meet a renewal (Next.js, which renews the cookie);
-   * it is then made again.
-   */
-  async get(path: string, options: { viaNext?: boolean; headers?: Record<string, string> } = {}) {
-    for (let attempt = 0; ; attempt++) {
-      const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ") + (options.viaNext ? "; wms_verify=pending" : "");
-      const response = await fetch(`${e2e.siteUrl}${path}`, { headers: { ...options.headers, cookie }, redirect: "manual" });
-      const renewed = response.headers.getSetCookie();
-      for (const header of renewed) {
-        const [pair] = header.split(";");
-        this.cookies.set(pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1));
-      }
-      const body = await response.text();
-      if (renewed.length > 0 && !options.viaNext && attempt === 0) continue;
-      return { status: response.status, cache: response.headers.get("x-cache"), headers: response.headers, body };
-    }
-  }
-}
 
 /** A document as compared: its HTML without nonces and without the inline scripts' text (the stream splits the payload where it will)… */
 const htmlOf = (body: string) => body.replace(/ nonce="[^"]*"/g, "").replace(/(<script\b(?![^>]*\bsrc=)[^>]*>)[\s\S]*?<\/script>/g, "$1</script>");
@@ -81,7 +43,7 @@ async function profilePaths(): Promise<string[]> {
 test.describe.configure({ timeout: 180_000 });
 
 test("the filled template is each member's own render: HTML without nonces and the parsed payload, documents and RSC", async ({ browser }) => {
-  const members = [await MemberClient.logIn(browser, demoMember), await MemberClient.logIn(browser, secondDemoMember)];
+  const members = [await MemberClient.logIn(browser, demoMember, e2e.siteUrl), await MemberClient.logIn(browser, secondDemoMember, e2e.siteUrl)];
   const pages = [...SHARED_PAGES, ...(await profilePaths()).slice(0, 2)];
   for (const path of pages) {
     for (const client of members) {
@@ -107,7 +69,7 @@ test("the filled template is each member's own render: HTML without nonces and t
 
 test("two members browsing the same pages in turn each see their own name and nobody else's id, name or e-mail", async ({ browser }) => {
   const ids = await memberIds();
-  const members = [await MemberClient.logIn(browser, demoMember), await MemberClient.logIn(browser, secondDemoMember)];
+  const members = [await MemberClient.logIn(browser, demoMember, e2e.siteUrl), await MemberClient.logIn(browser, secondDemoMember, e2e.siteUrl)];
   const visitorPages = new Map<string, string>();
   for (const path of SHARED_PAGES) visitorPages.set(path, await (await fetch(`${e2e.siteUrl}${path}`)).text());
   const before = await platformRequests();
@@ -134,8 +96,8 @@ test("two members browsing the same pages in turn each see their own name and no
 });
 
 test("the author of a report gets the page with its controls from Next.js; another member the template, without them", async ({ browser }) => {
-  const dana = await MemberClient.logIn(browser, demoMember);
-  const rowan = await MemberClient.logIn(browser, secondDemoMember);
+  const dana = await MemberClient.logIn(browser, demoMember, e2e.siteUrl);
+  const rowan = await MemberClient.logIn(browser, secondDemoMember, e2e.siteUrl);
   // Dana wrote a report on Mirror Lakes (the seed).
   expect((await rowan.get("/trails/mirror-lakes")).cache).toMatch(FROM_TEMPLATE);
   const rowansView = await rowan.get("/trails/mirror-lakes");
@@ -148,7 +110,7 @@ test("the author of a report gets the page with its controls from Next.js; anoth
 });
 
 test("pages that are personal for every member still come from Next.js: an outing with its RSVP, the account, members' outings", async ({ browser }) => {
-  const dana = await MemberClient.logIn(browser, demoMember);
+  const dana = await MemberClient.logIn(browser, demoMember, e2e.siteUrl);
   for (const path of ["/outings/family-creek-walk", "/account", "/member-outings", "/account/profile"]) {
     for (let i = 0; i < 2; i++) expect((await dana.get(path)).cache, path).toBe("BYPASS");
   }
