@@ -82,7 +82,9 @@ test("a template rendered on one instance is filled on the other for another mem
   for (const path of PAGES) visitorPages.set(path, await (await fetch(`${siteUrl(ports.first)}${path}`)).text());
 
   const check = (seen: { body: string }, own: typeof demoMember, other: typeof demoMember, path: string) => {
-    expect(seen.body, path).toContain(`data-testid="member-name" class="sr-only max-w-28 truncate min-[360px]:not-sr-only min-[360px]:inline-block">${own.name}<`);
+    expect(seen.body, path).toContain(
+      `data-testid="member-name" class="sr-only max-w-28 truncate min-[360px]:not-sr-only min-[360px]:inline-block">${own.name}<`,
+    );
     expect(seen.body).not.toContain(other.email);
     expect(seen.body).not.toContain(own.email);
     expect(seen.body).not.toMatch(/Member[a-zA-Z]{24}|Initial[a-zA-Z]{24}/);

@@ -79,7 +79,9 @@ test("two members browsing the same pages in turn each see their own name and no
         const other = members[1 - index].member;
         const seen = await client.get(path);
         expect(seen.cache, path).toMatch(round === 0 ? FROM_TEMPLATE : /^(HIT|STALE)$/);
-        expect(seen.body).toContain(`data-testid="member-name" class="sr-only max-w-28 truncate min-[360px]:not-sr-only min-[360px]:inline-block">${client.member.name}<`);
+        expect(seen.body).toContain(
+          `data-testid="member-name" class="sr-only max-w-28 truncate min-[360px]:not-sr-only min-[360px]:inline-block">${client.member.name}<`,
+        );
         expect(seen.body).not.toContain(other.email);
         expect(seen.body).not.toContain(client.member.email);
         expect(seen.body).not.toMatch(/Member[a-zA-Z]{24}|Initial[a-zA-Z]{24}/);

@@ -195,7 +195,8 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const siteHost = new URL(options.siteOrigin).host;
   // The cache's renders take their turn in the same queue as every other render.
   const pageCache =
-    options.pageCache && createPageCacheServer(options.pageCache, (target, cookie) => queued(() => renderForCache(handle, target, siteHost, cookie)), options.log);
+    options.pageCache &&
+    createPageCacheServer(options.pageCache, (target, cookie) => queued(() => renderForCache(handle, target, siteHost, cookie)), options.log);
 
   const fail = (response: ServerResponse) => (error: unknown) => {
     options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");

@@ -27,7 +27,7 @@ const push = (chunk: string) => `<script>self.__next_f.push(${htmlEscapeJsonStri
 const document = (name: string, initial: string) =>
   "<!DOCTYPE html><html><head><title>Trails</title></head><body>" +
   header(name, initial) +
-  '<script>(self.__next_f=self.__next_f||[]).push([0])</script>' +
+  "<script>(self.__next_f=self.__next_f||[]).push([0])</script>" +
   push('0:{"b":"build"}\n') +
   push(row(name, initial)) +
   "</body></html>";
@@ -49,7 +49,11 @@ describe("a member template", () => {
       const { body } = fillTemplate(template, name);
       // As bytes, as sent: a lone half of a surrogate pair (the initial of "😀") goes out as U+FFFD either way.
       expect(body.toString("utf8"), name).toBe(Buffer.from(expected, "utf8").toString("utf8"));
-      expect(flightRows(documentFlight(body.toString("utf8"))).map((row) => JSON.parse(row.data))).toEqual([{ b: "build" }, ["$", "span", null, { children: name.slice(0, 1) }], { name }]);
+      expect(flightRows(documentFlight(body.toString("utf8"))).map((row) => JSON.parse(row.data))).toEqual([
+        { b: "build" },
+        ["$", "span", null, { children: name.slice(0, 1) }],
+        { name },
+      ]);
     }
   });
 
@@ -67,7 +71,11 @@ describe("a member template", () => {
     for (const name of NAMES) {
       const expected = `0:{"b":"build"}\n${row(name, name.slice(0, 1))}`;
       expect(fillTemplate(rsc, name).body.toString("utf8")).toBe(expected);
-      expect(flightRows(fillTemplate(rsc, name).body).map((row) => JSON.parse(row.data))).toEqual([{ b: "build" }, ["$", "span", null, { children: name.slice(0, 1) }], { name }]);
+      expect(flightRows(fillTemplate(rsc, name).body).map((row) => JSON.parse(row.data))).toEqual([
+        { b: "build" },
+        ["$", "span", null, { children: name.slice(0, 1) }],
+        { name },
+      ]);
     }
   });
 
@@ -79,12 +87,34 @@ describe("a member template", () => {
       ["title", makeTemplate(page(body.replace("<title>Trails", `<title>${name}`)), placeholders, secrets), /<title>/],
       ["URL", makeTemplate(page(body.replace("<body>", `<body><a href="/members/${name}">me</a>`)), placeholders, secrets), /href/],
       ["script", makeTemplate(page(body.replace("</body>", `<script>var me="${name}"</script></body>`)), placeholders, secrets), /not Flight text/],
-      ["text row", makeTemplate(page(body.replace(push('0:{"b":"build"}\n'), push(`0:T${(name.length + 2).toString(16)},a ${name}`))), placeholders, secrets), /length-prefixed/],
-      ["split", makeTemplate(page(body.replace(push(row(name, initial)), push(row(name, initial).slice(0, row(name, initial).indexOf(name) + 5)) + push(row(name, initial).slice(row(name, initial).indexOf(name) + 5)))), placeholders, secrets), /split/],
+      [
+        "text row",
+        makeTemplate(page(body.replace(push('0:{"b":"build"}\n'), push(`0:T${(name.length + 2).toString(16)},a ${name}`))), placeholders, secrets),
+        /length-prefixed/,
+      ],
+      [
+        "split",
+        makeTemplate(
+          page(
+            body.replace(
+              push(row(name, initial)),
+              push(row(name, initial).slice(0, row(name, initial).indexOf(name) + 5)) + push(row(name, initial).slice(row(name, initial).indexOf(name) + 5)),
+            ),
+          ),
+          placeholders,
+          secrets,
+        ),
+        /split/,
+      ],
       [
         "binary",
         makeTemplate(
-          page(body.replace(push(row(name, initial)), `<script>self.__next_f.push(${JSON.stringify([3, Buffer.from(row(name, initial)).toString("base64")])})</script>`)),
+          page(
+            body.replace(
+              push(row(name, initial)),
+              `<script>self.__next_f.push(${JSON.stringify([3, Buffer.from(row(name, initial)).toString("base64")])})</script>`,
+            ),
+          ),
           placeholders,
           secrets,
         ),

@@ -33,14 +33,28 @@ export function flightRows(payload: Buffer): FlightRow[] {
       const comma = payload.indexOf(COMMA, colon + 2);
       const length = parseInt(payload.toString("latin1", colon + 2, comma), 16);
       if (comma < 0 || Number.isNaN(length) || comma + 1 + length > payload.length) throw new Error("a cut-short Flight row");
-      rows.push({ id, tag: String.fromCharCode(tag), data: payload.toString("utf8", comma + 1, comma + 1 + length), start, end: comma + 1 + length, lengthPrefixed: true });
+      rows.push({
+        id,
+        tag: String.fromCharCode(tag),
+        data: payload.toString("utf8", comma + 1, comma + 1 + length),
+        start,
+        end: comma + 1 + length,
+        lengthPrefixed: true,
+      });
       at = comma + 1 + length;
       continue;
     }
     const dataStart = isLineTag(tag) ? colon + 2 : colon + 1;
     const newline = payload.indexOf(NEWLINE, dataStart);
     if (newline < 0) throw new Error("a Flight row without its end of line");
-    rows.push({ id, tag: isLineTag(tag) ? String.fromCharCode(tag) : "", data: payload.toString("utf8", dataStart, newline), start, end: newline + 1, lengthPrefixed: false });
+    rows.push({
+      id,
+      tag: isLineTag(tag) ? String.fromCharCode(tag) : "",
+      data: payload.toString("utf8", dataStart, newline),
+      start,
+      end: newline + 1,
+      lengthPrefixed: false,
+    });
     at = newline + 1;
   }
   return rows;

@@ -100,7 +100,8 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
   const templates = new WeakMap<CachedPage, MemberTemplate | { unusable: string }>();
   const templateOf = (page: CachedPage) => {
     let template = templates.get(page);
-    if (!template) templates.set(page, (template = page.template ? makeTemplate(page, page.template.placeholders, member.secrets) : { unusable: "not a template" }));
+    if (!template)
+      templates.set(page, (template = page.template ? makeTemplate(page, page.template.placeholders, member.secrets) : { unusable: "not a template" }));
     return template;
   };
 

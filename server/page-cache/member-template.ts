@@ -133,7 +133,8 @@ export function makeTemplate(
       parts.push(fixed);
     } else {
       const chunk = pushedChunk(script);
-      if (!chunk || !("text" in chunk) || !script.startsWith("self.__next_f.push([1,")) return { unusable: "a placeholder in a script that is not Flight text" };
+      if (!chunk || !("text" in chunk) || !script.startsWith("self.__next_f.push([1,"))
+        return { unusable: "a placeholder in a script that is not Flight text" };
       parts.push({ script: pieces(script, placeholders, "script") });
       inScripts += found;
     }

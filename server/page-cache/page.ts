@@ -121,9 +121,9 @@ export async function toRenderedPage(
   const [gzipped, brotlied] = template
     ? [Buffer.alloc(0), Buffer.alloc(0)]
     : await Promise.all([
-    gzip(rendered.body, { level: 6 }),
-    brotli(rendered.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
-  ]);
+        gzip(rendered.body, { level: 6 }),
+        brotli(rendered.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
+      ]);
   return {
     ...target,
     status: rendered.status,

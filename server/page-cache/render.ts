@@ -17,13 +17,12 @@ const RENDER_TIMEOUT_MS = 30_000;
  * to leave out the nonce. The render
  * runs in a request context that collects the data tags it reads.
  */
-export async function renderForCache(
-  handle: Handle,
-  target: PageTarget,
-  host: string,
-  cookie?: string,
-): Promise<Rendered & { platformRequestIds: string[] }> {
-  const context: RequestContext = { socketAddress: null, platformRequestIds: [], render: { tags: new Set(), degraded: false, personal: false, owners: new Set() } };
+export async function renderForCache(handle: Handle, target: PageTarget, host: string, cookie?: string): Promise<Rendered & { platformRequestIds: string[] }> {
+  const context: RequestContext = {
+    socketAddress: null,
+    platformRequestIds: [],
+    render: { tags: new Set(), degraded: false, personal: false, owners: new Set() },
+  };
   const dispatch = (request: IncomingMessage, response: ServerResponse) => {
     runInRequestContext(context, () => handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500);

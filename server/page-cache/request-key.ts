@@ -125,6 +125,7 @@ export function decide(method: string | undefined, rawUrl: string, headers: Inco
   // The `_rsc` value is the client's hash of the varied headers: it goes to the render (Next.js
   // may check it) but not into the key, where any string would otherwise make an entry.
   const renderUrl = rscParam === null ? canonical : `${canonical}${query ? "&" : "?"}${RSC_PARAM}=${encodeURIComponent(rscParam)}`;
-  if (viewer === "member") return { action: "cache", target: { key: keyOf(["member", kind, canonical, varied]), kind, url: renderUrl, headers: varied, member: true } };
+  if (viewer === "member")
+    return { action: "cache", target: { key: keyOf(["member", kind, canonical, varied]), kind, url: renderUrl, headers: varied, member: true } };
   return { action: "cache", target: { key: keyOf([kind, canonical, varied]), kind, url: renderUrl, headers: varied } };
 }
