@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { htmlEscapeJsonString } from "next/dist/shared/lib/htmlescape.js";
 import { memberInitial } from "@/lib/auth/session";
 import { documentFlight, flightRows, pushedChunk } from "./flight";
-import { INLINE_SCRIPT } from "./page";
+import { INLINE_SCRIPT, type CachedPage } from "./page";
 import type { PageKind } from "./request-key";
 
 /**
@@ -20,7 +20,7 @@ import type { PageKind } from "./request-key";
  * so does any trace of the template member's id or tokens.
  */
 
-export type Placeholders = { name: string; initial: string };
+export type Placeholders = NonNullable<CachedPage["template"]>["placeholders"];
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 

@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Placeholders } from "./member-template";
 import type { PageKind } from "./request-key";
 
 /**
@@ -24,7 +23,7 @@ export type CachedPage = {
   /** When the render that made it started (ms): a revalidation after that makes it outdated. */
   renderedAt: number;
   /** A member template (member-template.ts): its placeholders, and the members whose own content it shows. */
-  template?: { placeholders: Placeholders; owners: string[] };
+  template?: { placeholders: { name: string; initial: string }; owners: string[] };
 };
 
 /** A page as its render made it, before the cache dates it. */
