@@ -56,6 +56,8 @@ test("the filled template is each member's own render: HTML without nonces and t
       expect(flightOf(template.body), `${path} for ${client.member.name}`).toEqual(flightOf(own.body));
       expect(template.body).toContain(`data-testid="member-name"`);
       expect(template.headers.get("cache-control")).toBe("private, no-store");
+      // Compressed as the client asks (fetch asks for gzip), like Next.js's own answer.
+      expect(template.headers.get("content-encoding")).toBe("gzip");
       // Every inline script as filled in is allowed by the policy sent with it, the changed ones included.
       const policy = template.headers.get("content-security-policy")!;
       for (const hash of inlineScriptHashes(template.body)) expect(policy, path).toContain(`'sha256-${hash}'`);

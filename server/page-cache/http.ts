@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
 import type { Logger } from "pino";
 import { templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
 import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
 import type { CachedPage, Rendered } from "./page";
-import { isStorable, toRenderedPage } from "./page";
+import { compressed, isStorable, toRenderedPage } from "./page";
 import { PageCache, type CacheState, type SharedPages } from "./page-cache";
 import { fillTemplate, fillableName, makeTemplate, newPlaceholders, randomWord, type MemberTemplate } from "./member-template";
 import { decide, type PageTarget } from "./request-key";
@@ -44,9 +45,14 @@ const ENCODINGS = ["br", "gzip", "identity"];
 /** Negotiator takes a server preference for ties (`gzip, br` is a tie); its types do not say so. */
 type EncodingsWithPreference = (available: string[], options: { preferred: string[] }) => string[];
 
-function bodyFor(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding?: "br" | "gzip" } {
+function encodingFor(request: IncomingMessage): "br" | "gzip" | "identity" {
   const negotiator = new Negotiator(request);
   const [encoding] = (negotiator.encodings as unknown as EncodingsWithPreference).call(negotiator, ENCODINGS, { preferred: ENCODINGS });
+  return encoding === "br" || encoding === "gzip" ? encoding : "identity";
+}
+
+function bodyFor(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding?: "br" | "gzip" } {
+  const encoding = encodingFor(request);
   if (encoding === "br") return { body: page.br, encoding };
   if (encoding === "gzip") return { body: page.gzip, encoding };
   return { body: page.body };
@@ -79,6 +85,9 @@ const cookiesOf = (header: string | undefined) => new RequestCookies(new Headers
 
 /** A filled page goes to one member: never stored by anyone, and never served in place of another's. */
 const FILLED_PAGE_CACHE_CONTROL = "private, no-store";
+/** Bytes of filled pages kept in memory (bodies and their compressed copies, counted as twice the body). */
+const FILLED_PAGES_BYTES = 32 * 1024 * 1024;
+type FilledPage = { body: Buffer; policy: string; encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>> };
 
 /**
  * The template member of this process: placeholders for the name and initial, an id nobody has
@@ -158,18 +167,38 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     if ("pass" in found || !found.page.template) return false;
     // The page shows the member's own content (their reports, with the controls only they get).
     if (found.page.template.owners.includes(viewer.id)) return false;
-    const template = templateOf(found.page);
-    if ("unusable" in template) return false;
-    const { body, scriptHashes } = fillTemplate(template, viewer.name);
+    const page = filledPage(found.page, viewer.name);
+    if (!page) return false;
+    const encoding = encodingFor(request);
+    const body = encoding === "identity" ? page.body : await (page.encoded[encoding] ??= compressed(page.body, encoding));
     response.setHeader(CACHE_STATE_HEADER, found.state);
     response.writeHead(found.page.status, {
       ...found.page.headers,
-      "content-security-policy": settings.policy(found.page.kind === "document" ? scriptHashes : []),
+      "content-security-policy": page.policy,
       "cache-control": FILLED_PAGE_CACHE_CONTROL,
       "content-length": body.length,
+      ...(encoding !== "identity" && { "content-encoding": encoding }),
     });
     response.end(request.method === "HEAD" ? undefined : body);
     return true;
+  }
+
+  /**
+   * The template filled in for a name, with its policy and its compressed bodies as they are
+   * asked for: kept a while, since a member reads many pages and many members share few names.
+   * Two members of the same name get the same bytes, which hold nothing but that name.
+   */
+  const filled = new LRUCache<string, FilledPage>({ maxSize: FILLED_PAGES_BYTES, sizeCalculation: (page) => page.body.length * 2 });
+  function filledPage(page: CachedPage, name: string): FilledPage | null {
+    const key = JSON.stringify([page.key, page.renderedAt, name]);
+    const known = filled.get(key);
+    if (known) return known;
+    const template = templateOf(page);
+    if ("unusable" in template) return null;
+    const { body, scriptHashes } = fillTemplate(template, name);
+    const made: FilledPage = { body, policy: settings.policy(page.kind === "document" ? scriptHashes : []), encoded: {} };
+    filled.set(key, made);
+    return made;
   }
 
   return {

@@ -94,6 +94,12 @@ function varyWith(existing: unknown): string {
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+/** A body compressed as the cache sends it (zlib runs off the main thread). */
+export function compressed(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
+  if (encoding === "gzip") return gzip(body, { level: 6 });
+  return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
 /**
  * Makes the page a render answered: its headers as kept (with `policy`, the security policy made
  * from its own scripts), its ETag, and its body compressed once for every request that will
@@ -119,10 +125,7 @@ export async function toRenderedPage(
   // A template is never sent as it is: only the pages filled from it are.
   const [gzipped, brotlied] = template
     ? [Buffer.alloc(0), Buffer.alloc(0)]
-    : await Promise.all([
-        gzip(rendered.body, { level: 6 }),
-        brotli(rendered.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
-      ]);
+    : await Promise.all([compressed(rendered.body, "gzip"), compressed(rendered.body, "br")]);
   return {
     ...target,
     status: rendered.status,
