@@ -159,10 +159,11 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
 
   /** A member's view from the page's template, or false when Next.js must render it. */
   async function serveMember(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-    const viewer = await templateViewer(cookiesOf(request.headers.cookie));
-    if (!viewer || !fillableName(viewer.name)) return false;
+    // The page first: a member's request for any other page costs no opening of the cookie here.
     const decision = decide(request.method, request.url ?? "/", request.headers, "member");
     if (decision.action !== "cache") return false;
+    const viewer = await templateViewer(cookiesOf(request.headers.cookie));
+    if (!viewer || !fillableName(viewer.name)) return false;
     const found = await cache.lookup(decision.target);
     if ("pass" in found || !found.page.template) return false;
     // The page shows the member's own content (their reports, with the controls only they get).
