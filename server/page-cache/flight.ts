@@ -11,18 +11,17 @@ const LENGTH_PREFIXED = new Set([..."TAObUSsLlGgMmVo"].map((tag) => tag.charCode
 /** Row tags whose data runs to the end of the line (`<id>:<tag><data>\n`); any other byte starts untagged data. */
 const isLineTag = (byte: number) => (byte > 64 && byte < 91) || byte === 35 || byte === 114 || byte === 120;
 
-export type FlightRow = { id: string; tag: string; data: string; start: number; end: number; lengthPrefixed: boolean };
+export type FlightRow = { id: string; tag: string; data: string; lengthPrefixed: boolean };
 
 const COLON = 58;
 const COMMA = 44;
 const NEWLINE = 10;
 
-/** The rows of a whole payload, with their byte ranges; throws when it is not a well-formed payload. */
+/** The rows of a whole payload; throws when it is not a well-formed payload. */
 export function flightRows(payload: Buffer): FlightRow[] {
   const rows: FlightRow[] = [];
   let at = 0;
   while (at < payload.length) {
-    const start = at;
     const colon = payload.indexOf(COLON, at);
     if (colon < 0) throw new Error("a Flight row without an id");
     const id = payload.toString("latin1", at, colon);
@@ -37,8 +36,6 @@ export function flightRows(payload: Buffer): FlightRow[] {
         id,
         tag: String.fromCharCode(tag),
         data: payload.toString("utf8", comma + 1, comma + 1 + length),
-        start,
-        end: comma + 1 + length,
         lengthPrefixed: true,
       });
       at = comma + 1 + length;
@@ -51,8 +48,6 @@ export function flightRows(payload: Buffer): FlightRow[] {
       id,
       tag: isLineTag(tag) ? String.fromCharCode(tag) : "",
       data: payload.toString("utf8", dataStart, newline),
-      start,
-      end: newline + 1,
       lengthPrefixed: false,
     });
     at = newline + 1;

@@ -114,6 +114,13 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     return template;
   };
 
+  /** Why a render for the template member cannot be kept as a template, or undefined when it can. */
+  const unusableTemplate = (target: PageTarget, rendered: Rendered): string | undefined => {
+    if (rendered.personal) return "read with the member's own tokens";
+    const made = makeTemplate({ kind: target.kind, body: rendered.body, headers: rendered.headers }, member.placeholders, member.secrets);
+    return "unusable" in made ? made.unusable : undefined;
+  };
+
   const cache = new PageCache({
     maxBytes: settings.maxBytes,
     freshMs: settings.freshSeconds * 1000,
@@ -126,12 +133,7 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       // A page that sets a cookie belongs to one browser: each waiting request gets its own render.
       if (rendered.headers["set-cookie"] !== undefined) return null;
       const template = target.member && { placeholders: member.placeholders, owners: rendered.owners };
-      const unusable = !template
-        ? undefined
-        : rendered.personal
-          ? "read with the member's own tokens"
-          : (makeTemplate({ kind: target.kind, body: rendered.body, headers: rendered.headers }, member.placeholders, member.secrets) as { unusable?: string })
-              .unusable;
+      const unusable = template ? unusableTemplate(target, rendered) : undefined;
       const storable = isStorable(rendered) && !unusable;
       log.info(
         {
@@ -186,8 +188,8 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
 
   /**
    * The template filled in for a name, with its policy and its compressed bodies as they are
-   * asked for: kept a while, since a member reads many pages and many members share few names.
-   * Two members of the same name get the same bytes, which hold nothing but that name.
+   * asked for: kept a while, since members read the same pages again. Two members of the same
+   * name get the same bytes, which hold nothing of theirs but that name.
    */
   const filled = new LRUCache<string, FilledPage>({ maxSize: FILLED_PAGES_BYTES, sizeCalculation: (page) => page.body.length * 2 });
   function filledPage(page: CachedPage, name: string): FilledPage | null {
