@@ -243,7 +243,8 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const siteHost = new URL(options.siteOrigin).host;
   // The cache's renders take their turn in the same queue as every other render.
   const pageCache =
-    options.pageCache && createPageCacheServer(options.pageCache, (target) => queued(() => renderForCache(handle, target, siteHost)), options.log);
+    options.pageCache &&
+    createPageCacheServer(options.pageCache, (target, cookie) => queued(() => renderForCache(handle, target, siteHost, cookie)), options.log);
   /** The contexts of the requests in a render slot now, by their tokens (SLOT_HEADER). */
   const inSlot = new Map<string, RequestContext>();
 
