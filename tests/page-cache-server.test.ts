@@ -141,8 +141,11 @@ describe("the production server with its page cache", () => {
     expect(Number(head.headers["content-length"])).toBe(body.length);
   });
 
-  it("answers members from one render made for nobody, each with their own name; a personal render, the author and a pending notice go to Next.js", async () => {
-    /** A stand-in page that shows the session's member as React and Next.js would, reads with their tokens on /members/x and shows an author's report on /trails/a. */
+  it("answers members from one render made for nobody, each with their own name; personal renders, authors and notices go to Next.js", async () => {
+    /**
+     * A stand-in page that shows the session's member as React and Next.js would, reads with their
+     * tokens on /members/x and shows an author's report on /trails/a.
+     */
     const { get, seen } = await site(
       async (request, response) => {
         const session = await readSession(new RequestCookies(new Headers({ cookie: request.headers.cookie ?? "" })));
