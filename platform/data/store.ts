@@ -325,6 +325,14 @@ export class DataStore {
     this.statement("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
   }
 
+  /** Removes one field's values from every item of a collection (the field is deleted from its schema). */
+  removeFieldValues(collectionId: string, fieldKey: string): void {
+    const path = jsonPath(fieldKey);
+    this.statement(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_type(data, '${path}') IS NOT NULL`).run(
+      collectionId,
+    );
+  }
+
   /** Removes REFERENCE values in other items that point at the given ids of `collectionId`. */
   private clearSingleReferences(collectionId: string, ids: SqlFragment): void {
     for (const collection of this.listCollections()) {

@@ -389,12 +389,13 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     return saveChanged(store, current, { fields: current.fields.map((existing, i) => (i === index ? { ...existing, ...field } : existing)) });
   });
 
-  /** Items keep the field's values (the schema is advisory); a MULTI_REFERENCE field's links go with it. */
+  /** The field's values go from the items with it, as on Wix; a MULTI_REFERENCE field's links go too. */
   app.post("/wix-data/v2/collections/delete-field", async (request) => {
     const { dataCollectionId, fieldKey } = parseRequest(deleteFieldRequest, request.body);
     const { current, index } = adminFieldTarget(request, dataCollectionId, fieldKey, "delete");
     return store.transaction(() => {
       if (current.fields[index].type === "MULTI_REFERENCE") store.references.clearField(current.id, fieldKey);
+      else store.removeFieldValues(current.id, fieldKey);
       return saveChanged(store, current, { fields: current.fields.filter((_, i) => i !== index) });
     });
   });
