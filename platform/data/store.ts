@@ -210,7 +210,15 @@ export class DataStore {
       createdDate: row.created_date,
       updatedDate: row.updated_date,
       specialPermissions: this.specialPermissions.list(id),
+      draftItems: this.draftItemsOf(id),
     };
+  }
+
+  private draftItemsOf(id: string): StoredCollection["draftItems"] {
+    const draftsCollectionId = this.draftPairs.draftsOf(id);
+    if (draftsCollectionId) return { draftsCollectionId };
+    const publishedCollectionId = this.draftPairs.publishedOf(id);
+    return publishedCollectionId ? { publishedCollectionId } : undefined;
   }
 
   getCollection(id: string): StoredCollection {

@@ -154,10 +154,14 @@ export const collectionSchema = z.object({
       .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique"),
   ),
   permissions: z.object({ read: role, insert: role, update: role, remove: role }, { error: "permissions {read, insert, update, remove} are required" }),
-  plugins: z
-    .array(pluginSchema)
-    .refine((plugins) => new Set(plugins.map((plugin) => plugin.type)).size === plugins.length, "each plugin type is given once")
-    .optional(),
+  // A collection read back lists the Draft Items plugin too; the pair is the platform's (add-draft-items-plugin), not a sent plugin.
+  plugins: z.preprocess(
+    (plugins) => (Array.isArray(plugins) ? plugins.filter((plugin) => (plugin as { type?: unknown } | null)?.type !== "DRAFT_ITEMS") : plugins),
+    z
+      .array(pluginSchema)
+      .refine((plugins) => new Set(plugins.map((plugin) => plugin.type)).size === plugins.length, "each plugin type is given once")
+      .optional(),
+  ),
   revision: z.coerce.number().int().optional(),
 });
 
@@ -205,7 +209,10 @@ export function wireCollection(collection: StoredCollection) {
     ],
     permissions: collection.permissions,
     revision: String(collection.revision),
-    plugins: (collection.plugins ?? []).map((plugin) => (plugin.type === "PUBLISH" ? { type: "PUBLISH", publishOptions: publishing } : plugin)),
+    plugins: [
+      ...(collection.plugins ?? []).map((plugin) => (plugin.type === "PUBLISH" ? { type: "PUBLISH", publishOptions: publishing } : plugin)),
+      ...(collection.draftItems ? [{ type: "DRAFT_ITEMS", draftItemsOptions: collection.draftItems }] : []),
+    ],
     pagingModes: ["OFFSET", "CURSOR"],
     createdDate: collection.createdDate,
     updatedDate: collection.updatedDate,
