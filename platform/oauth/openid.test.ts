@@ -55,6 +55,25 @@ describe("oauth.userInfo", () => {
   });
 });
 
+describe("oauth.tokenInfo", () => {
+  // The installed client sends the introspection request's raw body as bytes: `{"body": "<base64>"}` on the wire.
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it("reads the token from the raw body the client sends, as JSON or as a form (RFC 7662)", async () => {
+    const token = (await memberClient()).auth.getTokens().accessToken.value;
+    const expected = { active: true, subjectType: "MEMBER", subjectId: danaId, clientId: LOCAL_CLIENT_ID };
+    expect(await visitorClient().oauth.tokenInfo({ body: bytes(JSON.stringify({ token })) })).toMatchObject(expected);
+    expect(await visitorClient().oauth.tokenInfo({ body: bytes(new URLSearchParams({ token }).toString()) })).toMatchObject(expected);
+  });
+
+  it("answers an unknown token inactive, and a body without a token 400", async () => {
+    expect(await visitorClient().oauth.tokenInfo({ body: bytes(JSON.stringify({ token: "OAT.unknown" })) })).toMatchObject({ active: false });
+    // An OAuth error body (RFC 6749 §5.2), as the token endpoint's: the client reports its status and keeps the body as the data.
+    const invalidRequest = { details: { applicationError: { code: 400, data: { details: { error: "invalid_request" } } } } };
+    await expect(visitorClient().oauth.tokenInfo({ body: bytes("{}") })).rejects.toMatchObject(invalidRequest);
+  });
+});
+
 describe("oauth.jwks", () => {
   it("publishes the key that checks the platform's access tokens, and no other", async () => {
     const answer = (await visitorClient().oauth.jwks()) as unknown as { keys: (JsonWebKey & { kid: string; alg: string })[] };

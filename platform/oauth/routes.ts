@@ -40,6 +40,22 @@ function oauthError(error: string, description: string) {
   return { error, error_description: description };
 }
 
+const tokenSchema = z.string().min(1).max(4096);
+const tokenInfoRequest = z.union([z.object({ token: tokenSchema }), z.object({ body: z.base64().max(8192) })]);
+
+/** The token in an introspection request's raw body: JSON `{"token"}`, or the form `token=…`; null when there is none. */
+function tokenInRawBody(base64: string): string | null {
+  const text = Buffer.from(base64, "base64").toString("utf8");
+  let token: unknown;
+  try {
+    token = (JSON.parse(text) as { token?: unknown } | null)?.token;
+  } catch {
+    token = new URLSearchParams(text).get("token");
+  }
+  const parsed = tokenSchema.safeParse(token);
+  return parsed.success ? parsed.data : null;
+}
+
 export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) {
   // Each anonymous grant stores a new pair, so one address may not mint them without end. Keyed
   // by the socket's address: nothing in front of the platform is trusted to name the client.
@@ -170,13 +186,18 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
   });
 
   /**
-   * What a token stands for (`getTokenInfo` in `@wix/sdk`): its subject, site and lifetime. An
-   * unknown, expired or revoked token is reported inactive, with nothing about it.
+   * What a token stands for: its subject, site and lifetime. An unknown, expired or revoked token
+   * is reported inactive, with nothing about it. Two clients call it: `@wix/sdk`'s `getTokenInfo`
+   * sends `{"token": "…"}`; `@wix/identity`'s `oauth.tokenInfo` sends the introspection request's
+   * raw body as bytes, `{"body": "<base64>"}`, holding that JSON or the form `token=…` of RFC 7662.
    */
   app.post("/oauth2/token-info", async (request, reply) => {
-    const body = z.object({ token: z.string().min(1).max(4096) }).safeParse(request.body);
-    if (!body.success) return reply.status(400).send(oauthError("invalid_request", 'Send the token as {"token": "…"}.'));
-    const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
+    const body = tokenInfoRequest.safeParse(request.body);
+    const token = body.success ? ("token" in body.data ? body.data.token : tokenInRawBody(body.data.body)) : null;
+    if (!token) {
+      return reply.status(400).send(oauthError("invalid_request", 'Send the token as {"token": "…"}, or as the raw body {"body": "<base64 of token=…>"}.'));
+    }
+    const claims = ctx.tokens.resolveAccess(token) ? readAccessToken(token) : null;
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };
   });
