@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createPublicKey, verify, type JsonWebKey } from "node:crypto";
+import { createPublicKey, generateKeyPairSync, verify, type JsonWebKey } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiKeyStrategy, createClient, OAuthStrategy } from "@wix/sdk";
 import { oauth } from "@wix/identity";
 import { LOCAL_CLIENT_ID } from "../config";
 import { DEMO_MEMBER } from "../seed/seed";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { publicJwk, SIGNING_KEY_FILE, storedSigningKey } from "./access-token";
+import { EC_SIGNING_KEY_FILE, publicJwk, SIGNING_KEY_FILE, storedSigningKey } from "./access-token";
 
 /** The OpenID answers of `@wix/identity` `oauth` through the real client: `userInfo` for a member's token, and `jwks`. */
 
@@ -75,21 +75,20 @@ describe("oauth.tokenInfo", () => {
 });
 
 describe("oauth.jwks", () => {
-  it("publishes the key that checks the platform's access tokens, and no other", async () => {
+  it("publishes the RSA key (RS256, as Wix's typings describe it) that checks the platform's access tokens, and no other", async () => {
     const answer = (await visitorClient().oauth.jwks()) as unknown as { keys: (JsonWebKey & { kid: string; alg: string })[] };
     expect(answer.keys).toHaveLength(1);
     const [jwk] = answer.keys;
-    expect(jwk).toMatchObject({ kty: "EC", crv: "P-256", alg: "ES256", use: "sig" });
+    expect(jwk).toMatchObject({ kty: "RSA", e: "AQAB", alg: "RS256", use: "sig" });
+    expect(Buffer.from(jwk.n!, "base64url")).toHaveLength(256);
     expect(jwk).not.toHaveProperty("d");
 
     const token = (await memberClient()).auth.getTokens().accessToken.value;
     const [header, payload, signature] = token.slice("OauthNG.JWS.".length).split(".");
-    expect(JSON.parse(Buffer.from(header, "base64url").toString("utf8"))).toMatchObject({ alg: "ES256", kid: jwk.kid });
+    expect(JSON.parse(Buffer.from(header, "base64url").toString("utf8"))).toMatchObject({ alg: "RS256", kid: jwk.kid });
     const key = createPublicKey({ key: jwk, format: "jwk" });
-    const signed = Buffer.from(`${header}.${payload}`);
-    expect(verify("sha256", signed, { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"))).toBe(true);
-    const edited = Buffer.from(`${header}.${payload.slice(0, -2)}AA`);
-    expect(verify("sha256", edited, { key, dsaEncoding: "ieee-p1363" }, Buffer.from(signature, "base64url"))).toBe(false);
+    expect(verify("sha256", Buffer.from(`${header}.${payload}`), key, Buffer.from(signature, "base64url"))).toBe(true);
+    expect(verify("sha256", Buffer.from(`${header}.${payload.slice(0, -2)}AA`), key, Buffer.from(signature, "base64url"))).toBe(false);
   });
 
   it("keeps the key in the data folder, readable by its owner only, so a restart publishes the same one", () => {
@@ -97,5 +96,15 @@ describe("oauth.jwks", () => {
     const first = publicJwk(storedSigningKey(dataDir));
     expect(publicJwk(storedSigningKey(dataDir))).toEqual(first);
     expect(fs.statSync(path.join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it("replaces the P-256 key an older platform kept in the data folder with an RSA one", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "platform-key-"));
+    const ecKey = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ format: "pem", type: "pkcs8" });
+    fs.writeFileSync(path.join(dataDir, EC_SIGNING_KEY_FILE), ecKey, { mode: 0o600 });
+    const key = storedSigningKey(dataDir);
+    expect(key.asymmetricKeyType).toBe("rsa");
+    expect(publicJwk(storedSigningKey(dataDir))).toEqual(publicJwk(key));
+    expect(fs.existsSync(path.join(dataDir, EC_SIGNING_KEY_FILE))).toBe(false);
   });
 });
