@@ -124,6 +124,8 @@ describe("deleteMemberEmails, deleteMemberPhones and deleteMemberAddresses", () 
 
     expect((await admin.members.deleteMemberEmails(id)).member?.contact?.emails).toEqual([]);
     expect((await admin.members.deleteMemberPhones(id)).member?.contact?.phones).toEqual([]);
+    await admin.members.updateMember(id, { contact: { addresses: [{ city: "Boulder" }] } });
+    expect((await admin.members.deleteMemberAddresses(id)).member?.contact?.addresses).toEqual([]);
     const after = await admin.members.getMember(id, { fieldsets: ["FULL"] });
     expect(after.contact?.emails).toEqual([]);
     expect(after.loginEmail).toBe("lists@ridgeline.example");

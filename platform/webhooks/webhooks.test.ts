@@ -239,6 +239,7 @@ describe("the data service's other events", () => {
   it("tell each state of a backup and of a movement job", async () => {
     const { backup } = await admin().backups.createBackup();
     const states = await eventsAfter(app, 2);
+    expect(states.map((received) => received.type)).toEqual(["backup", "backup"]);
     expect(states.map((received) => (received.event.data as { backup: { _id: string; status: string } }).backup)).toEqual([
       expect.objectContaining({ _id: backup!._id, status: "PENDING" }),
       expect.objectContaining({ _id: backup!._id, status: "READY" }),
