@@ -74,6 +74,37 @@ describe("oauth.tokenInfo", () => {
   });
 });
 
+// The raw HTTP form: the token request's body as bytes, and the answer as a RawHttpResponse whose body is the token endpoint's.
+const rawToken = (request: Record<string, string> | string) =>
+  visitorClient().oauth.token({ body: new TextEncoder().encode(typeof request === "string" ? request : JSON.stringify(request)) });
+const answerOf = (raw: { body?: Uint8Array; statusCode?: number | null }) => ({
+  statusCode: raw.statusCode,
+  body: JSON.parse(new TextDecoder().decode(raw.body)) as Record<string, unknown>,
+});
+
+describe("oauth.token", () => {
+  it("issues a visitor's pair from a raw JSON or form body, which token-info names as the visitor's", async () => {
+    const json = answerOf(await rawToken({ clientId: LOCAL_CLIENT_ID, grantType: "anonymous" }));
+    expect(json).toMatchObject({ statusCode: 200, body: { access_token: expect.stringMatching(/^OauthNG\.JWS\./), token_type: "Bearer" } });
+    const info = await visitorClient().oauth.tokenInfo({ body: new TextEncoder().encode(JSON.stringify({ token: json.body.access_token })) });
+    expect(info).toMatchObject({ active: true, subjectType: "VISITOR", clientId: LOCAL_CLIENT_ID });
+
+    const form = answerOf(
+      await rawToken(
+        new URLSearchParams({ grant_type: "refresh_token", client_id: LOCAL_CLIENT_ID, refresh_token: String(json.body.refresh_token) }).toString(),
+      ),
+    );
+    expect(form).toMatchObject({ statusCode: 200, body: { access_token: expect.stringMatching(/^OauthNG\.JWS\./) } });
+  });
+
+  it("answers a refused grant inside the RawHttpResponse, with the OAuth error body", async () => {
+    expect(answerOf(await rawToken({ clientId: LOCAL_CLIENT_ID, grantType: "refresh_token", refreshToken: "not-a-token" }))).toEqual({
+      statusCode: 400,
+      body: { error: "invalid_grant", error_description: expect.any(String) },
+    });
+  });
+});
+
 describe("oauth.jwks", () => {
   it("publishes the RSA key (RS256, as Wix's typings describe it) that checks the platform's access tokens, and no other", async () => {
     const answer = (await visitorClient().oauth.jwks()) as unknown as { keys: (JsonWebKey & { kid: string; alg: string })[] };
