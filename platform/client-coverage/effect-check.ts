@@ -6,8 +6,9 @@ import type { WalkedFunction } from "./walk";
 /**
  * How the audit knows that a test shows a function's effect (docs/platform/client-coverage.md):
  * each answered function names a test (effects.ts), and the named test must exist and call the
- * function itself. What this proves, and no more: a test of that title is in that file, and its
- * body calls `.name(` (the function, through a client the test builds on the real platform) or,
+ * function. What this proves, and no more: a test of that title is in that file, and its body
+ * calls `.name(` (the function, through a client the test builds on the real platform), directly
+ * or through a top-level helper of the same file that does, or,
  * for a webhook event, the file registers the handler through the installed client and the test
  * asserts on what that handler received. That the test's assertions are about the function's
  * effect is for the person who names the test to see to.
@@ -38,6 +39,18 @@ export function testBody(source: string, title: string): string | null {
   return end < 0 ? source.slice(from) : source.slice(from, from + end);
 }
 
+/**
+ * The file's top-level helpers (functions, and constants holding one) whose text holds `call`: a
+ * test that calls such a helper calls the function through it.
+ */
+export function helpersCalling(source: string, call: string): string[] {
+  const chunks = source.split(/\n(?=\S)/);
+  return chunks
+    .filter((chunk) => chunk.includes(call))
+    .map((chunk) => /^(?:export\s+)?(?:(?:async\s+)?function\s*\*?\s*(\w+)|(?:const|let)\s+(\w+)\s*=)/.exec(chunk))
+    .flatMap((match) => (match ? [match[1] ?? match[2]] : []));
+}
+
 /** Why the named test does not show the function's effect, or null when it does (as far as the check above can see). */
 export function effectTestProblem(fn: WalkedFunction, effect: EffectTest, source: string | null): string | null {
   const where = `${effect.file} › "${effect.test}"`;
@@ -45,7 +58,10 @@ export function effectTestProblem(fn: WalkedFunction, effect: EffectTest, source
   const body = testBody(source, effect.test);
   if (body === null) return `${fn.key}: ${effect.file} has no test "${effect.test}"`;
   const call = `.${fn.name}(`;
-  if (fn.kind !== "event") return body.includes(call) ? null : `${fn.key}: ${where} does not call ${fn.name}`;
+  if (fn.kind !== "event") {
+    const calls = body.includes(call) || helpersCalling(source, call).some((helper) => new RegExp(`\\b${helper}\\(`).test(body));
+    return calls ? null : `${fn.key}: ${where} does not call ${fn.name}`;
+  }
   // An event's handler is registered once per file; the test shows it by asserting on what that handler received.
   const registration = new RegExp(`\\.${escapeRegExp(fn.name)}\\(\\s*\\w+\\(\\s*"([^"]+)"\\s*\\)`).exec(source);
   if (!source.includes(call)) return `${fn.key}: ${effect.file} registers no ${fn.name} handler`;

@@ -11,14 +11,14 @@ import type { EffectTest } from "./effect-check";
 export const EFFECT_TESTS: Record<string, EffectTest> = {
   "@wix/data backups.createBackup": {
     file: "platform/data/backups.test.ts",
-    test: "are taken (PENDING \u2192 READY) into a file, restored whole (PENDING \u2192 COMPLETED) exactly as they were",
+    test: "are taken (PENDING → READY) into a file, restored whole (PENDING → COMPLETED) exactly as they were",
   },
   "@wix/data backups.deleteBackup": { file: "platform/data/backups.test.ts", test: "are deleted (DELETED, file removed) and then cannot be restored" },
   "@wix/data backups.listBackups": { file: "platform/data/backups.test.ts", test: "are deleted (DELETED, file removed) and then cannot be restored" },
   "@wix/data backups.onBackupStateChanged": { file: "platform/webhooks/webhooks.test.ts", test: "tell each state of a backup and of a movement job" },
   "@wix/data backups.restoreBackup": {
     file: "platform/data/backups.test.ts",
-    test: "are taken (PENDING \u2192 READY) into a file, restored whole (PENDING \u2192 COMPLETED) exactly as they were",
+    test: "are taken (PENDING → READY) into a file, restored whole (PENDING → COMPLETED) exactly as they were",
   },
   "@wix/data backups.restorePartialBackup": {
     file: "platform/data/backups.test.ts",
@@ -86,7 +86,7 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   "@wix/data collections.listDataCollections": { file: "platform/data/access.test.ts", test: "gets and lists collections" },
   "@wix/data collections.patchDataCollection": {
     file: "platform/data/collections.test.ts",
-    test: "refuses a stale revision (WDE0178), permission changes (WDE0075) and non-admins (WDE0027)",
+    test: "changes the parts sent, keeps the rest, and moves the revision on",
   },
   "@wix/data collections.patchDataCollectionField": {
     file: "platform/data/collections.test.ts",
@@ -118,7 +118,7 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   },
   "@wix/data items.asyncRemoveByFilter": {
     file: "platform/data/async-jobs.test.ts",
-    test: "refuses bad filters, missing permissions and unknown jobs up front",
+    test: "removes exactly the matching items in batches and reports SUCCEEDED with the count",
   },
   "@wix/data items.bulkInsert": { file: "platform/data/items.test.ts", test: "bulkInsert reports inserted ids and skips existing ids (WDE0074)" },
   "@wix/data items.bulkPatch": { file: "platform/data/conditions.test.ts", test: "bulkPatch and bulkRemove reach only the matching items" },
@@ -128,11 +128,14 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   "@wix/data items.count": { file: "platform/data/aggregate-errors.test.ts", test: "groups with count, sum, avg, min and max" },
   "@wix/data items.createDataItemDraft": {
     file: "platform/data/draft-items.test.ts",
-    test: "refuses calls on a collection without the plugin, and the plugin's calls without the admin key",
+    test: "keeps the published item live while its draft is edited, then publishes the draft over it",
   },
   "@wix/data items.distinct": { file: "platform/data/items.test.ts", test: "counts, and lists distinct values with order" },
   "@wix/data items.get": { file: "platform/data/access.test.ts", test: "includes single references in queries and get" },
-  "@wix/data items.getAsyncJobStatus": { file: "platform/data/async-jobs.test.ts", test: "refuses bad filters, missing permissions and unknown jobs up front" },
+  "@wix/data items.getAsyncJobStatus": {
+    file: "platform/data/async-jobs.test.ts",
+    test: "removes exactly the matching items in batches and reports SUCCEEDED with the count",
+  },
   "@wix/data items.insert": { file: "platform/data/access.test.ts", test: "SITE_MEMBER_AUTHOR: insert stamps the member as _owner" },
   "@wix/data items.insertReference": { file: "platform/data/access.test.ts", test: "insertReference, isReferenced and queryReferenced in link order" },
   "@wix/data items.isReferenced": { file: "platform/data/access.test.ts", test: "insertReference, isReferenced and queryReferenced in link order" },
@@ -168,16 +171,16 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   "@wix/data items.update": { file: "platform/data/field-ranges.test.ts", test: "hold on update, save and patch, and nothing is written when refused" },
   "@wix/data movementJobs.createFileUploadUrl": {
     file: "platform/data/movement-jobs.test.ts",
-    test: "refuses bad jobs, unknown ids and files, second uploads and callers without the admin key",
+    test: "go UNINITIALIZED → INITIALIZING → IN_PROGRESS → COMPLETED, in batches, while other requests are answered",
   },
   "@wix/data movementJobs.getJob": {
     file: "platform/data/movement-jobs.test.ts",
-    test: "go UNINITIALIZED \u2192 INITIALIZING \u2192 IN_PROGRESS \u2192 COMPLETED, in batches, while other requests are answered",
+    test: "go UNINITIALIZED → INITIALIZING → IN_PROGRESS → COMPLETED, in batches, while other requests are answered",
   },
   "@wix/data movementJobs.listJobs": { file: "platform/data/movement-jobs.test.ts", test: "lists jobs newest first with cursors, and queries them by status" },
   "@wix/data movementJobs.listMovementLogs": {
     file: "platform/data/movement-jobs.test.ts",
-    test: "refuses bad jobs, unknown ids and files, second uploads and callers without the admin key",
+    test: "reject bad rows one by one, logged with their line: PARTIALLY_SUCCESSFUL, the good rows imported",
   },
   "@wix/data movementJobs.onJobCreated": { file: "platform/webhooks/webhooks.test.ts", test: "tell each state of a backup and of a movement job" },
   "@wix/data movementJobs.onJobUpdated": { file: "platform/webhooks/webhooks.test.ts", test: "tell each state of a backup and of a movement job" },
@@ -252,10 +255,7 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
     file: "platform/data/tasks.test.ts",
     test: "cancel stops a running task (FAILED with the cancellation); a finished task cannot be cancelled",
   },
-  "@wix/data tasks.createTask": {
-    file: "platform/data/publishing.test.ts",
-    test: "are refused for a collection without the Publish plugin, and a schedule without its date",
-  },
+  "@wix/data tasks.createTask": { file: "platform/data/publishing.test.ts", test: "set the status of the matching items, drafts included" },
   "@wix/data tasks.getTask": { file: "platform/revalidation/notifier.test.ts", test: "announce patches, truncation, background tasks and restorations" },
   "@wix/data tasks.listTasks": {
     file: "platform/data/tasks.test.ts",
@@ -275,7 +275,7 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   },
   "@wix/members authorization.unassignRole": {
     file: "platform/member-roles/member-roles.test.ts",
-    test: "refuses an undefined role, a blockable role for a blocked member, and a role the member lacks",
+    test: "unassigns; a deleted definition can no longer be given, and members who have it keep it",
   },
   "@wix/members badgeAssignments.bulkCreateBadgeAssignments": {
     file: "platform/badges/badges.test.ts",
@@ -719,6 +719,10 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
     file: "platform/oauth/openid.test.ts",
     test: "publishes the RSA key (RS256, as Wix's typings describe it) that checks the platform's access tokens, and no other",
   },
+  "@wix/identity oauth.token": {
+    file: "platform/oauth/openid.test.ts",
+    test: "issues a visitor's pair from a raw JSON or form body, which token-info names as the visitor's",
+  },
   "@wix/identity oauth.tokenInfo": {
     file: "platform/oauth/openid.test.ts",
     test: "reads the token from the raw body the client sends, as JSON or as a form (RFC 7662)",
@@ -757,11 +761,11 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
     file: "platform/site-assets/site-scripts.test.ts",
     test: "answers a site without embedded scripts with an empty list, as the integration expects",
   },
-  "@wix/sdk OAuthStrategy.generateVisitorTokens": {
-    file: "platform/oauth/openid.test.ts",
-    test: "refuses a visitor's token, the admin key and no token at all",
+  "@wix/sdk OAuthStrategy.generateVisitorTokens": { file: "platform/oauth/openid.test.ts", test: "answers the signed-in member's claims" },
+  "@wix/sdk OAuthStrategy.getAuthUrl": {
+    file: "platform/oauth/authorization-code.test.ts",
+    test: "returns code and state in the query, on exactly the registered callback",
   },
-  "@wix/sdk OAuthStrategy.getAuthUrl": { file: "platform/oauth/authorization-code.test.ts", test: "refuses a code after its lifetime" },
   "@wix/sdk OAuthStrategy.getMemberTokens": { file: "platform/oauth/authorization-code.test.ts", test: "returns code and state in the fragment when asked to" },
   "@wix/sdk OAuthStrategy.getMemberTokensForExternalLogin": {
     file: "platform/oauth/external-login.test.ts",
@@ -803,5 +807,13 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
   "@wix/sdk AppStrategy({accessToken}).getTokenInfo": {
     file: "platform/oauth/client-credentials.test.ts",
     test: "answers a token without a refresh token, which token-info names as the app's",
+  },
+  "@wix/data backups.listRestorations": {
+    file: "platform/data/backups.test.ts",
+    test: "are taken (PENDING → READY) into a file, restored whole (PENDING → COMPLETED) exactly as they were",
+  },
+  "@wix/data indexes.listAvailableIndexes": {
+    file: "platform/data/indexes.test.ts",
+    test: "lists indexes and what is left of the limits, and refuses a second index on the same name or fields",
   },
 };
