@@ -40,7 +40,8 @@ function summary(rows: CoverageRow[]): string {
     `${rows.length} functions: ${count((row) => row.status === "answered")} answered (a named test shows the effect), ` +
     `${count((row) => row.status === "untested")} answered, effect not tested, ` +
     `${unanswered.length} not answered (${byKind}), ${count((row) => row.status === "no request")} that send no request; ` +
-    `webhook events included (of ${count((row) => row.fn.kind === "event")}, ${events("answered")} sent with a test, ${events("untested")} sent, effect not tested).`
+    `webhook events included (of ${count((row) => row.fn.kind === "event")}, ` +
+    `${events("answered")} sent with a test, ${events("untested")} sent, effect not tested).`
   );
 }
 
