@@ -39,6 +39,11 @@ describe("the Draft Items plugin", () => {
     expect(draftItemsPlugin((await calls(admin()).addDraftItemsPlugin("Articles", { draftItemsOptions: {} })).dataCollection)).toEqual(
       draftItemsPlugin(dataCollection),
     );
+    // Nor do the generic plugin calls make or end the pair.
+    expect(await codeOf(admin().collections.addDataCollectionPlugin("Articles", { plugin: { type: "DRAFT_ITEMS" } as never }))).toBe("WDE0075");
+    expect(draftItemsPlugin((await admin().collections.deleteDataCollectionPlugin("Articles", { pluginType: "DRAFT_ITEMS" as never })).dataCollection)).toEqual(
+      draftItemsPlugin(dataCollection),
+    );
   });
 
   it("refuses calls on a collection without the plugin, and the plugin's calls without the admin key", async () => {
