@@ -816,4 +816,12 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
     file: "platform/data/indexes.test.ts",
     test: "lists indexes and what is left of the limits, and refuses a second index on the same name or fields",
   },
+  "@wix/data items.queryReferencedItems": {
+    file: "platform/data/access.test.ts",
+    test: "queryReferencedItems answers each linked item with the item that links it",
+  },
+  "@wix/data backups.onBackupRestorationStateChanged": {
+    file: "platform/webhooks/webhooks.test.ts",
+    test: "tell each state of a backup and of a movement job",
+  },
 };
