@@ -256,7 +256,10 @@ export const EFFECT_TESTS: Record<string, EffectTest> = {
     test: "cancel stops a running task (FAILED with the cancellation); a finished task cannot be cancelled",
   },
   "@wix/data tasks.createTask": { file: "platform/data/publishing.test.ts", test: "set the status of the matching items, drafts included" },
-  "@wix/data tasks.getTask": { file: "platform/revalidation/notifier.test.ts", test: "announce patches, truncation, background tasks and restorations" },
+  "@wix/data tasks.getTask": {
+    file: "platform/data/tasks.test.ts",
+    test: "DELETE_BY_QUERY removes the matching items in batches (NEW when created, then COMPLETED) with the counts",
+  },
   "@wix/data tasks.listTasks": {
     file: "platform/data/tasks.test.ts",
     test: "DELETE_BY_QUERY removes the matching items in batches (NEW when created, then COMPLETED) with the counts",
