@@ -82,6 +82,9 @@ export const selfUnblockingForbidden = (initiatorMemberId: string) =>
   new PlatformError(400, "SELF_UNBLOCKING_FORBIDDEN", "A member cannot unblock themselves.", { initiatorMemberId });
 export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: string) =>
   new PlatformError(404, "BLOCK_DOES_NOT_EXIST", `Member ${blockingMemberId} does not block member ${blockedMemberId}.`, { blockingMemberId, blockedMemberId });
+/** getMember by a member who blocks the requested one: a 404 that says why (Wix's blocks integration guide). */
+export const memberToMemberBlocked = (memberId: string) =>
+  new PlatformError(404, "MEMBER_TO_MEMBER_BLOCKED", `The current member blocks member ${memberId}.`, { memberId });
 /** Disconnecting is for good: the member's status stays `OFFLINE`. */
 export const memberDisconnected = (id: string) =>
   new PlatformError(400, "INVALID_ARGUMENT", `Member ${id} is disconnected; a disconnected member cannot be approved or blocked.`, { id });
