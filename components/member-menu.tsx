@@ -4,13 +4,13 @@ import { headerMenuItem } from "@/components/class-names";
 import { HeaderMenu } from "./nav/header-menu";
 
 /** The signed-in member's menu. Logging out is a plain form post, so it works before the page has JavaScript. */
-export function MemberMenu({ name, links }: { name: string; links: ReadonlyArray<{ href: string; label: string }> }) {
+export function MemberMenu({ name, initial, links }: { name: string; initial: string; links: ReadonlyArray<{ href: string; label: string }> }) {
   return (
     <HeaderMenu
       summary={
         <>
           <span aria-hidden className="flex h-7 w-7 items-center justify-center rounded-full bg-pine-700 text-xs font-semibold uppercase text-white">
-            {name.slice(0, 1)}
+            {initial}
           </span>
           {/* The name, as shown, is part of the accessible name ("Account menu for Dana"). On the
               narrowest phones the initial stands for it on screen; long names are cut short. */}

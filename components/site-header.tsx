@@ -3,6 +3,7 @@ import { Suspense } from "react";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { Notice } from "@/lib/auth/notice-store";
 import { getSession, pageNotice } from "@/lib/auth/request-session";
+import { memberInitial, type SessionMember } from "@/lib/auth/session";
 import { memberOutings, siteCollections } from "@/lib/site-config";
 import { LoginLink } from "./login-link";
 import { MemberMenu } from "./member-menu";
@@ -23,6 +24,12 @@ const NOTICES: Record<Notice, { text: string; tone: "done" | "warning" }> = {
   "logged-out": { text: "You are logged out. See you on the trail.", tone: "done" },
 };
 
+/** A member session may lack the display data (the members service failed at login) until its next renewal. */
+function shownMember(member: SessionMember | undefined): { name: string; initial: string } {
+  const shown = member?.name ? member : { name: "Your account" };
+  return { name: shown.name, initial: memberInitial(shown) };
+}
+
 // One line however narrow the screen: beside the logo and the menu on a 320 px phone it would wrap.
 const loginClassName = "whitespace-nowrap rounded-lg bg-pine-700 px-3 py-2 text-sm font-medium text-white hover:bg-pine-600 sm:px-4";
 
@@ -40,7 +47,7 @@ export async function SiteHeader() {
             <MainNav links={sectionLinks} />
             {session?.role === "member" ? (
               <>
-                <MemberMenu name={session.member?.name || "Your account"} links={memberLinks} />
+                <MemberMenu {...shownMember(session.member)} links={memberLinks} />
                 <SessionPrewarm />
               </>
             ) : (

@@ -160,6 +160,26 @@ test("methods and headers Next.js cannot handle get a 4xx, never a 500", async (
   expect(oversized.status).toBe(431);
 });
 
+test("a Range a file cannot satisfy is 416 with the file's size, never a 500; a good one is 206", async () => {
+  const script = /src="(\/_next\/static\/[^"]+\.js)"/.exec((await rawRequest(site("/trails"))).body)![1];
+  for (const path of [script, "/media/demo/ridge.jpg"]) {
+    const whole = await rawRequest(site(path));
+    expect(whole.status, path).toBe(200);
+    const size = Number(whole.headers["content-length"]);
+    for (const range of [`bytes=${size}-`, `bytes=${size + 1000}-${size + 2000}`, "bytes=10-5", "bytes=abc"]) {
+      const refused = await rawRequest(site(path), { headers: { range } });
+      expect(refused.status, `${path} ${range}`).toBe(416);
+      expect(refused.headers["content-range"], `${path} ${range}`).toBe(`bytes */${size}`);
+    }
+    const part = await rawRequest(site(path), { headers: { range: "bytes=0-9" } });
+    expect(part.status, path).toBe(206);
+    expect(part.headers["content-range"], path).toBe(`bytes 0-9/${size}`);
+    // Conditions come first: with one, the Range may be ignored, and the whole file is the answer.
+    const conditional = await rawRequest(site(path), { headers: { range: "bytes=10-5", "if-range": '"not-the-etag"' } });
+    expect(conditional.status, path).toBe(200);
+  }
+});
+
 test("random query strings on list pages never give a 5xx (bounded run)", async () => {
   const names = ["page", "q", "sort", "size", "difficulty", "region", "distanceKm.from", "distanceKm.to", "dogFriendly", "openedOn.from", "x"];
   const value = fc.oneof(
@@ -195,7 +215,7 @@ test("150 slow request bodies leave a member's pages and the login page answerin
   const slow = Array.from({ length: 150 }, () => {
     const socket = net.connect(Number(port), "127.0.0.1");
     socket.on("error", () => undefined);
-    socket.write(`POST /api/revalidate HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+    socket.write(`POST /api/webhooks/wix HTTP/1.1\r\nHost: localhost:${port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
     const timer = setInterval(() => socket.write("x"), 100);
     socket.on("close", () => clearInterval(timer));
     return socket;

@@ -12,7 +12,7 @@ test.afterAll(async () => {
   const left = await adminItems().query("TrailReports").startsWith("title", FROST_REPORT).find();
   if (left.items.length === 0) return;
   for (const item of left.items) await adminItems().remove("TrailReports", item._id!);
-  await revalidateSite({ collections: ["TrailReports"], members: false });
+  await revalidateSite({ collections: ["TrailReports"] });
 });
 
 const reports = (page: Page) => page.getByRole("region", { name: "Trail reports" });

@@ -182,6 +182,40 @@ test("with two-step sign-in on, the password changes on the account page without
   }
 });
 
+test("a password change on the account page ends the member's other browsers, and the new password cannot take two-step sign-in off there", async ({
+  page,
+  browser,
+}) => {
+  const email = newEmail();
+  await turnOnEmailCodes(page, email);
+  const other = await browser.newPage();
+  await logInWithPassword(other, email);
+  await expect(other).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await other.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await other.getByRole("button", { name: "Log in" }).click();
+  await expect(other).toHaveURL(`${e2e.siteUrl}/account`);
+
+  const section = page.getByRole("region", { name: "Password" });
+  await section.getByLabel("Current password").fill(password);
+  await section.getByLabel("New password", { exact: true }).fill("granite-new-step-44");
+  await section.getByLabel("New password again").fill("granite-new-step-44");
+  await section.getByRole("button", { name: "Change password" }).click();
+  await expect(section.getByRole("status")).toContainText("Your password is changed");
+  expect((await mails(email, "password-changed")).length).toBe(1);
+
+  // The other browser's session ended with the change: its next member page finds it so, says so, and shows a visitor's page.
+  await other.goto("/account");
+  await expect(other.getByTestId("site-notice")).toContainText("Your session has ended");
+  await expect(other).not.toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(other.getByTestId("member-name")).toHaveCount(0);
+  await other.close();
+
+  // Whoever changed the password knows the new one: it proves nothing here until a new login with its second step.
+  await submitWithPassword(page, "Turn off e-mail codes", "granite-new-step-44");
+  await expect(page.getByText("You changed your password since you logged in.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+});
+
 test("past a day's wrong login codes, the login form says how long to wait, and the member has a mail saying what to do", async ({ page }) => {
   const email = newEmail();
   await turnOnEmailCodes(page, email);

@@ -89,7 +89,7 @@ test("joining twice keeps one place; a full outing says so and refuses the next 
     _owner: `e2e-member-${index}`,
   }));
   await adminItems().bulkInsert("OutingSignups", others);
-  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  await revalidateSite({ collections: ["OutingSignups"] });
   await rsvp(rowan).getByRole("button", { name: "Join this outing" }).click();
   await expect(rsvp(rowan).getByRole("alert")).toHaveText("Sorry, this outing is full: there are no places left.");
   await expect(placesLeft(rowan)).toHaveText("Full: all 18 places are taken");
@@ -109,7 +109,7 @@ test("one member's made-up sign-ups take one place: the outing is not full and o
   // (the admin key stamps them with that member as their author).
   const madeUp = Array.from({ length: 15 }, (_, index) => ({ _id: `e2e-made-up-${index}`, collection: "Events", outing: "event-2", _owner: "e2e-one-member" }));
   await adminItems().bulkInsert("OutingSignups", madeUp);
-  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  await revalidateSite({ collections: ["OutingSignups"] });
   try {
     const dana = await memberPage(browser, demoMember, path);
     await expect(placesLeft(dana)).toHaveText("14 of 15 places left");
@@ -123,7 +123,7 @@ test("one member's made-up sign-ups take one place: the outing is not full and o
       "OutingSignups",
       madeUp.map((signup) => signup._id),
     );
-    await revalidateSite({ collections: ["OutingSignups"], members: false });
+    await revalidateSite({ collections: ["OutingSignups"] });
   }
 });
 
@@ -201,7 +201,7 @@ test("the outings list shows places left on each card, and a new sign-up shows t
     _owner: `e2e-member-${index}`,
   }));
   await adminItems().bulkInsert("OutingSignups", others);
-  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  await revalidateSite({ collections: ["OutingSignups"] });
   await page.reload();
   await expect(card("Winter Solstice Lantern Walk").getByTestId("places-left")).toHaveText("37 of 40 places left");
   await expect(card("Family Creek Walk").getByTestId("places-left")).toHaveText("30 of 30 places left");
@@ -209,7 +209,7 @@ test("the outings list shows places left on each card, and a new sign-up shows t
     "OutingSignups",
     others.map((other) => other._id),
   );
-  await revalidateSite({ collections: ["OutingSignups"], members: false });
+  await revalidateSite({ collections: ["OutingSignups"] });
 });
 
 test("at 1280 px an outing's sign-up stands in the details column beside the long read, leaving no empty block", async ({ page }) => {

@@ -54,7 +54,7 @@ test("an edit made with @wix/data shows within a second on every cached page tha
 
 test("requests that miss the cache together share one platform read", async ({ request }) => {
   await view(request, "/journal");
-  await revalidateSite({ collections: ["Journal"], members: false });
+  await revalidateSite({ collections: ["Journal"] });
   const before = await platformRequests();
   await Promise.all(Array.from({ length: 20 }, () => view(request, "/journal")));
   const calls = callsSince(before, await platformRequests());

@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { test } from "@playwright/test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
-import { REVALIDATE_PATH, REVALIDATE_SECRET_FILE, revalidationRequests, routeWixApis, type RevalidationChange } from "@ridgeline/platform-contract";
+import { LOCAL_SITE_APP_ID, WIX_WEBHOOK_PATH, localWebhookKey, routeWixApis, signWixEvent, type WixEventEnvelope } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 import { e2e } from "../playwright.config";
 
@@ -38,13 +37,29 @@ export function adminCollections() {
   return adminData().collections;
 }
 
-/** Drops the site's cached reads of these collections, as any tool holding the secret may (the e2e site generates it in its data folder). */
-export async function revalidateSite(change: RevalidationChange): Promise<void> {
-  const secret = fs.readFileSync(path.join(e2e.dataDir, REVALIDATE_SECRET_FILE), "utf8").trim();
-  for (const { body, headers } of revalidationRequests(change, secret)) {
-    const response = await fetch(new URL(REVALIDATE_PATH, e2e.siteUrl), { method: "POST", headers, body });
-    if (!response.ok) throw new Error(`revalidate failed: ${response.status} ${await response.text()}`);
-  }
+/**
+ * Drops the site's cached reads of these collections at once, with a data item event per collection
+ * signed as the local platform signs them (the e2e site and platform share the data folder's key).
+ */
+export async function revalidateSite(change: { collections: string[]; members?: boolean }): Promise<void> {
+  for (const collectionId of change.collections) await sendWixEvent(dataItemUpdated(collectionId));
+  if (change.members)
+    await sendWixEvent({ eventType: "wix.members.v1.member_updated", instanceId: "local-instance", payload: { id: randomUUID(), updatedEvent: {} } });
+}
+
+/** A data item event of one collection, as Wix's webhooks carry it. */
+export const dataItemUpdated = (dataCollectionId: string, id = randomUUID()) => ({
+  eventType: "wix.data.v2.data_item_updated",
+  instanceId: "local-instance",
+  payload: { id: randomUUID(), entityFqdn: "wix.data.v2.data_item", slug: "updated", entityId: id, updatedEvent: { currentEntity: { id, dataCollectionId } } },
+});
+
+/** Posts one Wix webhook event to the site, signed now for the site's app; answers the site's status. */
+export async function sendWixEvent(event: WixEventEnvelope, { expectOk = true } = {}): Promise<number> {
+  const body = signWixEvent(localWebhookKey(e2e.dataDir), LOCAL_SITE_APP_ID, event);
+  const response = await fetch(new URL(WIX_WEBHOOK_PATH, e2e.siteUrl), { method: "POST", headers: { "content-type": "text/plain" }, body });
+  if (expectOk && !response.ok) throw new Error(`the Wix event was refused: ${response.status} ${await response.text()}`);
+  return response.status;
 }
 
 /** Revokes every session of a member on the platform, as an administrator would. */
@@ -100,7 +115,7 @@ export function plainSignUpInEachTest(): void {
 }
 
 type Mail = { id: string; to: string; subject: string; text: string; kind: string; code?: string; link?: string };
-type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "code-ceiling";
+type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "code-ceiling" | "password-changed";
 
 /** The messages of a kind the platform "sent" to an address, the newest first. */
 export async function mails(to: string, kind: MailKind): Promise<Mail[]> {

@@ -194,7 +194,7 @@ test("stories sorted by when they were last updated, trails by when they were ad
   const admin = adminItems();
   const story = (await admin.query("Journal").eq("slug", "why-we-start-early").find()).items[0];
   await admin.update("Journal", story);
-  await revalidateSite({ collections: ["Journal"], members: false });
+  await revalidateSite({ collections: ["Journal"] });
   await page.goto("/journal");
   await hydrated(page.getByRole("form", { name: "Search stories" }));
   await page.getByLabel("Sort").selectOption({ label: "Recently updated" });
@@ -211,13 +211,13 @@ test("stories sorted by when they were last updated, trails by when they were ad
 
   await admin.insert("Trails", { _id: "e2e-fresh-spur", title: "Fresh Spur", slug: "fresh-spur", distanceKm: 1.2 });
   try {
-    await revalidateSite({ collections: ["Trails"], members: false });
+    await revalidateSite({ collections: ["Trails"] });
     await page.goto("/trails?sort=added");
     await expect(page.getByLabel("Sort")).toHaveValue("added");
     await expect(cards(page).locator("h2").first()).toHaveText("Fresh Spur");
   } finally {
     await admin.remove("Trails", "e2e-fresh-spur");
-    await revalidateSite({ collections: ["Trails"], members: false });
+    await revalidateSite({ collections: ["Trails"] });
   }
 });
 

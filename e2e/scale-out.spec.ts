@@ -4,7 +4,7 @@ import { expect, test } from "./test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { items } from "@wix/data";
 import { createClient as createRedisClient } from "redis";
-import { routeWixApis } from "@ridgeline/platform-contract";
+import { WIX_WEBHOOK_PATH, routeWixApis } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 
 /**
@@ -17,7 +17,6 @@ import { DEFAULT_API_KEY } from "../platform/config";
 const base = Number(process.env.E2E_SCALE_PORT_BASE ?? 0);
 const ports = { redis: 6390 + base, platform: 4211 + base, first: 3201 + base, second: 3202 + base };
 const dataDir = ".data/e2e-scale";
-const secret = "scale-out-revalidate-secret-0123456789";
 const platformUrl = `http://127.0.0.1:${ports.platform}`;
 const siteUrl = (port: number) => `http://localhost:${port}`;
 const ADMIN_KEY = DEFAULT_API_KEY;
@@ -69,11 +68,11 @@ test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
   start("redis-server", ["--port", String(ports.redis), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {});
-  const shared = { LOCAL_PLATFORM_PORT: String(ports.platform), LOCAL_PLATFORM_DATA_DIR: dataDir, REVALIDATE_SECRET: secret, NEXT_TELEMETRY_DISABLED: "1" };
+  const shared = { LOCAL_PLATFORM_PORT: String(ports.platform), LOCAL_PLATFORM_DATA_DIR: dataDir, NEXT_TELEMETRY_DISABLED: "1" };
   start(process.execPath, ["--import", "tsx", "platform/cli.ts"], {
     ...shared,
     SITE_URL: siteUrl(ports.first),
-    LOCAL_PLATFORM_REVALIDATE_URL: `http://127.0.0.1:${ports.first}/api/revalidate`,
+    LOCAL_PLATFORM_SITE_WEBHOOK_URL: `http://127.0.0.1:${ports.first}${WIX_WEBHOOK_PATH}`,
   });
   await answers(`${platformUrl}/_local/health`);
   for (const port of [ports.first, ports.second]) {

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
+import net from "node:net";
 import { expect, test } from "./test";
 import { e2e } from "../playwright.config";
 import { hydrated } from "./hydration";
 import { rawRequest } from "./http";
+import { setPlatformSettings } from "./platform";
+import { STRONG_PASSWORD, logInWithForm, newEmail } from "./site-pages";
 
 /**
  * Stale and malformed server-action requests against the production build: each gets a 4xx
@@ -238,4 +241,78 @@ test("with JavaScript, a form whose action this build lacks says the page was up
   await page.getByRole("button", { name: "Reload the page" }).click();
   await expect(page.getByLabel("E-mail")).toHaveValue("");
   await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+});
+
+/**
+ * An action posted to a page that lacks it: Next.js passes it on over HTTP to a page that has it,
+ * a second request that needs a render slot while the first holds one (docs/security.md,
+ * "Requests made on behalf of another"). Before the fix, eight of these held open took every slot
+ * and waited forever for their own second requests: nothing else was rendered until they closed.
+ */
+for (const burst of [8, 16, 64]) {
+  test(`${burst} actions posted to pages that lack them, with and without a body and held open, leave a member's pages answering`, async ({ page }) => {
+    test.setTimeout(90_000);
+    await logInWithForm(page);
+    const { port } = new URL(e2e.siteUrl);
+    const forgotPassword = actionIdOf("forgotPasswordAction");
+    const head = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: localhost:${port}\r\nOrigin: ${e2e.siteUrl}\r\n` +
+      `Next-Action: ${forgotPassword}\r\nContent-Type: text/plain;charset=UTF-8\r\n`;
+    const bodies = ['Content-Length: 12\r\n\r\n[null,"$K1"]', "\r\n"];
+    const held = Array.from({ length: burst }, (_, index) =>
+      bodies.map((body) => {
+        const socket = net.connect(Number(port), "127.0.0.1");
+        socket.on("error", () => undefined);
+        socket.write(head(["/", "/trails", "/members"][index % 3]) + body);
+        return socket;
+      }),
+    ).flat();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const answers = await Promise.all(
+        ["/account", "/trails/mirror-lakes", "/login"].map(async (path) => {
+          const started = Date.now();
+          const response = await page.request.get(`${e2e.siteUrl}${path}`, { maxRedirects: 0, timeout: 15_000 });
+          return { path, status: response.status(), ms: Date.now() - started };
+        }),
+      );
+      expect(answers.map(({ path, status }) => `${path} ${status}`)).toEqual(["/account 200", "/trails/mirror-lakes 200", "/login 307"]);
+      for (const { path, ms } of answers) expect(ms, path).toBeLessThan(5_000);
+      // Nobody closed them: the server answered each and kept the connection.
+      expect(held.filter((socket) => socket.destroyed)).toHaveLength(0);
+    } finally {
+      held.forEach((socket) => socket.destroy());
+    }
+  });
+}
+
+/**
+ * The same deadlock from legitimate forms: a sign-up with JavaScript whose action sends the person
+ * on to `/verify` has Next.js fetch that page from this server while the sign-up holds its slot.
+ * Before the fix, eight at once were never answered, and neither was anything else.
+ */
+test("10 sign-ups with JavaScript at once, each sent on to /verify, are all answered, and so is /login meanwhile", async ({ visitorAddress }) => {
+  test.setTimeout(90_000);
+  await setPlatformSettings({ requireEmailVerification: true });
+  try {
+    const signUp = async (index: number) => {
+      // The form's data after the previous state, as React's client encodes a form action's call.
+      const body = new FormData();
+      const fields = { email: newEmail(`burst-${index}`), password: STRONG_PASSWORD, firstName: "Robin", lastName: "Alder", nickname: `Robin ${index}` };
+      for (const [name, value] of Object.entries(fields)) body.append(`_1_${name}`, value);
+      body.append("0", '[null,"$K1"]');
+      const headers = { ...ORIGIN, "next-action": actionIdOf("registerAction"), accept: "text/x-component", "x-forwarded-for": visitorAddress };
+      const response = await fetch(`${e2e.siteUrl}/register`, { method: "POST", body, headers, signal: AbortSignal.timeout(20_000) });
+      await response.text();
+      return `${response.status} ${response.headers.get("x-action-redirect")}`;
+    };
+    const signUps = Promise.all(Array.from({ length: 10 }, (_, index) => signUp(index)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const login = await fetch(`${e2e.siteUrl}/login`, { signal: AbortSignal.timeout(15_000) });
+    expect(login.status).toBe(200);
+    // Each in 20 s at most (they take seconds on a loaded machine); before the fix, none was answered.
+    expect(await signUps).toEqual(Array(10).fill("200 /verify;push"));
+  } finally {
+    await setPlatformSettings({ requireEmailVerification: false });
+  }
 });

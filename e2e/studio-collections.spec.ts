@@ -73,8 +73,8 @@ test("an edit of a trail's title in the Studio shows on the site's cached trail 
     await expect(page.getByRole("status").filter({ hasText: /^Saved at/ })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: edited })).toBeVisible();
 
-    // The site was told: its cached page shows the new title on the next request.
-    await expect.poll(async () => (await request.get(TRAIL_PAGE)).text(), { timeout: 10_000 }).toContain(edited);
+    // The platform sent the site Wix's data item event: its cached page shows the new title within a second.
+    await expect.poll(async () => (await request.get(TRAIL_PAGE)).text(), { timeout: 1_000, intervals: [50] }).toContain(edited);
     checkPolicy();
   } finally {
     await adminItems().update("Trails", { ...original, title: original.title });

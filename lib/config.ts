@@ -1,9 +1,11 @@
+import { createPublicKey } from "node:crypto";
 import { z } from "zod";
 import {
   LOCAL_CLIENT_ID,
+  LOCAL_SITE_APP_ID,
   LOG_LEVELS,
-  REVALIDATE_SECRET_FILE,
   generatedSecret,
+  localWebhookKey,
   parseEnv,
   reachableUrl,
   sharedEnv,
@@ -19,11 +21,28 @@ export { ConfigError } from "@ridgeline/platform-contract";
 const DAY = 24 * 60 * 60;
 export { LOG_LEVELS, type LogLevel };
 
+/** A public key as PEM, or as base64 of the PEM on one line (both forms Wix's dashboard and `AppStrategy` use), checked to parse; kept as PEM. */
+const publicKeyPem = z
+  .string()
+  .trim()
+  .transform((value) => (value.startsWith("-----BEGIN") ? value : Buffer.from(value, "base64").toString("utf8")).replace(/\\n/g, "\n").trim())
+  .refine((pem) => {
+    try {
+      // SPKI only, what the SDK imports: a private key would parse here too, and must not be given out as the public one.
+      return pem.startsWith("-----BEGIN PUBLIC KEY-----") && createPublicKey(pem).asymmetricKeyType === "rsa";
+    } catch {
+      return false;
+    }
+  }, "must be the app's RSA public key, as PEM or as base64 of the PEM");
+
 const seconds = z.coerce.number("must be a number of seconds").int("must be a whole number of seconds").min(60, "must be at least 60 seconds");
 
 const schema = z
   .object({
     WIX_CLIENT_ID: z.string().trim().min(1, "must not be empty when set").optional(),
+    /** The Wix app whose webhooks the site takes (README, "Connect a real Wix site"): its id and public key. */
+    WIX_APP_ID: z.string().trim().min(1, "must not be empty when set").optional(),
+    WIX_APP_PUBLIC_KEY: publicKeyPem.optional(),
     /** Several secrets, comma-separated, while rotating: the first seals, all of them open. */
     SESSION_SECRET: z
       .string()
@@ -88,6 +107,13 @@ const schema = z
     NODE_ENV: z.string().optional(),
   })
   .superRefine((env, issue) => {
+    if (!env.WIX_APP_ID !== !env.WIX_APP_PUBLIC_KEY) {
+      issue.addIssue({
+        code: "custom",
+        path: [env.WIX_APP_ID ? "WIX_APP_PUBLIC_KEY" : "WIX_APP_ID"],
+        message: "is needed with the other of WIX_APP_ID and WIX_APP_PUBLIC_KEY",
+      });
+    }
     if (env.WIX_CLIENT_ID && env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       issue.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required in production (32+ random characters)" });
     }
@@ -100,8 +126,11 @@ export type SiteConfig = {
   /** Member sessions end after this long without a page view, and this long after the login, whatever happens. */
   memberSession: { idleSeconds: number; absoluteSeconds: number };
   siteUrl: URL;
-  /** Verifies calls to the revalidation webhook; without it (on Wix, unset) the webhook is off. */
-  revalidateSecret: string | null;
+  /**
+   * The Wix app whose webhook events tell the site what changed (its id, and the public key that
+   * checks them, PEM); null: the webhook is off and cached pages refresh on their own.
+   */
+  wixApp: { appId: string; publicKey: string } | null;
   /** Set only in local mode: where the local platform listens. */
   localPlatformUrl: string | null;
   logLevel: LogLevel;
@@ -130,7 +159,12 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
   return {
     wixClientId: e.WIX_CLIENT_ID ?? LOCAL_CLIENT_ID,
     sessionSecrets: e.SESSION_SECRET ?? [generatedSecret(e.LOCAL_PLATFORM_DATA_DIR, "session-secret")],
-    revalidateSecret: e.REVALIDATE_SECRET ?? (local ? generatedSecret(e.LOCAL_PLATFORM_DATA_DIR, REVALIDATE_SECRET_FILE) : null),
+    wixApp:
+      e.WIX_APP_ID && e.WIX_APP_PUBLIC_KEY
+        ? { appId: e.WIX_APP_ID, publicKey: e.WIX_APP_PUBLIC_KEY }
+        : local
+          ? { appId: LOCAL_SITE_APP_ID, publicKey: localPublicKey(e.LOCAL_PLATFORM_DATA_DIR) }
+          : null,
     memberSession: { idleSeconds: e.SESSION_IDLE_TIMEOUT, absoluteSeconds: e.SESSION_ABSOLUTE_TIMEOUT },
     siteUrl: new URL(e.SITE_URL),
     localPlatformUrl: local ? reachableUrl(e.LOCAL_PLATFORM_HOST, e.LOCAL_PLATFORM_PORT) : null,
@@ -143,9 +177,15 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
   };
 }
 
+/** Local mode: the local platform registers the site as its app and signs with the data folder's key. */
+const localPublicKey = (dataDir: string) => createPublicKey(localWebhookKey(dataDir)).export({ type: "spki", format: "pem" }).toString();
+
 let cached: SiteConfig | undefined;
 
 export function getConfig(): SiteConfig {
   cached ??= parseConfig(process.env);
   return cached;
 }
+
+/** The variables' rules, for the setup check (scripts/check-site.ts), which reports each variable on its own. */
+export const siteEnvSchema = schema;

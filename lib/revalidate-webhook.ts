@@ -1,55 +1,43 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
-import { z } from "zod";
 import { getConfig } from "@/lib/config";
-import {
-  MAX_REVALIDATION_COLLECTIONS,
-  REVALIDATE_SIGNATURE_HEADER,
-  REVALIDATE_TIMESTAMP_HEADER,
-  REVALIDATION_MAX_AGE_SECONDS,
-  checkRevalidation,
-} from "@ridgeline/platform-contract";
 import { seenSignatures } from "@/lib/security/seen-signatures";
+import { readCollectionIds } from "@/lib/site-config";
 import { revalidateCollections } from "@/lib/wix/cache";
+import { readWixEvent } from "@/lib/wix/events";
 
-const MAX_BODY_BYTES = 16_384;
-
-const bodySchema = z.object({
-  collections: z.array(z.string().min(1).max(256)).max(MAX_REVALIDATION_COLLECTIONS).default([]),
-  members: z.boolean().default(false),
-});
+/** Wix's events are small JSON envelopes; a data item's carries the item. The server takes no body over 1 MB at all. */
+const MAX_BODY_BYTES = 1_000_000;
 
 const answer = (status: number, body: object) => NextResponse.json(body, { status, headers: { "cache-control": "no-store" } });
 
 /**
- * `POST /api/revalidate`: a signed "this data changed" call (from the local platform, or any
- * tool that holds the secret) drops the cached reads of the named collections at once.
- * Body: `{"collections": ["Trails"], "members": false}`; headers: when it was signed, and the HMAC
- * of that timestamp with the raw body. A call signed more than a few minutes ago, or one whose
- * signature was already taken, is refused: a captured call cannot be replayed.
+ * `POST /api/webhooks/wix`: Wix's webhook events for the site's app (the local platform sends the
+ * same), checked with the app's public key. A data item event drops the cached reads and pages of
+ * its collection; a member event those of member profiles; any other event is taken and changes
+ * nothing. An event whose signature, issuer or audience is wrong is refused (401), and so is an
+ * expired one (401) or one already taken (409): a captured event cannot be replayed, on this
+ * instance or, through Redis, another.
  */
-export async function handleRevalidate(request: NextRequest): Promise<NextResponse> {
-  const secret = getConfig().revalidateSecret;
-  if (!secret) return answer(404, { error: "Revalidation is not configured (set REVALIDATE_SECRET)." });
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) return answer(413, { error: "Body too large." });
-  const raw = await request.text();
-  if (raw.length > MAX_BODY_BYTES) return answer(413, { error: "Body too large." });
-  const signature = request.headers.get(REVALIDATE_SIGNATURE_HEADER);
-  const check = checkRevalidation(raw, signature, request.headers.get(REVALIDATE_TIMESTAMP_HEADER), secret);
-  if (check === "bad-signature") return answer(401, { error: "Bad or missing signature or timestamp." });
-  if (check === "stale") return answer(401, { error: `Signed more than ${REVALIDATION_MAX_AGE_SECONDS} seconds from now; sign the call again.` });
-  // Remembered for both sides of the window a timestamp may be off by.
-  if (!(await seenSignatures().firstSeen(signature!, 2 * REVALIDATION_MAX_AGE_SECONDS)))
-    return answer(409, { error: "This call was already taken; sign each call once." });
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return answer(400, { error: "The body is not JSON." });
+export async function handleWixEvent(request: NextRequest): Promise<NextResponse> {
+  const app = getConfig().wixApp;
+  if (!app) return answer(404, { error: "Wix events are not configured (set WIX_APP_ID and WIX_APP_PUBLIC_KEY)." });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return answer(413, { error: "Body too large." });
+  const jwt = (await request.text()).trim();
+  if (jwt.length > MAX_BODY_BYTES) return answer(413, { error: "Body too large." });
+  const event = await readWixEvent(jwt, app, () => [...readCollectionIds]);
+  if (!event.ok) {
+    if (event.reason === "expired") return answer(401, { error: "This event has expired." });
+    if (event.reason === "malformed") return answer(400, { error: "The event's envelope is not one Wix sends." });
+    return answer(401, { error: "Not an event signed for this app." });
   }
-  const parsed = bodySchema.safeParse(json);
-  if (!parsed.success) return answer(400, { error: "Expected {collections: string[], members?: boolean}." });
-  const tags = revalidateCollections(parsed.data.collections, { members: parsed.data.members });
-  return answer(200, { revalidated: tags });
+  // Remembered until it expires, after which it is refused as expired anyway.
+  const ttlSeconds = Math.max(1, Math.ceil(event.expiresAt - Date.now() / 1000));
+  if (!(await seenSignatures().firstSeen(createHash("sha256").update(jwt).digest("base64url"), ttlSeconds))) {
+    return answer(409, { error: "This event was already taken." });
+  }
+  const { collections, members } = event.changes;
+  const tags = collections.length > 0 || members ? revalidateCollections(collections, { members }) : [];
+  return answer(200, { eventType: event.eventType, revalidated: tags });
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { LOG_LEVELS, REVALIDATE_SECRET_FILE, generatedSecret, parseEnv, sharedEnv } from "@ridgeline/platform-contract";
+import { LOG_LEVELS, parseEnv, sharedEnv } from "@ridgeline/platform-contract";
 import { faultsFromEnv, type FaultRule } from "./http/faults";
 import type { SignupSettings } from "./identity/settings";
 import { siteCurrencyFromEnv, siteLanguagesFromEnv, siteLocaleFromEnv, siteTimeZoneFromEnv, type SiteLocale } from "./site-assets/properties";
@@ -49,12 +49,11 @@ const schema = z.object({
     .pipe(z.array(z.string().regex(/^https?:\/\/[^/?#\s]+$/, "must be origins such as http://localhost:5173, separated by commas"))),
   /** Extra OAuth clients as JSON (docs/platform/oauth.md §1). */
   LOCAL_PLATFORM_OAUTH_CLIENTS: z.string().optional(),
-  /** The site's revalidation webhook, called when data changes (docs/performance.md); unset: no calls. */
-  LOCAL_PLATFORM_REVALIDATE_URL: z
+  /** Where the site takes webhook events: the platform registers it as the app LOCAL_SITE_APP_ID (docs/platform/webhooks.md); unset: not registered. */
+  LOCAL_PLATFORM_SITE_WEBHOOK_URL: z
     .url("must be an absolute http(s) URL")
     .refine((value) => /^https?:\/\//.test(value), "must be an absolute http(s) URL")
     .optional(),
-  REVALIDATE_SECRET: sharedEnv.REVALIDATE_SECRET,
   /** Faults from the start, as JSON (docs/platform/operations.md §3). */
   LOCAL_PLATFORM_FAULTS: faultsFromEnv,
   /** The scripts the site embeds in its pages, as JSON (docs/platform/site-assets.md). */
@@ -91,8 +90,8 @@ export type PlatformConfig = {
   corsOrigins: string[];
   /** Extra OAuth clients, JSON from the environment; `oauth-clients.json` in the data folder adds more. */
   oauthClientsJson?: string;
-  /** Where and how to tell the site that data changed; null: nobody is told. */
-  revalidation: { url: string; secret: string } | null;
+  /** Where the site takes webhook events as the app LOCAL_SITE_APP_ID; null: the site is no app here. */
+  siteWebhookUrl: string | null;
   /** Fault rules in force when the platform starts. */
   faults: FaultRule[];
   /** The scripts `listSiteScripts` answers; empty: none. */
@@ -130,10 +129,7 @@ export function readPlatformConfig(env: Record<string, string | undefined> = pro
     },
     corsOrigins: e.LOCAL_PLATFORM_CORS_ORIGINS,
     oauthClientsJson: e.LOCAL_PLATFORM_OAUTH_CLIENTS,
-    // The same secret the site uses: given, or the one generated in the data folder both share.
-    revalidation: e.LOCAL_PLATFORM_REVALIDATE_URL
-      ? { url: e.LOCAL_PLATFORM_REVALIDATE_URL, secret: e.REVALIDATE_SECRET ?? generatedSecret(dataDir, REVALIDATE_SECRET_FILE) }
-      : null,
+    siteWebhookUrl: e.LOCAL_PLATFORM_SITE_WEBHOOK_URL ?? null,
     faults: e.LOCAL_PLATFORM_FAULTS,
     siteScripts: e.LOCAL_PLATFORM_SITE_SCRIPTS,
     siteProperties: {

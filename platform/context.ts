@@ -15,7 +15,7 @@ import type { SettingsStore } from "./identity/settings";
 import type { LoginSessionStore } from "./identity/login-sessions";
 import type { RecoveryTokenStore } from "./identity/recovery-tokens";
 import type { IdentityStore } from "./identity/store";
-import type { Throttle, WindowLimit } from "./identity/throttle";
+import type { AddressLimit, Throttle, WindowLimit } from "./identity/throttle";
 import type { VerificationStore } from "./identity/verifications";
 import type { Outbox } from "./mail/outbox";
 import type { ClientRegistry } from "./oauth/clients";
@@ -52,6 +52,10 @@ export type PlatformContext = {
   /** Every e-mail the platform "sends". */
   outbox: Outbox;
   loginThrottle: Throttle;
+  /** A login session's proofs of who its member is (re-checks, factor-change proofs), wrong or still being checked (PROOFS_PER_SESSION). */
+  sessionProofs: WindowLimit;
+  /** Failed logins per client address, where the address is the person's own. */
+  addressLimit: AddressLimit;
   /** Mails per identity and kind, so repeated logins or sign-ups cannot flood an inbox. */
   mailLimit: WindowLimit;
   /** Wrong second-step codes per identity over a day: the ceiling a code guesser with the password meets. */

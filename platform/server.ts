@@ -20,7 +20,7 @@ import { LoginSessionStore } from "./identity/login-sessions";
 import { HostedFormStateStore } from "./identity/form-states";
 import { RecoveryTokenStore } from "./identity/recovery-tokens";
 import { IdentityStore } from "./identity/store";
-import { WRONG_CODES_PER_DAY, WindowLimit, createLoginThrottle } from "./identity/throttle";
+import { PROOFS_PER_SESSION, PROOF_WINDOW_MS, WRONG_CODES_PER_DAY, WindowLimit, createAddressLimit, createLoginThrottle } from "./identity/throttle";
 import { VerificationStore } from "./identity/verifications";
 import { FactorStore } from "./identity/factors";
 import { RecoveryCodeStore } from "./identity/recovery-codes";
@@ -46,8 +46,6 @@ import { newSigningKey, storedSigningKey } from "./oauth/access-token";
 import { TokenStore } from "./oauth/store";
 import { registerRedirectRoutes } from "./redirects/routes";
 import { RedirectSessionStore } from "./redirects/store";
-import { RevalidationNotifier } from "./revalidation/notifier";
-import { watchDataChanges } from "./revalidation/store";
 import { startPruning } from "./pruning";
 import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
@@ -82,6 +80,8 @@ export function createPlatform(config: PlatformConfig): Platform {
     settings: new SettingsStore(config.signup),
     outbox: new Outbox(db),
     loginThrottle: createLoginThrottle(),
+    sessionProofs: new WindowLimit(PROOFS_PER_SESSION, Date.now, PROOF_WINDOW_MS),
+    addressLimit: createAddressLimit(),
     mailLimit: new WindowLimit(),
     wrongCodes: new WindowLimit(WRONG_CODES_PER_DAY, Date.now, 24 * 60 * 60 * 1000),
     redirects: new RedirectSessionStore(db),
@@ -150,18 +150,14 @@ export function createPlatform(config: PlatformConfig): Platform {
   registerSiteAssetRoutes(app, ctx);
   registerStudio(app, ctx);
 
-  const notifier = config.revalidation && new RevalidationNotifier(config.revalidation, app.log);
   const webhooks = registerWebhooks(app, ctx);
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
     if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
     // Watched from here on: seeding happens before the site can have cached anything.
-    if (notifier) watchDataChanges(db, (change) => notifier.changed(change));
     webhooks.start();
   });
-  // Changes made just before a stop are still announced.
-  if (notifier) app.addHook("onClose", () => notifier.flush());
   const stopPruning = startPruning(ctx, app.log);
   app.addHook("onClose", async () => {
     stopPruning();

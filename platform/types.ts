@@ -14,3 +14,4 @@ export type Migration = (db: Db) => void;
  */
 export type Caller =
   { kind: "anonymous" } | { kind: "visitor"; id: string } | { kind: "member"; id: string; loginSessionId: string | null } | { kind: "admin"; app?: string };
+export type MemberCaller = Extract<Caller, { kind: "member" }>;

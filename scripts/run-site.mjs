@@ -63,7 +63,7 @@ if (!env.WIX_CLIENT_ID) {
   if (!env.LOCAL_PLATFORM_HOST && URL.canParse(siteUrl) && new URL(siteUrl).hostname === "localhost") env.LOCAL_PLATFORM_HOST = "localhost";
   // The site's own rules say where the platform is reached, so both always agree.
   const { parseConfig } = await tsImport("../lib/config.ts", import.meta.url);
-  const { REVALIDATE_PATH } = await tsImport("@ridgeline/platform-contract", import.meta.url);
+  const { WIX_WEBHOOK_PATH } = await tsImport("@ridgeline/platform-contract", import.meta.url);
   let platformUrl;
   try {
     platformUrl = parseConfig(env).localPlatformUrl;
@@ -71,8 +71,8 @@ if (!env.WIX_CLIENT_ID) {
     console.error(error.message);
     process.exit(1);
   }
-  // The platform tells this site when data changes, so cached pages show edits at once.
-  env.LOCAL_PLATFORM_REVALIDATE_URL ??= new URL(REVALIDATE_PATH, `http://127.0.0.1:${env.PORT ?? 3000}`).href;
+  // The platform registers this site as its app and sends it Wix's data and member events, so cached pages show edits at once.
+  env.LOCAL_PLATFORM_SITE_WEBHOOK_URL ??= new URL(WIX_WEBHOOK_PATH, `http://127.0.0.1:${env.PORT ?? 3000}`).href;
   run(process.execPath, ["--import", "tsx", "platform/cli.ts"]);
   await waitForPlatform(platformUrl, 30_000);
 }

@@ -1,6 +1,10 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from "node:http";
+import nodePath from "node:path";
 import pLimit from "p-limit";
 import type { Logger } from "pino";
+import parseRange from "range-parser";
 import { loggablePath, requestLogger, type RequestLine } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
@@ -30,6 +34,8 @@ export type ServeOptions = {
   actions: BuildActions;
   /** How long a client has to send its body once its headers are in (default BODY_TIMEOUT_MS). */
   bodyTimeoutMs?: number;
+  /** The folder Next.js serves the site's files from (FILE_FOLDERS); without it, every Range is left to Next.js. */
+  dir?: string;
 };
 
 /**
@@ -60,10 +66,23 @@ export function createSiteServer(listener: RequestListener, deadlines: Partial<t
 /** Health checks arrive every few seconds from the orchestrator; they are logged only at debug level. */
 const QUIET_PATHS = new Set(["/api/health"]);
 
-/** Files served as they are, in no time: they never wait behind pages being rendered. */
-const FILE_PREFIXES = ["/_next/static/", "/media/"];
+/** Files served as they are, in no time: they never wait behind pages being rendered. Each prefix's folder, in the one Next.js serves. */
+const FILE_FOLDERS: Record<string, string> = { "/_next/static/": ".next/static", "/media/": "public/media" };
+const FILE_PREFIXES = Object.keys(FILE_FOLDERS);
 
 const isFile = (path: string) => FILE_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * Next.js answers some requests by asking this same server for another page over HTTP while the
+ * first one holds its render slot: a server action posted to a page that lacks it goes on to one
+ * that has it, and a script's action that redirects within the site fetches the next page's
+ * payload. Queued behind the requests that wait for it, such a request waits forever once they
+ * hold every slot. So each request given a slot carries a random token in this header, and
+ * Next.js copies its headers onto those requests: one that shows the token of a request still in
+ * its slot runs in that slot, in its context. A client cannot guess a token, nor use one past
+ * its request's end; any other value is dropped.
+ */
+export const SLOT_HEADER = "x-ridgeline-render-slot";
 
 function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers();
@@ -95,6 +114,35 @@ function sendRefusal(response: ServerResponse, refused: Refused, options: ServeO
     ...(closing && { connection: "close" }),
   });
   response.end(refused.message);
+}
+
+/** What a client asks with any of these, Next.js decides before a Range (a 304, a 412, or the whole file for a stale If-Range). */
+const CONDITIONAL_HEADERS = ["if-range", "if-none-match", "if-modified-since", "if-match", "if-unmodified-since"];
+
+/**
+ * Next.js serves a file with `send`, which refuses a Range it cannot satisfy (past the end,
+ * backwards) with a 416 that Next.js then renders as a page `/416`, which does not exist: a 500.
+ * Such a request is answered here, read by send's own parser: 416, with the file's size. A
+ * conditional one gets the whole file from Next.js instead, as a server always may.
+ */
+async function refuseUnsatisfiableRange(request: IncomingMessage, response: ServerResponse, path: string, options: ServeOptions): Promise<boolean> {
+  const range = request.headers.range;
+  const prefix = FILE_PREFIXES.find((one) => path.startsWith(one));
+  if (!options.dir || range === undefined || !/^ *bytes=/.test(range) || !prefix) return false;
+  const folder = nodePath.join(options.dir, FILE_FOLDERS[prefix]);
+  const file = nodePath.join(folder, decodeURIComponent(path.slice(prefix.length)));
+  if (!file.startsWith(folder + nodePath.sep)) return false;
+  const size = await fs.stat(file).then(
+    (stats) => (stats.isFile() ? stats.size : null),
+    () => null,
+  );
+  if (size === null || parseRange(size, range, { combine: true }) !== -1) return false;
+  if (CONDITIONAL_HEADERS.some((name) => request.headers[name] !== undefined)) {
+    delete request.headers.range;
+    return false;
+  }
+  sendRefusal(response, { status: 416, message: "The range is not in the file.", headers: { "content-range": `bytes */${size}` } }, options);
+  return true;
 }
 
 /**
@@ -197,7 +245,31 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const writeRequestLine = requestLogger(options.log);
   // The cache's renders take their turn in the same queue as every other render.
   const pageCache =
-    options.pageCache && createPageCacheServer(options.pageCache, (target) => queued(() => renderForCache(handle, target, siteHost)), options.log);
+    options.pageCache &&
+    createPageCacheServer(options.pageCache, (target, cookie) => queued(() => renderForCache(handle, target, siteHost, cookie)), options.log);
+  /** The contexts of the requests in a render slot now, by their tokens (SLOT_HEADER). */
+  const inSlot = new Map<string, RequestContext>();
+
+  /** Runs a request's render in a slot of its own, with a token that lets Next.js's requests on its behalf share it. */
+  const inOwnSlot = (request: IncomingMessage, context: RequestContext, render: () => Promise<void>) =>
+    queued(async () => {
+      const token = randomBytes(16).toString("base64url");
+      inSlot.set(token, context);
+      request.headers[SLOT_HEADER] = token;
+      try {
+        await render();
+      } finally {
+        inSlot.delete(token);
+      }
+    });
+
+  /** The context of the request this one is made on behalf of, while that one holds its slot; any other token is dropped. */
+  const slotHolder = (request: IncomingMessage): RequestContext | undefined => {
+    const token = request.headers[SLOT_HEADER];
+    const holder = typeof token === "string" ? inSlot.get(token) : undefined;
+    if (!holder) delete request.headers[SLOT_HEADER];
+    return holder;
+  };
 
   const fail = (response: ServerResponse) => (error: unknown) => {
     options.log.error({ err: error instanceof Error ? error.message : String(error) }, "request handler failed");
@@ -209,7 +281,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
    * Next.js answers. Done when it is, or when the connection closes: Next.js may never settle a
    * render whose client went away (a prefetch the browser cancelled), and that must not keep its place.
    */
-  const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string) => {
+  const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string, inHoldersSlot: boolean) => {
     if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);
     const run = () =>
@@ -219,26 +291,32 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
         response.once("close", resolve);
         runInRequestContext(context, () => handle(request, response)).then(resolve, reject);
       });
-    (QUIET_PATHS.has(path) || isFile(path) ? run() : queued(run)).catch(fail(response));
+    (QUIET_PATHS.has(path) || isFile(path) || inHoldersSlot ? run() : inOwnSlot(request, context, run)).catch(fail(response));
   };
 
   const listener: RequestListener = (request, response) => {
-    const context: RequestContext = { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
+    // A request made on behalf of another is part of it: the other's client address and log of platform calls.
+    const holder = slotHolder(request);
+    const context: RequestContext = holder ?? { socketAddress: request.socket.remoteAddress ?? null, platformRequestIds: [] };
     logWhenDone(request, response, context, writeRequestLine);
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
     const path = (request.url ?? "/").split("?")[0];
+    const inHoldersSlot = holder !== undefined;
     const answer = (whole: IncomingMessage) => {
-      if (!pageCache || isFile(path)) return toNext(whole, response, context, path);
-      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path), fail(response));
+      // A page the cache lacks would be rendered in a slot of its own, which a request on behalf of another must not wait for.
+      if (!pageCache || isFile(path) || inHoldersSlot) return toNext(whole, response, context, path, inHoldersSlot);
+      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path, inHoldersSlot), fail(response));
     };
     // No request waits for a render, or reaches Next.js, before its body is all here.
     if (mayBeServerAction(request, path)) {
-      checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path), fail(response));
+      checkedActionRequest(request, response, options).then((checked) => checked && toNext(checked, response, context, path, inHoldersSlot), fail(response));
     } else if (hasBody(request)) {
       readFirst(request, response, options).then((read) => read && answer(read.request), fail(response));
+    } else if (isFile(path)) {
+      refuseUnsatisfiableRange(request, response, path, options).then((refused) => refused || answer(request), fail(response));
     } else answer(request);
   };
   return Object.assign(listener, { pageCache });

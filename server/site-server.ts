@@ -52,6 +52,7 @@ function pageCacheSettings(): PageCacheSettings | null {
   const ttlSeconds = cacheConfig.freshSeconds + cacheConfig.staleSeconds;
   return {
     ...cacheConfig,
+    memberTemplates: true,
     shared: redisUrl ? createRedisPages({ url: redisUrl, prefix: redisKeyPrefix, buildId, ttlSeconds, log }) : undefined,
     policy: (hashes) => contentSecurityPolicy({ scripts: { hashes }, platformOrigins: platformPageOrigins(localPlatformUrl), https, development: false }),
   };
@@ -76,6 +77,7 @@ const listener = createRequestListener(app.getRequestHandler(), {
   maxConcurrentRequests,
   pageCache: pageCacheSettings(),
   actions: buildActions(),
+  dir,
 });
 const server = createSiteServer(listener);
 

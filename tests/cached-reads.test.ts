@@ -55,7 +55,7 @@ const incrementalCache = () => (globalThis as { __incrementalCache?: Incremental
 
 /** Revalidates as a route handler does: Next.js collects the tags during the handler, then applies them. */
 async function revalidateAsRouteHandler(collectionIds: string[]) {
-  const store = { route: "/api/revalidate", incrementalCache: incrementalCache() } as WorkStore;
+  const store = { route: "/api/webhooks/wix", incrementalCache: incrementalCache() } as WorkStore;
   workAsyncStorage.run(store, () => revalidateCollections(collectionIds));
   for (const { tag, profile } of store.pendingRevalidatedTags ?? [])
     await incrementalCache().revalidateTag([tag], typeof profile === "object" ? { expire: profile.expire } : undefined);

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "@/lib/config";
-import { LOCAL_CLIENT_ID } from "@ridgeline/platform-contract";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { LOCAL_CLIENT_ID, LOCAL_SITE_APP_ID, localWebhookKey } from "@ridgeline/platform-contract";
 
 const secret = "s".repeat(32);
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "site-config-"));
@@ -23,6 +24,26 @@ describe("site configuration", () => {
     const first = parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecrets[0];
     expect(fs.readFileSync(path.join(dir, "session-secret"), "utf8")).toBe(first);
     expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).sessionSecrets[0]).toBe(first);
+  });
+
+  it("takes Wix's webhook events for the local platform's site app in local mode, and for the owner's app when its id and key are set", () => {
+    const dir = tempDir();
+    const local = parseConfig({ LOCAL_PLATFORM_DATA_DIR: dir }).wixApp!;
+    expect(local.appId).toBe(LOCAL_SITE_APP_ID);
+    expect(local.publicKey).toBe(createPublicKey(localWebhookKey(dir)).export({ type: "spki", format: "pem" }).toString());
+    const real = { WIX_CLIENT_ID: "abc-123", SESSION_SECRET: secret };
+    expect(parseConfig(real).wixApp).toBeNull();
+    const pem = generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ type: "spki", format: "pem" }).toString();
+    // PEM as it is, or base64 of the PEM on one line, as Wix's dashboard gives it.
+    for (const given of [pem, Buffer.from(pem).toString("base64")]) {
+      expect(parseConfig({ ...real, WIX_APP_ID: "app-1", WIX_APP_PUBLIC_KEY: given }).wixApp).toEqual({ appId: "app-1", publicKey: pem.trim() });
+    }
+    expect(() => parseConfig({ ...real, WIX_APP_ID: "app-1" })).toThrow(/WIX_APP_PUBLIC_KEY: is needed with the other/);
+    expect(() => parseConfig({ ...real, WIX_APP_PUBLIC_KEY: pem })).toThrow(/WIX_APP_ID: is needed with the other/);
+    const privatePem = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    for (const wrong of ["not a key", privatePem]) {
+      expect(() => parseConfig({ ...real, WIX_APP_ID: "app-1", WIX_APP_PUBLIC_KEY: wrong })).toThrow(/WIX_APP_PUBLIC_KEY: must be the app's RSA public key/);
+    }
   });
 
   it("talks to Wix when a client id is set", () => {

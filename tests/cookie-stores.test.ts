@@ -245,4 +245,25 @@ describe("the pending login's cookie", () => {
     expect(cookie.header.length).toBeLessThan(2500);
     expect(await readPendingVerification(jar.request("http://localhost:3000/login/verify-code").cookies)).toEqual(pending);
   });
+
+  it("stays small whatever passkeys the member holds: 50 of the longest ids the platform takes, the list kept on the server", async () => {
+    const credentialIds = Array.from({ length: 50 }, (_, index) => Buffer.alloc(768, index).toString("base64url"));
+    expect(credentialIds[0]).toHaveLength(1024);
+    const pending = {
+      stateToken: `VST-${"s".repeat(43)}`,
+      email: "dana@ridgeline.example",
+      returnTo: "/account",
+      secondFactor: {
+        type: "WEBAUTHN" as const,
+        hint: "your passkey",
+        passkey: { challengeId: crypto.randomUUID(), challenge: "x".repeat(43), credentialIds },
+      },
+    };
+    const jar = new CookieJar();
+    const response = NextResponse.next();
+    await writePendingVerification(response.cookies, pending);
+    jar.apply(response);
+    expect(jar.cookies.get("wms_verify")!.header.length).toBeLessThan(2500);
+    expect(await readPendingVerification(jar.request("http://localhost:3000/login/verify-code").cookies)).toEqual(pending);
+  });
 });

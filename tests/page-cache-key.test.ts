@@ -20,6 +20,19 @@ describe("which requests the page cache answers", () => {
     expect(targetOf(visitor("/trails", {}, "HEAD")).key).toBe(targetOf(visitor("/trails")).key);
   });
 
+  it("a member's view (the server has found them fit for a template) under keys of its own; never an outing's page or a members' page", () => {
+    const member = (url: string, headers: Record<string, string> = {}) => decide("GET", url, { cookie: "wms_session=sealed", ...headers }, "member");
+    for (const url of ["/", "/trails", "/trails/arch-spur", "/outings", "/journal/a-season-on-the-coast", "/members", "/members/dana"]) {
+      expect(targetOf(member(url))).toMatchObject({ member: true, url });
+      expect(targetOf(member(url)).key, url).not.toBe(targetOf(visitor(url)).key);
+    }
+    expect(targetOf(member("/trails", rsc())).key).not.toBe(targetOf(member("/trails")).key);
+    expect(member("/outings/family-creek-walk")).toEqual({ action: "bypass", reason: "personal" });
+    for (const url of ["/account", "/member-outings", "/member-outings/goat-pass-shuttle-trip", "/account/profile"]) {
+      expect(member(url), url).toEqual({ action: "bypass", reason: "not-public" });
+    }
+  });
+
   it("never a member's, a server action, a POST, or a page that reads the session", () => {
     expect(visitor("/trails", { cookie: "wms_session=sealed" })).toEqual({ action: "bypass", reason: "site-cookie" });
     expect(visitor("/trails", { cookie: "theme=dark; wms_notice=session-ended" })).toEqual({ action: "bypass", reason: "site-cookie" });
@@ -33,7 +46,7 @@ describe("which requests the page cache answers", () => {
       "/verify",
       "/member-outings",
       "/api/auth/login",
-      "/api/revalidate",
+      "/api/webhooks/wix",
       "/auth/error",
       "/_next/static/x.js",
       "/members/a/b",

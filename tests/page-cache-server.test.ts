@@ -5,10 +5,17 @@ import zlib from "node:zlib";
 import parseCsp from "content-security-policy-parser";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { announceRevalidation, noteRenderDegraded, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
+import { htmlEscapeJsonString } from "next/dist/shared/lib/htmlescape.js";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { memberInitial } from "@/lib/auth/session";
+import { readSession } from "@/lib/auth/session-store";
+import { announceRevalidation, noteRenderDegraded, noteRenderOwners, noteRenderPersonal, noteRenderTags } from "@/lib/cache/page-cache-signals";
 import { CACHE_RENDER_HEADER, contentSecurityPolicy } from "@/lib/security/policy";
 import { inlineScriptHashes } from "@/server/page-cache/page";
 import { createRequestListener } from "@/server/serve";
+import { aMemberSession, jarWithSession } from "./support/cookie-jar";
 
 const policy = (hashes: string[]) => contentSecurityPolicy({ scripts: { hashes }, platformOrigins: [], https: false, development: false });
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
@@ -62,17 +69,18 @@ describe("the production server with its page cache", () => {
 
   /** A stand-in for Next.js: counts renders, notes tags as the site's reads do, and shows which headers it saw. */
   async function site(
-    render: (request: IncomingMessage, response: ServerResponse, count: number) => void = (request, response, count) => {
+    render: (request: IncomingMessage, response: ServerResponse, count: number) => void | Promise<void> = (request, response, count) => {
       noteRenderTags(["wix:collection:Trails"]);
       response.setHeader("content-type", "text/html; charset=utf-8");
       response.setHeader("cache-control", "private, no-cache, no-store, max-age=0, must-revalidate");
       response.end(document(`render ${count} ${request.headers[CACHE_RENDER_HEADER] ?? "plain"}`));
     },
+    options: { memberTemplates?: boolean } = {},
   ) {
     const seen: IncomingMessage[] = [];
     const handle: Handle = async (request, response) => {
       seen.push(request);
-      render(request, response, seen.length);
+      await render(request, response, seen.length);
     };
     const lines: Record<string, unknown>[] = [];
     const log = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
@@ -81,7 +89,7 @@ describe("the production server with its page cache", () => {
       siteOrigin: "http://localhost:3000",
       https: false,
       maxConcurrentRequests: 2,
-      pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy },
+      pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy, memberTemplates: options.memberTemplates },
       actions: { ids: new Set(), formActionIds: new Set() },
     });
     const server = http.createServer(listener);
@@ -131,6 +139,59 @@ describe("the production server with its page cache", () => {
     const head = await get("/trails", {}, "HEAD");
     expect(head.body.length).toBe(0);
     expect(Number(head.headers["content-length"])).toBe(body.length);
+  });
+
+  it("answers members from one render made for nobody, each with their own name; personal renders, authors and notices go to Next.js", async () => {
+    /**
+     * A stand-in page that shows the session's member as React and Next.js would, reads with their
+     * tokens on /members/x and shows an author's report on /trails/a.
+     */
+    const { get, seen } = await site(
+      async (request, response) => {
+        const session = await readSession(new RequestCookies(new Headers({ cookie: request.headers.cookie ?? "" })));
+        const name = session?.member?.name ?? "Log in";
+        if (request.url?.startsWith("/members/")) noteRenderPersonal();
+        if (request.url?.startsWith("/trails/a")) noteRenderOwners(["author-1"]);
+        const payload = `1:{"name":${JSON.stringify(name)},"initial":${JSON.stringify(session?.member ? memberInitial(session.member) : "")}}\n`;
+        response.setHeader("content-type", "text/html; charset=utf-8");
+        response.end(
+          `<!DOCTYPE html><html><body>${renderToStaticMarkup(createElement("span", { title: name }, name))}<script>${BOOTSTRAP}</script>` +
+            `<script>self.__next_f.push(${htmlEscapeJsonString(JSON.stringify([1, payload]))})</script></body></html>`,
+        );
+      },
+      { memberTemplates: true },
+    );
+    const cookieOf = async (id: string, name: string) => (await jarWithSession({ ...aMemberSession(), member: { id, name } })).header();
+    const dana = await cookieOf("member-1", "Dana");
+    const rowan = await cookieOf("member-2", `Ro "wan" </script><b>&`);
+
+    const first = await get("/trails", { cookie: dana });
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.body.toString()).toContain('<span title="Dana">Dana</span>');
+    expect(first.body.toString()).toContain('\\"name\\":\\"Dana\\",\\"initial\\":\\"D\\"');
+    expect(first.headers["cache-control"]).toBe("private, no-store");
+    // The render was the server's own, without a nonce, for a member who is neither of them.
+    expect(seen).toHaveLength(1);
+    expect(seen[0].headers[CACHE_RENDER_HEADER]).toBe("1");
+    expect(seen[0].headers.cookie).not.toBe(dana);
+    const second = await get("/trails", { cookie: rowan });
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(seen).toHaveLength(1);
+    const html = second.body.toString();
+    expect(html).toContain('<span title="Ro &quot;wan&quot; &lt;/script&gt;&lt;b&gt;&amp;">Ro &quot;wan&quot; &lt;/script&gt;&lt;b&gt;&amp;</span>');
+    expect(html).not.toContain("Dana");
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, text]) => text);
+    expect(scripts).toHaveLength(2);
+    for (const script of scripts) expect(allowsInlineScript(second.headers["content-security-policy"] as string, script)).toBe(true);
+
+    // A render that read with the member's tokens is not kept, nor tried again soon: Next.js answers each member.
+    expect((await get("/members/x", { cookie: dana })).headers["x-cache"]).toBe("BYPASS");
+    expect((await get("/members/x", { cookie: rowan })).headers["x-cache"]).toBe("BYPASS");
+    expect(seen.map((request) => request.url)).toEqual(["/trails", "/members/x", "/members/x", "/members/x"]);
+    // The author of a report shown gets the page from Next.js; anyone else the template.
+    expect((await get("/trails/a", { cookie: await cookieOf("author-1", "Alex") })).headers["x-cache"]).toBe("BYPASS");
+    expect((await get("/trails/a", { cookie: dana })).headers["x-cache"]).toBe("HIT");
+    expect((await get("/trails", { cookie: `${dana}; wms_notice=logged-in` })).headers["x-cache"]).toBe("BYPASS");
   });
 
   it("never answers a member from the cache, and never lets a client ask for a render without a nonce", async () => {

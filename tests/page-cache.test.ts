@@ -122,6 +122,31 @@ describe("the page cache", () => {
     expect(await textOf(cache, "trails/summit-loop")).toBe("MISS gone #3");
   });
 
+  it("serves a member template only as kept: one it cannot keep goes to nobody, and is not rendered again for a while", async () => {
+    const renders = controlledRender();
+    // Not at 0, which the store of unkept keys would take for "no time".
+    const clock = { now: 1 };
+    const cache = cacheWith(renders.render, clock);
+    const member = (key: string): PageTarget => ({ ...target(key), member: true });
+    renders.answer((key, call) => ({ page: page(key, `${key} #${call}`), storable: call > 1 }));
+    expect("pass" in (await cache.lookup(member("outing")))).toBe(true);
+    expect("pass" in (await cache.lookup(member("outing")))).toBe(true);
+    expect(renders.calls).toEqual(["outing"]);
+    // After its fresh lifetime, or a revalidation, it is tried again.
+    clock.now = 60_002;
+    expect(await cache.lookup(member("outing"))).toMatchObject({ state: "MISS", stored: true });
+    // A template that can no longer be kept is dropped at its refresh.
+    renders.answer((key, call) => ({ page: page(key, `${key} #${call}`), storable: false }));
+    clock.now = 130_000;
+    expect(await cache.lookup(member("outing"))).toMatchObject({ state: "STALE" });
+    await cache.settled();
+    expect("pass" in (await cache.lookup(member("outing")))).toBe(true);
+    expect(renders.calls).toHaveLength(3);
+    await cache.revalidate(["wix:collection:Other"]);
+    renders.answer((key, call) => ({ page: page(key, `${key} #${call}`), storable: true }));
+    expect(await cache.lookup(member("outing"))).toMatchObject({ state: "MISS", stored: true });
+  });
+
   it("tells the other instances of a page found gone, only of one it held, and drops what they found gone", async () => {
     const dropped: string[] = [];
     let heard: (key: string) => void = () => {};

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FRESH_TOKEN_SECONDS, RETRY_AFTER_FAILURE_MS, RenewalPausedError, isDueForRenewal, renewSession } from "@/lib/auth/refresh";
+import { FRESH_TOKEN_SECONDS, RETRY_AFTER_FAILURE_MS, RenewalPausedError, renewSession } from "@/lib/auth/refresh";
+import { isDueForRenewal } from "@/lib/auth/session";
 import { SEEN_RESOLUTION_SECONDS, isSeenStale, memberSessionLapsed, sessionFromTokens, type Session } from "@/lib/auth/session";
 import { GrantRejectedError, PlatformUnavailableError } from "@/lib/wix/errors";
 import { renewAccessToken } from "@/lib/wix/oauth";

@@ -90,7 +90,7 @@ describe("requests with slow bodies", () => {
 
   /** A webhook call whose 1,000-byte body comes one byte every 100 ms. */
   const slowWebhookCall = (trickle: Awaited<ReturnType<typeof site>>["trickle"]) =>
-    trickle(`POST /api/revalidate HTTP/1.1\r\nHost: localhost:3000\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, "x".repeat(1000), 100);
+    trickle(`POST /api/webhooks/wix HTTP/1.1\r\nHost: localhost:3000\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`, "x".repeat(1000), 100);
 
   it.each([8, 150])("%i slow bodies leave an uncached page and /account answering in under a second", async (connections) => {
     const { trickle, get, handled } = await site();
@@ -120,7 +120,7 @@ describe("requests with slow bodies", () => {
 
   it("a body over the limit is 413, a whole one reaches the route handler, and a client that leaves mid-body is no error", async () => {
     const { trickle, handled, lines } = await site();
-    const webhook = (head: string) => `POST /api/revalidate HTTP/1.1\r\nHost: localhost:3000\r\n${head}\r\n`;
+    const webhook = (head: string) => `POST /api/webhooks/wix HTTP/1.1\r\nHost: localhost:3000\r\n${head}\r\n`;
     const chunked = (text: string) => `${text.length.toString(16)}\r\n${text}\r\n`;
     const large = trickle(webhook("Transfer-Encoding: chunked\r\n"), "", 0);
     large.socket.write(chunked("x".repeat(2 * 1024 * 1024)));
@@ -131,7 +131,7 @@ describe("requests with slow bodies", () => {
     expect(large.answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(large.closed).toBe(true);
     expect(whole.answer).toMatch(/^HTTP\/1\.1 200 /);
-    expect(handled).toEqual(['POST /api/revalidate {"members":1}']);
+    expect(handled).toEqual(['POST /api/webhooks/wix {"members":1}']);
     expect(lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

@@ -157,9 +157,11 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
 const passwordRefusalMessage = (refusal: PasswordRefusal) =>
   refusal === "wrong-password"
     ? "That is not your password."
-    : refusal.retryAfterSeconds
-      ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
-      : FAILURE_MESSAGES.tooManyAttempts;
+    : refusal === "changed-in-this-session"
+      ? "You changed your password since you logged in. Log out and log in again with it, then change two-step sign-in."
+      : refusal.retryAfterSeconds
+        ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
+        : FAILURE_MESSAGES.tooManyAttempts;
 
 /** What a change to two-step sign-in may come to besides done: a refusal of the password, a field's or the form's message, recovery codes, a ceremony. */
 type FactorChange =
@@ -190,7 +192,8 @@ async function changeSecondFactor<S extends z.ZodType>(
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   const { value } = outcome;
-  if (value === "wrong-password" || (value && "throttled" in value)) return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
+  if (value === "wrong-password" || value === "changed-in-this-session" || (value && "throttled" in value))
+    return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   if (value && "formError" in value) return { result: reply({ formErrors: [value.formError] }) };
   if (value && "ceremony" in value) return { result: reply(), ceremony: value.ceremony };

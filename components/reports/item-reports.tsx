@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AnchorInView } from "@/components/anchor-in-view";
 import { deleteReportAction, editReportAction, writeReportAction } from "./actions";
 import { getSession } from "@/lib/auth/request-session";
+import { noteRenderOwners } from "@/lib/cache/page-cache-signals";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { CollectionConfig } from "@/lib/site-config";
 import { reportsAbout } from "@/lib/wix/reports";
@@ -26,6 +27,8 @@ export async function ItemReports({ collection, item, page }: { collection: Coll
   if (!config) return null;
   const [{ reports, pageCount }, session] = await Promise.all([reportsAbout({ ...collection, memberReports: config }, item.id, page), getSession()]);
   const memberId = session?.role === "member" ? session.member?.id : undefined;
+  // Their authors see their own controls on this page: the page cache sends them to Next.js.
+  noteRenderOwners(reports.map((report) => report.authorId));
   return (
     <section aria-labelledby={REPORTS_ANCHOR} className="mt-12 space-y-5">
       <h2 id={REPORTS_ANCHOR} className="font-serif text-2xl font-semibold text-pine-900">

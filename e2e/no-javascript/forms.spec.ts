@@ -17,7 +17,7 @@ test.afterAll(async () => {
   await setPlatformSettings({ requireEmailVerification: false });
   const left = await adminItems().query("TrailReports").startsWith("title", REPORT_PREFIX).find();
   for (const item of left.items) await adminItems().remove("TrailReports", item._id!);
-  if (left.items.length) await revalidateSite({ collections: ["TrailReports"], members: false });
+  if (left.items.length) await revalidateSite({ collections: ["TrailReports"] });
 });
 
 const section = (page: Page, name: string) => page.getByRole("region", { name });

@@ -3,10 +3,11 @@ import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
 import { isNavigation, isScriptFetch } from "./prefetch";
-import { isDueForRenewal, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
+import { logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
-import { isSeenStale, nowSeconds, type Session } from "./session";
+import { nowSeconds, type Session } from "./session";
+import { sessionStep } from "./session-decision";
 
 /**
  * Keeps an existing session's tokens fresh. A renewed cookie is written to the response and
@@ -26,15 +27,16 @@ export async function withSession(request: NextRequest, forward: Record<string, 
 
   const cookies = new MiddlewareCookies(request, forward);
   const now = nowSeconds();
-  if (lapsed) {
+  const step = sessionStep({ session: current, lapsed, cookiePresent: hasSessionCookie(request.cookies) }, navigation, now);
+  if (step === "end") {
     // Idle too long, or too long since the login: the member is a visitor from here on.
     cookies.setSession(null);
     cookies.showNotice(SESSION_ENDED);
-  } else if (current && isDueForRenewal(current, now)) {
-    await renewInto(cookies, current, "due");
-  } else if (current && navigation && isSeenStale(current, now)) {
-    cookies.setSession({ ...current, seenAt: now });
-  } else if (!current && navigation && hasSessionCookie(request.cookies)) {
+  } else if (step === "renew") {
+    await renewInto(cookies, current!, "due");
+  } else if (step === "record-seen") {
+    cookies.setSession({ ...current!, seenAt: now });
+  } else if (step === "drop") {
     // Unreadable (tampered, truncated, sealed with another secret): dropped on the browser's own navigation only.
     cookies.setSession(null);
   }

@@ -6,11 +6,6 @@ import { memberDisplay } from "@/lib/wix/members";
 import { renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
 
-/** Whether middleware must renew the session it found: pure, so it is tested on its own. */
-export function isDueForRenewal(session: Session, nowSeconds: number): boolean {
-  return nowSeconds >= session.renewAt;
-}
-
 /** A token refused this soon after it was issued is dead, not stale: renewing it again would loop. */
 export const FRESH_TOKEN_SECONDS = 10;
 

@@ -1,7 +1,8 @@
 import { getConfig } from "@/lib/config";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
-import { sessionCookieName } from "./cookie-names";
-import { memberSessionLapsed, nowSeconds, sessionSchema, type Session } from "./session";
+import { noticeCookieName, sessionCookieName, verificationCookieName } from "./cookie-names";
+import { memberSessionLapsed, nowSeconds, sessionSchema, type Session, type SessionMember } from "./session";
+import { mayServeFromTemplate } from "./session-decision";
 
 // The session cookie: a visitor's or member's tokens, sealed.
 
@@ -33,4 +34,25 @@ export async function writeSession(cookies: CookieWriter, session: Session): Pro
 
 export function clearSession(cookies: CookieWriter): void {
   cookies.set(sessionCookieName(), "", cookieOptions("/", 0));
+}
+
+/**
+ * The member a request may be answered for from a page cache template (server/page-cache), or
+ * null when it must go to Next.js: the decision middleware's own (lib/auth/session-decision.ts).
+ */
+export async function templateViewer(cookies: CookieReader): Promise<SessionMember | null> {
+  const loaded = { ...(await loadSession(cookies)), cookiePresent: hasSessionCookie(cookies) };
+  const pending = { notice: cookies.get(noticeCookieName()) !== undefined, verification: cookies.get(verificationCookieName()) !== undefined };
+  return mayServeFromTemplate(loaded, pending, nowSeconds()) ? (loaded.session.member ?? null) : null;
+}
+
+/**
+ * The Cookie header of the page cache's template member: a member session that opens and that
+ * middleware leaves as it is, for an id nobody has, with tokens no platform issued (any read made
+ * with them is refused), and placeholders for the name and initial.
+ */
+export async function templateSessionCookie(member: Required<SessionMember>, tokens: { accessToken: string; refreshToken: string }): Promise<string> {
+  const now = nowSeconds();
+  const session: Session = { ...tokens, role: "member", expiresAt: now + 3600, renewAt: now + 3600, issuedAt: now, startedAt: now, seenAt: now, member };
+  return `${sessionCookieName()}=${await seal(session, SESSION_MAX_AGE_SECONDS)}`;
 }

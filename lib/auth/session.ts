@@ -1,9 +1,18 @@
 import { z } from "zod";
 import { renewalTime, type TokenPair } from "@/lib/wix/oauth";
 
-/** The member's display data kept in the session, so no page view needs a members call for the header. */
-const sessionMemberSchema = z.object({ id: z.string().min(1).max(200), name: z.string().max(200) });
+/**
+ * The member's display data kept in the session, so no page view needs a members call for the
+ * header. `initial` is set only in the page cache's template sessions, where it is a placeholder
+ * of its own (server/page-cache/member-template.ts); a member's initial is their name's first letter.
+ */
+const sessionMemberSchema = z.object({ id: z.string().min(1).max(200), name: z.string().max(200), initial: z.string().min(1).max(64).optional() });
 export type SessionMember = z.infer<typeof sessionMemberSchema>;
+
+/** What the header shows in the member's round badge. */
+export function memberInitial(member: Pick<SessionMember, "name" | "initial">): string {
+  return member.initial ?? member.name.slice(0, 1);
+}
 
 /**
  * What the encrypted session cookie holds: the token pair, when to renew it, and for members
@@ -38,6 +47,11 @@ export function sessionFromTokens(pair: TokenPair, nowSeconds: number, member?: 
     seenAt: Math.max(continues?.seenAt ?? 0, nowSeconds),
     ...(member && { member }),
   };
+}
+
+/** Whether middleware must renew the session it found: pure, so it is tested on its own. */
+export function isDueForRenewal(session: Session, nowSeconds: number): boolean {
+  return nowSeconds >= session.renewAt;
 }
 
 /** The last page view is recorded at most this often, so most views write no cookie. */

@@ -23,6 +23,21 @@ export function noteRenderDegraded(): void {
   if (render) render.degraded = true;
 }
 
+/**
+ * A read made with the requester's own tokens: the page depends on who asks, so a render made
+ * for the template member is never kept (server/page-cache/member-template.ts).
+ */
+export function noteRenderPersonal(): void {
+  const render = currentRender();
+  if (render) render.personal = true;
+}
+
+/** The members whose content the page shows and who would see it differently (their own reports' controls). */
+export function noteRenderOwners(memberIds: readonly string[]): void {
+  const render = currentRender();
+  if (render) for (const id of memberIds) render.owners.add(id);
+}
+
 type RevalidationListener = (tags: string[]) => void;
 const LISTENERS = Symbol.for("ridgeline.revalidation-listeners");
 

@@ -12,8 +12,12 @@ export type RequestContext = {
   render?: RenderRecord;
 };
 
-/** The data tags a render read, and whether any part of it fell back to an "unavailable" answer. */
-export type RenderRecord = { tags: Set<string>; degraded: boolean };
+/**
+ * The data tags a render read, and whether any part of it fell back to an "unavailable" answer.
+ * A render made for the page cache's template member also notes whether it read anything with
+ * the session's own tokens (`personal`), and whose content it showed (`owners`, member ids).
+ */
+export type RenderRecord = { tags: Set<string>; degraded: boolean; personal: boolean; owners: Set<string> };
 
 /** Enough ids to trace a page; a runaway loop of calls cannot grow one log line without bound. */
 const MAX_PLATFORM_REQUEST_IDS = 32;

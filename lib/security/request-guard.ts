@@ -15,7 +15,7 @@ export const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 /** The action ids Next.js makes are hex digests; anything else names no action. */
 const ACTION_ID = /^[0-9a-f]{32,64}$/i;
 
-export type Refused = { status: 400 | 403 | 405 | 408 | 413; message: string; headers?: Record<string, string> };
+export type Refused = { status: 400 | 403 | 405 | 408 | 413 | 416; message: string; headers?: Record<string, string> };
 
 const BAD_REQUEST: Refused = { status: 400, message: "Bad request." };
 /** Next.js's own limit on a call's arguments; past it, it throws (a 500). */

@@ -4,7 +4,7 @@
  * demo-collections.ts). The list and item pages are generic and read only this folder, so
  * pointing the site at another Wix site's collections means editing its entries, not pages.
  */
-import { outingCollections, siteCollections } from "./demo-collections";
+import { memberOutings, outingCollections, siteCollections } from "./demo-collections";
 import type { CollectionConfig, CollectionWithOutings, CollectionWithReports, FieldConfig } from "./types";
 
 export * from "./types";
@@ -12,6 +12,15 @@ export { memberOutings, outingCollections, siteCollections } from "./demo-collec
 
 /** The collections whose items members write reports about. */
 export const reportedCollections = siteCollections.filter((collection): collection is CollectionWithReports => collection.memberReports !== undefined);
+
+/** Every collection the site reads: each listed one, members' outings, their reports and sign-ups. */
+export const readCollectionIds: readonly string[] = [
+  ...new Set(
+    [...siteCollections, memberOutings].flatMap((collection) =>
+      [collection.collectionId, collection.memberReports?.collectionId, collection.outing?.signupsCollectionId].filter((id): id is string => !!id),
+    ),
+  ),
+];
 
 export function collectionByRoute(route: string): CollectionConfig | undefined {
   return siteCollections.find((collection) => collection.route === route);

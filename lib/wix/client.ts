@@ -1,5 +1,6 @@
 import "server-only";
 import { createClient } from "@wix/sdk";
+import { noteRenderPersonal } from "@/lib/cache/page-cache-signals";
 import { SharedRuns } from "@/lib/shared-runs";
 import { items } from "@wix/data";
 import { authentication } from "@wix/identity";
@@ -28,6 +29,7 @@ export type WixClient = ReturnType<typeof clientWith>;
  * surfaces as TokenRefusedError; `signal` bounds the calls in time.
  */
 export function sessionClient(accessToken: string, signal?: AbortSignal): WixClient {
+  noteRenderPersonal();
   return clientWith(() => accessToken, signal);
 }
 

@@ -47,10 +47,11 @@ export async function mySecondFactors(accessToken: string): Promise<{ factors: S
 }
 
 /**
- * How a change that needs the member's password can be refused: a wrong one, or too many wrong
- * ones lately (or, turning a phone on, too many codes texted), with the wait the platform gave.
+ * How a change that needs the member's password can be refused: a wrong one, one this session set
+ * itself (a new password proves nothing in the session that chose it), or too many wrong ones
+ * lately (or, turning a phone on, too many codes texted), with the wait the platform gave.
  */
-export type PasswordRefusal = "wrong-password" | { throttled: true; retryAfterSeconds?: number };
+export type PasswordRefusal = "wrong-password" | "changed-in-this-session" | { throttled: true; retryAfterSeconds?: number };
 
 /** A call that takes the member's password as proof besides the token; its refusals for the password, named. */
 async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefusal> {
@@ -59,6 +60,7 @@ async function withPassword<T>(call: () => Promise<T>): Promise<T | PasswordRefu
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal?.code === "-19976") return "wrong-password";
+    if (refusal?.code === "REAUTHENTICATION_REQUIRED") return "changed-in-this-session";
     if (refusal?.code === "THROTTLED_FEATURE") return { throttled: true, retryAfterSeconds: refusal.retryAfterSeconds };
     throw error;
   }

@@ -13,10 +13,14 @@ const KIND_LABELS: Record<ReasonKind, string> = {
 const requestText = (request: { method: string; path: string; grant?: string }) =>
   `\`${request.method} ${request.path}\`${request.grant ? ` (grant \`${request.grant}\`)` : ""}`;
 
+/** A table cell's text: a `|` would end the cell. */
+const cellText = (text: string) => text.replaceAll("|", "\\|");
+
 function cells(row: CoverageRow): [string, string, string] {
   const paths = row.fn.kind === "event" ? `(webhook event \`${row.fn.eventType}\`)` : row.requests.map(requestText).join("<br>");
-  if (row.fn.kind === "event" && row.status === "answered") return [paths, "yes (sent)", ""];
-  if (row.status === "answered") return [paths, "yes", ""];
+  const event = row.fn.kind === "event";
+  if (row.status === "answered") return [paths, event ? "yes (sent)" : "yes", `\`${row.effect!.file}\` › ${cellText(row.effect!.test)}`];
+  if (row.status === "untested") return [paths, event ? "sent, effect not tested" : "answered, effect not tested", ""];
   if (row.status === "no request") return ["(none in this form)", "n/a", ""];
   const why = row.reason ? `${KIND_LABELS[row.reason.kind]}: ${row.reason.why}` : "";
   if (row.status === "event") return [paths, "no", why];
@@ -27,15 +31,17 @@ function cells(row: CoverageRow): [string, string, string] {
 
 function summary(rows: CoverageRow[]): string {
   const count = (test: (row: CoverageRow) => boolean) => rows.filter(test).length;
-  const answered = count((row) => row.status === "answered");
   const unanswered = rows.filter((row) => row.status === "not answered" || row.status === "event");
   const byKind = (Object.keys(KIND_LABELS) as ReasonKind[])
     .map((kind) => `${unanswered.filter((row) => row.reason?.kind === kind).length} ${KIND_LABELS[kind]}`)
     .join(", ");
+  const events = (status: CoverageRow["status"]) => count((row) => row.fn.kind === "event" && row.status === status);
   return (
-    `${rows.length} functions: ${answered} answered, ` +
+    `${rows.length} functions: ${count((row) => row.status === "answered")} answered (a named test shows the effect), ` +
+    `${count((row) => row.status === "untested")} answered, effect not tested, ` +
     `${unanswered.length} not answered (${byKind}), ${count((row) => row.status === "no request")} that send no request; ` +
-    `webhook events included (${count((row) => row.fn.kind === "event" && row.status === "answered")} of ${count((row) => row.fn.kind === "event")} sent).`
+    `webhook events included (of ${count((row) => row.fn.kind === "event")}, ` +
+    `${events("answered")} sent with a test, ${events("untested")} sent, effect not tested).`
   );
 }
 
@@ -45,16 +51,21 @@ export function renderCoverage(rows: CoverageRow[], versions: Array<[string, str
     "",
     "Generated from the installed packages by `npx tsx platform/client-coverage/report.ts --write`; do not",
     "edit it by hand (`platform/client-coverage/client-coverage.test.ts` fails when it is out of date, when",
-    "a function is neither answered nor given a reason, and when a reason has gone stale). How the walk",
+    "a function is neither answered nor given a reason, when a reason has gone stale, and when a test",
+    "named below does not call its function). How the walk",
     'works, and how to check another version of the clients: platform/README.md, "What the platform is',
     'faithful to".',
     "",
     "Every function each package exports was called through the real package with the network",
     "replaced by a recorder; the paths below are what it sent (`{id}` stands for an id or a collection",
-    "passed in, `{key}` for a field key). A function is answered when the platform has a route for each",
-    "of its requests (for a token request, when it answers that grant); a webhook event (an `on…`",
-    "function, named with its event type) when the platform sends it to apps registered for webhooks",
-    '(docs/platform/webhooks.md). "(none in this form)" marks a',
+    "passed in, `{key}` for a field key). The platform reaches a function when it has a route for each",
+    "of its requests (for a token request, when it answers that grant), and a webhook event (an `on…`",
+    "function, named with its event type) when it sends it to apps registered for webhooks",
+    "(docs/platform/webhooks.md). Reaching is not doing: a function counts as answered only when the",
+    "last column names a test, run against a real platform, that calls it through the installed client",
+    "(for an event, that asserts on what the installed client's handler received) and shows its effect",
+    "(`platform/client-coverage/effects.ts`; the check is in `effect-check.ts`). A function the platform",
+    'reaches with no such test reads "answered, effect not tested". "(none in this form)" marks a',
     "function that works in the process, or that refuses before sending without an option it was not",
     "given (`AppStrategy({instanceId}).elevated` needs an access token). Reasons: *cannot exist offline*",
     "(needs Wix's dashboard, other sites or Wix accounts), *business solution* (Stores, Bookings, Events,",
@@ -70,10 +81,10 @@ export function renderCoverage(rows: CoverageRow[], versions: Array<[string, str
     summary(rows),
   ];
   for (const packageName of [...new Set(rows.map((row) => row.fn.packageName))]) {
-    lines.push("", `## ${packageName}`, "", "| Function | Method and path | Answered | Why not |", "|---|---|---|---|");
+    lines.push("", `## ${packageName}`, "", "| Function | Method and path | Answered | Effect shown by, or why not |", "|---|---|---|---|");
     for (const row of rows.filter((r) => r.fn.packageName === packageName)) {
-      const [paths, answered, why] = cells(row);
-      lines.push(`| \`${row.fn.module}.${row.fn.name}\` | ${paths} | ${answered} | ${why} |`);
+      const [paths, answered, note] = cells(row);
+      lines.push(`| \`${row.fn.module}.${row.fn.name}\` | ${paths} | ${answered} | ${note} |`);
     }
   }
   return `${lines.join("\n")}\n`;

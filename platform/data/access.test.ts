@@ -150,6 +150,14 @@ describe("references", () => {
     expect(plain.items[0].coAuthors).toBeUndefined();
   });
 
+  it("queryReferencedItems answers each linked item with the item that links it", async () => {
+    const { results } = await platform.visitorClient().items.queryReferencedItems("Books", "book1", "coAuthors");
+    expect(results.map((result) => [result.referringItemId, result.item?._id])).toEqual([
+      ["book1", "cy"],
+      ["book1", "ann"],
+    ]);
+  });
+
   it("removeReference and replaceReferences", async () => {
     await admin().items.removeReference("Books", "coAuthors", "book1", "cy");
     expect(await admin().items.isReferenced("Books", "coAuthors", "book1", "cy")).toBe(false);

@@ -49,4 +49,6 @@ export type StoredCollection = CollectionDefinition & {
   updatedDate: string;
   /** Kept in their own table (`data/special-permissions.ts`), not in the definition. */
   specialPermissions: SpecialPermission[];
+  /** The Draft Items pair the collection is part of (`data/draft-items.ts`, its own table): the other collection's id. */
+  draftItems?: { draftsCollectionId: string } | { publishedCollectionId: string };
 };

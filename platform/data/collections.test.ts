@@ -52,8 +52,11 @@ describe("field endpoints", () => {
 
     const deleted = await collections().deleteDataCollectionField("Maps", { fieldKey: "km" });
     expect(keys(deleted.dataCollection)).toEqual(["name"]);
-    // The schema is advisory: the item keeps its value.
-    expect((await platform.adminClient().items.get("Maps", "m1"))?.km).toBe(12);
+    // The field's values go with it (Wix's deleteDataCollectionField): the item no longer has one, and a query on it finds nothing.
+    const item = await platform.adminClient().items.get("Maps", "m1");
+    expect(item).toMatchObject({ _id: "m1", name: "Ridge" });
+    expect(item).not.toHaveProperty("km");
+    expect((await platform.adminClient().items.query("Maps").isNotEmpty("km").find()).items).toEqual([]);
   });
 
   it("deleting a MULTI_REFERENCE field drops its links", async () => {

@@ -24,9 +24,26 @@ describe("the Draft Items plugin", () => {
   it("pairs a collection with its drafts collection, readable only at the collection's update level", async () => {
     const { dataCollection } = await calls(admin()).addDraftItemsPlugin("Articles", { draftItemsOptions: {} });
     expect(dataCollection?._id).toBe("Articles");
+    // Wix's reference reads the drafts collection's id from the plugin; the drafts collection names its published one.
+    const draftItemsPlugin = (collection?: { plugins?: unknown }) =>
+      (collection?.plugins as { type?: string }[] | undefined)?.filter((p) => p.type === "DRAFT_ITEMS");
+    expect(draftItemsPlugin(dataCollection)).toEqual([{ type: "DRAFT_ITEMS", draftItemsOptions: { draftsCollectionId: "Articles__drafts" } }]);
+    expect(draftItemsPlugin(await admin().collections.getDataCollection("Articles"))).toEqual(draftItemsPlugin(dataCollection));
     const drafts = await admin().collections.getDataCollection("Articles__drafts");
+    expect(draftItemsPlugin(drafts)).toEqual([{ type: "DRAFT_ITEMS", draftItemsOptions: { publishedCollectionId: "Articles" } }]);
     expect(drafts.permissions).toEqual({ read: "SITE_MEMBER", insert: "SITE_MEMBER", update: "SITE_MEMBER", remove: "SITE_MEMBER" });
     expect(drafts.fields?.map((field) => field.key)).toContain("title");
+    // The plugin is the platform's to show: a collection sent back as read keeps its pair, and adding the plugin again changes nothing.
+    const updated = await admin().collections.updateDataCollection(await admin().collections.getDataCollection("Articles"));
+    expect(draftItemsPlugin(updated)).toEqual(draftItemsPlugin(dataCollection));
+    expect(draftItemsPlugin((await calls(admin()).addDraftItemsPlugin("Articles", { draftItemsOptions: {} })).dataCollection)).toEqual(
+      draftItemsPlugin(dataCollection),
+    );
+    // Nor do the generic plugin calls make or end the pair.
+    expect(await codeOf(admin().collections.addDataCollectionPlugin("Articles", { plugin: { type: "DRAFT_ITEMS" } as never }))).toBe("WDE0075");
+    expect(draftItemsPlugin((await admin().collections.deleteDataCollectionPlugin("Articles", { pluginType: "DRAFT_ITEMS" as never })).dataCollection)).toEqual(
+      draftItemsPlugin(dataCollection),
+    );
   });
 
   it("refuses calls on a collection without the plugin, and the plugin's calls without the admin key", async () => {
@@ -98,7 +115,7 @@ describe("removing the plugin", () => {
       draftItemsOptions: {},
       publishPluginConflictAction: "COPY_DRAFT_ITEMS_WITH_DRAFT_STATUS",
     });
-    expect(dataCollection?.plugins).toEqual([]);
+    expect(dataCollection?.plugins).toEqual([{ type: "DRAFT_ITEMS", draftItemsOptions: { draftsCollectionId: "Notes__drafts" } }]);
     expect(idsOf((await admin().items.query("Notes").find()).items)).toEqual(["n1"]);
     const [moved] = (await admin().items.query("Notes__drafts").find()).items;
     expect(moved).toMatchObject({ _id: "n2", title: "Draft" });

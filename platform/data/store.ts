@@ -210,7 +210,15 @@ export class DataStore {
       createdDate: row.created_date,
       updatedDate: row.updated_date,
       specialPermissions: this.specialPermissions.list(id),
+      draftItems: this.draftItemsOf(id),
     };
+  }
+
+  private draftItemsOf(id: string): StoredCollection["draftItems"] {
+    const draftsCollectionId = this.draftPairs.draftsOf(id);
+    if (draftsCollectionId) return { draftsCollectionId };
+    const publishedCollectionId = this.draftPairs.publishedOf(id);
+    return publishedCollectionId ? { publishedCollectionId } : undefined;
   }
 
   getCollection(id: string): StoredCollection {
@@ -323,6 +331,14 @@ export class DataStore {
     this.references.clearCollection(collectionId);
     this.schedules.cancelCollection(collectionId);
     this.statement("DELETE FROM data_items WHERE collection_id = ?").run(collectionId);
+  }
+
+  /** Removes one field's values from every item of a collection (the field is deleted from its schema). */
+  removeFieldValues(collectionId: string, fieldKey: string): void {
+    const path = jsonPath(fieldKey);
+    this.statement(`UPDATE data_items SET data = json_remove(data, '${path}') WHERE collection_id = ? AND json_type(data, '${path}') IS NOT NULL`).run(
+      collectionId,
+    );
   }
 
   /** Removes REFERENCE values in other items that point at the given ids of `collectionId`. */

@@ -50,6 +50,16 @@ export const passkeyRefused = (message: string) => new PlatformError(400, "VERIF
 /** Too many wrong proofs (passwords or app codes) or phone codes lately: `retryAfterSeconds` is the true wait. */
 export const throttledFor = (what: string, retryAfterSeconds: number) =>
   new PlatformError(429, "THROTTLED_FEATURE", `${what} Try again in ${waitInWords(retryAfterSeconds)}.`, { retryAfterSeconds });
+/** A password change asked for without the current password re-checked in the same session just before. */
+export const currentPasswordFirst = () =>
+  new PlatformError(403, "REAUTHENTICATION_REQUIRED", "Re-check the current password first: log in with this member's own token, then change the password.");
+/** A password proof from a session that changed the password itself: it proves only that the session knows the new one. */
+export const passwordChangedInSession = () =>
+  new PlatformError(
+    403,
+    "REAUTHENTICATION_REQUIRED",
+    "The password was changed in this session, so it is no proof here: give a code from the authenticator app, or log in again.",
+  );
 export const tooManyWrongCodes = () => new PlatformError(429, "THROTTLED_FEATURE", "Too many wrong codes. Log in again for a new one.");
 
 export const unsupportedIntent = (intents: string[]) =>
@@ -72,6 +82,9 @@ export const selfUnblockingForbidden = (initiatorMemberId: string) =>
   new PlatformError(400, "SELF_UNBLOCKING_FORBIDDEN", "A member cannot unblock themselves.", { initiatorMemberId });
 export const blockDoesNotExist = (blockingMemberId: string, blockedMemberId: string) =>
   new PlatformError(404, "BLOCK_DOES_NOT_EXIST", `Member ${blockingMemberId} does not block member ${blockedMemberId}.`, { blockingMemberId, blockedMemberId });
+/** getMember by a member who blocks the requested one: a 404 that says why (Wix's blocks integration guide). */
+export const memberToMemberBlocked = (memberId: string) =>
+  new PlatformError(404, "MEMBER_TO_MEMBER_BLOCKED", `The current member blocks member ${memberId}.`, { memberId });
 /** Disconnecting is for good: the member's status stays `OFFLINE`. */
 export const memberDisconnected = (id: string) =>
   new PlatformError(400, "INVALID_ARGUMENT", `Member ${id} is disconnected; a disconnected member cannot be approved or blocked.`, { id });

@@ -46,10 +46,11 @@ export type HostedResult = ({ kind: "page"; page: PageContent; status?: number }
 
 /**
  * What the handlers know about the browser: its login session, a fresh CSRF token for forms, and
- * its CSRF cookie, which binds what a POST leaves for the next GET to this browser; and the
- * platform's origin as the browser opens the pages (platformOrigin), which decides whether they may use passkeys.
+ * its CSRF cookie, which binds what a POST leaves for the next GET to this browser; the
+ * platform's origin as the browser opens the pages (platformOrigin), which decides whether they may use passkeys;
+ * and the connection's address, the person's own here, against which failed log-ins count too.
  */
-export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string; origin: string };
+export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string; origin: string; address: string };
 
 /**
  * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
@@ -179,7 +180,10 @@ export class HostedFlow {
       const fields = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
       return again({ error: { message: "Enter your e-mail address and password.", fields } });
     }
-    // The same throttle as the API: failures per account slow logins down, then ask for a captcha too (docs/platform/identity.md §3.6).
+    // The same throttles as the API: failures per address, past their limit, refuse every log-in from
+    // it; failures per account slow logins down, then ask for a captcha too (docs/platform/identity.md §3.6).
+    const locked = await this.ctx.addressLimit.refusedFor(browser.address);
+    if (locked > 0) return again({ error: { message: `Too many failed log-ins from this network. Try again ${laterBy(locked)}.` } });
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(parsed.data.email);
     if (captcha && input.captcha !== LOCAL_CAPTCHA_TOKEN) {
       return again({ captcha, error: { message: "Too many failed attempts for this account. Please confirm you are not a robot, then try again." } });
@@ -192,6 +196,7 @@ export class HostedFlow {
     const passwordOk = await verifyPassword(parsed.data.password, found?.passwordHash || (await decoyPasswordHash()));
     if (!found || !passwordOk) {
       await this.ctx.loginThrottle.failed(parsed.data.email);
+      await this.ctx.addressLimit.failed(browser.address);
       // The same words for an unknown email, so the page does not tell who is a member; the password is what to retype.
       return again({ error: { message: WRONG_PASSWORD, fields: ["password"] } });
     }

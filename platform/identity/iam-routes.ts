@@ -5,6 +5,7 @@ import { FieldViolations, codeExpired, notFound, permissionDenied, schemaViolati
 import { platformOrigin } from "../http/origin";
 import { SECOND_FACTOR_TYPES, VERIFY_FACTOR_TYPES, type Factor } from "./factors";
 import { IdentityService, factorVerifyRequest, factorWire, loginRequest, memberProof, registerRequest, signOnRequest } from "./iam";
+import type { MemberCaller } from "../types";
 import { deviceName } from "./remembered-devices";
 import { newTotpSecret, totpUri } from "./totp";
 import { registerPasskeyRoutes } from "./webauthn-routes";
@@ -30,11 +31,13 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return parsed.data;
   }
 
-  function memberOf(request: FastifyRequest): string {
+  /** The signed-in member, with the login session their token belongs to (where proofs of who they are count). */
+  function signedInMember(request: FastifyRequest): MemberCaller {
     const caller = ctx.callerOf(request);
     if (caller.kind !== "member") throw permissionDenied("Only a signed-in member can do this, for themselves.");
-    return caller.id;
+    return caller;
   }
+  const memberOf = (request: FastifyRequest) => signedInMember(request).id;
 
   function requireAdmin(request: FastifyRequest) {
     if (ctx.callerOf(request).kind !== "admin") throw permissionDenied("This needs the platform's admin API key.");
@@ -51,8 +54,12 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return service.validateEmail(parse(z.object({ email: z.string().max(254) }), request.body).email);
   });
 
+  // Failures count against the connection's address only for a call with no token: a site's server
+  // sends every visitor's login from its one address, with its visitor token, and limits them per
+  // visitor address itself; counting those would let anyone lock the site's login (docs/platform/identity.md §3.6).
   app.post("/_api/iam/authentication/v2/login", async (request) => {
-    return service.login(parse(loginRequest, request.body), ctx.callerOf(request));
+    const caller = ctx.callerOf(request);
+    return service.login(parse(loginRequest, request.body), caller, caller.kind === "anonymous" ? (request.socket.remoteAddress ?? "unknown") : null);
   });
 
   // Only a server holding the API key may vouch for a person: `<access token>,<API key>`, as the token endpoint takes it.
@@ -78,10 +85,11 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     return {};
   });
 
+  // The installed client sends the new password alone; the session must have re-checked the current one just before.
   app.post("/_api/iam/authentication/v2/change-password", async (request) => {
-    const memberId = memberOf(request);
+    const member = signedInMember(request);
     const { newPassword } = parse(z.object({ newPassword: z.string().max(1024) }), request.body);
-    await service.changePassword(memberId, newPassword);
+    await service.changePassword(member, newPassword);
     return {};
   });
 
@@ -125,7 +133,7 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
     };
   };
 
-  const passkeys = registerPasskeyRoutes(app, ctx, service, { parse, memberOf });
+  const passkeys = registerPasskeyRoutes(app, ctx, service, { parse, signedInMember });
 
   app.get("/_api/iam/factors/v1/factors", async (request) => {
     const memberId = memberOf(request);
@@ -134,17 +142,18 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
 
   // New one-time recovery codes, the earlier ones void: shown in this reply only, and only to the member who proves it is them.
   app.post("/_api/iam/factors/v1/recovery-codes", async (request) => {
-    const memberId = memberOf(request);
-    await service.proveMember(memberId, parse(memberProof, request.body));
-    return { recoveryCodes: ctx.recoveryCodes.replace(memberId) };
+    const member = signedInMember(request);
+    await service.proveMember(member, parse(memberProof, request.body));
+    return { recoveryCodes: ctx.recoveryCodes.replace(member.id) };
   });
 
   // Adding a factor, or removing one that is on, takes the member's password or a current app
   // code besides the token: a stolen access token alone must not change how the account is guarded.
   app.post("/_api/iam/factors/v1/factors", async (request) => {
-    const memberId = memberOf(request);
+    const member = signedInMember(request);
+    const memberId = member.id;
     const { factor } = parse(enrollRequest, request.body);
-    await service.proveMember(memberId, parse(memberProof, request.body));
+    await service.proveMember(member, parse(memberProof, request.body));
     if (factor.type === "SMS" && !factor.phone) {
       throw new FieldViolations([{ field: "factor.phone", description: "An SMS factor needs a phone number.", violatedRule: "VALIDATION", data: {} }]);
     }
@@ -181,13 +190,14 @@ export function registerIamRoutes(app: FastifyInstance, ctx: PlatformContext) {
   });
 
   app.delete("/_api/iam/factors/v1/factors/:factorId", async (request) => {
-    const memberId = memberOf(request);
+    const member = signedInMember(request);
+    const memberId = member.id;
     const { factorId } = parse(z.object({ factorId: z.string().min(1).max(100) }), request.params);
     const factor = ctx.factors.get(memberId, factorId);
     if (!factor) throw notFound("This member has no such factor.");
     // An app still being set up guards nothing yet: cancelling it needs no proof.
     if (factor.status === "ENABLED") {
-      await service.proveMember(memberId, parse(memberProof, request.body));
+      await service.proveMember(member, parse(memberProof, request.body));
       ctx.rememberedDevices.forgetAll(memberId);
     }
     ctx.factors.remove(memberId, factorId);

@@ -257,6 +257,8 @@ describe("passwords", () => {
     const registered = await strategy().register({ email, password: PASSWORD });
     const { tokens } = await exchange((registered as { data: { sessionToken: string } }).data.sessionToken);
     const client = createClient({ modules: { authentication }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID, tokens }) });
+    // The session re-checks the current password first (platform/identity/account-takeover.test.ts: never on the token alone).
+    await client.authentication.loginV2({ email }, { password: PASSWORD });
     await expect(client.authentication.changePassword("password")).rejects.toMatchObject({ details: { validationError: expect.anything() } });
     await client.authentication.changePassword("Another-long-walk-7");
     expect((await strategy().login({ email, password: "Another-long-walk-7" })).loginState).toBe("SUCCESS");
@@ -303,7 +305,8 @@ describe("passwords", () => {
     const email = freshEmail();
     await strategy().register({ email, password: PASSWORD });
     await strategy().sendPasswordResetEmail(email, "https://evil.example/steal");
-    const [mail] = outbox(email);
+    const resetMail = () => outbox(email).find((each) => each.kind === "password-reset")!;
+    const mail = resetMail();
     const client = createClient({ modules: { recovery }, auth: OAuthStrategy({ clientId: LOCAL_CLIENT_ID }) });
     const recovered = await client.recovery.recover(mail.recoveryToken!, { password: "Moorland-route-88" });
     expect(recovered.state).toBe("SUCCESS");
@@ -311,9 +314,9 @@ describe("passwords", () => {
     // The stored return address was dropped, so the page would not have redirected anywhere.
     await strategy().sendPasswordResetEmail(email, "https://evil.example/steal");
     const browser = new TestBrowser();
-    const set = await browser.submitForm(outbox(email)[0].link!, { password: "Moorland-route-99" });
+    const set = await browser.submitForm(resetMail().link!, { password: "Moorland-route-99" });
     // Back to the reset page's GET, which says it is done, once.
-    expect(set.location).toBe(`/hosted/reset?token=${encodeURIComponent(outbox(email)[0].recoveryToken!)}`);
+    expect(set.location).toBe(`/hosted/reset?token=${encodeURIComponent(resetMail().recoveryToken!)}`);
     const done = await browser.follow(set);
     expect([done.status, done.location]).toEqual([200, null]);
     expect(done.text).toContain("Your password is set");

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { setTimeout as pause } from "node:timers/promises";
 import { z } from "zod";
 import { LOCAL_CAPTCHA_TOKEN } from "@ridgeline/platform-contract";
 import type { PlatformContext } from "../context";
@@ -6,8 +7,10 @@ import {
   FieldViolations,
   codeExpired,
   codesThrottled,
+  currentPasswordFirst,
   identityRefused,
   invalidArgument,
+  passwordChangedInSession,
   throttledFor,
   tooManyWrongCodes,
   wrongCode,
@@ -25,7 +28,7 @@ import { isShutOut, nicknameOrDefault, normaliseEmail, type Identity } from "./s
 import { WRONG_CODES_PER_DAY } from "./throttle";
 import { totpStep } from "./totp";
 import { passkeyChallenge, webauthnData } from "./webauthn-challenge";
-import type { Caller } from "../types";
+import type { Caller, MemberCaller } from "../types";
 import type { VerificationPurpose } from "./verifications";
 
 /**
@@ -177,12 +180,13 @@ export function requirePasswordReset(stores: Pick<PlatformContext, "identities" 
 }
 
 /**
- * Signs a member out everywhere: their platform login sessions (the hosted pages' cookie, a form
- * login's session token) end and every token pair they hold is revoked. Answers how many pairs were.
+ * Signs a member out everywhere (or everywhere but the login session `keep`): their platform login
+ * sessions (the hosted pages' cookie, a form login's session token) end and every token pair they
+ * hold is revoked. Answers how many pairs were.
  */
-export function endAllSessions(stores: Pick<PlatformContext, "loginSessions" | "tokens">, memberId: string): number {
-  for (const sessionId of stores.loginSessions.endAllFor(memberId)) stores.tokens.revokeLoginSession(sessionId);
-  return stores.tokens.revokeSubject(memberId);
+export function endAllSessions(stores: Pick<PlatformContext, "loginSessions" | "tokens">, memberId: string, keep: string | null = null): number {
+  for (const sessionId of stores.loginSessions.endAllFor(memberId, keep)) stores.tokens.revokeLoginSession(sessionId);
+  return stores.tokens.revokeSubject(memberId, keep);
 }
 
 export class IdentityService {
@@ -201,6 +205,8 @@ export class IdentityService {
       | "settings"
       | "outbox"
       | "loginThrottle"
+      | "sessionProofs"
+      | "addressLimit"
       | "mailLimit"
       | "wrongCodes"
       | "tokens"
@@ -351,11 +357,21 @@ export class IdentityService {
 
   /**
    * A password someone else may know is gone: the wrong codes counted against it no longer
-   * matter, and no browser remembered with the old one skips the second step.
+   * matter, no browser remembered with the old one skips the second step, and the member is told.
    */
   private passwordChanged(identityId: string) {
     this.ctx.wrongCodes.clear(identityId);
     this.ctx.rememberedDevices.forgetAll(identityId);
+    const identity = this.ctx.identities.get(identityId);
+    if (!identity) return;
+    this.mail({
+      to: identity.loginEmail,
+      kind: "password-changed",
+      subject: `Your ${BRANDING.name} password was changed`,
+      text:
+        "The password of your account was just changed, and every other device was signed out.\n\n" +
+        `If this was not you, set a new password now with “Forgot password?”: ${this.ctx.config.siteUrl}/forgot-password`,
+    });
   }
 
   /**
@@ -445,37 +461,79 @@ export class IdentityService {
 
   /**
    * A login; or, asked with a member's own token for that member's address, a re-check of the
-   * password by someone already signed in (the account page asks for it before a change). A
-   * re-check passed the robot check and the second step when its session began, so it is asked
-   * neither (nor mailed a code), and it starts no session: a right password answers SUCCESS
-   * without a session token. It still counts towards the account's failed logins.
+   * password (below). `from` is the client's address when it is surely the person's own
+   * (iam-routes.ts): failures count against it too, and past its limit every login from it is refused.
    */
-  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }): Promise<StateReply> {
+  async login(input: z.infer<typeof loginRequest>, caller: Caller = { kind: "anonymous" }, from: string | null = null): Promise<StateReply> {
     if (input.stateToken && input.password === undefined) {
       return this.continueChallenge(input.loginId.email, input.stateToken, input.clientMetaData?.factorType);
     }
+    const locked = from ? await this.ctx.addressLimit.refusedFor(from) : 0;
+    if (locked > 0) throw throttledFor("Too many failed logins from this address.", locked);
     const email = normaliseEmail(input.loginId.email);
-    const self = caller.kind === "member" ? this.ctx.identities.get(caller.id) : null;
-    const recheck = self?.loginEmail === email;
+    if (caller.kind === "member" && this.ctx.identities.get(caller.id)?.loginEmail === email) return this.recheckPassword(caller, input.password ?? "");
     const { delayMs, captcha } = await this.ctx.loginThrottle.before(email);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    if (!recheck) this.checkCaptcha(input.captchaTokens, captcha || this.ctx.settings.get().requireCaptcha);
+    await pause(delayMs);
+    this.checkCaptcha(input.captchaTokens, captcha || this.ctx.settings.get().requireCaptcha);
     const found = this.ctx.identities.findForLogin(email);
     // Unknown e-mails are checked against a decoy hash so they take as long as a wrong password.
     const passwordOk = await verifyPassword(input.password ?? "", found?.passwordHash || (await decoyPasswordHash()));
     if (!found) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
     }
     if (!found.passwordHash) throw identityRefused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
     if (!passwordOk) {
-      await this.ctx.loginThrottle.failed(email);
+      await this.loginFailed(email, from);
       throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
     }
     await this.ctx.loginThrottle.succeeded(email);
     if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
-    if (recheck) return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
     return this.continueWith(found.identity, input.clientMetaData?.deviceToken);
+  }
+
+  private async loginFailed(email: string, from: string | null) {
+    await this.ctx.loginThrottle.failed(email);
+    if (from) await this.ctx.addressLimit.failed(from);
+  }
+
+  /**
+   * Takes one of the tries a login session has to prove who its member is (PROOFS_PER_SESSION in a
+   * window: re-checks of the password, and the proofs factor changes ask for), or refuses with the
+   * true wait. It is taken before the answer is checked, so parallel guesses cannot outrun the
+   * count, and given back (the function returned) when the answer was right. Only a holder of the
+   * session's token spends it: a stolen token guesses a few times and stops, a stranger's wrong
+   * logins spend none of it, and the owner's other sessions keep their own.
+   */
+  private takeProof(member: MemberCaller): () => void {
+    const key = member.loginSessionId ?? `member:${member.id}`;
+    if (!this.ctx.sessionProofs.allow(key)) throw throttledFor("Too many wrong passwords or codes in this session.", this.ctx.sessionProofs.waitSeconds(key));
+    return () => this.ctx.sessionProofs.refund(key);
+  }
+
+  /**
+   * A member already signed in types their password again (the account page asks for it before a
+   * change). Its session passed the robot check and the second step when it began, so it is asked
+   * neither (nor mailed a code), and it starts no session: a right password answers SUCCESS without
+   * a session token, and lets this session change the password for a few minutes. It takes one of
+   * the session's proofs (takeProof); a wrong one also counts towards the account's failed logins.
+   */
+  private async recheckPassword(member: MemberCaller, password: string): Promise<StateReply> {
+    const giveBack = this.takeProof(member);
+    const found = this.ctx.identities.findForLogin(this.ctx.identities.get(member.id)?.loginEmail ?? "");
+    if (!found) throw identityRefused(IAM_CODES.unknownEmail, "No member has this e-mail address.", 404);
+    const email = found.identity.loginEmail;
+    await pause((await this.ctx.loginThrottle.before(email)).delayMs);
+    if (!found.passwordHash) throw identityRefused(IAM_CODES.resetPassword, "This account needs a new password before it can log in.");
+    if (!(await verifyPassword(password, found.passwordHash))) {
+      await this.ctx.loginThrottle.failed(email);
+      throw identityRefused(IAM_CODES.invalidPassword, "The password is not right.");
+    }
+    giveBack();
+    await this.ctx.loginThrottle.succeeded(email);
+    if (isShutOut(found.identity)) throw identityRefused(IAM_CODES.blocked, "This account is blocked.", 403);
+    if (member.loginSessionId) this.ctx.loginSessions.recordPasswordProof(member.loginSessionId);
+    return { state: "SUCCESS", identity: identityWire(found.identity, this.ctx.factors.list(found.identity.id)) };
   }
 
   /**
@@ -597,10 +655,11 @@ export class IdentityService {
 
   /**
    * Refuses a change to a member's second factors unless they prove it is them: a stolen access
-   * token alone must not add or remove factors. Wrong answers count with failed logins (the same
-   * growing delay), and past the limit the change waits.
+   * token alone must not add or remove factors. Wrong answers are counted per member, apart from
+   * failed logins, which anyone can add to: the same growing delay, and past the limit the change waits.
    */
-  async proveMember(memberId: string, proof: z.infer<typeof memberProof>): Promise<void> {
+  async proveMember(member: MemberCaller, proof: z.infer<typeof memberProof>): Promise<void> {
+    const memberId = member.id;
     const identity = this.ctx.identities.get(memberId);
     const found = identity ? this.ctx.identities.findForLogin(identity.loginEmail) : null;
     if (!found) throw identityRefused("PERMISSION_DENIED", "Only a signed-in member can do this, for themselves.", 403);
@@ -609,24 +668,33 @@ export class IdentityService {
         { field: "password", description: "Required: the password, or totpData.code from the authenticator app.", violatedRule: "VALIDATION", data: {} },
       ]);
     }
-    const email = found.identity.loginEmail;
-    const { delayMs, captcha, retryAfterSeconds } = await this.ctx.loginThrottle.before(email);
-    if (captcha) throw throttledFor("Too many wrong passwords or codes.", retryAfterSeconds);
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    // Whoever changed the password in this session knows the new one: only a second factor, or a new login, proves the owner.
+    if (proof.password !== undefined && member.loginSessionId && this.ctx.loginSessions.passwordChangedIn(member.loginSessionId)) {
+      throw passwordChangedInSession();
+    }
+    const giveBack = this.takeProof(member);
     const app = this.ctx.factors.list(memberId).find((each) => each.type === "TOTP");
     const proven =
       proof.password !== undefined ? await verifyPassword(proof.password, found.passwordHash) : this.appCodeIsRight(app, proof.totpData?.code.trim() ?? "");
-    if (!proven) {
-      await this.ctx.loginThrottle.failed(email);
-      throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
-    }
+    if (!proven) throw proof.password !== undefined ? identityRefused(IAM_CODES.invalidPassword, "The password is not right.", 403) : wrongCode();
+    giveBack();
   }
 
-  async changePassword(memberId: string, newPassword: string): Promise<void> {
+  /**
+   * A new password for a signed-in member, only right after their session re-checked the current
+   * one (recheckPassword): a stolen access token alone cannot take the account. Every other session
+   * and token pair of the member ends, this session no longer counts the password as proof for
+   * factor changes, and the member is told by mail.
+   */
+  async changePassword(member: MemberCaller, newPassword: string): Promise<void> {
     const weak = weakPasswordReason(newPassword);
     if (weak) throw new FieldViolations([{ field: "newPassword", description: weak, violatedRule: "FORMAT", data: {} }]);
-    this.ctx.identities.setPasswordHash(memberId, await hashPassword(newPassword));
-    this.passwordChanged(memberId);
+    const session = member.loginSessionId;
+    if (!session || !this.ctx.loginSessions.takePasswordProof(session)) throw currentPasswordFirst();
+    this.ctx.identities.setPasswordHash(member.id, await hashPassword(newPassword));
+    this.passwordChanged(member.id);
+    endAllSessions(this.ctx, member.id, session);
+    this.ctx.loginSessions.markPasswordChanged(session);
   }
 
   /** Sends a reset link when the address is known; the reply is the same either way. */

@@ -8,6 +8,12 @@ export type LoginSession = { id: string; memberId: string };
 /** Platform login sessions last a week, then the member signs in again. */
 const LOGIN_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How long a re-check of the password (a login sent with the member's own token) lets the session
+ * change the password: long enough to fill in the new one, too short to be found later in a stolen token's session.
+ */
+export const PASSWORD_PROOF_TTL_MS = 5 * 60 * 1000;
+
 export const migrateLoginSessions: Migration = (db) => {
   db.exec(`
     CREATE TABLE IF NOT EXISTS login_sessions (
@@ -19,6 +25,11 @@ export const migrateLoginSessions: Migration = (db) => {
       ended_at INTEGER
     );
   `);
+  // Added later: when the password was last re-checked in the session, and whether it was changed there.
+  const columns = db.prepare("PRAGMA table_info(login_sessions)").all() as { name: string }[];
+  for (const column of ["password_proven_at", "password_changed_at"]) {
+    if (!columns.some((c) => c.name === column)) db.exec(`ALTER TABLE login_sessions ADD COLUMN ${column} INTEGER`);
+  }
 };
 
 export class LoginSessionStore {
@@ -76,13 +87,35 @@ export class LoginSessionStore {
     return row.live;
   }
 
-  /** Every platform login session of a member ends (a password change or reset elsewhere). */
-  endAllFor(memberId: string): string[] {
-    const ids = (this.db.prepare("SELECT id FROM login_sessions WHERE member_id = ? AND ended_at IS NULL").all(memberId) as Array<{ id: string }>).map(
-      (row) => row.id,
-    );
-    this.db.prepare("UPDATE login_sessions SET ended_at = ? WHERE member_id = ? AND ended_at IS NULL").run(this.now(), memberId);
+  /** Every platform login session of a member ends (a reset, a block), or every one but `keep` (a password changed in `keep`). */
+  endAllFor(memberId: string, keep: string | null = null): string[] {
+    const others = "member_id = ? AND ended_at IS NULL AND id IS NOT ?";
+    const ids = (this.db.prepare(`SELECT id FROM login_sessions WHERE ${others}`).all(memberId, keep) as Array<{ id: string }>).map((row) => row.id);
+    this.db.prepare(`UPDATE login_sessions SET ended_at = ? WHERE ${others}`).run(this.now(), memberId, keep);
     return ids;
+  }
+
+  /** The member re-typed their password in this session: it may change the password for a little while. */
+  recordPasswordProof(id: string): void {
+    this.db.prepare("UPDATE login_sessions SET password_proven_at = ? WHERE id = ?").run(this.now(), id);
+  }
+
+  /** Whether the session re-checked the password within PASSWORD_PROOF_TTL_MS; the proof is used up either way. */
+  takePasswordProof(id: string): boolean {
+    const row = this.db.prepare("SELECT password_proven_at FROM login_sessions WHERE id = ? AND ended_at IS NULL").get(id) as
+      { password_proven_at: number | null } | undefined;
+    this.db.prepare("UPDATE login_sessions SET password_proven_at = NULL WHERE id = ?").run(id);
+    return row?.password_proven_at != null && this.now() - row.password_proven_at <= PASSWORD_PROOF_TTL_MS;
+  }
+
+  markPasswordChanged(id: string): void {
+    this.db.prepare("UPDATE login_sessions SET password_changed_at = ? WHERE id = ?").run(this.now(), id);
+  }
+
+  /** Whether the password was changed in this session: then it is no proof of who the member is there. */
+  passwordChangedIn(id: string): boolean {
+    const row = this.db.prepare("SELECT password_changed_at FROM login_sessions WHERE id = ?").get(id) as { password_changed_at: number | null } | undefined;
+    return row?.password_changed_at != null;
   }
 
   /** Deletes ended or expired login sessions. */

@@ -3,7 +3,7 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { MAILS_PER_HOUR, MAX_FAILURES, WRONG_CODES_PER_DAY } from "./throttle";
+import { MAILS_PER_HOUR, MAX_FAILURES, PROOFS_PER_SESSION, WRONG_CODES_PER_DAY } from "./throttle";
 import { MAX_VERIFICATION_ATTEMPTS } from "./verifications";
 import { HOSTED_PAGES } from "./paths";
 import { waitInWords } from "@ridgeline/platform-contract/words";
@@ -478,16 +478,10 @@ describe("second factors: remembered devices", () => {
   }, 30_000);
 
   it("forgets every device when the password changes or a factor is added or removed", async () => {
-    const { email, accessToken, factorId } = await memberWithFactor({ type: "EMAIL" });
+    const { email, accessToken } = await memberWithFactor({ type: "EMAIL" });
     const devices = () => call("/_api/iam/factors/v1/remembered-devices", { method: "GET", token: accessToken }).then((reply) => reply.body.devices);
 
     let deviceToken = await rememberedLogin(email);
-    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
-    expect(changed.status).toBe(200);
-    expect(await devices()).toEqual([]);
-    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
-
-    deviceToken = await rememberedLogin(email);
     const phone = `+4477009${String(++counter).padStart(5, "0")}`;
     const added = await call("/_api/iam/factors/v1/factors", { body: { factor: { type: "SMS", phone }, password: PASSWORD }, token: accessToken });
     expect(added.status).toBe(200);
@@ -503,9 +497,21 @@ describe("second factors: remembered devices", () => {
     expect(await devices()).toEqual([]);
 
     deviceToken = await rememberedLogin(email);
-    expect((await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(200);
+    const smsFactorId = added.body.factor!.factorId;
+    expect((await call(`/_api/iam/factors/v1/factors/${smsFactorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken })).status).toBe(
+      200,
+    );
     expect(await devices()).toEqual([]);
-    // The SMS factor is still on: the login is challenged again.
+    // The e-mail factor is still on: the login is challenged again.
+    expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
+
+    // Last, as the password changed in a session is no proof for factor changes there.
+    deviceToken = await rememberedLogin(email);
+    const rechecked = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD }, token: accessToken });
+    expect(rechecked.body.state).toBe("SUCCESS");
+    const changed = await call("/_api/iam/authentication/v2/change-password", { body: { newPassword: PASSWORD }, token: accessToken });
+    expect(changed.status).toBe(200);
+    expect(await devices()).toEqual([]);
     expect((await login(email, deviceToken)).body.state).toBe("MFA_CHALLENGE");
   }, 30_000);
 
@@ -547,14 +553,14 @@ describe("second factors: the true wait when a change is refused", () => {
   it("past the wrong proofs, a factor change answers 429 with the seconds until the failures are forgotten, and says them", async () => {
     const { accessToken } = await memberWithFactor({ type: "EMAIL" });
     const enrol = (password: string) => call("/_api/iam/factors/v1/factors", { body: { factor: { type: "TOTP" }, password }, token: accessToken });
-    for (let failure = 0; failure < MAX_FAILURES; failure++) expect((await enrol("not-the-password")).status).toBe(403);
+    for (let failure = 0; failure < PROOFS_PER_SESSION; failure++) expect((await enrol("not-the-password")).status).toBe(403);
     const refused = await enrol(PASSWORD);
     expect(refused.status).toBe(429);
     const wait = refused.body.details!.applicationError!.data!.retryAfterSeconds!;
     // The failure window is 15 minutes from the first failure: what is left of it, not a fixed figure.
     expect(wait).toBeGreaterThan(800);
     expect(wait).toBeLessThanOrEqual(15 * 60);
-    expect(refused.body.message).toBe(`Too many wrong passwords or codes. Try again in ${waitInWords(wait)}.`);
+    expect(refused.body.message).toBe(`Too many wrong passwords or codes in this session. Try again in ${waitInWords(wait)}.`);
   }, 60_000);
 
   it("past the hour's codes texted to phones being turned on, the wait is the time until the oldest is an hour old", async () => {

@@ -79,6 +79,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
         key: newCookie ?? cookie!,
         deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE),
         origin: platformOrigin(request, ctx.config),
+        address: request.socket.remoteAddress ?? "unknown",
       };
     }
 

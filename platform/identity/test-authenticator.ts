@@ -12,21 +12,35 @@ const u32 = (n: number) => {
   bytes.writeUInt32BE(n);
   return bytes;
 };
-/** The CBOR a byte string or a short text string is (the lengths here are under 256). */
-const cborBytes = (bytes: Uint8Array) => Buffer.concat([bytes.length < 24 ? Buffer.from([0x40 + bytes.length]) : Buffer.from([0x58, bytes.length]), bytes]);
+const u16 = (n: number) => {
+  const bytes = Buffer.alloc(2);
+  bytes.writeUInt16BE(n);
+  return bytes;
+};
+/** The CBOR a byte string (under 64 KB: authenticator data with the longest credential id) or a short text string is. */
+const cborBytes = (bytes: Uint8Array) =>
+  Buffer.concat([
+    bytes.length < 24 ? Buffer.from([0x40 + bytes.length]) : bytes.length < 256 ? Buffer.from([0x58, bytes.length]) : Buffer.from([0x59, ...u16(bytes.length)]),
+    bytes,
+  ]);
 const cborText = (text: string) => Buffer.concat([Buffer.from([0x60 + text.length]), Buffer.from(text)]);
 
 /**
  * A software authenticator holding one P-256 key, as a browser's WebAuthn calls would answer with
- * it: a 'none' attestation at registration, signed assertions with a counter at login.
+ * it: a 'none' attestation at registration, signed assertions with a counter at login. Its
+ * credential id is 16 bytes unless asked for more (WebAuthn allows up to 1023).
  */
 export class SoftAuthenticator {
-  readonly credentialId = randomBytes(16);
+  readonly credentialId: Buffer;
   private readonly privateKey: KeyObject;
   private readonly coseKey: Buffer;
   counter = 0;
 
-  constructor(private readonly origin: string) {
+  constructor(
+    private readonly origin: string,
+    { idBytes = 16 }: { idBytes?: number } = {},
+  ) {
+    this.credentialId = randomBytes(idBytes);
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.privateKey = privateKey;
     const jwk = publicKey.export({ format: "jwk" });
@@ -43,6 +57,11 @@ export class SoftAuthenticator {
     return b64url(this.credentialId);
   }
 
+  /** The key as PKCS#8 DER in base64: what a browser's virtual authenticator is given to hold the same passkey. */
+  get privateKeyPkcs8() {
+    return this.privateKey.export({ format: "der", type: "pkcs8" }).toString("base64");
+  }
+
   private clientData(type: string, challenge: string, origin = this.origin) {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
@@ -55,7 +74,7 @@ export class SoftAuthenticator {
       Buffer.from([userVerified ? 0x45 : 0x41]), // user present, user verified (or not), attested credential data
       u32(this.counter),
       Buffer.alloc(16), // AAGUID
-      Buffer.from([0, this.credentialId.length]),
+      u16(this.credentialId.length),
       this.credentialId,
       this.coseKey,
     ]);

@@ -47,6 +47,44 @@ export function createLoginThrottle(options: { maxFailures?: number; windowSecon
   };
 }
 
+/**
+ * Wrong proofs of who the member is (re-checks of the password, and the password or app code that
+ * factor changes ask for) one login session may give in PROOF_WINDOW_MS. Only a holder of that
+ * session's token spends them: a stolen token guesses a few times and stops, a stranger's wrong
+ * logins spend none, and the owner's other sessions keep their own.
+ */
+export const PROOFS_PER_SESSION = 5;
+export const PROOF_WINDOW_MS = FAILURE_WINDOW_SECONDS * 1000;
+
+/**
+ * Failed logins one client address may make in a window, on any accounts; past that, logins from
+ * it are refused, the right password too, until the window ends. It locks only whoever sends from
+ * that address: the per-account count above never locks anyone.
+ */
+export const FAILURES_PER_ADDRESS = 20;
+
+export type AddressLimit = {
+  /** Seconds until this address may try again: 0 while it may. */
+  refusedFor(address: string): Promise<number>;
+  failed(address: string): Promise<void>;
+};
+
+export function createAddressLimit(options: { limit?: number; windowSeconds?: number } = {}): AddressLimit {
+  const limit = options.limit ?? FAILURES_PER_ADDRESS;
+  const failures = new RateLimiterMemory({ points: limit, duration: options.windowSeconds ?? FAILURE_WINDOW_SECONDS });
+  // `::ffff:203.0.113.7` and `203.0.113.7` are one client.
+  const keyOf = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "").toLowerCase();
+  return {
+    async refusedFor(address) {
+      const counted = await failures.get(keyOf(address));
+      return counted && counted.consumedPoints >= limit ? Math.max(1, Math.ceil(counted.msBeforeNext / 1000)) : 0;
+    },
+    async failed(address) {
+      await failures.consume(keyOf(address)).catch(() => undefined);
+    },
+  };
+}
+
 /** Mails of one kind an identity may be sent per hour (verification codes, sign-up notices). */
 export const MAILS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60 * 1000;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
+import type { MemberCaller } from "../types";
 import { platformOrigin } from "../http/origin";
 import { memberProof, type IdentityService } from "./iam";
 import { PasskeyService, passkeyRegistration, registrationOptionsRequest } from "./webauthn";
@@ -13,16 +14,16 @@ export function registerPasskeyRoutes(
   app: FastifyInstance,
   ctx: PlatformContext,
   service: IdentityService,
-  helpers: { parse: <T extends z.ZodType>(schema: T, body: unknown) => z.infer<T>; memberOf: (request: FastifyRequest) => string },
+  helpers: { parse: <T extends z.ZodType>(schema: T, body: unknown) => z.infer<T>; signedInMember: (request: FastifyRequest) => MemberCaller },
 ): PasskeyService {
   const passkeys = new PasskeyService(ctx, ctx.passkeys, service);
-  const { parse, memberOf } = helpers;
+  const { parse, signedInMember } = helpers;
+  const memberOf = (request: FastifyRequest) => signedInMember(request).id;
 
   app.get("/_api/iam/factors/v1/passkeys", async (request) => passkeys.list(memberOf(request)));
 
   app.post("/_api/iam/factors/v1/passkeys/registration-options", async (request) => {
-    const memberId = memberOf(request);
-    return passkeys.registrationOptions(memberId, parse(registrationOptionsRequest, request.body));
+    return passkeys.registrationOptions(signedInMember(request), parse(registrationOptionsRequest, request.body));
   });
 
   app.post("/_api/iam/factors/v1/passkeys", async (request) => {
@@ -34,10 +35,10 @@ export function registerPasskeyRoutes(
   });
 
   app.delete("/_api/iam/factors/v1/passkeys/:passkeyId", async (request) => {
-    const memberId = memberOf(request);
+    const member = signedInMember(request);
     const { passkeyId } = parse(z.object({ passkeyId: z.string().min(1).max(1024) }), request.params);
-    await passkeys.remove(memberId, passkeyId, parse(memberProof, request.body));
-    ctx.rememberedDevices.forgetAll(memberId);
+    await passkeys.remove(member, passkeyId, parse(memberProof, request.body));
+    ctx.rememberedDevices.forgetAll(member.id);
     return {};
   });
 

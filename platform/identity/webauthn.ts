@@ -11,6 +11,7 @@ import { FieldViolations, PlatformError, codeExpired, notFound, passkeyRefused }
 import { BRANDING } from "./branding";
 import { memberProof, type IdentityService, type StateReply } from "./iam";
 import type { Identity } from "./store";
+import type { MemberCaller } from "../types";
 import { passkeyChallenge, relyingParty, rpIdOf, transportsOf, webauthnData, webauthnUserVerification } from "./webauthn-challenge";
 import { USER_VERIFICATION, WEBAUTHN_CHALLENGE_TTL_MS, type Passkey, type PasskeyStore } from "./webauthn-store";
 
@@ -67,8 +68,9 @@ export class PasskeyService {
    * browser, with a single-use challenge. A user verification given becomes the member's preference
    * for all their passkeys, at registration and at login.
    */
-  async registrationOptions(memberId: string, { userVerification, ...proof }: z.infer<typeof registrationOptionsRequest>) {
-    await this.service.proveMember(memberId, proof);
+  async registrationOptions(member: MemberCaller, { userVerification, ...proof }: z.infer<typeof registrationOptionsRequest>) {
+    await this.service.proveMember(member, proof);
+    const memberId = member.id;
     const identity = this.ctx.identities.get(memberId);
     if (!identity) throw notFound("No such member.");
     if (userVerification) this.passkeys.setUserVerification(memberId, userVerification);
@@ -127,9 +129,10 @@ export class PasskeyService {
   }
 
   /** Removes a passkey, once the member proves it is them; the last one gone turns the WEBAUTHN factor off. */
-  async remove(memberId: string, passkeyId: string, proof: z.infer<typeof memberProof>): Promise<void> {
+  async remove(member: MemberCaller, passkeyId: string, proof: z.infer<typeof memberProof>): Promise<void> {
+    const memberId = member.id;
     if (!this.passkeys.list(memberId).some((passkey) => passkey.credentialId === passkeyId)) throw notFound("This member has no such passkey.");
-    await this.service.proveMember(memberId, proof);
+    await this.service.proveMember(member, proof);
     this.passkeys.remove(memberId, passkeyId);
     if (this.passkeys.list(memberId).length > 0) return;
     const factor = this.ctx.factors.listOwn(memberId).find((each) => each.type === "WEBAUTHN");

@@ -5,7 +5,8 @@ import type { Db, Migration } from "../types";
  * The local platform sends no real e-mail: every message is kept here, for tests (`GET
  * /_local/outbox`) and for a person (the mailbox page). docs/platform/identity.md §5.
  */
-export type MailKind = "verification" | "login-code" | "sms" | "password-reset" | "activation" | "signup-attempt" | "code-ceiling" | "approved";
+export type MailKind =
+  "verification" | "login-code" | "sms" | "password-reset" | "activation" | "signup-attempt" | "code-ceiling" | "approved" | "password-changed";
 
 export type Mail = {
   id: string;

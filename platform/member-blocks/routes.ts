@@ -39,7 +39,9 @@ export function registerMemberBlockRoutes(app: FastifyInstance, ctx: PlatformCon
     const { memberId } = parseWith(memberIdRequest, request.body);
     if (memberId === me) throw selfBlockingForbidden(me);
     if (!ctx.identities.get(memberId)) throw memberNotFound(memberId);
-    if (!blocks.block(me, memberId)) throw memberAlreadyBlocked(me, memberId);
+    // A pair has one block at most: the blocked member cannot block the blocker back.
+    const blockedBack = blocks.involving(me).some((block) => block.memberId === memberId && block.blockDirection === "BLOCKING");
+    if (blockedBack || !blocks.block(me, memberId)) throw memberAlreadyBlocked(me, memberId);
     return {};
   });
 

@@ -116,3 +116,20 @@ describe("disconnectMember", () => {
     expect(statusOf(DEMO_MEMBER.email)).toBe("APPROVED");
   });
 });
+
+describe("deleteMemberEmails, deleteMemberPhones and deleteMemberAddresses", () => {
+  it("empty the contact's lists, the login e-mail included, and leave the login e-mail itself alone", async () => {
+    const id = (await admin.members.createMember({ member: { loginEmail: "lists@ridgeline.example", contact: { phones: ["+1 555 0100"] } } }))._id!;
+    expect((await admin.members.getMember(id, { fieldsets: ["FULL"] })).contact?.emails).toEqual(["lists@ridgeline.example"]);
+
+    expect((await admin.members.deleteMemberEmails(id)).member?.contact?.emails).toEqual([]);
+    expect((await admin.members.deleteMemberPhones(id)).member?.contact?.phones).toEqual([]);
+    await admin.members.updateMember(id, { contact: { addresses: [{ city: "Boulder" }] } });
+    expect((await admin.members.deleteMemberAddresses(id)).member?.contact?.addresses).toEqual([]);
+    const after = await admin.members.getMember(id, { fieldsets: ["FULL"] });
+    expect(after.contact?.emails).toEqual([]);
+    expect(after.loginEmail).toBe("lists@ridgeline.example");
+    // A later update of other fields does not bring the login e-mail back into the list.
+    expect((await admin.members.updateMember(id, { profile: { title: "Guide" } })).contact?.emails).toEqual([]);
+  });
+});

@@ -3,11 +3,21 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import type { Caller } from "../types";
-import { communityJoinImpossible, emailAlreadyExists, invalidArgument, memberNotFound, notFound, permissionDenied, slugAlreadyExists } from "../http/errors";
+import {
+  communityJoinImpossible,
+  emailAlreadyExists,
+  invalidArgument,
+  memberNotFound,
+  memberToMemberBlocked,
+  notFound,
+  permissionDenied,
+  slugAlreadyExists,
+} from "../http/errors";
 import { bulkResults } from "../http/bulk-results";
 import { decodeQueryParams } from "../http/request-params";
 import { hashPassword } from "../identity/passwords";
 import { nicknameOrDefault, type IdentityChanges, type SettableStatus } from "../identity/store";
+import { MemberBlockStore } from "../member-blocks/store";
 import { MemberPrivacyStore } from "../member-privacy/store";
 import { newToken } from "../oauth/store";
 import { deleteMember, disconnectMember, setMemberActivity, setMemberStatus } from "./actions";
@@ -114,6 +124,13 @@ function splitInput(input: MemberInput): { changes: IdentityChanges; details: Pr
 export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const members = new MemberStore(ctx.db, ctx.identities);
   const privacy = new MemberPrivacyStore(ctx.db);
+  const blocks = new MemberBlockStore(ctx.db);
+  /**
+   * The blocks a member caller is part of, by the other member's id (docs/platform/member-blocks.md):
+   * they shape what members see of each other; other callers are not affected.
+   */
+  const blocksOf = (caller: Caller) =>
+    new Map(caller.kind === "member" ? blocks.involving(caller.id).map((block) => [block.memberId, block.blockDirection]) : []);
   const visibleTo = (caller: Caller, member: Member, settings = visibilitySettings(ctx, privacy)) => seesMember(caller, member.identity, settings);
   /** Whether the site lets members make their profile public (the privacy settings' candidates). */
   const assertMayBePublic = () => {
@@ -164,10 +181,11 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
   const findMembers = (caller: Caller, fieldsets: Fieldset[], filter: unknown, sort: Sort, paging: Paging, search?: Search) => {
     const readable: Fieldset[] = caller.kind === "admin" ? ["FULL"] : ["PUBLIC"];
     const settings = visibilitySettings(ctx, privacy);
+    const blocked = blocksOf(caller);
     const visible = new Map(
       members
         .all()
-        .filter((member) => visibleTo(caller, member, settings))
+        .filter((member) => visibleTo(caller, member, settings) && !blocked.has(member.identity.id))
         .map((member) => [member.identity.id, member]),
     );
     const readableRecords = [...visible.values()].map((member) => toMemberWire(member, readable));
@@ -201,6 +219,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     assertFieldsetsAllowed(caller, fieldsets, request.params.id);
     const member = members.get(request.params.id);
     if (!member || !visibleTo(caller, member)) throw memberNotFound(request.params.id);
+    // Blocked by them: as if they did not exist. Blocking them: a refusal that says so.
+    const block = blocksOf(caller).get(member.identity.id);
+    if (block === "BLOCKING") throw memberNotFound(request.params.id);
+    if (block === "BLOCKED") throw memberToMemberBlocked(request.params.id);
     return { member: toMemberWire(member, fieldsets) };
   });
 

@@ -103,12 +103,14 @@ export class MemberStore {
     return this.get(id);
   }
 
-  /** Empties one of the contact lists (an update cannot: it ignores an empty list); null when there is no such member. */
+  /**
+   * Empties one of the contact lists (an update cannot: it ignores an empty list); null when there is
+   * no such member. An empty list is kept, not dropped: without a list of its own, `contact.emails`
+   * shows the login e-mail, and Wix's `deleteMemberEmails` clears that one too.
+   */
   clearList(id: string, list: "emails" | "phones" | "addresses"): Member | null {
     if (!this.identities.get(id)) return null;
-    const details = this.detailsOf(id);
-    delete details[list];
-    this.saveDetails(id, details);
+    this.saveDetails(id, { ...this.detailsOf(id), [list]: [] });
     return this.get(id);
   }
 

@@ -17,7 +17,7 @@ describe("the token's shape, on its own", () => {
     const token = sign(member, Date.UTC(2026, 10, 23, 12), Date.UTC(2026, 10, 23, 16));
     expect(token).toMatch(/^OauthNG\.JWS\.[\w-]+\.[\w-]+\.[\w-]+$/);
     const header = JSON.parse(Buffer.from(token.split(".")[2], "base64url").toString("utf8"));
-    expect(header).toMatchObject({ alg: "ES256", typ: "JWT" });
+    expect(header).toMatchObject({ alg: "RS256", typ: "JWT" });
     const payload = decodePayload(token);
     expect(payload).toMatchObject({ iat: 1795435200, exp: 1795449600 });
     expect(JSON.parse(payload.data).instance).toMatchObject({

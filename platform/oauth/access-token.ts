@@ -16,7 +16,8 @@ export type TokenSubject = { role: TokenRole; subjectId: string; clientId: strin
  * carries the instance data apps decode (the site and instance ids, the member or visitor),
  * docs/platform/oauth.md §4. The platform itself never reads them back: a token is looked up
  * by its hash, so tampering with the payload only makes an unknown token. They are signed with
- * an ES256 key whose public half `GET /oauth2/jwks` publishes, so an app can check them.
+ * RS256, as Wix's JWKS holds "the RSA public key", whose public half `GET /oauth2/jwks`
+ * publishes, so an app can check them.
  */
 
 /** The local site's id, as a real site's is a UUID. */
@@ -38,14 +39,22 @@ export type AccessTokenClaims = {
 };
 
 /** The file under the data folder that holds the token-signing key, so tokens stay checkable across restarts. */
-export const SIGNING_KEY_FILE = "oauth-signing-key.pem";
+export const SIGNING_KEY_FILE = "oauth-rs256-signing-key.pem";
+/** Where platforms that signed ES256 kept their P-256 key; removed once the RSA key is in place. */
+export const EC_SIGNING_KEY_FILE = "oauth-signing-key.pem";
 
-/** A new P-256 key: the platform's in-memory runs and the first start of a data folder. */
-export const newSigningKey = (): KeyObject => generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
+/** A new RSA key (2048 bits, as RS256 keys commonly are): the platform's in-memory runs and the first start of a data folder. */
+export const newSigningKey = (): KeyObject => generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey;
 
 /** The data folder's signing key, made (readable by its owner only) the first time. */
 export function storedSigningKey(dataDir: string): KeyObject {
-  const file = path.resolve(dataDir, SIGNING_KEY_FILE);
+  const key = storedOrNewKey(path.resolve(dataDir, SIGNING_KEY_FILE));
+  // The old key signed ES256 tokens that nothing can check any longer; the tokens themselves stay valid (looked up by hash).
+  fs.rmSync(path.resolve(dataDir, EC_SIGNING_KEY_FILE), { force: true });
+  return key;
+}
+
+function storedOrNewKey(file: string): KeyObject {
   try {
     return createPrivateKey(fs.readFileSync(file, "utf8"));
   } catch (error) {
@@ -61,11 +70,11 @@ export function storedSigningKey(dataDir: string): KeyObject {
   return createPrivateKey(fs.readFileSync(file, "utf8"));
 }
 
-/** The key's public half as a JSON Web Key, with its RFC 7638 thumbprint as `kid`. */
+/** The key's public half as a JSON Web Key, with its RFC 7638 thumbprint (members in that order) as `kid`. */
 export function publicJwk(key: KeyObject) {
-  const { kty, crv, x, y } = createPublicKey(key).export({ format: "jwk" }) as { kty: string; crv: string; x: string; y: string };
-  const kid = createHash("sha256").update(JSON.stringify({ crv, kty, x, y })).digest("base64url");
-  return { kty, crv, x, y, kid, alg: "ES256", use: "sig" };
+  const { kty, n, e } = createPublicKey(key).export({ format: "jwk" }) as { kty: string; n: string; e: string };
+  const kid = createHash("sha256").update(JSON.stringify({ e, kty, n })).digest("base64url");
+  return { kty, n, e, kid, alg: "RS256", use: "sig" };
 }
 
 export function createAccessTokenSigner(key: KeyObject = newSigningKey()) {
@@ -84,10 +93,9 @@ export function createAccessTokenSigner(key: KeyObject = newSigningKey()) {
       // A random id per token, so two tokens issued in the same second still differ.
       tokenId: randomBytes(16).toString("base64url"),
     };
-    const header = base64url({ alg: "ES256", typ: "JWT", kid });
+    const header = base64url({ alg: "RS256", typ: "JWT", kid });
     const payload = base64url({ data: JSON.stringify({ instance }), iat, exp });
-    // JWS wants the raw r‖s pair, not DER.
-    const signature = signData("sha256", Buffer.from(`${header}.${payload}`), { key, dsaEncoding: "ieee-p1363" }).toString("base64url");
+    const signature = signData("sha256", Buffer.from(`${header}.${payload}`), key).toString("base64url");
     return `${PREFIX}${header}.${payload}.${signature}`;
   };
 }

@@ -56,6 +56,16 @@ describe("hosted sign-in and the authorization_code grant, through the real OAut
     expect(tokens.refreshToken.role).toBe("member");
   });
 
+  it("renews the member's access token with renewToken, for the same member, and refuses a revoked refresh token", async () => {
+    const { client, tokens } = await signInThroughHostedPage(platform.callbackUrl);
+    const renewed = await client.auth.renewToken(tokens.refreshToken);
+    expect(renewed.accessToken.value).not.toBe(tokens.accessToken.value);
+    client.auth.setTokens(renewed);
+    expect((await client.members.getCurrentMember()).member?._id).toBe(platform.ctx.identities.findForLogin(DEMO_MEMBER.email)!.identity.id);
+    platform.ctx.tokens.revokeSessionOf(tokens.refreshToken.value);
+    await expect(client.auth.renewToken(tokens.refreshToken)).rejects.toThrow();
+  });
+
   it("refuses a wrong PKCE verifier, and the code is then used up", async () => {
     const { client, code, state, oauthData } = await codeFor();
     const wrong = { ...oauthData, codeVerifier: client.auth.generateOAuthData(platform.callbackUrl).codeVerifier };

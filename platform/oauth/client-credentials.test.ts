@@ -58,6 +58,10 @@ describe("client_credentials through AppStrategy", () => {
     const listed = await client.members.listMembers({ fieldsets: ["FULL"] });
     expect(listed.members?.length).toBeGreaterThan(0);
     expect(listed.members?.every((member) => typeof member.loginEmail === "string")).toBe(true);
+    // The header the strategy sends is the app's own token.
+    const { headers } = await client.auth.getAuthHeaders();
+    const info = await AppStrategy({ appId: APP.id, appSecret: APP.secret, accessToken: headers.Authorization }).getTokenInfo();
+    expect(info).toMatchObject({ active: true, subjectType: "APP", subjectId: APP.id });
   });
 
   it("has no member of its own", async () => {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { ConfigError } from "@ridgeline/platform-contract";
+import { ConfigError, LOCAL_SITE_APP_ID, generatedSecret } from "@ridgeline/platform-contract";
 import { LOCAL_CLIENT_ID, type PlatformConfig } from "../config";
 import { equalSecrets } from "../http/constant-time";
 
@@ -67,7 +67,10 @@ export type ClientSource = "site" | "environment" | "file";
 /** A client with each redirect URI and every place that registers it; the secret itself is never described. */
 export type DescribedClient = { id: string; redirectUris: { uri: string; sources: ClientSource[] }[]; hasSecret: boolean; webhookUrl: string | null };
 
-type ClientsConfig = Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson">;
+type ClientsConfig = Pick<PlatformConfig, "siteUrl" | "dataDir" | "oauthClientsJson"> & Partial<Pick<PlatformConfig, "siteWebhookUrl">>;
+
+/** The file in the data folder that keeps the site app's generated secret (an app needs one; the site never uses it). */
+const SITE_APP_SECRET_FILE = "site-app-secret";
 
 const clientsFile = (config: Pick<PlatformConfig, "dataDir">) => path.join(config.dataDir, CLIENTS_FILE);
 
@@ -79,8 +82,17 @@ function fileClients(config: Pick<PlatformConfig, "dataDir">): OAuthClient[] {
 /** Every client as each source lists it, with repeats: the site's own, then the environment's, then the file's. */
 function listedClients(config: ClientsConfig): Array<OAuthClient & { source: ClientSource }> {
   const environment = config.oauthClientsJson ? parseClients(config.oauthClientsJson, "LOCAL_PLATFORM_OAUTH_CLIENTS") : [];
+  // The site takes the webhook events as a Wix app of its own (docs/platform/webhooks.md §1).
+  const siteApp = config.siteWebhookUrl && {
+    id: LOCAL_SITE_APP_ID,
+    redirectUris: [],
+    secret: generatedSecret(config.dataDir, SITE_APP_SECRET_FILE),
+    webhookUrl: config.siteWebhookUrl,
+    source: "site" as const,
+  };
   return [
     { id: LOCAL_CLIENT_ID, redirectUris: [`${config.siteUrl}${SITE_CALLBACK_PATH}`], source: "site" as const },
+    ...(siteApp ? [siteApp] : []),
     ...environment.map((client) => ({ ...client, source: "environment" as const })),
     ...fileClients(config).map((client) => ({ ...client, source: "file" as const })),
   ];

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { externalLoginToken, type PlatformContext } from "../context";
@@ -38,6 +38,29 @@ const clientCredentialsRequest = z.object({
 
 function oauthError(error: string, description: string) {
   return { error, error_description: description };
+}
+
+const rawHttpRequest = z.object({ body: z.base64().max(16_384) });
+const camelCase = (key: string) => key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The request `@wix/identity`'s `oauth.token` and `oauth.tokenInfo` send: the raw HTTP request,
+ * its body as bytes (`{"body": "<base64>"}` on the wire), holding JSON or a form (RFC 6749, RFC
+ * 7662). Its fields, with snake_case names in camelCase as the SDK's own JSON calls send them;
+ * null when the request is not of that form.
+ */
+function rawRequestFields(body: unknown): Record<string, unknown> | null {
+  const raw = rawHttpRequest.safeParse(body);
+  if (!raw.success) return null;
+  const text = Buffer.from(raw.data.body, "base64").toString("utf8");
+  let fields: unknown;
+  try {
+    fields = JSON.parse(text);
+  } catch {
+    fields = Object.fromEntries(new URLSearchParams(text));
+  }
+  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return {};
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [camelCase(key), value]));
 }
 
 export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) {
@@ -115,7 +138,28 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
     return ctx.tokens.issueApp(clientId);
   }
 
-  app.post("/oauth2/token", async (request, reply) => {
+  /**
+   * `oauth.token` sends the raw request and reads a RawHttpResponse back: its fields are answered as
+   * any token request's, and the answer (status and body) goes inside `{body, statusCode, headers}`.
+   */
+  const rawTokenRequests = new WeakSet<FastifyRequest>();
+  const unwrapRawRequest = async (request: FastifyRequest) => {
+    const fields = rawRequestFields(request.body);
+    if (!fields) return;
+    request.body = fields;
+    rawTokenRequests.add(request);
+  };
+  const wrapRawResponse = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    if (!rawTokenRequests.has(request)) return payload;
+    const statusCode = reply.statusCode;
+    const headers = [{ key: "Content-Type", value: "application/json" }];
+    const retryAfter = reply.getHeader("retry-after");
+    if (retryAfter !== undefined) headers.push({ key: "Retry-After", value: String(retryAfter) });
+    reply.code(200).header("content-type", "application/json; charset=utf-8").removeHeader("retry-after");
+    return JSON.stringify({ body: Buffer.from(String(payload)).toString("base64"), statusCode, headers });
+  };
+
+  app.post("/oauth2/token", { preHandler: unwrapRawRequest, onSend: wrapRawResponse }, async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>;
     if ((body.grantType ?? body.grant_type) === "client_credentials") {
       const issued = appToken(body);
@@ -170,13 +214,18 @@ export function registerOAuthRoutes(app: FastifyInstance, ctx: PlatformContext) 
   });
 
   /**
-   * What a token stands for (`getTokenInfo` in `@wix/sdk`): its subject, site and lifetime. An
-   * unknown, expired or revoked token is reported inactive, with nothing about it.
+   * What a token stands for: its subject, site and lifetime. An unknown, expired or revoked token
+   * is reported inactive, with nothing about it. Two clients call it: `@wix/sdk`'s `getTokenInfo`
+   * sends `{"token": "…"}`; `@wix/identity`'s `oauth.tokenInfo` sends the introspection request's
+   * raw body as bytes, `{"body": "<base64>"}`, holding that JSON or the form `token=…` of RFC 7662.
    */
   app.post("/oauth2/token-info", async (request, reply) => {
-    const body = z.object({ token: z.string().min(1).max(4096) }).safeParse(request.body);
-    if (!body.success) return reply.status(400).send(oauthError("invalid_request", 'Send the token as {"token": "…"}.'));
-    const claims = ctx.tokens.resolveAccess(body.data.token) ? readAccessToken(body.data.token) : null;
+    const body = z.object({ token: z.string().min(1).max(4096) }).safeParse(rawRequestFields(request.body) ?? request.body);
+    if (!body.success) {
+      return reply.status(400).send(oauthError("invalid_request", 'Send the token as {"token": "…"}, or as the raw body {"body": "<base64 of token=…>"}.'));
+    }
+    const token = body.data.token;
+    const claims = ctx.tokens.resolveAccess(token) ? readAccessToken(token) : null;
     if (!claims) return { active: false, subjectType: "UNKNOWN", subjectId: "", exp: 0, iat: 0, siteId: "" };
     return { active: true, ...claims };
   });

@@ -107,9 +107,11 @@ export class TokenStore {
     return row ? { clientId: row.client_id, role: row.role, subjectId: row.subject_id, loginSessionId: row.login_session_id } : null;
   }
 
-  /** Ends every session of a subject (logout everywhere, or a test revoking a member). */
-  revokeSubject(subjectId: string): number {
-    return this.db.prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL").run(this.now(), subjectId).changes;
+  /** Ends every session of a subject (logout everywhere, or a test revoking a member), or every one but those of the login session `keep`. */
+  revokeSubject(subjectId: string, keep: string | null = null): number {
+    return this.db
+      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL AND login_session_id IS NOT ?")
+      .run(this.now(), subjectId, keep).changes;
   }
 
   /** Ends the session a refresh or access token belongs to. */

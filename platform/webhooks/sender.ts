@@ -19,20 +19,6 @@ export type WebhookSource = {
 };
 
 /**
- * The body of one webhook call: a JWT signed with the platform's key, its `data` claim the JSON
- * envelope `@wix/sdk` reads (`eventType`, `instanceId`, `identity` and the event itself, both as
- * JSON strings), issued by `wix.com` for the app, as `decodeJWT` checks when asked to.
- */
-function webhookBody(keys: WebhookKeys, appId: string, instanceId: string, { eventType, payload, identity }: WebhookEvent): string {
-  return keys.signJwt({
-    data: JSON.stringify({ data: JSON.stringify(payload), eventType, instanceId, ...(identity && { identity }) }),
-    iss: "wix.com",
-    aud: appId,
-    iat: Math.floor(Date.now() / 1000),
-  });
-}
-
-/**
  * Sends the platform's webhook events to every app registered with a webhook URL. Each app gets
  * each event in one call of its own, in the order they happened; a call the app does not take
  * (silence or a 5xx) is tried again, as the revalidation calls are, then given up and logged.
@@ -79,7 +65,16 @@ export class WebhookSender {
     for (const built of events) {
       const outcome = await deliver(
         app.webhookUrl,
-        () => ({ body: webhookBody(this.keys, app.id, this.source.instanceId, built), headers: { "content-type": "text/plain" } }),
+        // Signed afresh for each attempt, as its lifetime is short.
+        () => ({
+          body: this.keys.signEvent(app.id, {
+            eventType: built.eventType,
+            instanceId: this.source.instanceId,
+            payload: built.payload,
+            identity: built.identity,
+          }),
+          headers: { "content-type": "text/plain" },
+        }),
         TIMING,
       );
       if (!outcome.ok) {

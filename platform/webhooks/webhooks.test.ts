@@ -239,9 +239,21 @@ describe("the data service's other events", () => {
   it("tell each state of a backup and of a movement job", async () => {
     const { backup } = await admin().backups.createBackup();
     const states = await eventsAfter(app, 2);
+    expect(states.map((received) => received.type)).toEqual(["backup", "backup"]);
     expect(states.map((received) => (received.event.data as { backup: { _id: string; status: string } }).backup)).toEqual([
       expect.objectContaining({ _id: backup!._id, status: "PENDING" }),
       expect.objectContaining({ _id: backup!._id, status: "READY" }),
+    ]);
+
+    await admin().backups.restoreBackup(backup!._id!);
+    // A restoration rewrites the items too, whose own events come among its two.
+    const restorations: Received[] = [];
+    for (let batch = await eventsAfter(app, 1); batch.length > 0 && restorations.length < 2; batch = await eventsAfter(app, 1)) {
+      restorations.push(...batch.filter((received) => received.type === "restoration"));
+    }
+    expect(restorations.map((received) => (received.event.data as { restoration: { backup: { _id: string }; status: string } }).restoration)).toEqual([
+      expect.objectContaining({ backup: expect.objectContaining({ _id: backup!._id }), status: "PENDING" }),
+      expect.objectContaining({ status: "COMPLETED" }),
     ]);
 
     const { job } = await admin().movementJobs.submitJob({ wixDataCollection: { collectionId: "Notes" } }, { file: { format: "CSV" } });

@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
+import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
 import type { Logger } from "pino";
+import { templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
 import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
 import type { CachedPage, Rendered } from "./page";
-import { isStorable, toRenderedPage } from "./page";
+import { compressed, isStorable, toRenderedPage } from "./page";
 import { PageCache, type CacheState, type SharedPages } from "./page-cache";
+import { fillTemplate, fillableName, makeTemplate, newPlaceholders, randomWord, type MemberTemplate } from "./member-template";
 import { decide, type PageTarget } from "./request-key";
 
 /**
@@ -18,6 +22,8 @@ export const CACHE_STATE_HEADER = "x-cache";
 
 export type PageCacheSettings = {
   maxBytes: number;
+  /** Whether members' views of shared pages are answered from templates (member-template.ts). */
+  memberTemplates?: boolean;
   freshSeconds: number;
   staleSeconds: number;
   shared?: SharedPages;
@@ -32,15 +38,21 @@ export type PageCacheServer = {
   close(): Promise<void>;
 };
 
-type Render = (target: PageTarget) => Promise<Rendered & { platformRequestIds: string[] }>;
+/** Renders a target; `cookie`: the Cookie header to render with (the template member's), else none. */
+type Render = (target: PageTarget, cookie?: string) => Promise<Rendered & { platformRequestIds: string[] }>;
 
 const ENCODINGS = ["br", "gzip", "identity"];
 /** Negotiator takes a server preference for ties (`gzip, br` is a tie); its types do not say so. */
 type EncodingsWithPreference = (available: string[], options: { preferred: string[] }) => string[];
 
-function bodyFor(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding?: "br" | "gzip" } {
+function encodingFor(request: IncomingMessage): "br" | "gzip" | "identity" {
   const negotiator = new Negotiator(request);
   const [encoding] = (negotiator.encodings as unknown as EncodingsWithPreference).call(negotiator, ENCODINGS, { preferred: ENCODINGS });
+  return encoding === "br" || encoding === "gzip" ? encoding : "identity";
+}
+
+function bodyFor(request: IncomingMessage, page: CachedPage): { body: Buffer; encoding?: "br" | "gzip" } {
+  const encoding = encodingFor(request);
   if (encoding === "br") return { body: page.br, encoding };
   if (encoding === "gzip") return { body: page.gzip, encoding };
   return { body: page.body };
@@ -68,7 +80,47 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Cach
   response.end(request.method === "HEAD" ? undefined : body);
 }
 
+/** The cookies of a raw Cookie header, as the session store reads them. */
+const cookiesOf = (header: string | undefined) => new RequestCookies(new Headers(header ? { cookie: header } : {}));
+
+/** A filled page goes to one member: never stored by anyone, and never served in place of another's. */
+const FILLED_PAGE_CACHE_CONTROL = "private, no-store";
+/** Bytes of filled pages kept in memory (bodies and their compressed copies, counted as twice the body). */
+const FILLED_PAGES_BYTES = 32 * 1024 * 1024;
+type FilledPage = { body: Buffer; policy: string; encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>> };
+
+/**
+ * The template member of this process: placeholders for the name and initial, an id nobody has
+ * and tokens no platform issued. A template another instance made names its own placeholders.
+ */
+function templateMember() {
+  const placeholders = newPlaceholders();
+  const secrets = { id: `template-${randomWord()}`, accessToken: `template-${randomWord()}`, refreshToken: `template-${randomWord()}` };
+  return {
+    placeholders,
+    secrets: Object.values(secrets),
+    cookie: () => templateSessionCookie({ id: secrets.id, name: placeholders.name, initial: placeholders.initial }, secrets),
+  };
+}
+
 export function createPageCacheServer(settings: PageCacheSettings, render: Render, log: Logger): PageCacheServer {
+  const member = templateMember();
+  /** Each template page's parsed form, made once per copy this instance holds. */
+  const templates = new WeakMap<CachedPage, MemberTemplate | { unusable: string }>();
+  const templateOf = (page: CachedPage) => {
+    let template = templates.get(page);
+    if (!template)
+      templates.set(page, (template = page.template ? makeTemplate(page, page.template.placeholders, member.secrets) : { unusable: "not a template" }));
+    return template;
+  };
+
+  /** Why a render for the template member cannot be kept as a template, or undefined when it can. */
+  const unusableTemplate = (target: PageTarget, rendered: Rendered): string | undefined => {
+    if (rendered.personal) return "read with the member's own tokens";
+    const made = makeTemplate({ kind: target.kind, body: rendered.body, headers: rendered.headers }, member.placeholders, member.secrets);
+    return "unusable" in made ? made.unusable : undefined;
+  };
+
   const cache = new PageCache({
     maxBytes: settings.maxBytes,
     freshMs: settings.freshSeconds * 1000,
@@ -77,10 +129,12 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     onError: (error, what) => log.error({ err: error instanceof Error ? error.message : String(error) }, `page cache: ${what} failed`),
     async render(target) {
       const started = process.hrtime.bigint();
-      const rendered = await render(target);
+      const rendered = await render(target, target.member && (await member.cookie()));
       // A page that sets a cookie belongs to one browser: each waiting request gets its own render.
       if (rendered.headers["set-cookie"] !== undefined) return null;
-      const storable = isStorable(rendered);
+      const template = target.member && { placeholders: member.placeholders, owners: rendered.owners };
+      const unusable = template ? unusableTemplate(target, rendered) : undefined;
+      const storable = isStorable(rendered) && !unusable;
       log.info(
         {
           render: target.url,
@@ -89,11 +143,12 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
           durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
           tags: rendered.tags,
           kept: storable,
+          ...(template && { template: unusable ?? "usable" }),
           platformRequestIds: rendered.platformRequestIds,
         },
         "page cache render",
       );
-      return { page: await toRenderedPage(target, rendered, settings.policy), storable };
+      return { page: await toRenderedPage(target, rendered, settings.policy, template || undefined), storable };
     },
   });
   // The site's data cache hears of other instances' revalidations too (lib/wix/cache.ts).
@@ -104,11 +159,56 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "page cache: sharing a revalidation failed"));
   });
 
+  /** A member's view from the page's template, or false when Next.js must render it. */
+  async function serveMember(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    // The page first: a member's request for any other page costs no opening of the cookie here.
+    const decision = decide(request.method, request.url ?? "/", request.headers, "member");
+    if (decision.action !== "cache") return false;
+    const viewer = await templateViewer(cookiesOf(request.headers.cookie));
+    if (!viewer || !fillableName(viewer.name)) return false;
+    const found = await cache.lookup(decision.target);
+    if ("pass" in found || !found.page.template) return false;
+    // The page shows the member's own content (their reports, with the controls only they get).
+    if (found.page.template.owners.includes(viewer.id)) return false;
+    const page = filledPage(found.page, viewer.name);
+    if (!page) return false;
+    const encoding = encodingFor(request);
+    const body = encoding === "identity" ? page.body : await (page.encoded[encoding] ??= compressed(page.body, encoding));
+    response.setHeader(CACHE_STATE_HEADER, found.state);
+    response.writeHead(found.page.status, {
+      ...found.page.headers,
+      "content-security-policy": page.policy,
+      "cache-control": FILLED_PAGE_CACHE_CONTROL,
+      "content-length": body.length,
+      ...(encoding !== "identity" && { "content-encoding": encoding }),
+    });
+    response.end(request.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  /**
+   * The template filled in for a name, with its policy and its compressed bodies as they are
+   * asked for: kept a while, since members read the same pages again. Two members of the same
+   * name get the same bytes, which hold nothing of theirs but that name.
+   */
+  const filled = new LRUCache<string, FilledPage>({ maxSize: FILLED_PAGES_BYTES, sizeCalculation: (page) => page.body.length * 2 });
+  function filledPage(page: CachedPage, name: string): FilledPage | null {
+    const key = JSON.stringify([page.key, page.renderedAt, name]);
+    const known = filled.get(key);
+    if (known) return known;
+    const template = templateOf(page);
+    if ("unusable" in template) return null;
+    const { body, scriptHashes } = fillTemplate(template, name);
+    const made: FilledPage = { body, policy: settings.policy(page.kind === "document" ? scriptHashes : []), encoded: {} };
+    filled.set(key, made);
+    return made;
+  }
+
   return {
     cache,
     async serve(request, response) {
       const decision = decide(request.method, request.url ?? "/", request.headers);
-      if (decision.action === "bypass") return false;
+      if (decision.action === "bypass") return decision.reason === "site-cookie" && settings.memberTemplates === true && serveMember(request, response);
       if (decision.action === "redirect") {
         // The same page under its canonical URL: random parameters make no new entries.
         response.setHeader(CACHE_STATE_HEADER, "HIT");

@@ -16,6 +16,9 @@ import type { PageTarget } from "./request-key";
  * - A refresh that finds the page gone (404 or 410: an item deleted or made private, which no
  *   revalidation may announce) drops it here and on every instance, rather than serving the
  *   old page until its stale lifetime ends.
+ * - A member template (a target for members) is only ever served as kept: a render that could
+ *   not be kept goes to nobody, and its key is not rendered again for members until its fresh
+ *   lifetime has passed or a revalidation came; they go to Next.js meanwhile.
  */
 
 export type CacheState = "HIT" | "STALE" | "MISS";
@@ -62,6 +65,8 @@ export class PageCache {
   private readonly renders = new SharedRuns<{ page: CachedPage; storable: boolean } | null>();
   /** When each tag last changed, as far as this instance has heard. */
   private readonly revalidatedAt = new Map<string, number>();
+  /** Member targets whose last render could not be kept as a template. */
+  private readonly unkept: LRUCache<string, true>;
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -73,6 +78,7 @@ export class PageCache {
       ttlAutopurge: false,
       perf: { now: this.now },
     });
+    this.unkept = new LRUCache<string, true>({ max: 10_000, ttl: options.freshMs, ttlResolution: 0, perf: { now: this.now } });
     options.shared?.onRevalidation(({ tags, everything }) => (everything ? this.forgetEverything() : this.forget(tags, this.now())));
     options.shared?.onDrop((key) => this.pages.delete(key));
   }
@@ -85,7 +91,9 @@ export class PageCache {
       if (!fresh) void this.render(target);
       return { page, state: fresh ? "HIT" : "STALE", stored: true };
     }
+    if (target.member && this.unkept.has(target.key)) return { pass: true };
     const outcome = await this.render(target);
+    if (target.member && !outcome?.storable) return { pass: true };
     return outcome ? { page: outcome.page, state: "MISS", stored: outcome.storable } : { pass: true };
   }
 
@@ -129,11 +137,13 @@ export class PageCache {
     for (const [key] of dropped) this.pages.delete(key);
     // Renders under way may have read the old data: requests from now on start their own.
     this.renders.forget();
+    this.unkept.clear();
   }
 
   private forgetEverything(): void {
     this.pages.clear();
     this.renders.forget();
+    this.unkept.clear();
   }
 
   /**
@@ -159,6 +169,11 @@ export class PageCache {
         if (!outcome) return null;
         const page: CachedPage = { ...outcome.page, renderedAt: startedAt };
         if (GONE.has(page.status)) await this.dropGone(target.key);
+        if (target.member && !outcome.storable) {
+          // What the page now shows depends on the member: its old template goes too.
+          this.unkept.set(target.key, true);
+          this.pages.delete(target.key);
+        }
         const storable = outcome.storable && !this.outdated(page);
         if (storable) {
           this.pages.set(target.key, page);

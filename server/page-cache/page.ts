@@ -22,6 +22,8 @@ export type CachedPage = {
   tags: string[];
   /** When the render that made it started (ms): a revalidation after that makes it outdated. */
   renderedAt: number;
+  /** A member template (member-template.ts): its placeholders, and the members whose own content it shows. */
+  template?: { placeholders: { name: string; initial: string }; owners: string[] };
 };
 
 /** A page as its render made it, before the cache dates it. */
@@ -35,6 +37,10 @@ export type Rendered = {
   tags: string[];
   /** Some part of the page could not be read and says so: shown, never kept. */
   degraded: boolean;
+  /** It read something with the session's own tokens (a template member's render is then not kept). */
+  personal: boolean;
+  /** The members whose own content it shows (their reports). */
+  owners: string[];
 };
 
 /** Hop-by-hop and per-response headers, and those the cache sets itself. */
@@ -62,7 +68,7 @@ export const CACHED_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 const ADDED_VARY = ["Accept-Encoding", "Cookie"];
 
 /** `<script>` elements without `src`: their text exactly as sent, which the browser hashes. */
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
+export const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
 
 /** The base64 sha256 of each distinct inline script, in document order. */
 export function inlineScriptHashes(html: string): string[] {
@@ -88,6 +94,12 @@ function varyWith(existing: unknown): string {
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
+/** A body compressed as the cache sends it (zlib runs off the main thread). */
+export function compressed(body: Buffer, encoding: "gzip" | "br"): Promise<Buffer> {
+  if (encoding === "gzip") return gzip(body, { level: 6 });
+  return brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+}
+
 /**
  * Makes the page a render answered: its headers as kept (with `policy`, the security policy made
  * from its own scripts), its ETag, and its body compressed once for every request that will
@@ -97,6 +109,7 @@ export async function toRenderedPage(
   target: { key: string; kind: PageKind; url: string },
   rendered: Rendered,
   policy: (scriptHashes: string[]) => string,
+  template?: CachedPage["template"],
 ): Promise<RenderedPage> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(rendered.headers)) {
@@ -109,10 +122,10 @@ export async function toRenderedPage(
   const storable = isStorable(rendered);
   // What is not kept goes to the requests that waited for it with the render's own caching rules.
   headers["cache-control"] = storable ? CACHED_PAGE_CACHE_CONTROL : String(rendered.headers["cache-control"] ?? "private, no-store");
-  const [gzipped, brotlied] = await Promise.all([
-    gzip(rendered.body, { level: 6 }),
-    brotli(rendered.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length } }),
-  ]);
+  // A template is never sent as it is: only the pages filled from it are.
+  const [gzipped, brotlied] = template
+    ? [Buffer.alloc(0), Buffer.alloc(0)]
+    : await Promise.all([compressed(rendered.body, "gzip"), compressed(rendered.body, "br")]);
   return {
     ...target,
     status: rendered.status,
@@ -122,6 +135,7 @@ export async function toRenderedPage(
     br: brotlied,
     etag: `W/"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`,
     tags: [...rendered.tags].sort(),
+    ...(template && { template }),
   };
 }
 

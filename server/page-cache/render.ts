@@ -12,12 +12,17 @@ const RENDER_TIMEOUT_MS = 30_000;
 
 /**
  * Renders a page for the cache through Next.js's own handler, as a request of its own that no
- * client holds (light-my-request): a visitor's GET of the canonical URL, no cookie, the RSC
- * headers of the key, and the header that tells middleware to leave out the nonce. The render
+ * client holds (light-my-request): a visitor's GET of the canonical URL, no cookie (or the
+ * template member's, `cookie`), the RSC headers of the key, and the header that tells middleware
+ * to leave out the nonce. The render
  * runs in a request context that collects the data tags it reads.
  */
-export async function renderForCache(handle: Handle, target: PageTarget, host: string): Promise<Rendered & { platformRequestIds: string[] }> {
-  const context: RequestContext = { socketAddress: null, platformRequestIds: [], render: { tags: new Set(), degraded: false } };
+export async function renderForCache(handle: Handle, target: PageTarget, host: string, cookie?: string): Promise<Rendered & { platformRequestIds: string[] }> {
+  const context: RequestContext = {
+    socketAddress: null,
+    platformRequestIds: [],
+    render: { tags: new Set(), degraded: false, personal: false, owners: new Set() },
+  };
   const dispatch = (request: IncomingMessage, response: ServerResponse) => {
     runInRequestContext(context, () => handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500);
@@ -30,7 +35,7 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
   });
   try {
     const answer = await Promise.race([
-      inject(dispatch, { method: "GET", url: target.url, headers: { host, ...target.headers, [CACHE_RENDER_HEADER]: "1" } }),
+      inject(dispatch, { method: "GET", url: target.url, headers: { host, ...target.headers, ...(cookie && { cookie }), [CACHE_RENDER_HEADER]: "1" } }),
       timeout,
     ]);
     return {
@@ -39,6 +44,8 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
       body: answer.rawPayload,
       tags: [...context.render!.tags],
       degraded: context.render!.degraded,
+      personal: context.render!.personal,
+      owners: [...context.render!.owners],
       platformRequestIds: context.platformRequestIds,
     };
   } finally {

@@ -31,12 +31,20 @@ export type PageTarget = {
   url: string;
   /** The request headers the render needs (the RSC headers); never a cookie. */
   headers: Record<string, string>;
+  /** A member's view, rendered for the template member and filled in for each (member-template.ts). */
+  member?: true;
 };
 
 export type CacheDecision =
   | { action: "cache"; target: PageTarget }
   | { action: "redirect"; location: string }
-  | { action: "bypass"; reason: "method" | "site-cookie" | "not-public" | "invalid-query" | "login-return" };
+  | { action: "bypass"; reason: "method" | "site-cookie" | "not-public" | "invalid-query" | "login-return" | "personal" };
+
+/**
+ * Who the page is for: a visitor, or a member the server has found may be answered from a
+ * template (lib/auth/session-decision.ts); their pages have keys of their own.
+ */
+export type Viewer = "visitor" | "member";
 
 /** The canonical query of a public page ("" for none), "invalid" when the page would answer 404, or null for any other path. */
 export function canonicalQuery(pathname: string, params: URLSearchParams): string | "invalid" | null {
@@ -75,10 +83,19 @@ function keyOf(parts: unknown[]): string {
   return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
 }
 
-export function decide(method: string | undefined, rawUrl: string, headers: IncomingHttpHeaders): CacheDecision {
+/**
+ * Public pages that are personal for every member: an outing's page shows whether the member
+ * joined it. (Pages only for members, /account and /member-outings, are not public pages at all.)
+ */
+function personalForMembers(pathname: string): boolean {
+  const segments = pathname.split("/").slice(1);
+  return segments.length === 2 && siteCollections.some((collection) => collection.route === segments[0] && collection.outing);
+}
+
+export function decide(method: string | undefined, rawUrl: string, headers: IncomingHttpHeaders, viewer: Viewer = "visitor"): CacheDecision {
   if (method !== "GET" && method !== "HEAD") return { action: "bypass", reason: "method" };
   if (headers["next-action"] !== undefined) return { action: "bypass", reason: "method" };
-  if (carriesSiteState(headerValue(headers, "cookie"))) return { action: "bypass", reason: "site-cookie" };
+  if (viewer === "visitor" && carriesSiteState(headerValue(headers, "cookie"))) return { action: "bypass", reason: "site-cookie" };
   const url = new URL(rawUrl, "http://site.invalid");
   const params = url.searchParams;
   if (params.has(MEMBER_LOGGED_IN_PARAM)) return { action: "bypass", reason: "login-return" };
@@ -89,6 +106,7 @@ export function decide(method: string | undefined, rawUrl: string, headers: Inco
   const query = canonicalQuery(url.pathname, params);
   if (query === null) return { action: "bypass", reason: "not-public" };
   if (query === "invalid") return { action: "bypass", reason: "invalid-query" };
+  if (viewer === "member" && personalForMembers(url.pathname)) return { action: "bypass", reason: "personal" };
   const canonical = `${url.pathname}${query ? `?${query}` : ""}`;
   if (params.toString() !== query) {
     const location = new URL(canonical, "http://site.invalid");
@@ -107,5 +125,7 @@ export function decide(method: string | undefined, rawUrl: string, headers: Inco
   // The `_rsc` value is the client's hash of the varied headers: it goes to the render (Next.js
   // may check it) but not into the key, where any string would otherwise make an entry.
   const renderUrl = rscParam === null ? canonical : `${canonical}${query ? "&" : "?"}${RSC_PARAM}=${encodeURIComponent(rscParam)}`;
+  if (viewer === "member")
+    return { action: "cache", target: { key: keyOf(["member", kind, canonical, varied]), kind, url: renderUrl, headers: varied, member: true } };
   return { action: "cache", target: { key: keyOf([kind, canonical, varied]), kind, url: renderUrl, headers: varied } };
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createPrivateKey, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
@@ -38,8 +38,6 @@ export const sharedEnv = {
     .default(4010),
   LOCAL_PLATFORM_HOST: z.string().trim().min(1, "must not be empty when set").default("127.0.0.1"),
   LOCAL_PLATFORM_DATA_DIR: z.string().trim().min(1, "must not be empty when set").default(".data"),
-  /** Signs the local platform's "data changed" calls to the site's revalidation webhook. */
-  REVALIDATE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 };
 
 /**
@@ -61,80 +59,70 @@ export function generatedSecret(dataDir: string, name: string): string {
   }
 }
 
-/** The file under the data folder that holds the generated revalidation secret. */
-export const REVALIDATE_SECRET_FILE = "revalidate-secret";
-
-/** The header that carries a revalidation call's signature: HMAC-SHA256 of `<timestamp header>.<raw body>`. */
-export const REVALIDATE_SIGNATURE_HEADER = "x-revalidate-signature";
 /**
- * The header that carries when the call was signed, in Unix seconds, and after a dot a random
- * nonce: two calls with the same body in the same second (an edit and its undo) are two calls,
- * not a replay. The signature covers both.
+ * The Wix app the local platform registers for the site, so the site takes the platform's webhook
+ * events as a Wix app takes Wix's (docs/platform/webhooks.md): with a real site, the id of the
+ * owner's own app (WIX_APP_ID).
  */
-export const REVALIDATE_TIMESTAMP_HEADER = "x-revalidate-timestamp";
-const SIGNED_STAMP = /^(\d{1,12})(\.[\w-]{8,64})?$/;
-/** A call signed longer ago than this, or as far ahead (clock skew), is refused as stale. */
-export const REVALIDATION_MAX_AGE_SECONDS = 300;
+export const LOCAL_SITE_APP_ID = "local-site-app";
 
-export function signRevalidation(timestamp: string, body: string, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
-}
+/** Where the site takes Wix's webhook events. */
+export const WIX_WEBHOOK_PATH = "/api/webhooks/wix";
 
-/** Where the site listens for "this data changed" calls. */
-export const REVALIDATE_PATH = "/api/revalidate";
+/** The file in the data folder that keeps the local platform's webhook signing key. */
+export const WEBHOOK_KEY_FILE = "webhook-signing-key.pem";
 
-/** What one revalidation call names: data collections, and whether public member profiles changed. */
-export type RevalidationChange = { collections: string[]; members: boolean };
+/**
+ * How long a webhook body is good for after it is signed (its `exp`): the receiver remembers each
+ * one that long to refuse a replay, and a retry is signed afresh.
+ */
+export const WIX_EVENT_LIFETIME_SECONDS = 300;
 
-/** The most collections one call may name; a bigger change is sent as several calls. */
-export const MAX_REVALIDATION_COLLECTIONS = 100;
-
-/** The bodies of the calls that announce a change: at most the webhook's limit of collections each. */
-export function revalidationBodies(change: RevalidationChange): string[] {
-  const chunks: RevalidationChange[] = [];
-  for (let start = 0; start < change.collections.length; start += MAX_REVALIDATION_COLLECTIONS) {
-    chunks.push({ collections: change.collections.slice(start, start + MAX_REVALIDATION_COLLECTIONS), members: false });
+/**
+ * Local mode: the RSA key the local platform signs its webhooks with, made once per data folder
+ * and kept there (readable by its owner only). The platform signs with it; the site, sharing the
+ * folder, checks with its public half, as a Wix app checks Wix's with the key Wix gives it.
+ */
+export function localWebhookKey(dataDir: string): KeyObject {
+  const file = path.resolve(dataDir, WEBHOOK_KEY_FILE);
+  if (!fs.existsSync(file)) {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    try {
+      // `wx`: when two processes on one folder race, the first key written is the one both keep.
+      fs.writeFileSync(file, privateKey.export({ type: "pkcs8", format: "pem" }), { flag: "wx", mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
   }
-  if (chunks.length === 0) chunks.push({ collections: [], members: change.members });
-  else chunks[0].members = change.members;
-  return chunks.map((chunk) => JSON.stringify(chunk));
+  return createPrivateKey(fs.readFileSync(file, "utf8"));
 }
 
-/** One call, signed now: each attempt is signed afresh, since the webhook takes a signature once. */
-export function signedRevalidation(body: string, secret: string, now = Date.now()): { body: string; headers: Record<string, string> } {
-  const timestamp = `${Math.floor(now / 1000)}.${randomBytes(12).toString("base64url")}`;
-  return {
-    body,
-    headers: {
-      "content-type": "application/json",
-      [REVALIDATE_TIMESTAMP_HEADER]: timestamp,
-      [REVALIDATE_SIGNATURE_HEADER]: signRevalidation(timestamp, body, secret),
-    },
-  };
-}
-
-/** The signed calls that announce a change, body and headers ready for `fetch`. */
-export function revalidationRequests(change: RevalidationChange, secret: string, now = Date.now()): Array<{ body: string; headers: Record<string, string> }> {
-  return revalidationBodies(change).map((body) => signedRevalidation(body, secret, now));
-}
+/** One webhook event as Wix's envelope carries it: its type, the site's instance, who did it, and the event itself. */
+export type WixEventEnvelope = { eventType: string; instanceId: string; payload: unknown; identity?: string | null };
 
 /**
- * Checks a call's signature in constant time, then its age; anything malformed is simply not
- * valid. Replays within the age window are the receiver's to refuse (it remembers signatures).
+ * A webhook body the way Wix sends one: a JWT signed RS256, issued by `wix.com` for the app, whose
+ * `data` claim is the JSON envelope `@wix/sdk` reads (`eventType`, `instanceId`, `identity`, and the
+ * event as a JSON string), good for WIX_EVENT_LIFETIME_SECONDS.
  */
-export function checkRevalidation(
-  body: string,
-  signature: string | null,
-  timestamp: string | null,
-  secret: string,
-  now = Date.now(),
-): "valid" | "bad-signature" | "stale" {
-  const stamp = timestamp === null ? null : SIGNED_STAMP.exec(timestamp);
-  if (!signature || !stamp) return "bad-signature";
-  const expected = Buffer.from(signRevalidation(timestamp!, body, secret));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return "bad-signature";
-  return Math.abs(now / 1000 - Number(stamp[1])) > REVALIDATION_MAX_AGE_SECONDS ? "stale" : "valid";
+export function signWixEvent(privateKey: KeyObject, appId: string, event: WixEventEnvelope, now = Date.now()): string {
+  const iat = Math.floor(now / 1000);
+  const claims = {
+    data: JSON.stringify({
+      data: JSON.stringify(event.payload),
+      eventType: event.eventType,
+      instanceId: event.instanceId,
+      ...(event.identity && { identity: event.identity }),
+    }),
+    iss: "wix.com",
+    aud: appId,
+    iat,
+    exp: iat + WIX_EVENT_LIFETIME_SECONDS,
+  };
+  const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  const input = `${base64url({ alg: "RS256", typ: "JWT" })}.${base64url(claims)}`;
+  return `${input}.${sign("sha256", Buffer.from(input), privateKey).toString("base64url")}`;
 }
 
 /** A configuration that cannot be used; its message names every bad variable. */

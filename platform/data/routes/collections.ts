@@ -154,10 +154,14 @@ export const collectionSchema = z.object({
       .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, "field keys must be unique"),
   ),
   permissions: z.object({ read: role, insert: role, update: role, remove: role }, { error: "permissions {read, insert, update, remove} are required" }),
-  plugins: z
-    .array(pluginSchema)
-    .refine((plugins) => new Set(plugins.map((plugin) => plugin.type)).size === plugins.length, "each plugin type is given once")
-    .optional(),
+  // A collection read back lists the Draft Items plugin too; the pair is the platform's (add-draft-items-plugin), not a sent plugin.
+  plugins: z.preprocess(
+    (plugins) => (Array.isArray(plugins) ? plugins.filter((plugin) => (plugin as { type?: unknown } | null)?.type !== "DRAFT_ITEMS") : plugins),
+    z
+      .array(pluginSchema)
+      .refine((plugins) => new Set(plugins.map((plugin) => plugin.type)).size === plugins.length, "each plugin type is given once")
+      .optional(),
+  ),
   revision: z.coerce.number().int().optional(),
 });
 
@@ -205,7 +209,10 @@ export function wireCollection(collection: StoredCollection) {
     ],
     permissions: collection.permissions,
     revision: String(collection.revision),
-    plugins: (collection.plugins ?? []).map((plugin) => (plugin.type === "PUBLISH" ? { type: "PUBLISH", publishOptions: publishing } : plugin)),
+    plugins: [
+      ...(collection.plugins ?? []).map((plugin) => (plugin.type === "PUBLISH" ? { type: "PUBLISH", publishOptions: publishing } : plugin)),
+      ...(collection.draftItems ? [{ type: "DRAFT_ITEMS", draftItemsOptions: collection.draftItems }] : []),
+    ],
     pagingModes: ["OFFSET", "CURSOR"],
     createdDate: collection.createdDate,
     updatedDate: collection.updatedDate,
@@ -389,12 +396,13 @@ export function registerCollectionRoutes(app: FastifyInstance, services: DataSer
     return saveChanged(store, current, { fields: current.fields.map((existing, i) => (i === index ? { ...existing, ...field } : existing)) });
   });
 
-  /** Items keep the field's values (the schema is advisory); a MULTI_REFERENCE field's links go with it. */
+  /** The field's values go from the items with it, as on Wix; a MULTI_REFERENCE field's links go too. */
   app.post("/wix-data/v2/collections/delete-field", async (request) => {
     const { dataCollectionId, fieldKey } = parseRequest(deleteFieldRequest, request.body);
     const { current, index } = adminFieldTarget(request, dataCollectionId, fieldKey, "delete");
     return store.transaction(() => {
       if (current.fields[index].type === "MULTI_REFERENCE") store.references.clearField(current.id, fieldKey);
+      else store.removeFieldValues(current.id, fieldKey);
       return saveChanged(store, current, { fields: current.fields.filter((_, i) => i !== index) });
     });
   });

@@ -81,7 +81,7 @@ export function registerDraftItemRoutes(app: FastifyInstance, services: DataServ
         permissions: { read: level, insert: level, update: level, remove: level },
       });
       store.draftPairs.pair(published.id, draftsId);
-      if (!publishing) return { dataCollection: wireCollection(published) };
+      if (!publishing) return { dataCollection: wireCollection(store.getCollection(published.id)) };
       // The Publish plugin's drafts move to the drafts collection; its published items stay.
       for (let page = store.itemsAfter(published.id, { filter: { _publishStatus: "DRAFT" }, includeDrafts: true }, null, PAGE); page.length > 0;) {
         for (const draft of page) {

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RevalidationChange } from "@ridgeline/platform-contract";
+import { AppStrategy, createClient } from "@wix/sdk";
+import { LOCAL_SITE_APP_ID } from "@ridgeline/platform-contract";
 import { startTestPlatform, type TestPlatform } from "../../testing";
 import { CSRF_HEADER } from "../access";
 
@@ -12,19 +13,22 @@ import { CSRF_HEADER } from "../access";
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-/** A stand-in for the site's revalidation webhook that records which collections it was told about. */
+/** A stand-in for the site's webhook: the real `@wix/sdk` reads each event, and the collections of data item events are recorded. */
 async function startSite() {
-  const calls: RevalidationChange[] = [];
+  const calls: string[] = [];
   const server = http.createServer((request, response) => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      calls.push(JSON.parse(body) as RevalidationChange);
+    request.on("end", async () => {
+      const reader = createClient({ auth: AppStrategy({ appId: LOCAL_SITE_APP_ID, publicKey: platform.ctx.webhookKeys.publicKeyPem() }) });
+      const { payload } = (await reader.webhooks.parseJWT(body)) as { payload: Json };
+      const item = payload.createdEvent?.entity ?? payload.updatedEvent?.currentEntity ?? payload.deletedEvent?.deletedEntity;
+      if (item?.dataCollectionId) calls.push(item.dataCollectionId);
       response.writeHead(200).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/revalidate`;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhooks/wix`;
   return { url, calls, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -55,7 +59,7 @@ async function finished(jobId: string) {
 
 beforeAll(async () => {
   site = await startSite();
-  platform = await startTestPlatform({ revalidation: { url: site.url, secret: "studio-collections-test-secret-0123456789" } });
+  platform = await startTestPlatform({ siteWebhookUrl: site.url });
   const page = await platform.app.inject({ url: "/_local/studio/collections" });
   csrf = /<meta name="studio-csrf" content="([^"]+)">/.exec(page.body)![1];
 });
@@ -108,7 +112,7 @@ describe("the Studio's collections API", () => {
     expect(saved.status).toBe(200);
     const read = await platform.visitorClient().items.get("Trails", "trail-summit-loop");
     expect(read?.title).toBe("Summit Loop (edited)");
-    await expect.poll(() => site.calls.some((change) => change.collections.includes("Trails"))).toBe(true);
+    await expect.poll(() => site.calls.includes("Trails")).toBe(true);
     await call("PUT", "/collections/Trails/items/trail-summit-loop", { data: body.item });
   });
 

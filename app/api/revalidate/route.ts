@@ -1,1 +1,0 @@
-export { handleRevalidate as POST } from "@/lib/revalidate-webhook";

@@ -1,0 +1,1 @@
+export { handleWixEvent as POST } from "@/lib/revalidate-webhook";
