@@ -34,6 +34,28 @@ describe("middleware session handling", () => {
     expect(await tokenCalls()).toBe(before);
   });
 
+  it("asks the platform at each of a member's page views, and ends a session it ended (a block) at the next one, with the notice", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-blocked", { member: dana("member-blocked"), issuedSecondsAgo: 60 });
+    const checks = async () => (await platform.stats()).requests["POST /oauth2/token-info"] ?? 0;
+    const before = await checks();
+    expect((await withSession(jar.request(site("/trails")))).headers.get("set-cookie")).toBeNull();
+    expect(await checks()).toBe(before + 1);
+
+    platform.ctx.tokens.revokeSubject("member-blocked");
+    // A POST, a prefetch or a subresource is no page view: nothing is asked, and nothing changes.
+    for (const request of [
+      jar.request(site("/trails"), { method: "POST" }),
+      jar.request(site("/trails"), { headers: { "next-router-prefetch": "1" } }),
+      jar.request(site("/icon.svg"), { headers: { "sec-fetch-dest": "image" } }),
+    ]) {
+      expect((await withSession(request)).headers.get("set-cookie")).toBeNull();
+    }
+    expect(await checks()).toBe(before + 1);
+    const ended = await withSession(jar.request(site("/trails")));
+    expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+    expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
+  });
+
   it("renews a due access token with the refresh token, for this request and the browser", async () => {
     const { tokens, jar } = await jarWithPlatformSession(platform, "member", "member-due", { expiresIn: -5, member: dana("member-due") });
     const response = await withSession(jar.request(site("/")));

@@ -3,7 +3,7 @@ import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
 import { isNavigation, isScriptFetch } from "./prefetch";
-import { logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
+import { isSessionActive, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
 import { nowSeconds, type Session } from "./session";
@@ -15,8 +15,9 @@ import { sessionStep } from "./session-decision";
  * (docs/auth-pitfalls.md P3). Middleware never creates a session: a request without the
  * cookie (a first view, a crawler, a cross-site POST that cannot carry a SameSite=Lax cookie)
  * passes through untouched, so it can neither cost a token grant nor overwrite a member's
- * cookie (docs/auth-pitfalls.md P13). A member whose refresh token is refused, or whose
- * session ran past its idle or absolute limit, becomes a visitor and the page says so.
+ * cookie (docs/auth-pitfalls.md P13). Each of a member's page views asks the platform whether
+ * their token still stands. A member whose refresh token is refused, or whose session ran past
+ * its idle or absolute limit, becomes a visitor and the page says so.
  */
 export async function withSession(request: NextRequest, forward: Record<string, string> = {}): Promise<NextResponse> {
   const navigation = isNavigation(request.method, request.headers);
@@ -34,6 +35,9 @@ export async function withSession(request: NextRequest, forward: Record<string, 
     cookies.showNotice(SESSION_ENDED);
   } else if (step === "renew") {
     await renewInto(cookies, current!, "due");
+  } else if (current?.role === "member" && navigation && !(await standsOnPlatform(current))) {
+    // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
+    await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
     cookies.setSession({ ...current!, seenAt: now });
   } else if (step === "drop") {
@@ -42,6 +46,16 @@ export async function withSession(request: NextRequest, forward: Record<string, 
   }
   if (navigation) cookies.consumeNotice();
   return cookies.changed ? cookies.respond() : cookies.pass();
+}
+
+/** Whether the platform still honours the member's token; an unreachable platform leaves the session as it is. */
+async function standsOnPlatform(current: Session): Promise<boolean> {
+  try {
+    return await isSessionActive(current);
+  } catch (error) {
+    logRenewalFailure(error, "session check failed; keeping the session");
+    return true;
+  }
 }
 
 /** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. */

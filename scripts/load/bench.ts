@@ -83,8 +83,10 @@ await withStack(async (stack) => {
     if (result.errors + result.timeouts > 0 || result.requests !== (result.statuses["2xx"] ?? 0)) {
       missed.push(`${result.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statuses)}`);
     }
-    // /account reads the member's own profile on every view: that one call is its purpose.
-    if (result.calls > 0 && result.path !== "/account") missed.push(`${result.name}: ${result.calls} platform calls`);
+    // A member's view asks whether their token still stands (at most one call, shared by parallel views);
+    // /account also reads the member's own profile on every view: that call is its purpose.
+    const allowedCalls = !result.member ? 0 : result.requests * (result.path === "/account" ? 2 : 1);
+    if (result.calls > allowedCalls) missed.push(`${result.name}: ${result.calls} platform calls`);
     const ratio = result.requestsPerSecond / results[0].requestsPerSecond;
     if (result.ratioTarget && ratio < TARGET_RATIO)
       missed.push(`${result.name}: ${(ratio * 100).toFixed(1)}% of the static file's throughput (target ${TARGET_RATIO * 100}%)`);
