@@ -54,6 +54,12 @@ describe("middleware session handling", () => {
     const ended = await withSession(jar.request(site("/trails")));
     expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
     expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
+
+    // Found by the App Router's fetch (or a prefetch: middleware cannot tell): no payload, so the router loads the page as a
+    // document, and nothing ends before that document's own request does it.
+    const routed = await withSession(jar.request(site("/account"), { headers: { "sec-fetch-dest": "empty" } }));
+    expect(routed.status).toBe(204);
+    expect(routed.headers.get("set-cookie")).toBeNull();
   });
 
   it("renews a due access token with the refresh token, for this request and the browser", async () => {

@@ -29,21 +29,28 @@ export async function withSession(request: NextRequest, forward: Record<string, 
   const cookies = new MiddlewareCookies(request, forward);
   const now = nowSeconds();
   const step = sessionStep({ session: current, lapsed, cookiePresent: hasSessionCookie(request.cookies) }, navigation, now);
+  let memberSessionEnded = false;
   if (step === "end") {
     // Idle too long, or too long since the login: the member is a visitor from here on.
     cookies.setSession(null);
     cookies.showNotice(SESSION_ENDED);
+    memberSessionEnded = true;
   } else if (step === "renew") {
-    await renewInto(cookies, current!, "due");
+    memberSessionEnded = await renewInto(cookies, current!, "due");
   } else if (current?.role === "member" && navigation && !(await standsOnPlatform(current))) {
     // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
-    await renewInto(cookies, current, "refused");
+    memberSessionEnded = await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
     cookies.setSession({ ...current!, seenAt: now });
   } else if (step === "drop") {
     // Unreadable (tampered, truncated, sealed with another secret): dropped on the browser's own navigation only.
     cookies.setSession(null);
   }
+  // Found by the App Router's fetch, whose page would keep the layout (the header naming the member):
+  // it gets no payload and loads the page as a document, whose own request ends the session, with
+  // the notice. Next.js takes its prefetch headers off before middleware, so this may be a
+  // prefetch, which must end nothing.
+  if (memberSessionEnded && navigation && isScriptFetch(request.headers)) return prefetchAnswer();
   if (navigation) cookies.consumeNotice();
   return cookies.changed ? cookies.respond() : cookies.pass();
 }
@@ -58,14 +65,16 @@ async function standsOnPlatform(current: Session): Promise<boolean> {
   }
 }
 
-/** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. */
-async function renewInto(cookies: MiddlewareCookies, current: Session, reason: RenewalReason): Promise<void> {
+/** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. Answers whether a member's session ended. */
+async function renewInto(cookies: MiddlewareCookies, current: Session, reason: RenewalReason): Promise<boolean> {
   try {
     const renewal = await renewSession(current, nowSeconds(), reason);
     cookies.setSession(renewal.session);
     if (renewal.memberSessionEnded) cookies.showNotice(SESSION_ENDED);
+    return renewal.memberSessionEnded;
   } catch (error) {
     logRenewalFailure(error, "session renewal failed; keeping the session");
+    return false;
   }
 }
 
