@@ -1,6 +1,7 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
+import { ROUTER_PREFETCH_HEADER } from "@/lib/auth/prefetch";
 import { readSession } from "@/lib/auth/session-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 import { CookieJar, jarWithPlatformSession, jarWithSession } from "./support/cookie-jar";
@@ -46,6 +47,7 @@ describe("middleware session handling", () => {
     for (const request of [
       jar.request(site("/trails"), { method: "POST" }),
       jar.request(site("/trails"), { headers: { "next-router-prefetch": "1" } }),
+      jar.request(site("/trails"), { headers: { [ROUTER_PREFETCH_HEADER]: "1", "sec-fetch-dest": "empty" } }),
       jar.request(site("/icon.svg"), { headers: { "sec-fetch-dest": "image" } }),
     ]) {
       expect((await withSession(request)).headers.get("set-cookie")).toBeNull();

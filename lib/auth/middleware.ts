@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
-import { isNavigation, isScriptFetch } from "./prefetch";
+import { isMarkedRouterPrefetch, isNavigation, isScriptFetch } from "./prefetch";
 import { isSessionActive, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
@@ -15,8 +15,8 @@ import { sessionStep } from "./session-decision";
  * (docs/auth-pitfalls.md P3). Middleware never creates a session: a request without the
  * cookie (a first view, a crawler, a cross-site POST that cannot carry a SameSite=Lax cookie)
  * passes through untouched, so it can neither cost a token grant nor overwrite a member's
- * cookie (docs/auth-pitfalls.md P13). Each of a member's page views asks the platform whether
- * their token still stands. A member whose refresh token is refused, or whose session ran past
+ * cookie (docs/auth-pitfalls.md P13). Each of a member's page views (not the router's
+ * prefetches) asks the platform whether their token still stands. A member whose refresh token is refused, or whose session ran past
  * its idle or absolute limit, becomes a visitor and the page says so.
  */
 export async function withSession(request: NextRequest, forward: Record<string, string> = {}): Promise<NextResponse> {
@@ -37,7 +37,7 @@ export async function withSession(request: NextRequest, forward: Record<string, 
     memberSessionEnded = true;
   } else if (step === "renew") {
     memberSessionEnded = await renewInto(cookies, current!, "due");
-  } else if (current?.role === "member" && navigation && !(await standsOnPlatform(current))) {
+  } else if (current?.role === "member" && navigation && !isMarkedRouterPrefetch(request.headers) && !(await standsOnPlatform(current))) {
     // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
     memberSessionEnded = await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
