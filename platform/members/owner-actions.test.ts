@@ -93,8 +93,12 @@ describe("a block ends the member's access at once", () => {
   it("blockMember: the access token, the refresh token, data writes and the platform session all end", async () => {
     const lark = await signedInMember("lark@ridgeline.example", "Lark");
     await lark.client.items.insert("Logbook", { text: "before the block" });
+    // A pair of no login session, as a server's authorized_client grant issues it, ends too.
+    const serverPair = platform.ctx.tokens.issuePair({ role: "member", subjectId: lark.id, clientId: LOCAL_CLIENT_ID });
     expect((await admin.members.blockMember(lark.id)).member?.status).toBe("BLOCKED");
     await expectAccessEnded(lark);
+    expect(platform.ctx.tokens.resolveAccess(serverPair.accessToken)).toBeNull();
+    expect(platform.ctx.tokens.refresh(serverPair.refreshToken, LOCAL_CLIENT_ID)).toBeNull();
   });
 
   it("bulkBlockMembers: every member the filter matches loses their access; the others keep theirs", async () => {
