@@ -3,7 +3,7 @@ import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
 import { isMarkedRouterPrefetch, isNavigation, isScriptFetch } from "./prefetch";
-import { isSessionActive, logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
+import { logRenewalFailure, renewSession, sessionStands, type RenewalReason } from "./refresh";
 import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
 import { nowSeconds, type Session } from "./session";
@@ -37,7 +37,7 @@ export async function withSession(request: NextRequest, forward: Record<string, 
     memberSessionEnded = true;
   } else if (step === "renew") {
     memberSessionEnded = await renewInto(cookies, current!, "due");
-  } else if (current?.role === "member" && navigation && !isMarkedRouterPrefetch(request.headers) && !(await standsOnPlatform(current))) {
+  } else if (current?.role === "member" && navigation && !isMarkedRouterPrefetch(request.headers) && !(await sessionStands(current))) {
     // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
     memberSessionEnded = await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
@@ -53,16 +53,6 @@ export async function withSession(request: NextRequest, forward: Record<string, 
   if (memberSessionEnded && navigation && isScriptFetch(request.headers)) return prefetchAnswer();
   if (navigation) cookies.consumeNotice();
   return cookies.changed ? cookies.respond() : cookies.pass();
-}
-
-/** Whether the platform still honours the member's token; an unreachable platform leaves the session as it is. */
-async function standsOnPlatform(current: Session): Promise<boolean> {
-  try {
-    return await isSessionActive(current);
-  } catch (error) {
-    logRenewalFailure(error, "session check failed; keeping the session");
-    return true;
-  }
 }
 
 /** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. Answers whether a member's session ended. */

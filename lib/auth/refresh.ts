@@ -104,6 +104,16 @@ export function isSessionActive(current: Session): Promise<boolean> {
   );
 }
 
+/** Whether the platform still honours a session's token, for middleware and the page cache alike; an unreachable platform leaves the session as it is. */
+export async function sessionStands(current: Session): Promise<boolean> {
+  try {
+    return await isSessionActive(current);
+  } catch (error) {
+    logRenewalFailure(error, "session check failed; keeping the session");
+    return true;
+  }
+}
+
 /** The member's display data, if the members service answers in time; a login or renewal never fails for it. */
 export async function lookUpDisplay(accessToken: string): Promise<Session["member"]> {
   try {
