@@ -3,7 +3,7 @@ import { logger } from "@/lib/observability/log";
 import { SharedRuns } from "@/lib/shared-runs";
 import { GrantRejectedError, PlatformUnavailableError, describeFailure } from "@/lib/wix/errors";
 import { memberDisplay } from "@/lib/wix/members";
-import { isTokenActive, renewAccessToken } from "@/lib/wix/oauth";
+import { renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
 
 /** A token refused this soon after it was issued is dead, not stale: renewing it again would loop. */
@@ -78,39 +78,6 @@ async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
       throw error;
     }
     return { session: null, memberSessionEnded: current.role === "member" };
-  }
-}
-
-/** Parallel page views carrying the same token share one check; a settled one is never reused, so every page view asks. */
-const checks = new SharedRuns<boolean>();
-
-/**
- * Whether the platform still honours a session's access token. Asked at each of a member's page
- * views, so a session the platform ended (a block, "Sign out everywhere") ends here at the next
- * request rather than at the next renewal (docs/auth-pitfalls.md P15). A failure pauses the
- * renewals too, as the token endpoint's does; callers keep the session meanwhile.
- */
-export function isSessionActive(current: Session): Promise<boolean> {
-  if (Date.now() < failingUntil) return Promise.reject(new RenewalPausedError());
-  const key = createHash("sha256").update(current.accessToken).digest("base64url");
-  return checks.run(
-    key,
-    () =>
-      isTokenActive(current.accessToken).catch((error: unknown) => {
-        failingUntil = Date.now() + RETRY_AFTER_FAILURE_MS;
-        throw error;
-      }),
-    { reuseSettled: false },
-  );
-}
-
-/** Whether the platform still honours a session's token, for middleware and the page cache alike; an unreachable platform leaves the session as it is. */
-export async function sessionStands(current: Session): Promise<boolean> {
-  try {
-    return await isSessionActive(current);
-  } catch (error) {
-    logRenewalFailure(error, "session check failed; keeping the session");
-    return true;
   }
 }
 

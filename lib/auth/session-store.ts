@@ -2,7 +2,7 @@ import { getConfig } from "@/lib/config";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { noticeCookieName, sessionCookieName, verificationCookieName } from "./cookie-names";
 import { memberSessionLapsed, nowSeconds, sessionSchema, type Session, type SessionMember } from "./session";
-import { sessionStands } from "./refresh";
+import { sessionStands } from "./session-check";
 import { mayServeFromTemplate } from "./session-decision";
 
 // The session cookie: a visitor's or member's tokens, sealed.
