@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
 import { ROUTER_PREFETCH_HEADER } from "@/lib/auth/prefetch";
+import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
 import { readSession } from "@/lib/auth/session-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 import { CookieJar, jarWithPlatformSession, jarWithSession } from "./support/cookie-jar";
@@ -48,6 +49,8 @@ describe("middleware session handling", () => {
       jar.request(site("/trails"), { method: "POST" }),
       jar.request(site("/trails"), { headers: { "next-router-prefetch": "1" } }),
       jar.request(site("/trails"), { headers: { [ROUTER_PREFETCH_HEADER]: "1", "sec-fetch-dest": "empty" } }),
+      // The page cache's own render of a members' template, whose tokens no platform issued.
+      jar.request(site("/trails"), { headers: { [CACHE_RENDER_HEADER]: "1" } }),
       jar.request(site("/icon.svg"), { headers: { "sec-fetch-dest": "image" } }),
     ]) {
       expect((await withSession(request)).headers.get("set-cookie")).toBeNull();

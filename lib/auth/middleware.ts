@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
+import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
 import { isMarkedRouterPrefetch, isNavigation, isScriptFetch } from "./prefetch";
 import { logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
 import { sessionStands } from "./session-check";
@@ -38,7 +39,7 @@ export async function withSession(request: NextRequest, forward: Record<string, 
     memberSessionEnded = true;
   } else if (step === "renew") {
     memberSessionEnded = await renewInto(cookies, current!, "due");
-  } else if (current?.role === "member" && navigation && !isMarkedRouterPrefetch(request.headers) && !(await sessionStands(current))) {
+  } else if (current?.role === "member" && navigation && mayCheck(request.headers) && !(await sessionStands(current))) {
     // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
     memberSessionEnded = await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
@@ -55,6 +56,13 @@ export async function withSession(request: NextRequest, forward: Record<string, 
   if (navigation) cookies.consumeNotice();
   return cookies.changed ? cookies.respond() : cookies.pass();
 }
+
+/**
+ * Whether a member's request asks the platform if their token stands: not the router's prefetches,
+ * and not the page cache's own renders of a members' template, whose session holds tokens no
+ * platform issued (lib/auth/session-store.ts, templateSessionCookie). Only the server sets either header.
+ */
+const mayCheck = (headers: Headers) => !isMarkedRouterPrefetch(headers) && headers.get(CACHE_RENDER_HEADER) !== "1";
 
 /** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. Answers whether a member's session ended. */
 async function renewInto(cookies: MiddlewareCookies, current: Session, reason: RenewalReason): Promise<boolean> {
