@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { demoMember, plainSignUpInEachTest, revalidateSite, setPlatformSettings } from "./platform";
+import { blockMember, demoMember, plainSignUpInEachTest, revalidateSite, setPlatformSettings } from "./platform";
 import { screenshot } from "./screenshots";
 import { STRONG_PASSWORD, newEmail, prewarmDone, submitLogin } from "./site-pages";
 import { expectAccessible, openStudio } from "./studio";
@@ -208,6 +208,26 @@ test("after Sign out everywhere, a public page's header stops naming the member 
   await expect(page.getByTestId("member-name")).toHaveCount(0);
   // The ended session's notice is shown once, by whichever render comes first (the pre-warm's
   // refresh may render twice), so it is checked where one render is sure: /login, above.
+});
+
+test("a member the site owner blocks sees a visitor's page at their next request, with the notice, and cannot log in again", async ({ page }) => {
+  const email = newEmail("blocked-while-in");
+  await page.goto(SITE_PAGES.register);
+  await fillSignUp(page, email, "Moss Blocked");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Moss Blocked");
+  // The next page view is to find the block, not the browser's pre-warm or a renewal (the tokens are seconds old).
+  await prewarmDone(page);
+
+  await blockMember(email);
+  await page.goto("/trails");
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
+  await expect(page.getByTestId("member-name")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Log in", exact: true })).toBeVisible();
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Faccount$/);
+  await submitLogin(page, email, STRONG_PASSWORD);
+  await expect(page.getByRole("alert").filter({ hasText: "blocked" })).toBeVisible();
 });
 
 test("deleting the account says the reports stay, and removes them when asked", async ({ page, browser }) => {

@@ -279,7 +279,8 @@ function runApprove(config: PlatformConfig, args: string[]): number {
       console.log(`${found.identity.loginEmail} is already approved.`);
       return 0;
     }
-    setMemberStatus({ outbox: new Outbox(db), config }, new MemberStore(db, identities), found.identity.id, "APPROVED");
+    const stores = { outbox: new Outbox(db), config, loginSessions: new LoginSessionStore(db), tokens: new TokenStore(db, config.tokenTtlSeconds) };
+    setMemberStatus(stores, new MemberStore(db, identities), found.identity.id, "APPROVED");
     console.log(`Approved ${found.identity.loginEmail}; they can log in now, and the mailbox holds the message telling them so.`);
     return 0;
   });

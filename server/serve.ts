@@ -7,6 +7,7 @@ import type { Logger } from "pino";
 import parseRange from "range-parser";
 import { loggablePath, requestLogger, type RequestLine } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
+import { ROUTER_PREFETCH_HEADER, isRouterPrefetchRequest } from "@/lib/auth/prefetch";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
 import {
   MAX_ACTION_BODY_BYTES,
@@ -303,6 +304,9 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     if (refuseEarly(request, response, options)) return;
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
+    // Middleware cannot see Next.js's prefetch headers; only this server names a prefetch to it.
+    delete request.headers[ROUTER_PREFETCH_HEADER];
+    if (isRouterPrefetchRequest(request.headers)) request.headers[ROUTER_PREFETCH_HEADER] = "1";
     const path = (request.url ?? "/").split("?")[0];
     const inHoldersSlot = holder !== undefined;
     const answer = (whole: IncomingMessage) => {

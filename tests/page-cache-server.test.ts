@@ -12,6 +12,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { memberInitial } from "@/lib/auth/session";
 import { readSession } from "@/lib/auth/session-store";
 import { announceRevalidation, noteRenderDegraded, noteRenderOwners, noteRenderPersonal, noteRenderTags } from "@/lib/cache/page-cache-signals";
+import { ROUTER_PREFETCH_HEADER } from "@/lib/auth/prefetch";
 import { CACHE_RENDER_HEADER, contentSecurityPolicy } from "@/lib/security/policy";
 import { inlineScriptHashes } from "@/server/page-cache/page";
 import { createRequestListener } from "@/server/serve";
@@ -203,6 +204,15 @@ describe("the production server with its page cache", () => {
     expect(seen[1].headers[CACHE_RENDER_HEADER]).toBeUndefined();
     const forged = await get("/account", { [CACHE_RENDER_HEADER]: "1" });
     expect(forged.body.toString()).toContain("plain");
+  });
+
+  it("names the App Router's prefetches to middleware, which cannot see Next.js's own headers; a client cannot name one itself", async () => {
+    const { get, seen } = await site();
+    const member = { cookie: "wms_session=sealed" };
+    await get("/trails", { ...member, "next-router-prefetch": "1" });
+    await get("/trails", { ...member, "next-router-segment-prefetch": "/_tree" });
+    await get("/trails", { ...member, [ROUTER_PREFETCH_HEADER]: "1" });
+    expect(seen.map((request) => request.headers[ROUTER_PREFETCH_HEADER])).toEqual(["1", "1", undefined]);
   });
 
   it("redirects a query the page does not understand to its canonical URL without rendering", async () => {

@@ -76,6 +76,11 @@ describe("the session decision against today's middleware", () => {
     const nameless = await jarWithPlatformSession(platform, "member", "decision-nameless");
     const idle = await jarWithSession({ ...valid.session, seenAt: seconds() - 8 * 24 * 3600, startedAt: seconds() - 9 * 24 * 3600 });
     const stale = await jarWithSession({ ...valid.session, seenAt: seconds() - 400 });
+    const blocked = await jarWithPlatformSession(platform, "member", "decision-blocked", {
+      member: { id: "decision-blocked", name: "Moss" },
+      issuedSecondsAgo: 60,
+    });
+    platform.ctx.tokens.revokeSubject("decision-blocked");
 
     const cases = [
       { name: "valid", cookie: valid.jar.header(), template: true },
@@ -87,6 +92,7 @@ describe("the session decision against today's middleware", () => {
       { name: "member without a name", cookie: nameless.jar.header(), template: false },
       { name: "notice pending", cookie: `${valid.jar.header()}; wms_notice=logged-in`, template: false },
       { name: "verification pending", cookie: `${valid.jar.header()}; wms_verify=x`, template: false },
+      { name: "ended on the platform (a block)", cookie: blocked.jar.header(), template: false },
     ];
     for (const { name, cookie, template } of cases) {
       const { viewer, middlewareChanged } = await both(cookie);
@@ -95,7 +101,14 @@ describe("the session decision against today's middleware", () => {
       if (viewer) expect(middlewareChanged, name).toBe(false);
     }
     // Middleware changes something for each of the sessions that go to it for that reason.
-    for (const cookie of [due.jar.header(), idle.header(), stale.header(), "wms_session=Fe26.2**garbage", `${valid.jar.header()}; wms_notice=logged-in`]) {
+    for (const cookie of [
+      due.jar.header(),
+      idle.header(),
+      stale.header(),
+      "wms_session=Fe26.2**garbage",
+      `${valid.jar.header()}; wms_notice=logged-in`,
+      blocked.jar.header(),
+    ]) {
       expect((await both(cookie)).middlewareChanged, cookie.slice(0, 40)).toBe(true);
     }
     expect((await both(valid.jar.header())).viewer).toEqual({ id: "decision-valid", name: "Dana" });

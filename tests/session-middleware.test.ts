@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
+import { ROUTER_PREFETCH_HEADER } from "@/lib/auth/prefetch";
+import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
 import { readSession } from "@/lib/auth/session-store";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
 import { CookieJar, jarWithPlatformSession, jarWithSession } from "./support/cookie-jar";
@@ -32,6 +34,37 @@ describe("middleware session handling", () => {
     const response = await withSession(jar.request(site("/trails")));
     expect(response.headers.get("set-cookie")).toBeNull();
     expect(await tokenCalls()).toBe(before);
+  });
+
+  it("asks the platform at each of a member's page views, and ends a session it ended (a block) at the next one, with the notice", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-blocked", { member: dana("member-blocked"), issuedSecondsAgo: 60 });
+    const checks = async () => (await platform.stats()).requests["POST /oauth2/token-info"] ?? 0;
+    const before = await checks();
+    expect((await withSession(jar.request(site("/trails")))).headers.get("set-cookie")).toBeNull();
+    expect(await checks()).toBe(before + 1);
+
+    platform.ctx.tokens.revokeSubject("member-blocked");
+    // A POST, a prefetch or a subresource is no page view: nothing is asked, and nothing changes.
+    for (const request of [
+      jar.request(site("/trails"), { method: "POST" }),
+      jar.request(site("/trails"), { headers: { "next-router-prefetch": "1" } }),
+      jar.request(site("/trails"), { headers: { [ROUTER_PREFETCH_HEADER]: "1", "sec-fetch-dest": "empty" } }),
+      // The page cache's own render of a members' template, whose tokens no platform issued.
+      jar.request(site("/trails"), { headers: { [CACHE_RENDER_HEADER]: "1" } }),
+      jar.request(site("/icon.svg"), { headers: { "sec-fetch-dest": "image" } }),
+    ]) {
+      expect((await withSession(request)).headers.get("set-cookie")).toBeNull();
+    }
+    expect(await checks()).toBe(before + 1);
+    const ended = await withSession(jar.request(site("/trails")));
+    expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
+    expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
+
+    // Found by the App Router's fetch (or a prefetch: middleware cannot tell): no payload, so the router loads the page as a
+    // document, and nothing ends before that document's own request does it.
+    const routed = await withSession(jar.request(site("/account"), { headers: { "sec-fetch-dest": "empty" } }));
+    expect(routed.status).toBe(204);
+    expect(routed.headers.get("set-cookie")).toBeNull();
   });
 
   it("renews a due access token with the refresh token, for this request and the browser", async () => {

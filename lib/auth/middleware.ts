@@ -2,8 +2,10 @@ import { NextResponse, type NextRequest } from "next/server";
 import { MiddlewareCookies } from "./middleware-cookies";
 import { SESSION_ENDED } from "./notice-store";
 import { hasSessionCookie, loadSession } from "./session-store";
-import { isNavigation, isScriptFetch } from "./prefetch";
+import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
+import { isMarkedRouterPrefetch, isNavigation, isScriptFetch } from "./prefetch";
 import { logRenewalFailure, renewSession, type RenewalReason } from "./refresh";
+import { sessionStands } from "./session-check";
 import { prefetchAnswer, siteUrl } from "./responses";
 import { MEMBER_LOGGED_IN_PARAM, loginHref } from "./routes";
 import { nowSeconds, type Session } from "./session";
@@ -15,8 +17,9 @@ import { sessionStep } from "./session-decision";
  * (docs/auth-pitfalls.md P3). Middleware never creates a session: a request without the
  * cookie (a first view, a crawler, a cross-site POST that cannot carry a SameSite=Lax cookie)
  * passes through untouched, so it can neither cost a token grant nor overwrite a member's
- * cookie (docs/auth-pitfalls.md P13). A member whose refresh token is refused, or whose
- * session ran past its idle or absolute limit, becomes a visitor and the page says so.
+ * cookie (docs/auth-pitfalls.md P13). Each of a member's page views (not the router's
+ * prefetches) asks the platform whether their token still stands. A member whose refresh token is refused, or whose session ran past
+ * its idle or absolute limit, becomes a visitor and the page says so.
  */
 export async function withSession(request: NextRequest, forward: Record<string, string> = {}): Promise<NextResponse> {
   const navigation = isNavigation(request.method, request.headers);
@@ -28,30 +31,49 @@ export async function withSession(request: NextRequest, forward: Record<string, 
   const cookies = new MiddlewareCookies(request, forward);
   const now = nowSeconds();
   const step = sessionStep({ session: current, lapsed, cookiePresent: hasSessionCookie(request.cookies) }, navigation, now);
+  let memberSessionEnded = false;
   if (step === "end") {
     // Idle too long, or too long since the login: the member is a visitor from here on.
     cookies.setSession(null);
     cookies.showNotice(SESSION_ENDED);
+    memberSessionEnded = true;
   } else if (step === "renew") {
-    await renewInto(cookies, current!, "due");
+    memberSessionEnded = await renewInto(cookies, current!, "due");
+  } else if (current?.role === "member" && navigation && mayCheck(request.headers) && !(await sessionStands(current))) {
+    // Ended on the platform (a block, "Sign out everywhere"): a renewal asks, and its refusal ends the session here, with the notice.
+    memberSessionEnded = await renewInto(cookies, current, "refused");
   } else if (step === "record-seen") {
     cookies.setSession({ ...current!, seenAt: now });
   } else if (step === "drop") {
     // Unreadable (tampered, truncated, sealed with another secret): dropped on the browser's own navigation only.
     cookies.setSession(null);
   }
+  // Found by the App Router's fetch, whose page would keep the layout (the header naming the member):
+  // it gets no payload and loads the page as a document, whose own request ends the session, with
+  // the notice. Next.js takes its prefetch headers off before middleware, so this may be a
+  // prefetch, which must end nothing.
+  if (memberSessionEnded && navigation && isScriptFetch(request.headers)) return prefetchAnswer();
   if (navigation) cookies.consumeNotice();
   return cookies.changed ? cookies.respond() : cookies.pass();
 }
 
-/** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. */
-async function renewInto(cookies: MiddlewareCookies, current: Session, reason: RenewalReason): Promise<void> {
+/**
+ * Whether a member's request asks the platform if their token stands: not the router's prefetches,
+ * and not the page cache's own renders of a members' template, whose session holds tokens no
+ * platform issued (lib/auth/session-store.ts, templateSessionCookie). Only the server sets either header.
+ */
+const mayCheck = (headers: Headers) => !isMarkedRouterPrefetch(headers) && headers.get(CACHE_RENDER_HEADER) !== "1";
+
+/** Renews into the pending cookie changes; an unreachable platform leaves the session as it is. Answers whether a member's session ended. */
+async function renewInto(cookies: MiddlewareCookies, current: Session, reason: RenewalReason): Promise<boolean> {
   try {
     const renewal = await renewSession(current, nowSeconds(), reason);
     cookies.setSession(renewal.session);
     if (renewal.memberSessionEnded) cookies.showNotice(SESSION_ENDED);
+    return renewal.memberSessionEnded;
   } catch (error) {
     logRenewalFailure(error, "session renewal failed; keeping the session");
+    return false;
   }
 }
 

@@ -39,3 +39,20 @@ export function isNavigation(method: string, headers: Headers): boolean {
 export function isScriptFetch(headers: Headers): boolean {
   return headers.get("sec-fetch-dest") === "empty";
 }
+
+/**
+ * Next.js takes its own prefetch headers off a request before middleware sees it, so the site's
+ * server (server/serve.ts) names a router prefetch in this header, and drops any a client sends.
+ * Under `next dev`, which has no such server, no request carries it.
+ */
+export const ROUTER_PREFETCH_HEADER = "x-ridgeline-router-prefetch";
+
+/** The raw request's headers, before Next.js takes its own off: a prefetch of the App Router. */
+export function isRouterPrefetchRequest(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers["next-router-prefetch"] !== undefined || headers["next-router-segment-prefetch"] !== undefined;
+}
+
+/** In middleware: the server found this request to be a prefetch of the App Router. */
+export function isMarkedRouterPrefetch(headers: Headers): boolean {
+  return headers.get(ROUTER_PREFETCH_HEADER) === "1";
+}

@@ -5,7 +5,7 @@ import { redirect } from "next/navigation";
 import { sessionClient, type WixClient } from "@/lib/wix/client";
 import { PlatformUnavailableError, TokenRefusedError } from "@/lib/wix/errors";
 import { currentMember } from "@/lib/wix/members";
-import { ACCOUNT_DELETED, noticeForPage, writeNotice, type Notice } from "./notice-store";
+import { ACCOUNT_DELETED, SESSION_ENDED, noticeForPage, writeNotice, type Notice } from "./notice-store";
 import { clearSession, readSession, writeSession } from "./session-store";
 import { renewSession } from "./refresh";
 import { loginPageHref, renewHref } from "./routes";
@@ -25,11 +25,12 @@ export type MemberSession = Session & { role: "member" };
 /**
  * For pages only members may see: the member's session, or a redirect to log in that comes
  * back to `returnTo`. The page checks this itself; middleware only keeps tokens fresh
- * (docs/auth-pitfalls.md P11).
+ * (docs/auth-pitfalls.md P11). A session middleware ended for this very request (the platform
+ * ended it) sends the browser on to a login page that says so, as this page's notice cannot.
  */
 export async function requireMember(returnTo: string): Promise<MemberSession> {
-  const session = await getSession();
-  if (session?.role !== "member") redirect(loginPageHref(returnTo));
+  const [session, notice] = await Promise.all([getSession(), pageNotice()]);
+  if (session?.role !== "member") redirect(loginPageHref(returnTo, { sessionEnded: notice === SESSION_ENDED }));
   return session as MemberSession;
 }
 

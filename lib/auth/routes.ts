@@ -34,9 +34,12 @@ export function newPasswordNeededHref(): string {
   return withParams(SITE_PAGES.forgotPassword, { reason: NEW_PASSWORD_REASON });
 }
 
-/** The site's login page, coming back to `returnTo` afterwards. */
-export function loginPageHref(returnTo = "/"): string {
-  return withParams(SITE_PAGES.login, { returnTo: returnTo === "/" ? undefined : returnTo });
+/** The login page's parameter saying the member's session has just ended (sent there from a members' page). */
+export const SESSION_ENDED_PARAM = "sessionEnded";
+
+/** The site's login page, coming back to `returnTo` afterwards; `sessionEnded` says why the member is there. */
+export function loginPageHref(returnTo = "/", { sessionEnded = false } = {}): string {
+  return withParams(SITE_PAGES.login, { returnTo: returnTo === "/" ? undefined : returnTo, [SESSION_ENDED_PARAM]: sessionEnded ? "1" : undefined });
 }
 
 /** The site's sign-up page, coming back to `returnTo` afterwards. */

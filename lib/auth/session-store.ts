@@ -2,6 +2,7 @@ import { getConfig } from "@/lib/config";
 import { type CookieReader, type CookieWriter, cookieOptions, seal, unseal } from "./cookie-sealing";
 import { noticeCookieName, sessionCookieName, verificationCookieName } from "./cookie-names";
 import { memberSessionLapsed, nowSeconds, sessionSchema, type Session, type SessionMember } from "./session";
+import { sessionStands } from "./session-check";
 import { mayServeFromTemplate } from "./session-decision";
 
 // The session cookie: a visitor's or member's tokens, sealed.
@@ -39,11 +40,16 @@ export function clearSession(cookies: CookieWriter): void {
 /**
  * The member a request may be answered for from a page cache template (server/page-cache), or
  * null when it must go to Next.js: the decision middleware's own (lib/auth/session-decision.ts).
+ * Like middleware, a page view (not a prefetch) asks the platform whether the member's token
+ * still stands: a session it ended (a block, "Sign out everywhere") goes to Next.js, whose
+ * middleware ends it with the notice.
  */
-export async function templateViewer(cookies: CookieReader): Promise<SessionMember | null> {
+export async function templateViewer(cookies: CookieReader, { prefetch = false } = {}): Promise<SessionMember | null> {
   const loaded = { ...(await loadSession(cookies)), cookiePresent: hasSessionCookie(cookies) };
   const pending = { notice: cookies.get(noticeCookieName()) !== undefined, verification: cookies.get(verificationCookieName()) !== undefined };
-  return mayServeFromTemplate(loaded, pending, nowSeconds()) ? (loaded.session.member ?? null) : null;
+  if (!mayServeFromTemplate(loaded, pending, nowSeconds())) return null;
+  if (!prefetch && !(await sessionStands(loaded.session))) return null;
+  return loaded.session.member ?? null;
 }
 
 /**

@@ -2,8 +2,12 @@ import { createClient, OAuthStrategy } from "@wix/sdk";
 import { memberReport, members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
-import { demoMembersWith } from "../identity/test-browser";
-import { refusalOf, startTestPlatform, type TestPlatform } from "../testing";
+import { hashPassword } from "../identity/passwords";
+import { demoMembersWith, signInThroughHostedPage } from "../identity/test-browser";
+import { refusalOf, refusalWithData, startTestPlatform, type TestPlatform } from "../testing";
+import { openPlatformDatabase } from "../db";
+import { IdentityStore } from "../identity/store";
+import { MemberReportStore, migrateMemberReports, REPORTS_PER_MEMBER_PER_DAY } from "./store";
 
 // `@wix/members` memberReport through the real client (docs/platform/member-reports.md).
 
@@ -110,5 +114,82 @@ describe("the site owner's view", () => {
     // A deleted member's reports go with them.
     await admin.members.deleteMember(danaId);
     expect((await admin.memberReport.queryMemberReports().find()).items).toEqual([]);
+  });
+});
+
+describe("one open report per reporter and member, and a limit", () => {
+  const publicMember = (nickname: string) =>
+    platform.ctx.identities.create({ email: `${nickname.toLowerCase()}@ridgeline.example`, passwordHash: "x", nickname, privacyStatus: "PUBLIC" })!.id;
+
+  async function signedIn(nickname: string) {
+    const password = "reports-the-ridge-42";
+    const email = `${nickname.toLowerCase()}@ridgeline.example`;
+    platform.ctx.identities.create({ email, passwordHash: await hashPassword(password), nickname, privacyStatus: "PUBLIC" });
+    const { client } = await signInThroughHostedPage(platform.callbackUrl, { email, password });
+    return createClient({ modules, auth: client.auth });
+  }
+
+  const reportsOf = async (memberId: string) => (await admin.memberReport.queryMemberReports().eq("reportedMemberId", memberId).find()).items;
+
+  it("a second report of the same member updates the first: 30 reports are one", async () => {
+    const kite = await signedIn("Kite");
+    const heron = publicMember("Heron");
+    const categories = ["SPAM", "HARASSMENT", "OTHER"] as const;
+    const answers = [];
+    for (let i = 0; i < 30; i++) {
+      answers.push(await kite.memberReport.reportMember({ reportedMemberId: heron, reason: { category: categories[i % 3], description: `Report ${i}` } }));
+    }
+    const ids = new Set(answers.map((answer) => answer.memberReport?._id));
+    expect(ids.size).toBe(1);
+    const reports = await reportsOf(heron);
+    expect(reports).toHaveLength(1);
+    // The report says what the member said last, and keeps the date it was first made.
+    expect(reports[0]).toMatchObject({ _id: [...ids][0], reason: { category: "OTHER", description: "Report 29" } });
+    expect(reports[0]._createdDate).toEqual(answers[0].memberReport?._createdDate);
+    const listed = (await admin.memberReport.listReportedMembers()).reportedMembers?.find((reported) => reported.reportedMemberId === heron);
+    expect(listed?.reportCount).toBe("1");
+
+    // Another member's report is a report of its own; once the site owner deletes the reports, a new one opens.
+    const wren = await signedIn("Wren");
+    await wren.memberReport.reportMember({ reportedMemberId: heron, reason: { category: "OTHER" } });
+    expect(await reportsOf(heron)).toHaveLength(2);
+    await admin.memberReport.deleteMemberReports(heron);
+    const again = await kite.memberReport.reportMember({ reportedMemberId: heron, reason: { category: "SPAM" } });
+    expect(again.memberReport?._id).not.toBe([...ids][0]);
+    expect(await reportsOf(heron)).toHaveLength(1);
+  });
+
+  it(`a member may open at most ${REPORTS_PER_MEMBER_PER_DAY} reports a day; the site owner's key is not limited`, async () => {
+    const lynx = await signedIn("Lynx");
+    const targets = Array.from({ length: REPORTS_PER_MEMBER_PER_DAY + 1 }, (_, i) => publicMember(`Target${i}`));
+    for (const target of targets.slice(0, REPORTS_PER_MEMBER_PER_DAY))
+      await lynx.memberReport.reportMember({ reportedMemberId: target, reason: { category: "SPAM" } });
+    const refusal = await refusalWithData(lynx.memberReport.reportMember({ reportedMemberId: targets.at(-1)!, reason: { category: "SPAM" } }));
+    expect(refusal).toMatchObject({ status: 429, code: "THROTTLED_FEATURE", data: { retryAfterSeconds: expect.any(Number) } });
+    expect(await reportsOf(targets.at(-1)!)).toHaveLength(0);
+    // Updating a report already open is no new report.
+    await lynx.memberReport.reportMember({ reportedMemberId: targets[0], reason: { category: "OTHER", description: "More" } });
+    for (let i = 0; i < REPORTS_PER_MEMBER_PER_DAY + 1; i++)
+      await admin.memberReport.reportMember({ reportedMemberId: targets.at(-1)!, reason: { category: "OTHER" } });
+  });
+});
+
+describe("a database from before one report per reporter", () => {
+  it("keeps the latest report of each reporter and member, and every app's report", () => {
+    const db = openPlatformDatabase({ dataDir: "", inMemory: true });
+    const identities = new IdentityStore(db);
+    const [ash, elm] = ["ash", "elm"].map((name) => identities.create({ email: `${name}@ridgeline.example`, passwordHash: "x", nickname: name })!.id);
+    db.exec("DROP INDEX member_reports_one_per_reporter");
+    const store = new MemberReportStore(db);
+    for (const description of ["first", "second", "latest"]) store.create({ reportedMemberId: elm, reportingMemberId: ash, category: "SPAM", description });
+    for (let i = 0; i < 2; i++) store.create({ reportedMemberId: elm, reportingMemberId: null, category: "OTHER", description: null });
+    migrateMemberReports(db);
+    expect(store.all().map((report) => [report.reportingMemberId, report.description])).toEqual([
+      [ash, "latest"],
+      [null, null],
+      [null, null],
+    ]);
+    expect(() => store.create({ reportedMemberId: elm, reportingMemberId: ash, category: "SPAM", description: null })).toThrow(/UNIQUE/);
+    db.close();
   });
 });

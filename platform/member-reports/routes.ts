@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { PlatformContext } from "../context";
 import { cursorQueryPage, cursorQuerySchema } from "../http/cursor-query";
-import { cannotReportBlockedMember, memberNotFound, parseWith, permissionDenied, selfReportingForbidden } from "../http/errors";
+import { cannotReportBlockedMember, memberNotFound, parseWith, permissionDenied, selfReportingForbidden, throttledFor } from "../http/errors";
 import { decodeQueryParams } from "../http/request-params";
 import { requireSiteOwner } from "../http/site-owner";
 import { MemberPrivacyStore } from "../member-privacy/store";
 import { seesMember, visibilitySettings } from "../members/visibility";
-import { type MemberReport, MemberReportStore, REPORT_CATEGORIES, type ReportedMember } from "./store";
+import { type MemberReport, MemberReportStore, REPORT_CATEGORIES, REPORTS_PER_MEMBER_PER_DAY, type ReportedMember } from "./store";
 
 /**
  * `@wix/members` `memberReport` under `/members/v1/member-reports` (docs/platform/member-reports.md):
@@ -45,6 +45,7 @@ export const reportedMemberWire = (reported: ReportedMember) => ({
 });
 
 const PAGE = { defaultLimit: 100, maxLimit: 1000 };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function registerMemberReportRoutes(app: FastifyInstance, ctx: PlatformContext) {
   const reports = new MemberReportStore(ctx.db);
@@ -55,7 +56,20 @@ export function registerMemberReportRoutes(app: FastifyInstance, ctx: PlatformCo
     return { reportedMembers: items, pagingMetadata: { count, cursors } };
   };
 
+  /**
+   * A member opens at most REPORTS_PER_MEMBER_PER_DAY reports in any 24 hours, so one account
+   * cannot bury the site owner's list; the answer says when the oldest of them frees a place.
+   */
+  const assertMayOpenReport = (memberId: string) => {
+    const now = Date.now();
+    const opened = reports.openedBy(memberId, now - DAY_MS);
+    if (opened.length < REPORTS_PER_MEMBER_PER_DAY) return;
+    const freesAt = opened[opened.length - REPORTS_PER_MEMBER_PER_DAY] + DAY_MS;
+    throw throttledFor("You have reported many members today.", Math.max(1, Math.ceil((freesAt - now) / 1000)));
+  };
+
   // reportMember({reportedMemberId, reason}) → {memberReport}: by a signed-in member, or by an app (no reporting member).
+  // A member's second report of the same member updates their open one (docs/platform/member-reports.md).
   app.post("/members/v1/member-reports", async (request) => {
     const caller = ctx.callerOf(request);
     if (caller.kind !== "member" && caller.kind !== "admin") throw permissionDenied("reportMember needs a signed-in member's token or the site's API key.");
@@ -66,12 +80,14 @@ export function registerMemberReportRoutes(app: FastifyInstance, ctx: PlatformCo
     // Before visibility: a blocked member is hidden from others, and the refusal has a code of its own.
     if (reported.status === "BLOCKED") throw cannotReportBlockedMember(reportedMemberId);
     if (!seesMember(caller, reported, visibilitySettings(ctx, privacy))) throw memberNotFound(reportedMemberId);
-    const report = reports.create({
-      reportedMemberId,
-      reportingMemberId: caller.kind === "member" ? caller.id : null,
-      category: reason.category,
-      description: reason.description ?? null,
-    });
+    const given = { category: reason.category, description: reason.description ?? null };
+    if (caller.kind !== "member") return { memberReport: reportWire(reports.create({ reportedMemberId, reportingMemberId: null, ...given })) };
+    const report = ctx.db.transaction(() => {
+      const open = reports.openReport(caller.id, reportedMemberId);
+      if (open) return reports.updateReason(open, given);
+      assertMayOpenReport(caller.id);
+      return reports.create({ reportedMemberId, reportingMemberId: caller.id, ...given });
+    })();
     return { memberReport: reportWire(report) };
   });
 

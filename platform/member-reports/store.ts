@@ -17,7 +17,20 @@ export const migrateMemberReports: Migration = (db) => {
     );
     CREATE INDEX IF NOT EXISTS member_reports_reported ON member_reports (reported_member_id, created_at);
   `);
+  // One open report per reporting member and reported member (an app's reports have no reporter).
+  // Databases from before kept every repeat: the latest of each pair stays, as a repeat now updates the report.
+  if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'member_reports_one_per_reporter'").get()) {
+    db.exec(`
+      DELETE FROM member_reports WHERE reporting_member_id IS NOT NULL AND rowid NOT IN
+        (SELECT MAX(rowid) FROM member_reports WHERE reporting_member_id IS NOT NULL GROUP BY reported_member_id, reporting_member_id);
+      CREATE UNIQUE INDEX member_reports_one_per_reporter ON member_reports (reported_member_id, reporting_member_id) WHERE reporting_member_id IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS member_reports_reporting ON member_reports (reporting_member_id, created_at);
+    `);
+  }
 };
+
+/** How many new reports one member may open in a day: enough for any real trouble, too few to flood the site owner's list. */
+export const REPORTS_PER_MEMBER_PER_DAY = 10;
 
 export const REPORT_CATEGORIES = ["SPAM", "IMPERSONATION", "HARASSMENT", "OTHER"] as const;
 export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
@@ -64,6 +77,31 @@ export class MemberReportStore {
       .prepare("INSERT INTO member_reports (id, reported_member_id, reporting_member_id, category, description, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(report.id, report.reportedMemberId, report.reportingMemberId, report.category, report.description, report.createdAt);
     return report;
+  }
+
+  /** The report a member has open about another, if any. */
+  openReport(reportingMemberId: string, reportedMemberId: string): MemberReport | null {
+    const row = this.db
+      .prepare("SELECT * FROM member_reports WHERE reporting_member_id = ? AND reported_member_id = ?")
+      .get(reportingMemberId, reportedMemberId) as ReportRow | undefined;
+    return row ? reportOf(row) : null;
+  }
+
+  /** A new reason for a report; it keeps its id and date. */
+  updateReason(report: MemberReport, reason: Pick<MemberReport, "category" | "description">): MemberReport {
+    this.db.prepare("UPDATE member_reports SET category = ?, description = ? WHERE id = ?").run(reason.category, reason.description, report.id);
+    return { ...report, ...reason };
+  }
+
+  /** The dates of the reports a member opened since `sinceMs`, oldest first (for the daily limit and when it frees up). */
+  openedBy(reportingMemberId: string, sinceMs: number): number[] {
+    return (
+      this.db
+        .prepare("SELECT created_at FROM member_reports WHERE reporting_member_id = ? AND created_at > ? ORDER BY created_at")
+        .all(reportingMemberId, sinceMs) as {
+        created_at: number;
+      }[]
+    ).map((row) => row.created_at);
   }
 
   /** Every report, oldest first. */

@@ -1,34 +1,47 @@
 import type { PlatformContext } from "../context";
 import { memberDisconnected, memberNotFound } from "../http/errors";
 import { BRANDING } from "../identity/branding";
+import { endAllSessions } from "../identity/iam";
 import type { Identity, SettableStatus } from "../identity/store";
 import type { NewMail } from "../mail/outbox";
 import type { ActivityStatus, Member, MemberStore } from "./store";
 
 /** The site owner's actions on one member, shared by the members API (routes.ts), the Studio and the CLI. */
 
+type StatusContext = Pick<PlatformContext, "outbox" | "config" | "loginSessions" | "tokens">;
+
 /**
  * Approves, blocks or unblocks (approves again) a member; 404 for an unknown id, 400 for a
  * disconnected one. Approving a sign-up that was waiting mails the member that they can log in,
- * as the sign-up form promised.
+ * as the sign-up form promised. A block ends the member's access at once (endAccessIfBlocked).
  */
-export function setMemberStatus(ctx: Pick<PlatformContext, "outbox" | "config">, members: MemberStore, id: string, status: SettableStatus): Member {
+export function setMemberStatus(ctx: StatusContext, members: MemberStore, id: string, status: SettableStatus): Member {
   const before = members.get(id);
   if (before?.identity.status === "OFFLINE") throw memberDisconnected(id);
   const member = before && members.update(id, { status }, {});
   if (!before || !member) throw memberNotFound(id);
   if (before.identity.status === "PENDING" && status === "APPROVED") ctx.outbox.send(approvedMessage(member.identity, ctx.config.siteUrl));
+  endAccessIfBlocked(ctx, member);
   return member;
 }
 
 /**
- * Disconnects a member for good: status `OFFLINE`, no login and no tokens, out of the community's
- * sight, the profile kept (its slug stays taken); 404 for an unknown id.
+ * A blocked member keeps nothing: their platform login sessions end (no silent sign-in from the
+ * hosted pages' cookie) and every token pair they hold is revoked, as for a disconnected or
+ * deleted member. Called after any change that may have blocked them (updateMember sets the status too).
  */
-export function disconnectMember(ctx: Pick<PlatformContext, "tokens">, members: MemberStore, id: string): Member {
+export function endAccessIfBlocked(ctx: Pick<PlatformContext, "loginSessions" | "tokens">, member: Member): void {
+  if (member.identity.status === "BLOCKED") endAllSessions(ctx, member.identity.id);
+}
+
+/**
+ * Disconnects a member for good: status `OFFLINE`, no login and no tokens (their login sessions
+ * end too), out of the community's sight, the profile kept (its slug stays taken); 404 for an unknown id.
+ */
+export function disconnectMember(ctx: Pick<PlatformContext, "loginSessions" | "tokens">, members: MemberStore, id: string): Member {
   const member = members.update(id, { status: "OFFLINE" }, {});
   if (!member) throw memberNotFound(id);
-  ctx.tokens.revokeSubject(id);
+  endAllSessions(ctx, id);
   return member;
 }
 

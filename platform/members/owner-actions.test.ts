@@ -1,9 +1,11 @@
-import { OAuthStrategy } from "@wix/sdk";
+import { createClient, OAuthStrategy } from "@wix/sdk";
+import { items } from "@wix/data";
 import { members } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_CLIENT_ID } from "../config";
 import { hashPassword } from "../identity/passwords";
-import { memberSiteClient, signInThroughHostedPage, type SiteClient } from "../identity/test-browser";
+import { codeOf, createCollection } from "../data/test-support";
+import { getAuthUrl, memberSiteClient, signInThroughHostedPage, type SiteClient, type TestBrowser } from "../identity/test-browser";
 import type { MemberStatus } from "../identity/store";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "../seed/seed";
 import { refusalOf, siteOwnerClient, startTestPlatform, type TestPlatform } from "../testing";
@@ -27,6 +29,7 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   ({ client: dana } = await signInThroughHostedPage(platform.callbackUrl));
   admin = adminMembersClient(platform.config.apiKey);
+  await createCollection(platform, "Logbook", [{ key: "text", type: "TEXT" }], { read: "ANYONE", insert: "SITE_MEMBER", update: "ADMIN", remove: "ADMIN" });
 });
 afterAll(() => platform.close());
 
@@ -50,6 +53,9 @@ describe("bulkApproveMembers and bulkBlockMembers", () => {
     expect([statusOf("wren@ridgeline.example"), statusOf(DEMO_MEMBER.email), statusOf(SECOND_DEMO_MEMBER.email)]).toEqual(["BLOCKED", "BLOCKED", "APPROVED"]);
     await admin.members.bulkApproveMembers({ status: "BLOCKED" });
     expect([statusOf("wren@ridgeline.example"), statusOf(DEMO_MEMBER.email), statusOf("moss@ridgeline.example")]).toEqual(["APPROVED", "APPROVED", "APPROVED"]);
+    // The block ended Dana's session; unblocked, she signs in again.
+    expect((await refusalOf(dana.members.getCurrentMember())).status).toBe(401);
+    ({ client: dana } = await signInThroughHostedPage(platform.callbackUrl));
   });
 
   it("are the site owner's calls; a filter is required", async () => {
@@ -57,6 +63,59 @@ describe("bulkApproveMembers and bulkBlockMembers", () => {
     expect(await refusalOf(dana.members.bulkApproveMembers({}))).toEqual({ status: 403, code: "PERMISSION_DENIED" });
     expect((await refusalOf(admin.members.bulkBlockMembers(undefined))).status).toBe(400);
     expect(statusOf(SECOND_DEMO_MEMBER.email)).toBe("APPROVED");
+  });
+});
+
+/** A new member signed in through the hosted page: their client (members and data), tokens and the browser holding the platform's session cookie. */
+async function signedInMember(email: string, nickname: string) {
+  const password = "walks-the-ridge-42";
+  const { id } = platform.ctx.identities.create({ email, passwordHash: await hashPassword(password), nickname })!;
+  const { client, tokens, browser } = await signInThroughHostedPage(platform.callbackUrl, { email, password });
+  return { id, client: createClient({ modules: { members, items }, auth: client.auth }), tokens, browser };
+}
+
+/** Everything a signed-in member could do before the block is refused: their access token, their refresh token, a data write, the platform's session cookie. */
+async function expectAccessEnded(member: Awaited<ReturnType<typeof signedInMember>>) {
+  expect((await refusalOf(member.client.members.getCurrentMember())).status).toBe(401);
+  await expect(member.client.auth.renewToken(member.tokens.refreshToken)).rejects.toThrow();
+  expect(await codeOf(member.client.items.insert("Logbook", { text: "still here" }))).toBe("UNAUTHENTICATED");
+  expect(await silentSignIn(member.browser)).toBe("login_required");
+}
+
+/** A silent sign-in (prompt=none) with the platform's session cookie the browser holds: the error it comes back with, or null for a code. */
+async function silentSignIn(browser: TestBrowser) {
+  const client = memberSiteClient();
+  const { authUrl } = await getAuthUrl(client, client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query", prompt: "none" });
+  return new URL((await browser.get(authUrl)).location!).searchParams.get("error");
+}
+
+describe("a block ends the member's access at once", () => {
+  it("blockMember: the access token, the refresh token, data writes and the platform session all end", async () => {
+    const lark = await signedInMember("lark@ridgeline.example", "Lark");
+    await lark.client.items.insert("Logbook", { text: "before the block" });
+    // A pair of no login session, as a server's authorized_client grant issues it, ends too.
+    const serverPair = platform.ctx.tokens.issuePair({ role: "member", subjectId: lark.id, clientId: LOCAL_CLIENT_ID });
+    expect((await admin.members.blockMember(lark.id)).member?.status).toBe("BLOCKED");
+    await expectAccessEnded(lark);
+    expect(platform.ctx.tokens.resolveAccess(serverPair.accessToken)).toBeNull();
+    expect(platform.ctx.tokens.refresh(serverPair.refreshToken, LOCAL_CLIENT_ID)).toBeNull();
+  });
+
+  it("bulkBlockMembers: every member the filter matches loses their access; the others keep theirs", async () => {
+    const reed = await signedInMember("reed@ridgeline.example", "Reed");
+    const sage = await signedInMember("sage@ridgeline.example", "Sage");
+    await admin.members.bulkBlockMembers({ loginEmail: "reed@ridgeline.example" });
+    await expectAccessEnded(reed);
+    expect((await sage.client.members.getCurrentMember()).member?._id).toBe(sage.id);
+    await sage.client.items.insert("Logbook", { text: "not blocked" });
+  });
+
+  it("updateMember with the BLOCKED status ends access too; unblocking does not bring the old tokens back", async () => {
+    const tarn = await signedInMember("tarn@ridgeline.example", "Tarn");
+    await admin.members.updateMember(tarn.id, { status: "BLOCKED" });
+    await expectAccessEnded(tarn);
+    await admin.members.approveMember(tarn.id);
+    expect((await refusalOf(tarn.client.members.getCurrentMember())).status).toBe(401);
   });
 });
 
@@ -89,12 +148,13 @@ describe("disconnectMember", () => {
       nickname: "Fern",
       privacyStatus: "PUBLIC",
     });
-    const { client: fern } = await signInThroughHostedPage(platform.callbackUrl, { email: "fern@ridgeline.example", password: "fern-walks-42" });
+    const { client: fern, browser } = await signInThroughHostedPage(platform.callbackUrl, { email: "fern@ridgeline.example", password: "fern-walks-42" });
     const fernId = (await fern.members.getCurrentMember()).member!._id!;
 
     const { member } = await admin.members.disconnectMember(fernId);
     expect(member).toMatchObject({ _id: fernId, status: "OFFLINE", profile: { slug: "fern" } });
     expect((await refusalOf(fern.members.getCurrentMember())).status).toBe(401);
+    expect(await silentSignIn(browser)).toBe("login_required");
     const login = await OAuthStrategy({ clientId: LOCAL_CLIENT_ID }).login({ email: "fern@ridgeline.example", password: "fern-walks-42" });
     // Refused as a blocked account is (the IAM service's code -19958): the password is right.
     expect(login).toMatchObject({ loginState: "FAILURE", error: expect.stringContaining("blocked") });

@@ -20,7 +20,7 @@ import { nicknameOrDefault, type IdentityChanges, type SettableStatus } from "..
 import { MemberBlockStore } from "../member-blocks/store";
 import { MemberPrivacyStore } from "../member-privacy/store";
 import { newToken } from "../oauth/store";
-import { deleteMember, disconnectMember, setMemberActivity, setMemberStatus } from "./actions";
+import { endAccessIfBlocked, deleteMember, disconnectMember, setMemberActivity, setMemberStatus } from "./actions";
 import { matchesFilter, matchesSearch, type Paging, pagingSchema, runQuery, type Search, searchSchema, type Sort, sortSchema } from "./query";
 import { type ActivityStatus, type Member, MemberStore, type ProfileDetails } from "./store";
 import { seesMember, visibilitySettings } from "./visibility";
@@ -327,8 +327,10 @@ export function registerMemberRoutes(app: FastifyInstance, ctx: PlatformContext)
     }
     const { changes, details } = splitInput(input);
     ctx.db.transaction(() => {
-      if (!members.update(id, changes, details)) throw memberNotFound(id);
+      const member = members.update(id, changes, details);
+      if (!member) throw memberNotFound(id);
       if (input.profile?.slug) applySlug(id, input.profile.slug);
+      if (changes.status !== undefined) endAccessIfBlocked(ctx, member);
     })();
     return fullReply(id);
   });

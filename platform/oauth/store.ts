@@ -109,9 +109,12 @@ export class TokenStore {
 
   /** Ends every session of a subject (logout everywhere, or a test revoking a member), or every one but those of the login session `keep`. */
   revokeSubject(subjectId: string, keep: string | null = null): number {
-    return this.db
-      .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL AND login_session_id IS NOT ?")
-      .run(this.now(), subjectId, keep).changes;
+    return (
+      this.db
+        // `IS NOT NULL` would spare the pairs issued without a login session (authorized_client): without `keep`, every pair ends.
+        .prepare("UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE subject_id = ? AND revoked_at IS NULL AND (? IS NULL OR login_session_id IS NOT ?)")
+        .run(this.now(), subjectId, keep, keep).changes
+    );
   }
 
   /** Ends the session a refresh or access token belongs to. */

@@ -3,6 +3,7 @@ import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
 import type { Logger } from "pino";
+import { isRouterPrefetchRequest } from "@/lib/auth/prefetch";
 import { templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
 import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
 import type { CachedPage, Rendered } from "./page";
@@ -164,7 +165,7 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     // The page first: a member's request for any other page costs no opening of the cookie here.
     const decision = decide(request.method, request.url ?? "/", request.headers, "member");
     if (decision.action !== "cache") return false;
-    const viewer = await templateViewer(cookiesOf(request.headers.cookie));
+    const viewer = await templateViewer(cookiesOf(request.headers.cookie), { prefetch: isRouterPrefetchRequest(request.headers) });
     if (!viewer || !fillableName(viewer.name)) return false;
     const found = await cache.lookup(decision.target);
     if ("pass" in found || !found.page.template) return false;

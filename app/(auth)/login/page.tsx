@@ -6,7 +6,7 @@ import { AuthCard, linkClass } from "@/components/auth/auth-card";
 import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
-import { SITE_PAGES, loginHref, loginPageHref, registerPageHref } from "@/lib/auth/routes";
+import { SESSION_ENDED_PARAM, SITE_PAGES, loginHref, loginPageHref, registerPageHref } from "@/lib/auth/routes";
 import { confirmedMemberSession } from "@/lib/auth/request-session";
 import { captchaConfig } from "@/lib/wix/identity";
 import { logInAction } from "../actions";
@@ -17,6 +17,7 @@ const params = z.object({
   returnTo: z.string().optional().catch(undefined),
   // The platform's hosted reset page comes back here once a new password is set.
   passwordReset: z.string().optional().catch(undefined),
+  [SESSION_ENDED_PARAM]: z.string().optional().catch(undefined),
 });
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -45,6 +46,11 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
         </>
       }
     >
+      {query[SESSION_ENDED_PARAM] !== undefined && (
+        <p role="status" className="mb-5 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Your session has ended, so you are browsing as a visitor. Log in again to go on.
+        </p>
+      )}
       {query.passwordReset !== undefined && (
         <p role="status" className="mb-5 rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900">
           Your new password is set. Log in with it below.
