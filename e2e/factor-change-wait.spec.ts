@@ -1,4 +1,5 @@
 import { expect, test } from "./test";
+import { PROOFS_PER_SESSION } from "../platform/identity/throttle";
 import { newEmail, registerAndLand, submitWithPassword } from "./two-step";
 
 test("past the wrong passwords given for a two-step change, the account page says the wait the platform gave", async ({ page }) => {
@@ -7,8 +8,8 @@ test("past the wrong passwords given for a two-step change, the account page say
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   const field = twoStep.locator("form").filter({ has: page.getByRole("button", { name: "Turn on codes by e-mail", exact: true }) });
-  // Eight wrong passwords (the platform's failed-login limit), each refused at the field.
-  for (let failure = 0; failure < 8; failure++) {
+  // Wrong passwords up to the platform's limit of proofs per session, each refused at the field.
+  for (let failure = 0; failure < PROOFS_PER_SESSION; failure++) {
     await submitWithPassword(page, "Turn on codes by e-mail", `not-the-password-${failure}`);
     await expect(field.getByText("That is not your password.")).toBeVisible();
     await expect(field).not.toHaveAttribute("aria-busy", "true");

@@ -14,7 +14,7 @@ import {
 } from "@/lib/wix/factors";
 import { logIn, loginRefusalOutcome, recheckPassword, register, resendVerificationCode, verifySecondFactor } from "@/lib/wix/identity";
 import { LOCAL_CLIENT_ID } from "@/platform/config";
-import { MAILS_PER_HOUR, MAX_FAILURES } from "@/platform/identity/throttle";
+import { MAILS_PER_HOUR, MAX_FAILURES, PROOFS_PER_SESSION } from "@/platform/identity/throttle";
 import { openSignUp, startTestPlatform, type TestPlatform } from "@/platform/testing";
 
 // The site's side of the identity calls, against the real platform: "Resend code", and what a
@@ -160,7 +160,8 @@ describe("two-step sign-in, the site's calls", () => {
 
   it("past the wrong passwords given as proof, a change is refused with the platform's wait", async () => {
     const { accessToken } = await memberWithEmailCodes();
-    for (let failure = 0; failure < MAX_FAILURES; failure++) expect(await turnOnSecondFactor(accessToken, { type: "TOTP" }, "not-it")).toBe("wrong-password");
+    for (let failure = 0; failure < PROOFS_PER_SESSION; failure++)
+      expect(await turnOnSecondFactor(accessToken, { type: "TOTP" }, "not-it")).toBe("wrong-password");
     const refused = await turnOnSecondFactor(accessToken, { type: "TOTP" }, PASSWORD);
     expect(refused).toEqual({ throttled: true, retryAfterSeconds: expect.any(Number) });
     expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(800);
