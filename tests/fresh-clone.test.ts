@@ -37,7 +37,9 @@ function newcomerEnv(nodeBin: string): NodeJS.ProcessEnv {
   const dirs = process.env
     .PATH!.split(path.delimiter)
     .filter((dir) => !dir.includes(`${path.sep}.tools${path.sep}`) && !/node_modules.\.bin$|node-gyp-bin$/.test(dir));
-  return { ...Object.fromEntries(inherited), PATH: [nodeBin, ...dirs].join(path.delimiter) };
+  // No NODE_ENV either, though the site's types declare it always set.
+  const env: Record<string, string | undefined> = { ...Object.fromEntries(inherited), PATH: [nodeBin, ...dirs].join(path.delimiter) };
+  return env as NodeJS.ProcessEnv;
 }
 
 /** A command to its end: its exit code and everything it printed. */
