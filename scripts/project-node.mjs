@@ -93,6 +93,17 @@ if (first === "--home") {
     process.exit(1);
   }
 } else if (first === "--installed") {
+  // npm 10 (Node 18's and 20's own) drops the lock's libc fields, and on Node 18 leaves out the glibc binaries (Tailwind's, sharp's).
+  const npmMajor = Number(/\bnpm\/(\d+)/.exec(process.env.npm_config_user_agent ?? "")?.[1]);
+  if (npmMajor < 11) {
+    console.error(
+      `\nThis install ran on npm ${npmMajor}; this project needs npm 11 or later: npm ${npmMajor} rewrites package-lock.json (it drops` +
+        " the libc of each platform binary) and, on Node.js 18, leaves some of those binaries out. Install npm 11" +
+        ` (\`npm install -g npm@11\`, on Node.js 20.17 or later) or Node.js ${VERSION}, which comes with it (\`nvm install\` in this folder),` +
+        " then `git checkout package-lock.json` and run `npm install` again.\n",
+    );
+    process.exit(1);
+  }
   const home = switchTo();
   if (home) {
     console.error(

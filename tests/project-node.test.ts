@@ -65,6 +65,25 @@ describe("scripts/project-node.mjs", () => {
   }, 60_000);
 });
 
+describe("npm install's last step (project-node.mjs --installed)", () => {
+  it("stops an install made by npm 10 with one message saying to update npm, as npm 10 rewrites the lock file", async () => {
+    const run = await runNode(["scripts/project-node.mjs", "--installed"], { cwd: ROOT, env: { npm_config_user_agent: "npm/10.8.2 node/v20.20.2 linux x64" } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("This install ran on npm 10; this project needs npm 11 or later");
+    expect(run.stderr).toContain("then `git checkout package-lock.json` and run `npm install` again.");
+  });
+
+  it("says nothing after an install by npm 11 on the project's Node", async () => {
+    expect(
+      await runNode(["scripts/project-node.mjs", "--installed"], { cwd: ROOT, env: { npm_config_user_agent: "npm/11.19.1 node/v24.21.0 linux x64" } }),
+    ).toEqual({
+      code: 0,
+      stdout: "",
+      stderr: "",
+    });
+  });
+});
+
 describe("scripts/run-site.mjs", () => {
   it("says the local platform crashed, and why, when it runs on a Node.js its native module does not support", async () => {
     // `node scripts/run-site.mjs dev` straight on Node 20, past the launcher: better-sqlite3 crashes there.
