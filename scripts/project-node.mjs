@@ -2,8 +2,8 @@
 // version in .node-version, Node 24 LTS), whichever Node.js started npm:
 //   node scripts/project-node.mjs '<command>' [args…]   runs the command (a shell line, args appended)
 //                                                        on that Node (package.json's scripts)
-//   node scripts/project-node.mjs --installed           npm install's last step: the same check, and
-//                                                        native modules rebuilt for that Node
+//   node scripts/project-node.mjs --installed           npm install's last step: the same check, native
+//                                                        modules rebuilt for that Node, npm 11 or later
 //   node scripts/project-node.mjs --home [version]      prints the folder of the exact version, or of another
 //                                                        one (use-node.sh; tests/fresh-clone.test.ts's Node 20)
 // A Node.js of that major version runs the command as it is. Any other switches to the exact
@@ -140,6 +140,6 @@ if (first === "--home") {
     process.exit(exitCodeOf(code, signal));
   });
 } else {
-  console.error("usage: node scripts/project-node.mjs '<command>' [args…] | --installed | --home");
+  console.error("usage: node scripts/project-node.mjs '<command>' [args…] | --installed | --home [version]");
   process.exit(2);
 }

@@ -39,6 +39,10 @@ function newcomerEnv(nodeBin: string): NodeJS.ProcessEnv {
     .filter((dir) => !dir.includes(`${path.sep}.tools${path.sep}`) && !/node_modules.\.bin$|node-gyp-bin$/.test(dir));
   // No NODE_ENV either, though the site's types declare it always set.
   const env: Record<string, string | undefined> = { ...Object.fromEntries(inherited), PATH: [nodeBin, ...dirs].join(path.delimiter) };
+  // npm reads its global configuration beside the Node.js that runs it: the machine's (its registry's CA, say) is beside its own node.
+  const machineNode = dirs.map((dir) => path.join(dir, "node")).find((file) => fs.existsSync(file));
+  const globalConfig = machineNode && path.join(path.dirname(path.dirname(fs.realpathSync(machineNode))), "etc", "npmrc");
+  if (globalConfig && fs.existsSync(globalConfig)) env.npm_config_globalconfig = globalConfig;
   return env as NodeJS.ProcessEnv;
 }
 
