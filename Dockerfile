@@ -10,6 +10,9 @@ ENV NEXT_TELEMETRY_DISABLED=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
 COPY package.json package-lock.json ./
 COPY packages/platform-contract/package.json packages/platform-contract/
 COPY platform/package.json platform/
+# npm ci's last step (the postinstall script) checks the Node.js against .node-version with these.
+COPY .node-version ./
+COPY scripts/project-node.mjs scripts/child-exit.mjs scripts/
 RUN npm ci --no-audit --no-fund --include-workspace-root --workspace=@ridgeline/platform-contract
 COPY . .
 # .next/standalone: server, traced node_modules, static files, public/ and site-server.mjs.

@@ -4,6 +4,7 @@
 import { spawn } from "node:child_process";
 import nextEnv from "@next/env";
 import { tsImport } from "tsx/esm/api";
+import { describeEnd, exitCodeOf } from "./child-exit.mjs";
 
 const mode = process.argv[2];
 if (mode !== "dev" && mode !== "start") {
@@ -15,12 +16,20 @@ const env = { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NEXT_IGNORE_INCORREC
 const children = new Set();
 let stopping = false;
 
-function run(command, args) {
+/** Starts `name`; its end (unless we are stopping) stops the other, and says what ended and why. */
+function run(name, command, args) {
   const child = spawn(command, args, { stdio: "inherit", env });
   children.add(child);
+  child.on("error", (error) => {
+    console.error(`Could not start ${name}: ${error.message}`);
+    children.delete(child);
+    if (!stopping) stop(1);
+  });
   child.on("exit", (code, signal) => {
     children.delete(child);
-    if (!stopping) stop(code ?? (signal ? 1 : 0));
+    if (stopping) return;
+    console.error(`\n${describeEnd(name, code, signal) ?? `${name} ended.`}${children.size ? " Stopping the rest." : ""}`);
+    stop(exitCodeOf(code, signal));
   });
   return child;
 }
@@ -73,15 +82,15 @@ if (!env.WIX_CLIENT_ID) {
   }
   // The platform registers this site as its app and sends it Wix's data and member events, so cached pages show edits at once.
   env.LOCAL_PLATFORM_SITE_WEBHOOK_URL ??= new URL(WIX_WEBHOOK_PATH, `http://127.0.0.1:${env.PORT ?? 3000}`).href;
-  run(process.execPath, ["--import", "tsx", "platform/cli.ts"]);
+  run("The local platform", process.execPath, ["--import", "tsx", "platform/cli.ts"]);
   await waitForPlatform(platformUrl, 30_000);
 }
 if (!stopping) {
-  if (mode === "dev") run(process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, "dev"]);
+  if (mode === "dev") run("The Next.js dev server", process.execPath, [new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname, "dev"]);
   else {
     // The production server's heap, as in the Dockerfile (docs/performance.md, soak): without a
     // limit V8 lets a busy server's heap grow far past what it keeps alive.
     env.NODE_OPTIONS ??= "--max-old-space-size=256";
-    run(process.execPath, [new URL("../.next/standalone/site-server.mjs", import.meta.url).pathname]);
+    run("The site's server", process.execPath, [new URL("../.next/standalone/site-server.mjs", import.meta.url).pathname]);
   }
 }

@@ -5,8 +5,8 @@ import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../platform/child-platform";
-import { DEMO_MEMBER } from "../platform/seed/seed";
 import { chromiumFlags, chromiumPath } from "../scripts/chromium";
+import { collectOutput, FIRST_LOAD_TIMEOUT, logInAsDemoMember, waitForOutput } from "./support/dev-server";
 
 /**
  * `npm run dev` as a newcomer runs it (`next dev` with the local platform, scripts/run-site.mjs),
@@ -22,19 +22,9 @@ import { chromiumFlags, chromiumPath } from "../scripts/chromium";
 const ROOT = path.resolve(import.meta.dirname, "..");
 let site: ChildProcess;
 let browser: Browser;
-let output = "";
+let output: () => string;
 let siteUrl: string;
 let dataDir: string;
-
-/** Resolves once the output matches, rejects if the process ends first. */
-function waitForOutput(child: ChildProcess, pattern: RegExp): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = () => pattern.test(output) && resolve();
-    child.stdout!.on("data", check);
-    child.stderr!.on("data", check);
-    child.on("exit", (code) => reject(new Error(`npm run dev ended (${code}):\n${output}`)));
-  });
-}
 
 beforeAll(async () => {
   const sitePort = Number(process.env.DEV_TEST_SITE_PORT) || (await freePort());
@@ -52,9 +42,8 @@ beforeAll(async () => {
     LOCAL_PLATFORM_DATA_DIR: dataDir,
   };
   site = spawn(process.execPath, ["scripts/run-site.mjs", "dev"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  site.stdout!.on("data", (chunk) => (output += chunk));
-  site.stderr!.on("data", (chunk) => (output += chunk));
-  await waitForOutput(site, /Ready in/);
+  output = collectOutput(site);
+  await waitForOutput(site, output, /Ready in/);
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
 }, 60_000);
 
@@ -71,27 +60,26 @@ afterAll(async () => {
 describe("npm run dev", () => {
   it("logs a member in with the site's form and shows member pages, with no error and no cache-size warning in its output", async () => {
     const page = await browser.newPage({ baseURL: siteUrl });
-    await page.goto("/login?returnTo=%2Faccount", { timeout: 90_000 });
-    await page.getByLabel("E-mail").fill(DEMO_MEMBER.email);
-    await page.getByLabel("Password", { exact: true }).fill(DEMO_MEMBER.password);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await page.getByRole("heading", { name: "Your account" }).waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId("member-name").textContent()).toBe(DEMO_MEMBER.nickname);
+    await logInAsDemoMember(page);
     for (const [path, heading] of [
       ["/member-outings", "Members' outings"],
       ["/trails/mirror-lakes", "Mirror Lakes Trail"],
     ]) {
       // Each page's own requests (prefetches, the session pre-warm) end before the next page cuts them off.
-      await page.waitForLoadState("networkidle", { timeout: 90_000 });
-      await page.goto(path, { timeout: 90_000 });
-      await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 90_000 });
+      await page.waitForLoadState("networkidle", { timeout: FIRST_LOAD_TIMEOUT });
+      await page.goto(path, { timeout: FIRST_LOAD_TIMEOUT });
+      await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: FIRST_LOAD_TIMEOUT });
     }
-    await page.waitForLoadState("networkidle", { timeout: 90_000 });
+    await page.waitForLoadState("networkidle", { timeout: FIRST_LOAD_TIMEOUT });
     await page.close();
 
-    expect(output).toMatch(/GET \/account 200/);
-    expect(output).not.toContain("Single item size exceeds maxSize");
-    expect(output.split("\n").filter((line) => /⨯|\bError\b/.test(line))).toEqual([]);
+    expect(output()).toMatch(/GET \/account 200/);
+    expect(output()).not.toContain("Single item size exceeds maxSize");
+    expect(
+      output()
+        .split("\n")
+        .filter((line) => /⨯|\bError\b/.test(line)),
+    ).toEqual([]);
   }, 300_000);
 
   it("serves the platform's pages on SITE_URL's host name, so the hosted login page may offer passkeys", async () => {
