@@ -203,10 +203,10 @@ test("a password change on the account page ends the member's other browsers, an
   await expect(section.getByRole("status")).toContainText("Your password is changed");
   expect((await mails(email, "password-changed")).length).toBe(1);
 
-  // The other browser's session ended with the change: its next member page finds it so, says so, and shows a visitor's page.
+  // The other browser's session ended with the change: its next page view finds it so, and the members' page sends it to log in, saying why.
   await other.goto("/account");
-  await expect(other.getByTestId("site-notice")).toContainText("Your session has ended");
-  await expect(other).not.toHaveURL(`${e2e.siteUrl}/account`);
+  await expect(other).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.login}?returnTo=%2Faccount&sessionEnded=1`);
+  await expect(other.getByRole("main").getByRole("status")).toContainText("Your session has ended");
   await expect(other.getByTestId("member-name")).toHaveCount(0);
   await other.close();
 
