@@ -116,6 +116,12 @@ test("the account's forms: profile, profile address, password, two-step sign-in 
   await password.getByRole("button", { name: "Change password" }).click();
   await expect(section(page, "Password").getByRole("status")).toBeVisible();
 
+  // A password set in this session proves nothing here (docs/security.md): a new login with it does.
+  await submitWithPassword(page, "Turn on codes by e-mail", "another-granite-path-9");
+  await expect(section(page, "Two-step sign-in")).toContainText("You changed your password since you logged in.");
+  await logOut(page);
+  await logIn(page, { email, password: "another-granite-path-9", name: "Quiet Walker" });
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
   await submitWithPassword(page, "Turn on codes by e-mail", "another-granite-path-9");
   await expect(section(page, "Two-step sign-in")).toContainText(`Codes by e-mail to ${email}`);
   await logOut(page);
