@@ -9,6 +9,7 @@ import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { loginPageHref } from "@/lib/auth/routes";
 import type { WixClient } from "@/lib/wix/client";
 import { whenAvailable } from "@/lib/wix/collections";
 import { myPasskeys, myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
@@ -69,8 +70,8 @@ const JOINED_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: 
 
 export default async function AccountPage() {
   const session = await requireMember("/account");
-  // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const asMember = <T,>(read: (client: WixClient) => Promise<T>) => readAsMember(session, "/account", read, "/");
+  // If the session has ended on the platform, the login page says so and comes back here.
+  const asMember = <T,>(read: (client: WixClient) => Promise<T>) => readAsMember(session, "/account", read, loginPageHref("/account"));
   const reading = asMember(currentProfile);
   // All at once: the outings need only the member's id, which the session holds (the profile's
   // only for a session whose member lookup failed at login), so the page waits on two rounds of
