@@ -68,9 +68,9 @@ async function unusedPreloads(page: Page): Promise<string[]> {
   });
 }
 
-// Summit Loop and Goat Pass (both in North Ridge, whose own picture is ridge.jpg too) are the two
-// pages where Chromium warns, at 1280 px and not at every load, that the main picture's preload
-// (ridge.jpg at 750 px) went unused. Not fixed yet: see docs/public-site.md ("Known gaps").
+// Summit Loop and Goat Pass show their main picture (ridge.jpg) a second time, lazily, further down
+// (a gallery tile, a related trail's card): there Chromium warns at 1280 px, on most loads, that
+// the main picture's preload went unused. Not fixed yet: docs/public-site.md, "Known gaps".
 test.fixme("the trail pages that show their picture twice preload nothing unused, and their main picture still loads first", async ({ page }) => {
   test.slow();
   const warnings: string[] = [];
