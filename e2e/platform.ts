@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "@playwright/test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
+import { members } from "@wix/members";
 import { LOCAL_SITE_APP_ID, WIX_WEBHOOK_PATH, localWebhookKey, routeWixApis, signWixEvent, type WixEventEnvelope } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 import { e2e } from "../playwright.config";
@@ -45,6 +46,23 @@ export async function revalidateSite(change: { collections: string[]; members?: 
   for (const collectionId of change.collections) await sendWixEvent(dataItemUpdated(collectionId));
   if (change.members)
     await sendWixEvent({ eventType: "wix.members.v1.member_updated", instanceId: "local-instance", payload: { id: randomUUID(), updatedEvent: {} } });
+}
+
+/**
+ * Public, approved members made by the site's owner (`createMember` with the admin key), one per
+ * nickname (none: the platform's neutral name); the site's cached directory is dropped after.
+ */
+export async function createPublicMembers(nicknames: Array<string | undefined>): Promise<void> {
+  const admin = createClient({
+    modules: { members },
+    auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }),
+    fetch: routeWixApis(e2e.platformUrl, globalThis.fetch),
+  });
+  for (const nickname of nicknames)
+    await admin.members.createMember({
+      member: { loginEmail: `made-${randomUUID()}@ridgeline.example`, privacyStatus: "PUBLIC", status: "APPROVED", ...(nickname && { profile: { nickname } }) },
+    });
+  await revalidateSite({ collections: [], members: true });
 }
 
 /** A data item event of one collection, as Wix's webhooks carry it. */

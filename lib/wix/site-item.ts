@@ -1,8 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { countryName } from "@/lib/countries";
-import { knownTimeZone, zoneName } from "@/lib/outings/time";
-import { collectionByRoute, type CollectionConfig, type DirectionsConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
+import { dayInZone, knownTimeZone, zoneName } from "@/lib/outings/time";
+import { clubTimeZone, collectionByRoute, type CollectionConfig, type DirectionsConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
 import { documentFrom, imageUrl, pictureFrom, soundFrom, videoFrom, type Document, type Picture, type Sound, type Video } from "./media";
 import { plainText } from "./reshape";
 import { richContentBlocks, richContentText, type RichBlock } from "./rich-content";
@@ -239,7 +239,10 @@ export function fieldValue(config: ValueConfig, raw: unknown): FieldValue | unde
     }
     case "DATETIME": {
       const parsed = instant.safeParse(raw);
-      return parsed.success ? { type: "date", iso: parsed.data.toISOString(), withTime: true } : undefined;
+      if (!parsed.success) return undefined;
+      return config.dayOnly
+        ? { type: "date", iso: dayInZone(parsed.data, clubTimeZone), withTime: false }
+        : { type: "date", iso: parsed.data.toISOString(), withTime: true };
     }
     case "TIME": {
       const parsed = time.safeParse(raw);
@@ -335,7 +338,9 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
   const dated = collection.fields.find((field) => field.key === collection.datedBy);
   // An item without its own date is dated by when it was added, so a list by date never shows an undated entry.
   if (dated && !fields[dated.key] && createdDate) {
-    fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
+    // Read as the field is (a day-only DATETIME shows the day); a DATE field shows the day the instant names in UTC.
+    const value = dated.type === "DATETIME" ? fieldValue(dated, createdDate) : ({ type: "date", iso: createdDate, withTime: false } as const);
+    if (value) fields[dated.key] = { key: dated.key, label: dated.label, value };
   }
   const outing = collection.outing && outingFacts(collection, collection.outing, data, fields);
   const directions = collection.directions && directionsTo(collection.directions, data);
