@@ -12,7 +12,10 @@ test.afterAll(async () => {
   const outing = (await adminItems().query("Events").eq("slug", "birding-by-the-lake").find()).items[0];
   const signups = await adminItems().query("OutingSignups").eq("outing", outing._id!).find();
   for (const item of signups.items) await adminItems().remove("OutingSignups", item._id!);
-  await revalidateSite({ collections: ["OutingSignups"] });
+  // None should be there; a run that found the refusal broken leaves no report behind.
+  const reports = await adminItems().query("TrailReports").startsWith("title", REPORT_PREFIX).find();
+  for (const item of reports.items) await adminItems().remove("TrailReports", item._id!);
+  await revalidateSite({ collections: ["OutingSignups", "TrailReports"] });
 });
 
 test("a muted member's report, posted without script, is refused with the reason and publishes nothing", async ({ page }) => {
