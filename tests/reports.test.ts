@@ -2,6 +2,7 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { members as membersModule } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionClient } from "@/lib/wix/client";
+import { TokenRefusedError } from "@/lib/wix/errors";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { reportedCollections, type CollectionWithReports } from "@/lib/site-config";
 import { editReport, removeReport, reportsAbout, reportsBy, toReport, writeReport } from "@/lib/wix/reports";
@@ -147,6 +148,16 @@ describe("trail reports on the local platform", () => {
     }
     expect(await writeReport(clientOf(rowan), reports, "trail-cedar-creek", { ...content, title: "Back again" })).toEqual({ ok: true });
     expect(await rowansTitles()).toContain("Back again");
+  });
+
+  it("a member the owner blocks can write nothing: the block ends their tokens, so the write is refused as the session's end", async () => {
+    const members = createClient({ modules: { members: membersModule }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const created = await members.members.createMember({ member: { loginEmail: `blocked-${Date.now()}@ridgeline.example` } });
+    const blocked = clientOf(created._id!);
+    await members.members.blockMember(created._id!);
+    await expect(writeReport(blocked, reports, "trail-cedar-creek", { ...content, title: "Blocked words" })).rejects.toBeInstanceOf(TokenRefusedError);
+    const stored = await platform.adminClient().items.query(reports.collectionId, { filter: { title: "Blocked words" } });
+    expect(stored.items).toEqual([]);
   });
 
   it("a visitor cannot write a report", async () => {
