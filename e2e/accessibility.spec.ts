@@ -2,6 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./test";
 import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
+import { MUTED_WORDS } from "../lib/reports/forms";
+import { setMemberMuted } from "./platform";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
 import { addPasskey, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
@@ -81,6 +83,41 @@ for (const width of [390, 1280]) {
     await (await openMenu(accountMenuSummary(page))).getByRole("link", { name: "View my profile" }).click();
     await expect(page.getByText("Your profile is private")).toBeVisible();
     await expectNoViolationsHere(page, "the owner's private profile");
+  });
+
+  test(`axe finds no violation on an outing's who is going and where to meet, and on a muted member's refusal, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = `axe-muted-${width}-${Date.now()}@ridgeline.example`;
+    await page.goto("/register?returnTo=%2Foutings%2Ftide-pool-discovery");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("quiet-larch-valley-3");
+    await page.getByLabel("Nickname").fill("Sorrel");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByTestId("member-name")).toHaveText("Sorrel");
+    await expectNoViolationsHere(page, "an outing's page for a member, nobody going");
+    await page.getByRole("button", { name: "Join this outing" }).click();
+    await expect(page.getByRole("group", { name: "Who is going" }).getByRole("link", { name: "Sorrel" })).toBeVisible();
+    await expectNoViolationsHere(page, "an outing's page with who is going and where to meet");
+    await page.getByRole("button", { name: "Cancel my place" }).click();
+    await expect(page.getByRole("button", { name: "Join this outing" })).toBeVisible();
+    await page.goto("/outings/winter-solstice-lantern-walk");
+    await expectNoViolationsHere(page, "an outing whose meeting place is not on the map");
+
+    await setMemberMuted(email, true);
+    try {
+      await page.goto("/trails/hidden-cove");
+      const section = page.getByRole("region", { name: "Trail reports" });
+      await section.getByLabel("Title").fill("Muted words");
+      await section.getByLabel("Your report").fill("Not to be published.");
+      await section.getByRole("button", { name: "Publish report" }).click();
+      await expect(section.getByText(MUTED_WORDS)).toBeVisible();
+      await expectNoViolationsHere(page, "a muted member's refused report");
+      await page.goto("/account");
+      await expect(page.getByTestId("muted-notice")).toBeVisible();
+      await expectNoViolationsHere(page, "a muted member's account page");
+    } finally {
+      await setMemberMuted(email, false);
+    }
   });
 }
 

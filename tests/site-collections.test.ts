@@ -166,6 +166,7 @@ describe("reshaping items", () => {
       timeZone: "America/Denver",
       hours: 4,
       place: "Lookout Road trailhead, Alder Springs, CO",
+      placeAt: { latitude: 38.86, longitude: -106.12 },
     });
     // A trail without a trailhead, an unresolved reference, or a length that is no number of hours: neither is given.
     const bare = toSiteItem(outings, { ...outing, hours: -1, trail: { ...trail, trailhead: undefined } })!.outing;
@@ -359,7 +360,15 @@ describe("queries against the running platform", () => {
     // An outing's times are in its own zone, with the zone's name.
     expect(walk.fields.meetAt.value).toEqual({ type: "time", text: "09:45", zone: "GMT" });
     expect(walk.fields.startsAt.value).toEqual({ type: "date", iso: "2026-12-06T10:00:00.000Z", withTime: true, timeZone: "Europe/London" });
-    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30, hours: 2 });
+    // Its trail's trailhead is where it meets, with where that is on the map.
+    expect(walk.outing).toEqual({
+      startsAt: "2026-12-06T10:00:00.000Z",
+      timeZone: "Europe/London",
+      capacity: 30,
+      hours: 2,
+      place: "Picnic meadow car park, Millrace Lane, Cedar Falls, OR",
+      placeAt: { latitude: 43.2168, longitude: -123.3652 },
+    });
   });
 
   it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {

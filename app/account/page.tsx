@@ -18,6 +18,7 @@ import { whoSeesProfile } from "@/lib/account/profile-words";
 import { qrCodeDataUrl } from "@/lib/account/qr-code";
 import { countryOptions } from "@/lib/countries";
 import { currentProfile } from "@/lib/wix/members";
+import { MUTED_WORDS } from "@/lib/reports/forms";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
@@ -100,6 +101,11 @@ export default async function AccountPage() {
           </p>
           {profile.joinedAt && <p className="text-sm text-stone-600">Member since {JOINED_FORMAT.format(profile.joinedAt)}</p>}
         </div>
+        {profile.isMuted && (
+          <p data-testid="muted-notice" className="w-full rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {MUTED_WORDS}
+          </p>
+        )}
       </header>
 
       <Section id="your-outings" title="Your outings" intro="The outings you have joined, soonest first.">

@@ -45,6 +45,8 @@ export type Profile = Member & {
   addresses: PostalAddress[];
   customFields: Array<{ key: string; name: string; value: string }>;
   isPrivate: boolean;
+  /** The site's owner muted the member: they may not take part in the community (lib/wix/reports.ts). */
+  isMuted: boolean;
 };
 
 /**
@@ -82,6 +84,7 @@ const memberData = z.object({
   _id: z.string(),
   loginEmail: z.string().nullish().catch(undefined),
   privacyStatus: z.string().nullish().catch(undefined),
+  activityStatus: z.string().nullish().catch(undefined),
   profile: z
     .object({ nickname: textOrEmpty, slug: textOrEmpty, title: textOrEmpty, photo: z.object({ url: z.string().nullish() }).nullish().catch(undefined) })
     .partial()
@@ -161,6 +164,7 @@ export function toProfile(raw: unknown): Profile {
       value: typeof field.value === "string" || typeof field.value === "number" ? String(field.value) : "",
     })),
     isPrivate: parsed.privacyStatus === "PRIVATE",
+    isMuted: parsed.activityStatus === "MUTED",
   };
 }
 
@@ -183,6 +187,22 @@ export function toPublicMember(raw: unknown): PublicMember {
 export async function currentProfile(client: WixClient): Promise<Profile> {
   const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
   return toProfile(member);
+}
+
+/**
+ * Whether the site's owner has muted the member a session's client belongs to: a muted member
+ * keeps their access but may not take part in the community (docs/member-experience.md,
+ * "Muted members"). Asked of the platform each time, never cached: the owner may mute at any moment.
+ */
+export async function isMuted(client: WixClient): Promise<boolean> {
+  try {
+    const { member } = await client.members.getCurrentMember({ fieldsets: ["EXTENDED"] });
+    return member?.activityStatus === "MUTED";
+  } catch (error) {
+    // No member behind the client (a visitor's): nobody to mute, and the write's own permission decides.
+    if (refusalOf(error)) return false;
+    throw error;
+  }
 }
 
 /** The member a session's client belongs to. */

@@ -59,8 +59,14 @@ export type SiteItem = {
 
 export type Directions = { label: string; place?: string; href: string };
 
-/** `hours`: how long it takes; `place`: where it starts (a trailhead's address), when known. */
-export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string };
+/** A point on the map, in degrees. */
+export type MapPoint = { latitude: number; longitude: number };
+
+/**
+ * `hours`: how long it takes; `place`: where it starts (a trailhead's address) and `placeAt`
+ * where that is on the map, when known.
+ */
+export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string; placeAt?: MapPoint };
 
 /**
  * Rich text from the platform, reduced to harmless markup: no scripts, no event handlers,
@@ -182,13 +188,20 @@ function addressValue(raw: unknown): FieldValue | undefined {
  * Maps' URL scheme, which starts from where the visitor is and opens the maps app on a phone.
  */
 function directionsTo(config: DirectionsConfig, data: Record<string, unknown>): Directions | undefined {
+  const found = placeOf(config, data);
+  if (!found) return undefined;
+  const { formatted, location } = found;
+  const href = `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: `${location.latitude},${location.longitude}` })}`;
+  return { label: config.label, ...(formatted && { place: formatted }), href };
+}
+
+/** The configured address's name and map location, when it has a location. */
+function placeOf(config: DirectionsConfig, data: Record<string, unknown>): { formatted?: string; location: MapPoint } | undefined {
   const value = data[config.field];
   const raw = config.part ? (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[config.part] : undefined) : value;
   const parsed = address.safeParse(raw);
   if (!parsed.success || !parsed.data.location) return undefined;
-  const { formatted, location } = parsed.data;
-  const href = `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: `${location.latitude},${location.longitude}` })}`;
-  return { label: config.label, ...(formatted && { place: formatted }), href };
+  return { formatted: parsed.data.formatted, location: parsed.data.location };
 }
 
 function objectValue(config: ValueConfig, raw: unknown): FieldValue | undefined {
@@ -383,21 +396,22 @@ function outingFacts(
         .max(24 * 14)
         .safeParse(data[config.hoursField])
     : undefined;
-  const place = config.placeField && startingPlace(collection, config.placeField, data[config.placeField]);
+  const place = config.placeField ? startingPlace(collection, config.placeField, data[config.placeField]) : undefined;
   return {
     ...(startsAt && { startsAt }),
     timeZone,
     ...(capacity.success && { capacity: capacity.data }),
     ...(hours?.success && { hours: hours.data }),
-    ...(place && { place }),
+    ...(place?.formatted && { place: place.formatted }),
+    ...(place && { placeAt: place.location }),
   };
 }
 
-/** The address of a referenced item's directions (a trail's trailhead), when the reference was resolved and has one. */
-function startingPlace(collection: CollectionConfig, key: string, raw: unknown): string | undefined {
+/** The place of a referenced item's directions (a trail's trailhead), when the reference was resolved and has one on the map. */
+function startingPlace(collection: CollectionConfig, key: string, raw: unknown) {
   const route = collection.fields.find((field) => field.key === key)?.references;
   const target = route ? collectionByRoute(route) : undefined;
   const referencedData = referenced.safeParse(raw);
   if (!target?.directions || !referencedData.success) return undefined;
-  return directionsTo(target.directions, referencedData.data)?.place;
+  return placeOf(target.directions, referencedData.data);
 }

@@ -6,6 +6,7 @@ import { FieldValueView, isWide } from "@/components/collection/field-value";
 import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { ItemReports } from "@/components/reports/item-reports";
 import { ReportSummary } from "@/components/reports/report-summary";
@@ -117,8 +118,9 @@ export default async function ItemPage({ params, searchParams }: Props) {
         {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6">
           {collection.outing && (
-            <div className="-order-1 lg:order-none">
+            <div className="-order-1 space-y-6 lg:order-none">
               <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
+              <MeetingPlace item={item} />
             </div>
           )}
           {(facts.length > 0 || item.updatedDate) && <Details facts={facts} updatedDate={item.updatedDate} />}
