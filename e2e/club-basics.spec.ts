@@ -136,10 +136,14 @@ test("a member the owner blocks is a visitor at their next request, and the logi
   const { page, member } = await newMember(browser, "blocked", "Blocked Walker", path);
   await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("button", { name: "Publish report" })).toBeVisible();
   await blockMember(member.email);
-  // The block ended the member's tokens: the next request (a reload here; a post of the form, or
-  // even a prefetch, does the same) ends the site's session, and the page is a visitor's.
-  await page.reload();
-  await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("link", { name: "Log in to write a report" })).toBeVisible();
+  // The block ended the member's tokens; once the platform's member event has reached the site (its webhooks go out
+  // every 50 ms), the next page view ends the site's session, and the page is a visitor's.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("link", { name: "Log in to write a report" })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByRole("button", { name: "Publish report" })).toHaveCount(0);
   await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
   await submitLogin(page, member.email, member.password);
