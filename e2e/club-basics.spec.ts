@@ -131,7 +131,7 @@ test("a muted member is told why their report is refused, nothing is published, 
   await expect(reports.getByRole("status").first()).toHaveText("Thank you: your report is published.");
 });
 
-test("a member the owner blocks is a visitor at their next request, and the login says the account is blocked", async ({ browser }) => {
+test("a member the owner blocks is a visitor once the platform's event reaches the site, and the login says the account is blocked", async ({ browser }) => {
   const path = "/trails/old-growth";
   const { page, member } = await newMember(browser, "blocked", "Blocked Walker", path);
   await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("button", { name: "Publish report" })).toBeVisible();
