@@ -46,7 +46,15 @@ describe("the platform's state replies, as the site's login reads them", () => {
         reason: "USER_SETTINGS",
       },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false, others: [] });
+    expect(stateOutcome(reply)).toEqual({
+      kind: "second-factor",
+      stateToken: "mfa-state",
+      factorType: "SMS",
+      hint: "•••• 0123",
+      appToo: false,
+      others: [],
+      recoveryCodes: false,
+    });
   });
 
   it("reads an authenticator app's challenge, which sent nothing", () => {
@@ -62,7 +70,22 @@ describe("the platform's state replies, as the site's login reads them", () => {
       hint: "your authenticator app",
       appToo: false,
       others: [],
+      recoveryCodes: false,
     });
+  });
+
+  it("notes whether the member has recovery codes left: the challenge lists them among its factors", () => {
+    const challenge = (types: string[]) => ({
+      state: "MFA_CHALLENGE",
+      stateToken: "s",
+      mfaChallengeData: {
+        factorType: "EMAIL",
+        verificationChallengeData: { hint: "j•••@example.com" },
+        availableFactors: types.map((factorType) => ({ factorType })),
+      },
+    });
+    expect(stateOutcome(challenge(["EMAIL", "TOTP", "RECOVERY_CODE"]))).toMatchObject({ kind: "second-factor", recoveryCodes: true, others: [] });
+    expect(stateOutcome(challenge(["EMAIL"]))).toMatchObject({ kind: "second-factor", recoveryCodes: false });
   });
 
   it("notes when the member's app may answer a challenge sent by another factor: they choose", () => {
@@ -138,6 +161,7 @@ describe("a login's passkey request", () => {
       hint: "your passkey",
       appToo: true,
       others: ["EMAIL"],
+      recoveryCodes: false,
       passkey,
     });
   });

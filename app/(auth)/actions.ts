@@ -19,6 +19,8 @@ import {
   VERIFICATION_EXPIRED_MESSAGE,
   codeResentMessage,
   codeStepMessage,
+  loginCodeSentMessage,
+  noNewLoginCodeMessage,
   failureMessage,
   forgotPasswordSchema,
   loginCodeSchema,
@@ -131,12 +133,12 @@ async function platformStep<T>(
 
 /** A login's second-factor challenge as the pending login keeps it. */
 function pendingSecondFactor(outcome: AuthOutcome & { kind: "second-factor" }, login: { email: string; returnTo: string }): PendingVerification {
-  const { factorType: type, hint, appToo, others, passkey } = outcome;
+  const { factorType: type, hint, appToo, others, recoveryCodes, passkey } = outcome;
   return {
     stateToken: outcome.stateToken,
     email: login.email,
     returnTo: login.returnTo,
-    secondFactor: { type, hint, appToo, others, ...(passkey && { passkey }) },
+    secondFactor: { type, hint, appToo, others, recoveryCodes, ...(passkey && { passkey }) },
   };
 }
 
@@ -446,8 +448,17 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
   const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken, factorType));
   if ("answer" in resent) return resent.answer;
   const outcome = resent.value;
-  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [codeStepMessage(outcome) ?? failureMessage(outcome)] }) };
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  if (outcome.kind === "failed") {
+    const message = outcome.reason === "tooManyAttempts" && outcome.retryAfterSeconds ? noNewLoginCodeMessage(outcome.retryAfterSeconds) : undefined;
+    return { result: submission.reply({ formErrors: [message ?? codeStepMessage(outcome) ?? failureMessage(outcome)] }) };
+  }
+  if (outcome.kind !== "second-factor" || (outcome.factorType !== "EMAIL" && outcome.factorType !== "SMS")) {
+    return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  }
+  // The page stays, with the new challenge in the cookie and the answer where the button was (not a
+  // redirect, which would say nothing and drop the focus to the top).
+  await writePendingVerification(await cookies(), pendingSecondFactor(outcome, pending));
+  return { result: submission.reply(), done: loginCodeSentMessage(outcome.factorType, outcome.hint) };
 }
 
 /** The same answer whether or not the address has an account. */

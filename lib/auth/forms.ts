@@ -185,6 +185,15 @@ export const VERIFICATION_EXPIRED_MESSAGE = "This verification has expired. Log 
 
 export const codeResentMessage = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
 
+/** A login's new code went (by the factor the member chose, or the same one): by what, and where. */
+export const loginCodeSentMessage = (factorType: "EMAIL" | "SMS", hint: string) =>
+  `We sent a new code ${factorType === "SMS" ? "by text message" : "by e-mail"} to ${hint}. It replaces the previous one and works for 15 minutes.`;
+
+/** A login's new code refused (past the hour's codes, or the day's wrong ones): nothing went, and the true wait. */
+export function noNewLoginCodeMessage(retryAfterSeconds?: number): string {
+  return `No new code was sent: we have sent as many as we can for now. ${retryAfterSeconds ? `Ask again in ${waitInWords(retryAfterSeconds)}.` : "Try again later."}`;
+}
+
 /** No new code for now: the step's own limit, or the platform's hourly one; how long, when known. */
 export function noMoreCodesMessage(retryAfterSeconds?: number): string {
   const when = retryAfterSeconds ? `ask again in ${waitInWords(retryAfterSeconds)}` : "try again later";

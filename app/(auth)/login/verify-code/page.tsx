@@ -6,12 +6,17 @@ import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
 import { PasskeyLogin } from "@/components/auth/passkey-login";
+import { CodeSending } from "@/components/auth/code-sending";
 import { passkeyRequestOptions } from "@/lib/wix/identity";
 import { appCodeAction, loginCodeAction, passkeyAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
 
-/** Each way of answering is its own form, so each asks whether to remember this browser. */
+/**
+ * Each way of answering is its own form, so each asks whether to remember this browser. Each posts
+ * to the page's own address (`permalink`), not one with the new-code answer's fragment, which the
+ * login's redirect would carry on.
+ */
 const REMEMBER_DEVICE = { name: "rememberDevice", label: "Remember this device for 30 days", type: "checkbox", optional: true } as const;
 
 /** A login's second step, for a member with a second factor: the code it sent, or one of their passkeys. */
@@ -29,7 +34,7 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint, appToo, others = [], passkey } = pending.secondFactor;
+  const { type, hint, appToo, others = [], recoveryCodes, passkey } = pending.secondFactor;
   const fromApp = type === "TOTP";
   const byPasskey = type === "WEBAUTHN";
   // One list of keyed parts, in an order that depends on the challenge: a refused passkey's fresh
@@ -45,37 +50,23 @@ export default async function LoginCodePage() {
       key="code"
       kind="loginCode"
       action={loginCodeAction}
+      permalink={SITE_PAGES.loginCode}
       fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
       submitLabel="Log in"
       pendingLabel="Checking the code…"
     />
   );
   // An app makes a new code every 30 seconds by itself, and a passkey's challenge sent none: there is nothing to send again.
-  const resendPart = !fromApp && !byPasskey && (
-    <div key="resend" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
-      <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
-    </div>
-  );
-  const othersPart = others.length > 0 && (
-    <div key="others" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">{byPasskey ? "Or have a code sent to you:" : "Or have the code sent another way:"}</p>
-      <div className="flex flex-wrap gap-3">
-        {others.map((other) => (
-          <ActionForm
-            key={other}
-            kind="sendCodeBy"
-            action={resendLoginCodeAction}
-            fields={[]}
-            hidden={{ factorType: other }}
-            submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
-            pendingLabel="Sending…"
-            tone="quiet"
-            wideButton={false}
-          />
-        ))}
-      </div>
-    </div>
+  const newCode = !fromApp && !byPasskey;
+  const sendingPart = (newCode || others.length > 0) && (
+    <CodeSending
+      key="sending"
+      action={resendLoginCodeAction}
+      page={SITE_PAGES.loginCode}
+      newCode={newCode}
+      others={others}
+      lead={byPasskey ? "Or have a code sent to you:" : "Or have the code sent another way:"}
+    />
   );
   const appPart = appToo && (
     <div key="app" className="mt-6 border-t border-stone-200 pt-4">
@@ -83,6 +74,7 @@ export default async function LoginCodePage() {
       <ActionForm
         kind="loginCode"
         action={appCodeAction}
+        permalink={SITE_PAGES.loginCode}
         fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
         submitLabel="Use the app's code"
         pendingLabel="Checking the code…"
@@ -90,7 +82,8 @@ export default async function LoginCodePage() {
       />
     </div>
   );
-  const recoveryPart = (
+  // Only a member who was given recovery codes (with an app or a passkey) and has some left.
+  const recoveryPart = recoveryCodes && (
     <div key="recovery" className="mt-6 border-t border-stone-200 pt-4">
       <p className="mb-3 text-sm text-stone-700">
         Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, log in with one of them. Each works once.
@@ -98,6 +91,7 @@ export default async function LoginCodePage() {
       <ActionForm
         kind="recoveryCode"
         action={recoveryCodeAction}
+        permalink={SITE_PAGES.loginCode}
         fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
         submitLabel="Use the recovery code"
         pendingLabel="Checking the code…"
@@ -122,7 +116,7 @@ export default async function LoginCodePage() {
       }
       footer={fromApp || byPasskey ? undefined : <LocalMailboxHint />}
     >
-      {byPasskey ? [passkeyPart, othersPart, appPart, recoveryPart] : [codePart, resendPart, othersPart, passkeyPart, appPart, recoveryPart]}
+      {byPasskey ? [passkeyPart, sendingPart, appPart, recoveryPart] : [codePart, sendingPart, passkeyPart, appPart, recoveryPart]}
     </AuthCard>
   );
 }
