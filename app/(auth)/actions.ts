@@ -23,12 +23,13 @@ import {
   noNewLoginCodeMessage,
   failureMessage,
   forgotPasswordSchema,
-  loginCodeSchema,
   loginSchema,
   noMoreCodesMessage,
   passkeyAnswerSchema,
   PASSKEY_MESSAGES,
-  recoveryCodeSchema,
+  secondStepSchema,
+  SECOND_STEP_FIELDS,
+  type SecondStepWay,
   registerSchema,
   resendCodeSchema,
   sendCodeBySchema,
@@ -314,28 +315,19 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 }
 
 /**
- * A login's second step: the code its second factor was sent. A wrong one may be tried again;
- * an expired one, or one tried too often, no longer works, so the member logs in again.
+ * A login's second step answered with something typed, the member's choice of way: the code its
+ * second factor was sent (or the app shows, for a login challenged by the app), the app's code in
+ * its place, or a one-time recovery code for a member who lost their phone. A wrong one may be
+ * tried again; an expired one, or one tried too often, no longer works, so the member logs in again.
  */
-export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+export async function secondStepAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: secondStepSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return codeStep(submission.reply, "code", submission.value, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
-}
-
-/** The member's authenticator app in place of the factor the login challenged: they chose it. */
-export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: loginCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  return codeStep(submission.reply, "code", submission.value, () => APP_CODE_MESSAGES, "TOTP");
-}
-
-/** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
-export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { recoveryCode, rememberDevice } = submission.value;
-  return codeStep(submission.reply, "recoveryCode", { code: recoveryCode, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  const { way, code, rememberDevice } = submission.value;
+  const field = SECOND_STEP_FIELDS[way];
+  if (way === "app") return codeStep(submission.reply, field, { code, rememberDevice }, () => APP_CODE_MESSAGES, "TOTP");
+  if (way === "recovery") return codeStep(submission.reply, field, { code, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  return codeStep(submission.reply, field, { code, rememberDevice }, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
 }
 
 /**
@@ -380,7 +372,7 @@ const NO_PASSKEY_REQUEST: AuthOutcome = { kind: "failed", reason: "codeExpired",
  */
 function codeStep(
   reply: Reply,
-  field: "code" | "recoveryCode",
+  field: (typeof SECOND_STEP_FIELDS)[SecondStepWay],
   { code, rememberDevice }: { code: string; rememberDevice?: boolean },
   messagesFor: (type: ChallengedFactorType) => Partial<Record<AuthFailure, string>>,
   as?: "TOTP" | "RECOVERY_CODE",
