@@ -107,6 +107,12 @@ test("axe finds no violation on passkeys: the account page's list with its recov
   await logInWithPassword(page, email);
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await expectNoViolationsHere(page, "/login/verify-code led by a passkey");
+  // The other ways opened, and a wrong recovery code refused there.
+  await page.getByText("Use another way").click();
+  await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByText("That recovery code is not right")).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code with 'Use another way' open and a refused recovery code");
 });
 
 test("axe finds no violation on the login's second step after a new code was sent, on the site and the hosted page, at 390 px", async ({ page }) => {
