@@ -5,7 +5,7 @@ import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menu
 import { MUTED_WORDS } from "../lib/reports/forms";
 import { setMemberMuted } from "./platform";
 import { logInWithForm, memberPages, publicPages } from "./site-pages";
-import { addPasskey, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
+import { addPasskey, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -144,4 +144,27 @@ test("axe finds no violation on passkeys: the account page's list with its recov
   await logInWithPassword(page, email);
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await expectNoViolationsHere(page, "/login/verify-code led by a passkey");
+  // The other ways opened, and a wrong recovery code refused there.
+  await page.getByText("Use another way").click();
+  await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByText("That recovery code is not right")).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code with 'Use another way' open and a refused recovery code");
+});
+
+test("axe finds no violation on the login's second step after a new code was sent, on the site and the hosted page, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await page.context().clearCookies();
+  await logInWithPassword(page, email);
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We sent a new code" })).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code after a new code");
+  await page.context().clearCookies();
+  await logInOnHostedPage(page, email);
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("status")).toContainText("We sent a new code");
+  await expectNoViolationsHere(page, "the hosted code page after a new code");
 });
