@@ -415,19 +415,3 @@ function startingPlace(collection: CollectionConfig, key: string, raw: unknown) 
   if (!target?.directions || !referencedData.success) return undefined;
   return placeOf(target.directions, referencedData.data);
 }
-
-/**
- * An item page shows its main picture once, large and loaded first. A gallery photo or a related
- * item's card holding the same picture would show it again, lazily: the browser then warns that the
- * main picture's preload went unused, and the reader sees one photo twice. Such copies are left out.
- */
-export function withoutMainPicture<T extends { value: FieldValue }>(field: T, mainSrc: string | undefined): T | null {
-  if (!mainSrc || field.value.type !== "gallery") return field;
-  const entries = field.value.entries.filter((entry) => entry.kind !== "image" || entry.picture.src !== mainSrc);
-  return entries.length ? { ...field, value: { type: "gallery", entries } } : null;
-}
-
-/** A related item's card shows no picture when it is the page's own main picture (see `withoutMainPicture`). */
-export function withoutMainPictureOf<T extends { imageUrl?: string }>(items: T[], mainSrc: string | undefined): T[] {
-  return mainSrc ? items.map((item) => (item.imageUrl === mainSrc ? { ...item, imageUrl: undefined } : item)) : items;
-}

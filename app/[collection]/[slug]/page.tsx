@@ -14,7 +14,7 @@ import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/searc
 import { collectionByRoute } from "@/lib/site-config";
 import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
 import { reportsAbout } from "@/lib/wix/reports";
-import { withoutMainPicture, withoutMainPictureOf, type ShownField } from "@/lib/wix/site-item";
+import type { ShownField } from "@/lib/wix/site-item";
 
 type Props = { params: Promise<{ collection: string; slug: string }>; searchParams: Promise<SearchParams> };
 
@@ -82,10 +82,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
     const read = await whenAvailable(() => reportsAbout({ ...collection, memberReports: reports }, item.id, reportsPage));
     if (read.reachable && reportsPage > read.value.pageCount) notFound();
   }
-  const shown = collection.detailFields.flatMap((key) => {
-    const field = item.fields[key] && withoutMainPicture(item.fields[key], item.imageUrl);
-    return field ? [field] : [];
-  });
+  const shown = collection.detailFields.flatMap((key) => (item.fields[key] ? [item.fields[key]] : []));
   const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
   const facts = shown.filter((field) => !isMain(field));
   const prose = shown.filter(isMain);
@@ -167,7 +164,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
           <h2 id={`related-${group.collection.route}`} className="mb-4 font-serif text-2xl font-semibold text-pine-900">
             {group.title}
           </h2>
-          <ItemGrid collection={group.collection} items={withoutMainPictureOf(group.items, item.imageUrl)} headingLevel={3} />
+          <ItemGrid collection={group.collection} items={group.items} headingLevel={3} />
         </section>
       ))}
       {/* Part of the page itself, not streamed after it: a streamed section needs script to appear. */}
