@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { MemberAvatar } from "@/components/member-avatar";
+import { notFoundPage } from "@/components/not-found-page";
 import { Pagination } from "@/components/pagination";
 import { parsePageParam } from "@/lib/search-params";
 import { listPublicMembers } from "@/lib/wix/members";
@@ -11,9 +11,9 @@ export const metadata: Metadata = { title: "Members", description: "The people w
 
 export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const page = parsePageParam((await searchParams).page);
-  if (page === null) notFound();
+  if (page === null) return notFoundPage();
   const { members, pageCount } = await listPublicMembers(page);
-  if (page > pageCount) notFound();
+  if (page > pageCount) return notFoundPage();
   return (
     <>
       <header className="py-10">

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { inject } from "light-my-request";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
+import { answeringNotFound } from "../not-found-status";
 import type { Rendered } from "./page";
 import type { PageTarget } from "./request-key";
 
@@ -24,6 +25,7 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
     render: { tags: new Set(), degraded: false, personal: false, owners: new Set() },
   };
   const dispatch = (request: IncomingMessage, response: ServerResponse) => {
+    answeringNotFound(response, context);
     runInRequestContext(context, () => handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
