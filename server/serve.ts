@@ -286,7 +286,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string, inHoldersSlot: boolean) => {
     if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);
-    answeringNotFound(response, context);
+    answeringNotFound(request, response, context);
     const run = () =>
       new Promise<void>((resolve, reject) => {
         // A client that gave up while its request waited is not worth a render.

@@ -25,7 +25,7 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
     render: { tags: new Set(), degraded: false, personal: false, owners: new Set() },
   };
   const dispatch = (request: IncomingMessage, response: ServerResponse) => {
-    answeringNotFound(response, context);
+    answeringNotFound(request, response, context);
     runInRequestContext(context, () => handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
