@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "../test";
 import type { Browser, Page } from "@playwright/test";
+import { navigationRequest } from "../rsc";
 import { screenshot } from "../screenshots";
 import { logInWithForm, notFoundPages } from "../site-pages";
 
@@ -58,11 +59,16 @@ test("a members' outing that does not exist is a whole 404 page for a signed-in 
   await expect(page.getByTestId("member-name")).toBeVisible();
 });
 
-test("a 404 stays a 404 through the page cache, and is never kept", async ({ request }) => {
+test("a 404 stays a 404 through the page cache, a client navigation's payload too, and is never kept", async ({ request }) => {
+  const rsc = await navigationRequest("/trails/no-such-trail");
   for (let i = 0; i < 2; i++) {
     const response = await request.get("/trails/no-such-trail");
     expect(response.status()).toBe(404);
     expect(response.headers()["x-cache"]).not.toBe("HIT");
     expect(await response.text()).toContain("Page not found</h1>");
+    // Its status went out before the page decided, so the cache, which holds the render whole, gives it.
+    const payload = await request.get(rsc.url, { headers: rsc.headers, maxRedirects: 0 });
+    expect(payload.status()).toBe(404);
+    expect(payload.headers()["x-cache"]).not.toBe("HIT");
   }
 });

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { inject } from "light-my-request";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
-import { answeringNotFound } from "../not-found-status";
 import type { Rendered } from "./page";
 import type { PageTarget } from "./request-key";
 
@@ -25,7 +24,6 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
     render: { tags: new Set(), degraded: false, personal: false, owners: new Set() },
   };
   const dispatch = (request: IncomingMessage, response: ServerResponse) => {
-    answeringNotFound(request, response, context);
     runInRequestContext(context, () => handle(request, response)).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
@@ -41,7 +39,9 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
       timeout,
     ]);
     return {
-      status: answer.statusCode,
+      // A page's "not found" (components/not-found-page.tsx) is a 404, never kept, also when its
+      // status went out before the page had decided (a client navigation's streamed payload).
+      status: context.notFound && answer.statusCode === 200 ? 404 : answer.statusCode,
       headers: answer.headers,
       body: answer.rawPayload,
       tags: [...context.render!.tags],
