@@ -2,8 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./test";
 import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
+import { MUTED_WORDS } from "../lib/reports/forms";
+import { setMemberMuted } from "./platform";
 import { logInWithForm, memberPages, notFoundPages, publicPages } from "./site-pages";
-import { addPasskey, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
+import { addPasskey, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
@@ -84,6 +86,41 @@ for (const width of [390, 1280]) {
     await expect(page.getByText("Your profile is private")).toBeVisible();
     await expectNoViolationsHere(page, "the owner's private profile");
   });
+
+  test(`axe finds no violation on an outing's who is going and where to meet, and on a muted member's refusal, at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = `axe-muted-${width}-${Date.now()}@ridgeline.example`;
+    await page.goto("/register?returnTo=%2Foutings%2Ftide-pool-discovery");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("quiet-larch-valley-3");
+    await page.getByLabel("Nickname").fill("Sorrel");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByTestId("member-name")).toHaveText("Sorrel");
+    await expectNoViolationsHere(page, "an outing's page for a member, nobody going");
+    await page.getByRole("button", { name: "Join this outing" }).click();
+    await expect(page.getByRole("group", { name: "Who is going" }).getByRole("link", { name: "Sorrel" })).toBeVisible();
+    await expectNoViolationsHere(page, "an outing's page with who is going and where to meet");
+    await page.getByRole("button", { name: "Cancel my place" }).click();
+    await expect(page.getByRole("button", { name: "Join this outing" })).toBeVisible();
+    await page.goto("/outings/winter-solstice-lantern-walk");
+    await expectNoViolationsHere(page, "an outing whose meeting place is not on the map");
+
+    await setMemberMuted(email, true);
+    try {
+      await page.goto("/trails/hidden-cove");
+      const section = page.getByRole("region", { name: "Trail reports" });
+      await section.getByLabel("Title").fill("Muted words");
+      await section.getByLabel("Your report").fill("Not to be published.");
+      await section.getByRole("button", { name: "Publish report" }).click();
+      await expect(section.getByText(MUTED_WORDS)).toBeVisible();
+      await expectNoViolationsHere(page, "a muted member's refused report");
+      await page.goto("/account");
+      await expect(page.getByTestId("muted-notice")).toBeVisible();
+      await expectNoViolationsHere(page, "a muted member's account page");
+    } finally {
+      await setMemberMuted(email, false);
+    }
+  });
 }
 
 test("axe finds no violation on two-step sign-in's forms: an app being set up, and its recovery codes, at 390 px", async ({ page }) => {
@@ -109,4 +146,27 @@ test("axe finds no violation on passkeys: the account page's list with its recov
   await logInWithPassword(page, email);
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await expectNoViolationsHere(page, "/login/verify-code led by a passkey");
+  // The other ways opened, and a wrong recovery code refused there.
+  await page.getByText("Use another way").click();
+  await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByText("That recovery code is not right")).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code with 'Use another way' open and a refused recovery code");
+});
+
+test("axe finds no violation on the login's second step after a new code was sent, on the site and the hosted page, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await page.context().clearCookies();
+  await logInWithPassword(page, email);
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We sent a new code" })).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code after a new code");
+  await page.context().clearCookies();
+  await logInOnHostedPage(page, email);
+  await page.getByRole("button", { name: "Send a new code" }).click();
+  await expect(page.getByRole("status")).toContainText("We sent a new code");
+  await expectNoViolationsHere(page, "the hosted code page after a new code");
 });

@@ -61,6 +61,7 @@ test("a member who lost their phone logs in with a recovery code, once; new code
 
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await page.getByText("Use another way").click();
   await page.getByLabel("Recovery code").fill("AAAAA-AAAAA");
   await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page.getByText("That recovery code is not right")).toBeVisible();
@@ -72,6 +73,7 @@ test("a member who lost their phone logs in with a recovery code, once; new code
 
   // A used code does not work again.
   await logInWithPassword(page, email);
+  await page.getByText("Use another way").click();
   await page.getByLabel("Recovery code").fill(codes[0]);
   await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page.getByText("That recovery code is not right, or it was already used")).toBeVisible();
@@ -100,6 +102,7 @@ test("a member with e-mail codes and an app chooses the app at login, though the
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await expect(page.getByText("We sent a 6-digit code by e-mail")).toBeVisible();
   await awayFromStepEdge();
+  await page.getByText("Use another way").click();
   await page.getByLabel("Code from your app").fill(appCode(secret, 1));
   await page.getByRole("button", { name: "Use the app's code" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);

@@ -28,7 +28,7 @@ test("a member with e-mail and text-message codes has the login code sent by tex
   await expect(page.getByText("by e-mail to")).toBeVisible();
   const mailed = await latestMail(email, "login-code");
   await page.getByRole("button", { name: "Send the code by text message instead" }).click();
-  await expect(page.getByText(`•••• ${phone.slice(-4)}`)).toBeVisible();
+  await expect(page.getByText(`•••• ${phone.slice(-4)}`, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
   // The e-mailed code no longer works; the texted one does.
   const code = page.getByLabel("Login code");

@@ -81,6 +81,7 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   // The passkey is the member's first factor: the second step leads with it, and sends nothing.
   await atPasskeyStep(page, email);
   await expect(page.getByRole("button", { name: "Send the code by e-mail instead" })).toBeVisible();
+  await page.getByText("Use another way").click();
   await expect(page.getByLabel("Recovery code")).toBeVisible();
   await expect(page.getByLabel("Login code")).toHaveCount(0);
   await screenshot(page, "login-passkey");
@@ -127,7 +128,8 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   await expect(page.getByRole("alert").filter({ hasText: "No passkey was used" })).toBeVisible();
   await page.getByRole("button", { name: "Send the code by e-mail instead" }).click();
   await expect(page.getByRole("heading", { name: "Enter your login code" })).toBeVisible();
-  // The member still has a passkey: the code's page offers it too.
+  // The member still has a passkey: the code's page offers it too, under "Use another way".
+  await page.getByText("Use another way").click();
   await expect(page.getByRole("button", { name: "Use a passkey" })).toBeVisible();
   await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
   await page.getByRole("button", { name: "Log in", exact: true }).click();

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { test } from "@playwright/test";
 import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { collections, items } from "@wix/data";
+import { members } from "@wix/members";
 import { LOCAL_SITE_APP_ID, WIX_WEBHOOK_PATH, localWebhookKey, routeWixApis, signWixEvent, type WixEventEnvelope } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
 import { e2e } from "../playwright.config";
@@ -47,6 +48,23 @@ export async function revalidateSite(change: { collections: string[]; members?: 
     await sendWixEvent({ eventType: "wix.members.v1.member_updated", instanceId: "local-instance", payload: { id: randomUUID(), updatedEvent: {} } });
 }
 
+/**
+ * Public, approved members made by the site's owner (`createMember` with the admin key), one per
+ * nickname (none: the platform's neutral name); the site's cached directory is dropped after.
+ */
+export async function createPublicMembers(nicknames: Array<string | undefined>): Promise<void> {
+  const admin = createClient({
+    modules: { members },
+    auth: ApiKeyStrategy({ apiKey: ADMIN_KEY, siteId: "local-site" }),
+    fetch: routeWixApis(e2e.platformUrl, globalThis.fetch),
+  });
+  for (const nickname of nicknames)
+    await admin.members.createMember({
+      member: { loginEmail: `made-${randomUUID()}@ridgeline.example`, privacyStatus: "PUBLIC", status: "APPROVED", ...(nickname && { profile: { nickname } }) },
+    });
+  await revalidateSite({ collections: [], members: true });
+}
+
 /** A data item event of one collection, as Wix's webhooks carry it. */
 export const dataItemUpdated = (dataCollectionId: string, id = randomUUID()) => ({
   eventType: "wix.data.v2.data_item_updated",
@@ -73,19 +91,43 @@ export async function revokeMemberSessions(email: string): Promise<number> {
   return ((await response.json()) as { revoked: number }).revoked;
 }
 
-/** Blocks a member, as the owner would through the members API. */
-export async function blockMember(email: string): Promise<void> {
-  const headers = { authorization: ADMIN_KEY, "content-type": "application/json" };
+const OWNER_HEADERS = { authorization: ADMIN_KEY, "content-type": "application/json" };
+
+/** A member's id, found by login e-mail with the owner's key. */
+async function memberIdOf(email: string): Promise<string> {
   const found = await fetch(`${e2e.platformUrl}/members/v1/members/query`, {
     method: "POST",
-    headers,
+    headers: OWNER_HEADERS,
     body: JSON.stringify({ fieldsets: ["FULL"], query: { filter: { loginEmail: email } } }),
   });
   const { members } = (await found.json()) as { members: Array<{ id: string; loginEmail?: string }> };
   const member = members.find((each) => each.loginEmail === email);
   if (!member) throw new Error(`no member ${email}`);
-  const blocked = await fetch(`${e2e.platformUrl}/members/v1/members/${member.id}/block`, { method: "POST", headers, body: JSON.stringify({ id: member.id }) });
-  if (!blocked.ok) throw new Error(`block failed: ${blocked.status} ${await blocked.text()}`);
+  return member.id;
+}
+
+/** One of the owner's calls about a member: `block`, `mute`, `unmute`. */
+async function ownerAction(email: string, action: "block" | "mute" | "unmute"): Promise<void> {
+  const id = await memberIdOf(email);
+  const done = await fetch(`${e2e.platformUrl}/members/v1/members/${id}/${action}`, { method: "POST", headers: OWNER_HEADERS, body: JSON.stringify({ id }) });
+  if (!done.ok) throw new Error(`${action} failed: ${done.status} ${await done.text()}`);
+}
+
+/** Blocks a member, as the owner would through the members API. */
+export const blockMember = (email: string) => ownerAction(email, "block");
+
+/** Mutes or unmutes a member, as the owner would in the Studio (the members API's muteMember). */
+export const setMemberMuted = (email: string, muted: boolean) => ownerAction(email, muted ? "mute" : "unmute");
+
+/** Makes a member's profile private, as the owner may through the members API. */
+export async function makeProfilePrivate(email: string): Promise<void> {
+  const id = await memberIdOf(email);
+  const done = await fetch(`${e2e.platformUrl}/members/v1/members/${id}`, {
+    method: "PATCH",
+    headers: OWNER_HEADERS,
+    body: JSON.stringify({ member: { privacyStatus: "PRIVATE" } }),
+  });
+  if (!done.ok) throw new Error(`privacy change failed: ${done.status} ${await done.text()}`);
 }
 
 type SignUpSettings = Record<"requireEmailVerification" | "requireOwnerApproval" | "requireCaptcha" | "rejectInvisibleCaptcha", boolean>;

@@ -6,6 +6,9 @@ import { items } from "@wix/data";
 import { createClient as createRedisClient } from "redis";
 import { WIX_WEBHOOK_PATH, routeWixApis } from "@ridgeline/platform-contract";
 import { DEFAULT_API_KEY } from "../platform/config";
+import { SITE_PAGES } from "../lib/auth/routes";
+import { secondDemoMember } from "./platform";
+import { prewarmDone, submitLogin } from "./site-pages";
 
 /**
  * More than one machine: two production instances of the site (the standalone server, page
@@ -143,4 +146,37 @@ test("a page cached by one instance is served by the other, and an edit drops it
     (await Promise.all([ports.first, ports.second].map((port) => page(port, path)))).filter((html) => html.includes("Summit Loop, Rerouted")).length;
   await expect.poll(showingEdit, { timeout: 1000, intervals: [50] }).toBe(2);
   for (const port of [ports.first, ports.second]) expect((await answer(port, path)).cache).toBe("HIT");
+});
+
+test("a member blocked on the platform: the event reaches the first instance only, and the second ends the session at its next page view", async ({ page }) => {
+  // Logged in on the first instance; the cookie (one secret, one host) serves on the second, which confirms it.
+  await page.goto(`${siteUrl(ports.first)}${SITE_PAGES.login}`);
+  await submitLogin(page, secondDemoMember.email, secondDemoMember.password);
+  await expect(page.getByTestId("member-name")).toHaveText(secondDemoMember.name);
+  await page.goto(`${siteUrl(ports.second)}/trails`);
+  await expect(page.getByTestId("member-name")).toHaveText(secondDemoMember.name);
+  // The browser's pre-warm of this origin is done: the next views, not its renewal, are to find the block.
+  await prewarmDone(page);
+
+  const headers = { authorization: ADMIN_KEY, "content-type": "application/json" };
+  const found = await fetch(`${platformUrl}/members/v1/members/query`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ fieldsets: ["FULL"], query: { filter: { loginEmail: secondDemoMember.email } } }),
+  });
+  const [member] = ((await found.json()) as { members: Array<{ id: string }> }).members;
+  expect((await fetch(`${platformUrl}/members/v1/members/${member.id}/block`, { method: "POST", headers, body: JSON.stringify({ id: member.id }) })).ok).toBe(
+    true,
+  );
+  // Well within the 30 s the second instance would otherwise trust its confirmation: the first passed the news on through Redis.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${siteUrl(ports.second)}/journal`);
+        return page.getByTestId("member-name").count();
+      },
+      { timeout: 5_000, intervals: [200] },
+    )
+    .toBe(0);
+  await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
 });

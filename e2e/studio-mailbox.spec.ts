@@ -1,7 +1,8 @@
 import { expect, test } from "./test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { demoMember, latestMail } from "./platform";
+import { demoMember, latestMail, secondDemoMember } from "./platform";
+import { newEmail } from "./site-pages";
 import { expectAccessible, noPolicyRefusals, openStudio, studioUrl } from "./studio";
 
 test("a reset e-mail asked for on the site shows in the Studio's mailbox, filtered by address, with its link", async ({ page, context }) => {
@@ -39,4 +40,21 @@ test("a reset e-mail asked for on the site shows in the Studio's mailbox, filter
   await old.goto(`${e2e.platformUrl}/_local/mailbox`);
   await expect(old).toHaveURL(studioUrl("/mailbox"));
   checkPolicy();
+});
+
+test("the mailbox's To field is wide enough for the addresses it holds, on a phone and a laptop", async ({ page }) => {
+  // The demo's longest address everywhere; on a laptop also one as long as a test sign-up's (46 characters).
+  expect(secondDemoMember.email.length).toBeGreaterThanOrEqual(demoMember.email.length);
+  for (const [width, addresses] of [
+    [390, [secondDemoMember.email]],
+    [1280, [secondDemoMember.email, newEmail("reporter")]],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await openStudio(page, "/mailbox", "Mailbox");
+    for (const address of addresses) {
+      await page.getByLabel("To").fill(address);
+      const fits = await page.getByLabel("To").evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth);
+      expect(fits, `${address} at ${width} px`).toBe(true);
+    }
+  }
 });

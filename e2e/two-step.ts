@@ -2,6 +2,7 @@ import { expect, type CDPSession, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { latestMail } from "./platform";
 import { screenshot } from "./screenshots";
 
 /** What the two-step sign-in specs share: a new member, and a login up to its second step. */
@@ -108,3 +109,19 @@ export async function addPasskey(page: Page, name: string) {
   await submitWithPassword(page, "Add a passkey");
   await expect(passkeys.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible();
 }
+
+/** Turns on e-mail codes, then codes by text message to `phone` (proved by the code texted to it), on the account page. */
+export async function turnOnEmailAndSmsCodes(page: Page, email: string, phone: string) {
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
+  await twoStep.getByLabel("Mobile number").fill(phone);
+  await submitWithPassword(page, "Turn on codes by text message");
+  const smsCode = twoStep.getByLabel("Code from the text message");
+  await expect(smsCode).toBeVisible();
+  await smsCode.fill((await latestMail(phone, "sms")).code!);
+  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
+  await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
+}
+
+export const newPhone = () => `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;

@@ -59,6 +59,12 @@ const schema = z
       .optional(),
     SESSION_IDLE_TIMEOUT: seconds.default(7 * DAY),
     SESSION_ABSOLUTE_TIMEOUT: seconds.default(30 * DAY),
+    SESSION_CHECK_INTERVAL: z.coerce
+      .number("must be a whole number of seconds from 0 to 3600")
+      .int("must be a whole number of seconds from 0 to 3600")
+      .min(0, "must be a whole number of seconds from 0 to 3600")
+      .max(3600, "must be a whole number of seconds from 0 to 3600")
+      .default(30),
     LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`).default("info"),
     /** Set only behind a proxy that writes this header itself; otherwise a client could choose its own address. */
     TRUSTED_PROXY_HEADER: z
@@ -123,8 +129,12 @@ export type SiteConfig = {
   wixClientId: string;
   /** The newest first: it seals; the others still open cookies sealed before a rotation. */
   sessionSecrets: string[];
-  /** Member sessions end after this long without a page view, and this long after the login, whatever happens. */
-  memberSession: { idleSeconds: number; absoluteSeconds: number };
+  /**
+   * Member sessions end after this long without a page view, and this long after the login,
+   * whatever happens; a session the platform confirmed still stands is not asked again for
+   * `checkIntervalSeconds` (0: at every page view) unless news of its member comes first.
+   */
+  memberSession: { idleSeconds: number; absoluteSeconds: number; checkIntervalSeconds: number };
   siteUrl: URL;
   /**
    * The Wix app whose webhook events tell the site what changed (its id, and the public key that
@@ -165,7 +175,7 @@ export function parseConfig(env: Record<string, string | undefined>): SiteConfig
         : local
           ? { appId: LOCAL_SITE_APP_ID, publicKey: localPublicKey(e.LOCAL_PLATFORM_DATA_DIR) }
           : null,
-    memberSession: { idleSeconds: e.SESSION_IDLE_TIMEOUT, absoluteSeconds: e.SESSION_ABSOLUTE_TIMEOUT },
+    memberSession: { idleSeconds: e.SESSION_IDLE_TIMEOUT, absoluteSeconds: e.SESSION_ABSOLUTE_TIMEOUT, checkIntervalSeconds: e.SESSION_CHECK_INTERVAL },
     siteUrl: new URL(e.SITE_URL),
     localPlatformUrl: local ? reachableUrl(e.LOCAL_PLATFORM_HOST, e.LOCAL_PLATFORM_PORT) : null,
     logLevel: e.LOG_LEVEL,

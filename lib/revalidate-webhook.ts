@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
+import { recheckSessionsOf } from "@/lib/auth/session-check";
 import { getConfig } from "@/lib/config";
 import { seenSignatures } from "@/lib/security/seen-signatures";
 import { readCollectionIds } from "@/lib/site-config";
@@ -15,8 +16,8 @@ const answer = (status: number, body: object) => NextResponse.json(body, { statu
 /**
  * `POST /api/webhooks/wix`: Wix's webhook events for the site's app (the local platform sends the
  * same), checked with the app's public key. A data item event drops the cached reads and pages of
- * its collection; a member event those of member profiles; any other event is taken and changes
- * nothing. An event whose signature, issuer or audience is wrong is refused (401), and so is an
+ * its collection; a member event those of member profiles, and has the member's sessions asked
+ * again at their next page view; any other event is taken and changes nothing. An event whose signature, issuer or audience is wrong is refused (401), and so is an
  * expired one (401) or one already taken (409): a captured event cannot be replayed, on this
  * instance or, through Redis, another.
  */
@@ -37,7 +38,9 @@ export async function handleWixEvent(request: NextRequest): Promise<NextResponse
   if (!(await seenSignatures().firstSeen(createHash("sha256").update(jwt).digest("base64url"), ttlSeconds))) {
     return answer(409, { error: "This event was already taken." });
   }
-  const { collections, members } = event.changes;
+  const { collections, members, memberId } = event.changes;
   const tags = collections.length > 0 || members ? revalidateCollections(collections, { members }) : [];
+  // A blocked or deleted member's sessions end on the platform: their next page view here asks.
+  if (memberId) recheckSessionsOf(memberId);
   return answer(200, { eventType: event.eventType, revalidated: tags });
 }

@@ -75,6 +75,33 @@ const queryText = z.string().trim().max(100).catch("");
 const wholeNumber = z.coerce.number().finite();
 const calendarDay = z.iso.date();
 
+/** The member directory's URL: a name (or part of one) to look for, and the page of the answer. */
+export type DirectoryState = { query: string; page: number };
+
+const directoryParams = z.object({
+  // One search box: a repeated `q` is read as its first value, as a list's is.
+  q: z.union([z.string(), z.array(z.string()).transform((values) => values[0])]).optional(),
+  page: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+/** The directory's state from its URL; null when the page asked for is not a page (the page answers 404). */
+export function parseDirectoryState(params: SearchParams): DirectoryState | null {
+  const parsed = directoryParams.safeParse(params);
+  if (!parsed.success) return null;
+  const page = parsePageParam(parsed.data.page);
+  if (page === null) return null;
+  return { query: queryText.parse(parsed.data.q ?? "").replace(/\s+/g, " "), page };
+}
+
+/** The directory's canonical URL: `q` first, then `page` from 2 up. */
+export function directoryHref(state: DirectoryState): string {
+  const params = new URLSearchParams();
+  if (state.query) params.set("q", state.query);
+  if (state.page > 1) params.set("page", String(state.page));
+  const query = params.toString();
+  return query ? `/members?${query}` : "/members";
+}
+
 function rangeBound(type: "NUMBER" | "DATE" | "DATETIME", raw: string | undefined): number | string | undefined {
   if (raw === undefined || raw === "") return undefined;
   const parsed = (type === "NUMBER" ? wholeNumber : calendarDay).safeParse(raw);

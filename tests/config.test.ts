@@ -59,10 +59,12 @@ describe("site configuration", () => {
       SESSION_SECRET: ` ${newest} , ${older} `,
       SESSION_IDLE_TIMEOUT: "600",
       SESSION_ABSOLUTE_TIMEOUT: "7200",
+      SESSION_CHECK_INTERVAL: "0",
       LOCAL_PLATFORM_DATA_DIR: tempDir(),
     });
     expect(config.sessionSecrets).toEqual([newest, older]);
-    expect(config.memberSession).toEqual({ idleSeconds: 600, absoluteSeconds: 7200 });
+    expect(config.memberSession).toEqual({ idleSeconds: 600, absoluteSeconds: 7200, checkIntervalSeconds: 0 });
+    expect(parseConfig({ LOCAL_PLATFORM_DATA_DIR: tempDir() }).memberSession.checkIntervalSeconds).toBe(30);
   });
 
   it.each([
@@ -70,6 +72,8 @@ describe("site configuration", () => {
     [{ SESSION_SECRET: `${"n".repeat(32)},short` }, "SESSION_SECRET: must be at least 32 characters (each"],
     [{ SESSION_IDLE_TIMEOUT: "soon" }, "SESSION_IDLE_TIMEOUT: must be a number of seconds"],
     [{ SESSION_ABSOLUTE_TIMEOUT: "5" }, "SESSION_ABSOLUTE_TIMEOUT: must be at least 60 seconds"],
+    [{ SESSION_CHECK_INTERVAL: "-1" }, "SESSION_CHECK_INTERVAL: must be a whole number of seconds from 0 to 3600"],
+    [{ SESSION_CHECK_INTERVAL: "a minute" }, "SESSION_CHECK_INTERVAL: must be a whole number of seconds from 0 to 3600"],
     [{ SITE_URL: "not a url" }, "SITE_URL: must be an absolute http(s) URL"],
     [{ LOCAL_PLATFORM_PORT: "http" }, "LOCAL_PLATFORM_PORT: must be a port number"],
     [{ LOCAL_PLATFORM_PORT: "70000" }, "LOCAL_PLATFORM_PORT"],

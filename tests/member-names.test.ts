@@ -13,3 +13,11 @@ describe("a member's name", () => {
     expect(toProfile({ _id: "m", loginEmail: "pending.53501@example.com" }).name).toBe("Member");
   });
 });
+
+describe("a member without a nickname", () => {
+  it("is marked unnamed, with the day they joined, so the directory can tell such members apart", () => {
+    const unnamed = toPublicMember({ _id: "m", profile: { nickname: "Member", slug: "member-3" }, _createdDate: "2026-03-04T05:06:07.000Z" });
+    expect(unnamed).toMatchObject({ name: "Member", named: false, joinedAt: "2026-03-04T05:06:07.000Z" });
+    expect(toPublicMember({ _id: "m", profile: { nickname: "Robin", slug: "robin" } })).toMatchObject({ name: "Robin", named: true });
+  });
+});

@@ -88,6 +88,10 @@ describe("the canonical URL", () => {
     expect(canonicalQuery("/trails/arch-spur", new URLSearchParams("q=x"))).toBe("");
     expect(canonicalQuery("/members", new URLSearchParams("page=3"))).toBe("page=3");
     expect(canonicalQuery("/members", new URLSearchParams("page=1"))).toBe("");
+    // The directory's search: trimmed, spaces folded, before the page; anything else dropped.
+    expect(canonicalQuery("/members", new URLSearchParams("page=2&q=%20%20ana%20%20lee%20&utm_source=x"))).toBe("q=ana+lee&page=2");
+    expect(canonicalQuery("/members", new URLSearchParams("q="))).toBe("");
+    expect(visitor("/members?q=+dana+")).toEqual({ action: "redirect", location: "/members?q=dana" });
   });
 
   it("of an item or a member's profile is the page of reports it shows, parsed as the page parses it", () => {

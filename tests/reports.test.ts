@@ -1,5 +1,8 @@
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
+import { members as membersModule } from "@wix/members";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionClient } from "@/lib/wix/client";
+import { TokenRefusedError } from "@/lib/wix/errors";
 import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { reportedCollections, type CollectionWithReports } from "@/lib/site-config";
 import { editReport, removeReport, reportsAbout, reportsBy, toReport, writeReport } from "@/lib/wix/reports";
@@ -120,6 +123,41 @@ describe("trail reports on the local platform", () => {
     expect(await removeReport(clientOf(dana), reports, mine.id)).toEqual({ ok: true });
     expect(await stored()).toBeNull();
     expect(await editReport(clientOf(dana), reports, mine.id, content)).toEqual({ ok: false, reason: "not-found" });
+  });
+
+  it("a muted member may neither publish nor change a report, and what they wrote stays; unmuted, they write again", async () => {
+    const members = createClient({ modules: { members: membersModule }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const rowansTitles = async () =>
+      (await platform.adminClient().items.query(reports.collectionId, { filter: { _owner: rowan }, paging: { limit: 50 } })).items.map((item) => item.title);
+    expect(await writeReport(clientOf(rowan), reports, "trail-cedar-creek", content)).toEqual({ ok: true });
+    const written = (await platform.adminClient().items.query(reports.collectionId, { filter: { _owner: rowan, title: content.title } })).items[0] as {
+      _id: string;
+    };
+    await members.members.muteMember(rowan);
+    try {
+      expect(await writeReport(clientOf(rowan), reports, "trail-cedar-creek", { ...content, title: "Muted words" })).toEqual({ ok: false, reason: "muted" });
+      expect(await editReport(clientOf(rowan), reports, written._id, { ...content, title: "Changed while muted" })).toEqual({ ok: false, reason: "muted" });
+      expect(await platform.adminClient().items.get(reports.collectionId, written._id)).toMatchObject({ title: content.title, _owner: rowan });
+      expect(await rowansTitles()).not.toContain("Muted words");
+      // Other members are not muted with them.
+      expect(await editReport(clientOf(dana), reports, written._id, content)).toEqual({ ok: false, reason: "not-author" });
+      // Taking their own words down stays open.
+      expect(await removeReport(clientOf(rowan), reports, written._id)).toEqual({ ok: true });
+    } finally {
+      await members.members.unmuteMember(rowan);
+    }
+    expect(await writeReport(clientOf(rowan), reports, "trail-cedar-creek", { ...content, title: "Back again" })).toEqual({ ok: true });
+    expect(await rowansTitles()).toContain("Back again");
+  });
+
+  it("a member the owner blocks can write nothing: the block ends their tokens, so the write is refused as the session's end", async () => {
+    const members = createClient({ modules: { members: membersModule }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+    const created = await members.members.createMember({ member: { loginEmail: `blocked-${Date.now()}@ridgeline.example` } });
+    const blocked = clientOf(created._id!);
+    await members.members.blockMember(created._id!);
+    await expect(writeReport(blocked, reports, "trail-cedar-creek", { ...content, title: "Blocked words" })).rejects.toBeInstanceOf(TokenRefusedError);
+    const stored = await platform.adminClient().items.query(reports.collectionId, { filter: { title: "Blocked words" } });
+    expect(stored.items).toEqual([]);
   });
 
   it("a visitor cannot write a report", async () => {

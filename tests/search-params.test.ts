@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backwardRanges, filtersInUse, listHref, parseListState, parsePageParam } from "@/lib/search-params";
+import { backwardRanges, directoryHref, filtersInUse, listHref, parseDirectoryState, parseListState, parsePageParam } from "@/lib/search-params";
 import { collectionByRoute } from "@/lib/site-config";
 
 describe("?page=", () => {
@@ -48,5 +48,22 @@ describe("filters in use", () => {
     expect(backwardRanges(trails, parseListState(trails, { "distanceKm.from": "5", "distanceKm.to": "10" })!)).toEqual([]);
     const outings = collectionByRoute("outings")!;
     expect(backwardRanges(outings, parseListState(outings, { "startsAt.from": "2027-02-01", "startsAt.to": "2027-01-01" })!)).toEqual(["Date"]);
+  });
+});
+
+describe("the member directory's URL", () => {
+  it("reads a name and a page, and writes them back in one order", () => {
+    expect(parseDirectoryState({})).toEqual({ query: "", page: 1 });
+    expect(parseDirectoryState({ q: "  Ana   Lee ", page: "2" })).toEqual({ query: "Ana Lee", page: 2 });
+    // One search box: a repeated name is its first value.
+    expect(parseDirectoryState({ q: ["ana", "bo"] })).toEqual({ query: "ana", page: 1 });
+    // Longer than the box allows: no search, as on the lists.
+    expect(parseDirectoryState({ q: "x".repeat(101) })).toEqual({ query: "", page: 1 });
+    expect(directoryHref({ query: "Ana Lee", page: 2 })).toBe("/members?q=Ana+Lee&page=2");
+    expect(directoryHref({ query: "", page: 1 })).toBe("/members");
+  });
+
+  it("is not a page for a page number that is not one", () => {
+    for (const page of ["0", "abc", ["1", "2"]]) expect(parseDirectoryState({ q: "ana", page })).toBeNull();
   });
 });

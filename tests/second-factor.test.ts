@@ -16,9 +16,8 @@ import {
   RECOVERY_CODE_MESSAGES,
   codeStepMessage,
   failureMessage,
-  loginCodeSchema,
   passkeyAnswerSchema,
-  recoveryCodeSchema,
+  secondStepSchema,
 } from "@/lib/auth/forms";
 import { readRefusal } from "@/lib/wix/errors";
 import { loginRefusalOutcome, passkeyRequestOptions, stateOutcome } from "@/lib/wix/identity";
@@ -46,7 +45,15 @@ describe("the platform's state replies, as the site's login reads them", () => {
         reason: "USER_SETTINGS",
       },
     };
-    expect(stateOutcome(reply)).toEqual({ kind: "second-factor", stateToken: "mfa-state", factorType: "SMS", hint: "•••• 0123", appToo: false, others: [] });
+    expect(stateOutcome(reply)).toEqual({
+      kind: "second-factor",
+      stateToken: "mfa-state",
+      factorType: "SMS",
+      hint: "•••• 0123",
+      appToo: false,
+      others: [],
+      recoveryCodes: false,
+    });
   });
 
   it("reads an authenticator app's challenge, which sent nothing", () => {
@@ -62,7 +69,22 @@ describe("the platform's state replies, as the site's login reads them", () => {
       hint: "your authenticator app",
       appToo: false,
       others: [],
+      recoveryCodes: false,
     });
+  });
+
+  it("notes whether the member has recovery codes left: the challenge lists them among its factors", () => {
+    const challenge = (types: string[]) => ({
+      state: "MFA_CHALLENGE",
+      stateToken: "s",
+      mfaChallengeData: {
+        factorType: "EMAIL",
+        verificationChallengeData: { hint: "j•••@example.com" },
+        availableFactors: types.map((factorType) => ({ factorType })),
+      },
+    });
+    expect(stateOutcome(challenge(["EMAIL", "TOTP", "RECOVERY_CODE"]))).toMatchObject({ kind: "second-factor", recoveryCodes: true, others: [] });
+    expect(stateOutcome(challenge(["EMAIL"]))).toMatchObject({ kind: "second-factor", recoveryCodes: false });
   });
 
   it("notes when the member's app may answer a challenge sent by another factor: they choose", () => {
@@ -138,6 +160,7 @@ describe("a login's passkey request", () => {
       hint: "your passkey",
       appToo: true,
       others: ["EMAIL"],
+      recoveryCodes: false,
       passkey,
     });
   });
@@ -228,14 +251,25 @@ describe("refused logins and codes", () => {
 
 describe("the forms of two-step sign-in", () => {
   it("takes a 6-digit code, spaces allowed, and refuses anything else", () => {
-    expect(loginCodeSchema.parse({ code: " 123 456 " })).toEqual({ code: "123456" });
-    for (const code of ["12345", "1234567", "12a456", ""]) expect(loginCodeSchema.safeParse({ code }).success).toBe(false);
+    expect(secondStepSchema.parse({ code: " 123 456 " })).toEqual({ way: "code", code: "123456" });
+    for (const code of ["12345", "1234567", "12a456", ""]) expect(secondStepSchema.safeParse({ code }).success).toBe(false);
+    expect(secondStepSchema.parse({ way: "app", appCode: "654321", rememberDevice: true })).toEqual({ way: "app", code: "654321", rememberDevice: true });
+  });
+
+  it("answers by the way whose field was filled in when Enter pressed the form's first button", () => {
+    expect(secondStepSchema.parse({ way: "code", recoveryCode: "abcde-fghjk" })).toMatchObject({ way: "recovery", code: "abcde-fghjk" });
+    expect(secondStepSchema.parse({ way: "code", code: "", appCode: "123456" })).toMatchObject({ way: "app" });
+    // Nothing filled in: the pressed way's field says what it wants.
+    expect(secondStepSchema.safeParse({ way: "recovery" }).error?.issues[0]).toMatchObject({
+      path: ["recoveryCode"],
+      message: "Enter one of your recovery codes.",
+    });
   });
 
   it("takes a recovery code as written down, and new codes only with a password", () => {
-    expect(recoveryCodeSchema.parse({ recoveryCode: "  abcde-fghjk " })).toEqual({ recoveryCode: "abcde-fghjk" });
-    expect(recoveryCodeSchema.safeParse({ recoveryCode: " " }).success).toBe(false);
-    expect(recoveryCodeSchema.safeParse({ recoveryCode: "x".repeat(21) }).success).toBe(false);
+    expect(secondStepSchema.parse({ way: "recovery", recoveryCode: "  abcde-fghjk " })).toEqual({ way: "recovery", code: "abcde-fghjk" });
+    expect(secondStepSchema.safeParse({ way: "recovery", recoveryCode: " " }).success).toBe(false);
+    expect(secondStepSchema.safeParse({ way: "recovery", recoveryCode: "x".repeat(21) }).success).toBe(false);
     expect(passwordProofSchema.safeParse({}).success).toBe(false);
     expect(passwordProofSchema.safeParse({ password: "" }).success).toBe(false);
     expect(passwordProofSchema.parse({ password: "granite" })).toEqual({ password: "granite" });

@@ -1,6 +1,8 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { withSession } from "@/lib/auth/middleware";
+import { recheckSessionsOf } from "@/lib/auth/session-check";
+import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
 import { ROUTER_PREFETCH_HEADER } from "@/lib/auth/prefetch";
 import { CACHE_RENDER_HEADER } from "@/lib/security/policy";
 import { readSession } from "@/lib/auth/session-store";
@@ -15,6 +17,7 @@ afterAll(() => platform.close());
 
 const site = (path: string) => `http://localhost:3000${path}`;
 const tokenCalls = async () => (await platform.stats()).requests["POST /oauth2/token"] ?? 0;
+const checks = async () => (await platform.stats()).requests["POST /oauth2/token-info"] ?? 0;
 const sessionIn = (response: Response) => readSession(new CookieJar().apply(response).request(site("/")).cookies);
 const dana = (id: string) => ({ id, name: "Dana" });
 
@@ -36,11 +39,13 @@ describe("middleware session handling", () => {
     expect(await tokenCalls()).toBe(before);
   });
 
-  it("asks the platform at each of a member's page views, and ends a session it ended (a block) at the next one, with the notice", async () => {
+  it("asks the platform at a member's first page view and not again within the interval; news of the member has the next one ask, which ends a session the platform ended, with the notice", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-blocked", { member: dana("member-blocked"), issuedSecondsAgo: 60 });
-    const checks = async () => (await platform.stats()).requests["POST /oauth2/token-info"] ?? 0;
     const before = await checks();
     expect((await withSession(jar.request(site("/trails")))).headers.get("set-cookie")).toBeNull();
+    expect(await checks()).toBe(before + 1);
+    // Within the interval (SESSION_CHECK_INTERVAL, 30 s by default) the confirmation stands: no call.
+    expect((await withSession(jar.request(site("/journal")))).headers.get("set-cookie")).toBeNull();
     expect(await checks()).toBe(before + 1);
 
     platform.ctx.tokens.revokeSubject("member-blocked");
@@ -56,7 +61,14 @@ describe("middleware session handling", () => {
       expect((await withSession(request)).headers.get("set-cookie")).toBeNull();
     }
     expect(await checks()).toBe(before + 1);
+    // The member event of the block (lib/revalidate-webhook.ts), or another instance passing it on, has the next view ask.
+    const announced: string[][] = [];
+    const stop = onRevalidation((tags) => announced.push(tags));
+    recheckSessionsOf("member-blocked");
+    stop();
+    expect(announced).toEqual([["member-sessions:member-blocked"]]);
     const ended = await withSession(jar.request(site("/trails")));
+    expect(await checks()).toBe(before + 2);
     expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
     expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
 
@@ -65,6 +77,50 @@ describe("middleware session handling", () => {
     const routed = await withSession(jar.request(site("/account"), { headers: { "sec-fetch-dest": "empty" } }));
     expect(routed.status).toBe(204);
     expect(routed.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("ends a session the platform ended without news (Sign out everywhere in the Studio) at the first page view after the interval", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-elsewhere", { member: dana("member-elsewhere"), issuedSecondsAgo: 60 });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      const before = await checks();
+      await withSession(jar.request(site("/trails")));
+      platform.ctx.tokens.revokeSubject("member-elsewhere");
+      vi.advanceTimersByTime(29_000);
+      expect((await withSession(jar.request(site("/trails")))).headers.get("set-cookie")).toBeNull();
+      expect(await checks()).toBe(before + 1);
+      vi.advanceTimersByTime(1_000);
+      const ended = await withSession(jar.request(site("/trails")));
+      expect(await checks()).toBe(before + 2);
+      expect(ended.headers.get("x-middleware-request-x-wms-notice")).toBe("session-ended");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("asks again after another instance tells of a change to the member's sessions, or after news may have been missed", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-remote", { member: dana("member-remote"), issuedSecondsAgo: 60 });
+    const before = await checks();
+    await withSession(jar.request(site("/trails")));
+    announceRemoteRevalidation({ tags: ["wix:members", "member-sessions:someone-else"], everything: false });
+    await withSession(jar.request(site("/trails")));
+    expect(await checks()).toBe(before + 1);
+    announceRemoteRevalidation({ tags: ["member-sessions:member-remote"], everything: false });
+    await withSession(jar.request(site("/trails")));
+    expect(await checks()).toBe(before + 2);
+    announceRemoteRevalidation({ tags: [], everything: true });
+    await withSession(jar.request(site("/trails")));
+    expect(await checks()).toBe(before + 3);
+    await withSession(jar.request(site("/trails")));
+    expect(await checks()).toBe(before + 3);
+  });
+
+  it("takes tokens it has just renewed as standing: the renewed session's next page view does not ask", async () => {
+    const { jar } = await jarWithPlatformSession(platform, "member", "member-renewed", { expiresIn: -5, member: dana("member-renewed") });
+    const renewed = new CookieJar().apply(await withSession(jar.request(site("/"))));
+    const before = await checks();
+    await withSession(renewed.request(site("/trails")));
+    expect(await checks()).toBe(before);
   });
 
   it("renews a due access token with the refresh token, for this request and the browser", async () => {

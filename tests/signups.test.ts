@@ -1,7 +1,9 @@
+import { members } from "@wix/members";
+import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberOutings, outingCollectionByRoute, type CollectionWithOutings } from "@/lib/site-config";
 import { sessionClient } from "@/lib/wix/client";
-import { cancelOuting, hasJoined, joinedOutings, joinOuting, outingBySlug, takenPlaces } from "@/lib/wix/signups";
+import { cancelOuting, hasJoined, joinedOutings, joinOuting, outingBySlug, takenPlaces, whoIsGoing } from "@/lib/wix/signups";
 import { LOCAL_CLIENT_ID } from "@/platform/config";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "@/platform/seed/seed";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
@@ -122,6 +124,7 @@ describe("the member's outings", () => {
       capacity: 10,
       hours: 9,
       place: "Goat Creek bridge, Alder Springs, CO",
+      placeAt: { latitude: 38.8024, longitude: -106.2051 },
     });
     expect(await joinOuting(clientOf(rowan), memberOutings, goatPass.id, rowan)).toBe("joined");
     const joined = await joinedOutings(clientOf(rowan), rowan);
@@ -134,3 +137,34 @@ describe("the member's outings", () => {
     expect(danas.map(({ item }) => item.id)).not.toContain(goatPass.id);
   });
 });
+
+describe("who is going", () => {
+  it("names the members whose profiles the asking member may see, in the order they joined, and counts the private ones", async () => {
+    // A members' outing nobody else joins in these tests.
+    const [collection, id] = [memberOutings, "outing-3"];
+    expect(await whoIsGoing(clientOf(rowan), collection, id)).toEqual({ named: [], unnamed: 0 });
+    expect(await joinOuting(clientOf(dana), collection, id, dana)).toBe("joined");
+    expect(await joinOuting(clientOf(rowan), collection, id, rowan)).toBe("joined");
+    // Another member joins and then leaves the community: their profile turns private.
+    const quiet = await privateMember();
+    expect(await joinOuting(clientOf(quiet), collection, id, quiet)).toBe("joined");
+
+    const seen = await whoIsGoing(clientOf(rowan), collection, id);
+    expect(seen.named.map((member) => [member.name, member.slug])).toEqual([
+      ["Dana", "dana"],
+      ["Rowan", "rowan"],
+    ]);
+    expect(seen.unnamed).toBe(1);
+    // The private member's profile is still theirs to see: they find themselves named, the others none the wiser.
+    expect(await whoIsGoing(clientOf(quiet), collection, id)).toMatchObject({ unnamed: 0, named: [{ slug: "dana" }, { slug: "rowan" }, { name: "Quiet" }] });
+  });
+});
+
+/** A member with a private profile: made with the admin key, then left the community. */
+async function privateMember(): Promise<string> {
+  const admin = createClient({ modules: { members }, auth: ApiKeyStrategy({ apiKey: platform.config.apiKey, siteId: "local-site" }) });
+  const created = await admin.members.createMember({ member: { loginEmail: `quiet-${Date.now()}@ridgeline.example`, profile: { nickname: "Quiet" } } });
+  const memberId = created._id!;
+  await clientOf(memberId).members.leaveCommunity();
+  return memberId;
+}

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listHref, parseListState } from "@/lib/search-params";
-import { collectionByRoute, siteCollections, type CollectionConfig } from "@/lib/site-config";
+import { clubTimeZone, collectionByRoute, siteCollections, type CollectionConfig } from "@/lib/site-config";
+import { dayInZone } from "@/lib/outings/time";
 import { feedItems, itemBySlug, listItems, whenAvailable } from "@/lib/wix/collections";
 import { TAGS } from "@/lib/wix/cache";
 import { publicRead } from "@/lib/wix/client";
@@ -137,9 +138,10 @@ describe("reshaping items", () => {
 
   it("dates an item without its own date by when it was added, and keeps its own date when it has one", () => {
     const story = { _id: "s", title: "Story", slug: "story", _createdDate: "2026-05-06T07:08:09.000Z" };
-    expect(toSiteItem(journal, story)!.fields.publishedAt.value).toEqual({ type: "date", iso: "2026-05-06T07:08:09.000Z", withTime: true });
+    // A story's date is a day on the club's clocks (America/Denver), with no time of day.
+    expect(toSiteItem(journal, story)!.fields.publishedAt.value).toEqual({ type: "date", iso: "2026-05-06", withTime: false });
     const dated = toSiteItem(journal, { ...story, publishedAt: "2026-01-01T00:00:00.000Z" })!;
-    expect(dated.fields.publishedAt.value).toEqual({ type: "date", iso: "2026-01-01T00:00:00.000Z", withTime: true });
+    expect(dated.fields.publishedAt.value).toEqual({ type: "date", iso: "2025-12-31", withTime: false });
     expect(toSiteItem(trails, { ...raw, openedOn: undefined, _createdDate: story._createdDate })!.fields.openedOn).toBeUndefined();
   });
 
@@ -164,6 +166,7 @@ describe("reshaping items", () => {
       timeZone: "America/Denver",
       hours: 4,
       place: "Lookout Road trailhead, Alder Springs, CO",
+      placeAt: { latitude: 38.86, longitude: -106.12 },
     });
     // A trail without a trailhead, an unresolved reference, or a length that is no number of hours: neither is given.
     const bare = toSiteItem(outings, { ...outing, hours: -1, trail: { ...trail, trailhead: undefined } })!.outing;
@@ -310,7 +313,11 @@ describe("queries against the running platform", () => {
 
     await admin.insert("Journal", { _id: "undated", title: "Undated", slug: "undated" });
     const undated = (await itemBySlug(journal, "undated"))!.item;
-    expect(undated.fields.publishedAt).toEqual({ key: "publishedAt", label: "Published", value: { type: "date", iso: undated.createdDate, withTime: true } });
+    expect(undated.fields.publishedAt).toEqual({
+      key: "publishedAt",
+      label: "Published",
+      value: { type: "date", iso: dayInZone(new Date(undated.createdDate!), clubTimeZone), withTime: false },
+    });
     await admin.remove("Journal", "undated");
   });
 
@@ -353,7 +360,15 @@ describe("queries against the running platform", () => {
     // An outing's times are in its own zone, with the zone's name.
     expect(walk.fields.meetAt.value).toEqual({ type: "time", text: "09:45", zone: "GMT" });
     expect(walk.fields.startsAt.value).toEqual({ type: "date", iso: "2026-12-06T10:00:00.000Z", withTime: true, timeZone: "Europe/London" });
-    expect(walk.outing).toEqual({ startsAt: "2026-12-06T10:00:00.000Z", timeZone: "Europe/London", capacity: 30, hours: 2 });
+    // Its trail's trailhead is where it meets, with where that is on the map.
+    expect(walk.outing).toEqual({
+      startsAt: "2026-12-06T10:00:00.000Z",
+      timeZone: "Europe/London",
+      capacity: 30,
+      hours: 2,
+      place: "Picnic meadow car park, Millrace Lane, Cedar Falls, OR",
+      placeAt: { latitude: 43.2168, longitude: -123.3652 },
+    });
   });
 
   it("opens an item by slug with its reference, neighbours and related items; null for an unknown slug", async () => {

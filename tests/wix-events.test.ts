@@ -1,8 +1,10 @@
 import { generateKeyPairSync, sign, type KeyObject } from "node:crypto";
+import { workAsyncStorage, type WorkStore } from "next/dist/server/app-render/work-async-storage.external";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "@/lib/config";
 import { LOCAL_SITE_APP_ID, WIX_EVENT_LIFETIME_SECONDS, localWebhookKey, signWixEvent } from "@ridgeline/platform-contract";
+import { onRevalidation } from "@/lib/cache/page-cache-signals";
 import { handleWixEvent } from "@/lib/revalidate-webhook";
 import { createSeenSignatures } from "@/lib/security/seen-signatures";
 import { readCollectionIds } from "@/lib/site-config";
@@ -50,6 +52,10 @@ describe("reading a Wix event", () => {
     for (const slug of ["created", "updated", "deleted"]) {
       expect(await read({ eventType: `wix.members.v1.member_${slug}`, instanceId: "i", payload: {} })).toMatchObject({
         changes: { collections: [], members: true },
+      });
+      // The member it names, whose sessions may have ended (a block, a deletion).
+      expect(await read({ eventType: `wix.members.v1.member_${slug}`, instanceId: "i", payload: { entityId: "m-1" } })).toMatchObject({
+        changes: { members: true, memberId: "m-1" },
       });
     }
     expect(await read(followEvent())).toMatchObject({ ok: true, changes: { collections: [], members: false } });
@@ -100,6 +106,18 @@ describe("POST /api/webhooks/wix", () => {
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await post(body)).status).toBe(409);
     expect((await post(signWixEvent(key(), LOCAL_SITE_APP_ID, followEvent()))).status).toBe(200);
+  });
+
+  it("has the sessions of the member a member event names asked about again, on this instance and the others", async () => {
+    const announced: string[][] = [];
+    const stop = onRevalidation((tags) => announced.push(tags));
+    const blocked = { eventType: "wix.members.v1.member_updated", instanceId: "i", payload: { id: `${Math.random()}`, entityId: "m-blocked" } };
+    // Inside a route handler's store, as Next.js runs it: the member profiles' tags are noted there.
+    const store = { route: "/api/webhooks/wix", incrementalCache: (globalThis as { __incrementalCache?: unknown }).__incrementalCache } as WorkStore;
+    const taken = await workAsyncStorage.run(store, () => post(signWixEvent(key(), LOCAL_SITE_APP_ID, blocked)));
+    stop();
+    expect(taken.status).toBe(200);
+    expect(announced).toContainEqual(["member-sessions:m-blocked"]);
   });
 
   it("refuses a forged or expired event with 401, a malformed envelope with 400, and a huge body with 413", async () => {

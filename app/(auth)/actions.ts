@@ -19,14 +19,17 @@ import {
   VERIFICATION_EXPIRED_MESSAGE,
   codeResentMessage,
   codeStepMessage,
+  loginCodeSentMessage,
+  noNewLoginCodeMessage,
   failureMessage,
   forgotPasswordSchema,
-  loginCodeSchema,
   loginSchema,
   noMoreCodesMessage,
   passkeyAnswerSchema,
   PASSKEY_MESSAGES,
-  recoveryCodeSchema,
+  secondStepSchema,
+  SECOND_STEP_FIELDS,
+  type SecondStepWay,
   registerSchema,
   resendCodeSchema,
   sendCodeBySchema,
@@ -131,12 +134,12 @@ async function platformStep<T>(
 
 /** A login's second-factor challenge as the pending login keeps it. */
 function pendingSecondFactor(outcome: AuthOutcome & { kind: "second-factor" }, login: { email: string; returnTo: string }): PendingVerification {
-  const { factorType: type, hint, appToo, others, passkey } = outcome;
+  const { factorType: type, hint, appToo, others, recoveryCodes, passkey } = outcome;
   return {
     stateToken: outcome.stateToken,
     email: login.email,
     returnTo: login.returnTo,
-    secondFactor: { type, hint, appToo, others, ...(passkey && { passkey }) },
+    secondFactor: { type, hint, appToo, others, recoveryCodes, ...(passkey && { passkey }) },
   };
 }
 
@@ -312,28 +315,19 @@ export async function resendCodeAction(_previous: FormState, formData: FormData)
 }
 
 /**
- * A login's second step: the code its second factor was sent. A wrong one may be tried again;
- * an expired one, or one tried too often, no longer works, so the member logs in again.
+ * A login's second step answered with something typed, the member's choice of way: the code its
+ * second factor was sent (or the app shows, for a login challenged by the app), the app's code in
+ * its place, or a one-time recovery code for a member who lost their phone. A wrong one may be
+ * tried again; an expired one, or one tried too often, no longer works, so the member logs in again.
  */
-export async function loginCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: loginCodeSchema });
+export async function secondStepAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: secondStepSchema });
   if (submission.status !== "success") return { result: submission.reply() };
-  return codeStep(submission.reply, "code", submission.value, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
-}
-
-/** The member's authenticator app in place of the factor the login challenged: they chose it. */
-export async function appCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: loginCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  return codeStep(submission.reply, "code", submission.value, () => APP_CODE_MESSAGES, "TOTP");
-}
-
-/** A one-time recovery code in place of the second factor's code: for a member who lost their phone. */
-export async function recoveryCodeAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  const submission = parseWithZod(formData, { schema: recoveryCodeSchema });
-  if (submission.status !== "success") return { result: submission.reply() };
-  const { recoveryCode, rememberDevice } = submission.value;
-  return codeStep(submission.reply, "recoveryCode", { code: recoveryCode, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  const { way, code, rememberDevice } = submission.value;
+  const field = SECOND_STEP_FIELDS[way];
+  if (way === "app") return codeStep(submission.reply, field, { code, rememberDevice }, () => APP_CODE_MESSAGES, "TOTP");
+  if (way === "recovery") return codeStep(submission.reply, field, { code, rememberDevice }, () => RECOVERY_CODE_MESSAGES, "RECOVERY_CODE");
+  return codeStep(submission.reply, field, { code, rememberDevice }, (type) => (type === "TOTP" ? APP_CODE_MESSAGES : CODE_STEP_MESSAGES));
 }
 
 /**
@@ -378,7 +372,7 @@ const NO_PASSKEY_REQUEST: AuthOutcome = { kind: "failed", reason: "codeExpired",
  */
 function codeStep(
   reply: Reply,
-  field: "code" | "recoveryCode",
+  field: (typeof SECOND_STEP_FIELDS)[SecondStepWay],
   { code, rememberDevice }: { code: string; rememberDevice?: boolean },
   messagesFor: (type: ChallengedFactorType) => Partial<Record<AuthFailure, string>>,
   as?: "TOTP" | "RECOVERY_CODE",
@@ -446,8 +440,17 @@ export async function resendLoginCodeAction(_previous: FormState, formData: Form
   const resent = await platformStep("sending a new login code failed", submission.reply, () => resendLoginCode(pending.email, pending.stateToken, factorType));
   if ("answer" in resent) return resent.answer;
   const outcome = resent.value;
-  if (outcome.kind === "failed") return { result: submission.reply({ formErrors: [codeStepMessage(outcome) ?? failureMessage(outcome)] }) };
-  return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  if (outcome.kind === "failed") {
+    const message = outcome.reason === "tooManyAttempts" && outcome.retryAfterSeconds ? noNewLoginCodeMessage(outcome.retryAfterSeconds) : undefined;
+    return { result: submission.reply({ formErrors: [message ?? codeStepMessage(outcome) ?? failureMessage(outcome)] }) };
+  }
+  if (outcome.kind !== "second-factor" || (outcome.factorType !== "EMAIL" && outcome.factorType !== "SMS")) {
+    return continueWith(outcome, submission.reply, { email: pending.email, returnTo: pending.returnTo, signUp: false });
+  }
+  // The page stays, with the new challenge in the cookie and the answer where the button was (not a
+  // redirect, which would say nothing and drop the focus to the top).
+  await writePendingVerification(await cookies(), pendingSecondFactor(outcome, pending));
+  return { result: submission.reply(), done: loginCodeSentMessage(outcome.factorType, outcome.hint) };
 }
 
 /** The same answer whether or not the address has an account. */

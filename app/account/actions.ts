@@ -22,6 +22,7 @@ import {
 } from "@/lib/account/forms";
 import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
+import { recheckSessionsOf } from "@/lib/auth/session-check";
 import type { FormState, PasskeyCeremony } from "@/lib/form-state";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, updateTags } from "@/lib/wix/cache";
@@ -139,7 +140,10 @@ export async function changePasswordAction(_previous: FormState, formData: FormD
         return { field: undefined, message: failureMessage(check) };
       }
       const change = await changePassword(client, newPassword);
-      return change.ok ? null : { field: "newPassword", message: change.reason };
+      if (!change.ok) return { field: "newPassword", message: change.reason };
+      // The platform ended the member's other sessions: each, on any instance, is asked about at its next page view.
+      recheckSessionsOf(id);
+      return null;
     });
   } catch (error) {
     return failed(submission.reply, error, "Changing a password", PASSWORDS);

@@ -9,6 +9,7 @@ import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { loginPageHref } from "@/lib/auth/routes";
 import type { WixClient } from "@/lib/wix/client";
 import { whenAvailable } from "@/lib/wix/collections";
 import { myPasskeys, myRememberedDevices, mySecondFactors } from "@/lib/wix/factors";
@@ -17,6 +18,7 @@ import { whoSeesProfile } from "@/lib/account/profile-words";
 import { qrCodeDataUrl } from "@/lib/account/qr-code";
 import { countryOptions } from "@/lib/countries";
 import { currentProfile } from "@/lib/wix/members";
+import { MUTED_WORDS } from "@/lib/reports/forms";
 import { joinedOutings } from "@/lib/wix/signups";
 import {
   changePasswordAction,
@@ -69,8 +71,8 @@ const JOINED_FORMAT = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: 
 
 export default async function AccountPage() {
   const session = await requireMember("/account");
-  // If the session has ended on the platform, the member goes on as a visitor on the home page.
-  const asMember = <T,>(read: (client: WixClient) => Promise<T>) => readAsMember(session, "/account", read, "/");
+  // If the session has ended on the platform, the login page says so and comes back here.
+  const asMember = <T,>(read: (client: WixClient) => Promise<T>) => readAsMember(session, "/account", read, loginPageHref("/account"));
   const reading = asMember(currentProfile);
   // All at once: the outings need only the member's id, which the session holds (the profile's
   // only for a session whose member lookup failed at login), so the page waits on two rounds of
@@ -99,6 +101,11 @@ export default async function AccountPage() {
           </p>
           {profile.joinedAt && <p className="text-sm text-stone-600">Member since {JOINED_FORMAT.format(profile.joinedAt)}</p>}
         </div>
+        {profile.isMuted && (
+          <p data-testid="muted-notice" className="w-full rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            {MUTED_WORDS}
+          </p>
+        )}
       </header>
 
       <Section id="your-outings" title="Your outings" intro="The outings you have joined, soonest first.">

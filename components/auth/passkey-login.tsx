@@ -1,8 +1,7 @@
 "use client";
 
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { useActionState, useEffect, useId, useRef, useState, useTransition, type FormEvent } from "react";
-import { focusRing } from "@/components/class-names";
+import { useActionState, useEffect, useRef, useState, useTransition, type FormEvent } from "react";
 import { FormFeedback, SubmitButton } from "@/components/forms/feedback";
 import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
 import type { FormAction } from "@/lib/form-state";
@@ -13,18 +12,28 @@ export const PASSKEY_NEEDS_SCRIPT =
 
 /**
  * "Use a passkey" at a login's second step: the browser's passkey prompt for the login's request,
- * then its answer to the server action, with the "Remember this device" choice. A refused answer
+ * then its answer to the server action, with the page's "Remember this device" choice. A refused answer
  * or a cancelled prompt says so here and takes the focus; the page then holds a fresh request.
  * Without JavaScript, or in a browser without passkeys, the note stands in for the button.
  */
-export function PasskeyLogin({ options, action, wide }: { options: PublicKeyCredentialRequestOptionsJSON; action: FormAction; wide: boolean }) {
+export function PasskeyLogin({
+  options,
+  action,
+  wide,
+  rememberFrom,
+}: {
+  options: PublicKeyCredentialRequestOptionsJSON;
+  action: FormAction;
+  wide: boolean;
+  /** The id of the page's form that holds the one "Remember this device" box, read when the passkey answers. */
+  rememberFrom: string;
+}) {
   const supported = usePasskeySupport();
   const [state, formAction, sending] = useActionState(action, {});
   const [failure, setFailure] = useState<{ message: string } | null>(null);
   const [asking, setAsking] = useState(false);
   const [, startTransition] = useTransition();
   const summary = useRef<HTMLDivElement>(null);
-  const rememberId = useId();
   const errors = failure ? [failure.message] : (state.result?.error?.[""] ?? []);
 
   useEffect(() => {
@@ -45,6 +54,8 @@ export function PasskeyLogin({ options, action, wide }: { options: PublicKeyCred
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
+    const remember = document.forms.namedItem(rememberFrom)?.elements.namedItem("rememberDevice");
+    if (remember instanceof HTMLInputElement && remember.checked) data.set("rememberDevice", "on");
     setFailure(null);
     setAsking(true);
     try {
@@ -62,15 +73,6 @@ export function PasskeyLogin({ options, action, wide }: { options: PublicKeyCred
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-busy={asking || sending}>
       <FormFeedback summary={summary} errors={errors} errorId="passkey-error" />
-      <label htmlFor={rememberId} className="flex items-start gap-3 text-sm text-stone-800">
-        <input
-          id={rememberId}
-          type="checkbox"
-          name="rememberDevice"
-          className={`mt-0.5 h-5 w-5 shrink-0 rounded border-stone-500 accent-pine-700 ${focusRing}`}
-        />
-        Remember this device for 30 days
-      </label>
       <SubmitButton pending={asking || sending} pendingLabel="Waiting for your passkey…" wide={wide}>
         Use a passkey
       </SubmitButton>

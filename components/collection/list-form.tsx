@@ -57,26 +57,23 @@ function canonicalQuery(form: HTMLFormElement): string {
 /** Keys that move a closed list's choice one step at a time (each step a change event in Chromium). */
 const STEPPING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 
-/** How long a list stepped through by keyboard must rest on a choice before the list loads it. */
-const SETTLE_MS = 700;
-
 type Control = HTMLInputElement | HTMLSelectElement;
 
 /**
  * The list's search form. Without JavaScript it is a plain GET form ("Show results" submits it).
  * With it, a filter, sort or page size applies as soon as it changes, the search when submitted,
  * and the URL carries only what is chosen, in the order of its canonical URL. A sort or page size
- * stepped through with the arrow keys changes at every step: it applies once the choice rests
- * (SETTLE_MS), or at once on Enter or when the focus leaves it, so the steps on the way cost no
- * navigation.
+ * stepped through with the arrow keys changes at every step: it applies only on Enter, when the
+ * focus leaves it, or with "Show results", so the steps on the way (however slow) cost no
+ * navigation and no prefetch.
  */
 export function ListForm({ action, label, className, children }: { action: string; label: string; className: string; children: ReactNode }) {
   const router = useRouter();
   const form = useRef<HTMLFormElement>(null);
   /** The list whose last change came from a stepping key. */
   const stepped = useRef<EventTarget | null>(null);
-  /** A stepped choice waiting to rest before it applies. */
-  const settling = useRef<{ timer: number; target: HTMLFormElement; changed: Control } | null>(null);
+  /** A stepped choice waiting for Enter or blur before it applies. */
+  const settling = useRef<{ target: HTMLFormElement; changed: Control } | null>(null);
 
   useEffect(() => {
     const wanted = refocus;
@@ -90,8 +87,6 @@ export function ListForm({ action, label, className, children }: { action: strin
     if (folded) folded.open = true;
     control?.focus();
   }, []);
-  // A choice still settling when the list goes (another link followed) is dropped.
-  useEffect(() => () => window.clearTimeout(settling.current?.timer), []);
 
   const apply = (target: HTMLFormElement) => {
     const invalid = misorderedRange(target);
@@ -118,7 +113,6 @@ export function ListForm({ action, label, className, children }: { action: strin
   const settle = () => {
     const waiting = settling.current;
     if (!waiting) return;
-    window.clearTimeout(waiting.timer);
     settling.current = null;
     applyChange(waiting.target, waiting.changed);
   };
@@ -132,7 +126,6 @@ export function ListForm({ action, label, className, children }: { action: strin
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
-        window.clearTimeout(settling.current?.timer);
         settling.current = null;
         apply(event.currentTarget);
       }}
@@ -155,8 +148,7 @@ export function ListForm({ action, label, className, children }: { action: strin
         if (!(changed instanceof HTMLInputElement || changed instanceof HTMLSelectElement) || changed.type === "search") return;
         const target = event.currentTarget;
         if (changed === stepped.current) {
-          window.clearTimeout(settling.current?.timer);
-          settling.current = { timer: window.setTimeout(settle, SETTLE_MS), target, changed };
+          settling.current = { target, changed };
           return;
         }
         applyChange(target, changed);

@@ -26,6 +26,12 @@ type Props = {
   wideButton?: boolean;
 };
 
+/**
+ * `permalink`: where the form posts before (or without) JavaScript, when not the address shown: a
+ * page reached with a fragment would otherwise carry it on to wherever the post leads.
+ */
+type PermalinkProp = { permalink?: string };
+
 /** What `useActionState` gives for a server action: the last reply, the form's action, and whether it is on its way. */
 export type ActionState = [state: FormState, formAction: (formData: FormData) => void, pending: boolean];
 
@@ -36,8 +42,8 @@ export type ActionState = [state: FormState, formAction: (formData: FormData) =>
  * as the server's own reference, so the form also posts, and shows the same reply, without
  * JavaScript.
  */
-export function ActionForm({ action, ...props }: Props & { action: FormAction }) {
-  return <ActionStateForm actionState={useActionState(action, {})} {...props} />;
+export function ActionForm({ action, permalink, ...props }: Props & PermalinkProp & { action: FormAction }) {
+  return <ActionStateForm actionState={useActionState(action, {}, permalink)} {...props} />;
 }
 
 /**

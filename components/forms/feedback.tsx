@@ -22,7 +22,8 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
     if (!state.result && !state.done) return;
     // After conform has applied the reply: a field it clears (a password) is a new element by then.
     const frame = requestAnimationFrame(() => {
-      const invalid = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      // The form's own fields, those outside it that name it (`form="…"`) included.
+      const invalid = Array.from(form.current?.elements ?? []).find((element): element is HTMLElement => element.getAttribute("aria-invalid") === "true");
       if (invalid) invalid.focus();
       // An empty summary (the confirmation went elsewhere) would only take the focus from it.
       else if (summary.current?.textContent) summary.current.focus();
@@ -156,17 +157,33 @@ export function SubmitButton({
   pendingLabel,
   tone = "primary",
   wide = true,
+  name,
+  value,
+  form,
 }: {
   pending: boolean;
   children: ReactNode;
   pendingLabel: string;
   tone?: keyof typeof tones;
   wide?: boolean;
+  /** Sent with the form when this button is the one pressed: which of several ways it is. */
+  name?: string;
+  value?: string;
+  /** The form's id, for a button placed outside it. */
+  form?: string;
 }) {
   return (
     // The label in an element of its own and the pending words in an attribute: a form sent before
     // the page's script has started shows them through CSS (components/forms/early-pending.tsx).
-    <button type="submit" disabled={pending} data-pending-label={pendingLabel} className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      form={form}
+      disabled={pending}
+      data-pending-label={pendingLabel}
+      className={`${wide ? "w-full " : ""}${submitClass} ${tones[tone]}`}
+    >
       <span>{pending ? pendingLabel : children}</span>
     </button>
   );

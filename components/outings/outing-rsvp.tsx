@@ -3,10 +3,11 @@ import { focusRing } from "@/components/class-names";
 import { getSession, readAsMember } from "@/lib/auth/request-session";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { CollectionWithOutings } from "@/lib/site-config";
-import { hasJoined, memberIdOf, placesLeft, takenPlaces } from "@/lib/wix/signups";
+import { hasJoined, memberIdOf, placesLeft, takenPlaces, whoIsGoing } from "@/lib/wix/signups";
 import type { SiteItem } from "@/lib/wix/site-item";
 import { PlacesLeft } from "./places-left";
 import { RsvpButton, RsvpFeedback } from "./rsvp-button";
+import { WhoIsGoing } from "./who-is-going";
 
 /** The .ics file of an outing, beside its page. */
 const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
@@ -16,7 +17,8 @@ const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
  * public outing are the same for everyone (a cached read); whether the reader has joined is read
  * with their own session, and only when there is one: a visitor's page, which the page cache
  * keeps, never depends on who asked, and shows "Log in to join". A members' outing (members only
- * reach its page) counts its places with the member's session too.
+ * reach its page) counts its places with the member's session too. Who is going is read with the
+ * member's session as well (whose profiles they may see is theirs to know); visitors get the count.
  */
 export async function OutingRsvp({ collection, item }: { collection: CollectionWithOutings; item: SiteItem }) {
   const session = await getSession();
@@ -26,8 +28,12 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
       ? await readAsMember(member, item.href, (client) => takenPlaces(collection, [item.id], client))
       : await takenPlaces(collection, [item.id]);
   const left = placesLeft(item, taken[item.id] ?? 0);
-  const joined =
-    !!member && (await readAsMember(member, item.href, async (client) => hasJoined(client, collection, item.id, await memberIdOf(client, member.member?.id))));
+  const [joined, goers] = member
+    ? await Promise.all([
+        readAsMember(member, item.href, async (client) => hasJoined(client, collection, item.id, await memberIdOf(client, member.member?.id))),
+        readAsMember(member, item.href, (client) => whoIsGoing(client, collection, item.id)),
+      ])
+    : [false, undefined];
   const intent = joined ? "cancel" : left === 0 ? "full" : "join";
   return (
     <section aria-labelledby="rsvp" className="space-y-3 rounded-xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -35,6 +41,7 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
         {joined ? "You're going" : "Join this outing"}
       </h2>
       <PlacesLeft left={left} capacity={item.outing?.capacity} className="text-stone-800" />
+      <WhoIsGoing taken={taken[item.id] ?? 0} goers={goers} />
       {member ? (
         <RsvpFeedback>
           <RsvpButton intent={intent} route={collection.route} outingId={item.id} />

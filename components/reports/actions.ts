@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { actAsMember, type NotMember } from "@/lib/auth/request-session";
 import type { FormState } from "@/lib/form-state";
-import { deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
+import { MUTED_WORDS, deleteReportSchema, editReportSchema, newReportSchema } from "@/lib/reports/forms";
 import { collectionByRoute, type MemberReportsConfig } from "@/lib/site-config";
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import type { WixClient } from "@/lib/wix/client";
@@ -20,6 +20,7 @@ const NOT_MEMBER: Record<NotMember["reason"], string> = {
 const REFUSED: Record<ReportRefusal, string> = {
   "not-author": "You can change or delete only reports you wrote.",
   "not-found": "This report no longer exists. It may have been deleted a moment ago.",
+  muted: MUTED_WORDS,
 };
 
 const UNAVAILABLE = "We could not reach the club's database. Nothing was changed; please try again in a minute.";

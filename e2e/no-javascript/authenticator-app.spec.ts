@@ -24,6 +24,7 @@ test("without script: an app is set up with its recovery codes shown once, then 
   await logOut(page);
 
   await logInWithPassword(page, email);
+  await page.getByText("Use another way").click();
   await page.getByLabel("Recovery code").fill(codes[4]);
   await page.getByRole("button", { name: "Use the recovery code" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);

@@ -10,6 +10,7 @@ import { deleteTransaction, finishTransactions, readTransaction } from "./transa
 import { lookUpDisplay } from "./refresh";
 import { noStoreRedirect, signInProblem, siteUrl } from "./responses";
 import { nowSeconds, sessionFromTokens } from "./session";
+import { noteSessionIssued } from "./session-check";
 
 const callbackParams = z.object({
   code: z.string().min(1).max(2048).optional().catch(undefined),
@@ -60,7 +61,9 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   }
   const member = await lookUpDisplay(tokens.accessToken);
   const response = noStoreRedirect(siteUrl(transaction.returnTo));
-  await writeSession(response.cookies, sessionFromTokens(tokens, nowSeconds(), member));
+  const session = sessionFromTokens(tokens, nowSeconds(), member);
+  noteSessionIssued(session);
+  await writeSession(response.cookies, session);
   writeNotice(response.cookies, transaction.signUp ? SIGNED_UP : LOGGED_IN);
   await finishTransactions(request.cookies, response.cookies, transaction);
   return response;

@@ -82,20 +82,49 @@ export const sixDigitCode = z
 /** "Remember this device for 30 days", a checkbox: ticked, it is sent as "on". */
 const rememberDevice = z.boolean().optional();
 
-export const loginCodeSchema = z.object({ code: sixDigitCode, rememberDevice });
-
 /** A passkey's answer at a login's second step: the credential JSON the browser's WebAuthn call gave. */
 export const passkeyAnswerSchema = z.object({ credential: z.string().min(1).max(16_000), rememberDevice });
 
 /** One of the member's one-time recovery codes, as written down: case, spaces and dashes do not matter. */
-export const recoveryCodeSchema = z.object({
-  recoveryCode: z
-    .string({ error: "Enter one of your recovery codes." })
-    .trim()
-    .min(1, "Enter one of your recovery codes.")
-    .max(20, "That is longer than a recovery code."),
-  rememberDevice,
-});
+const recoveryCode = z
+  .string({ error: "Enter one of your recovery codes." })
+  .trim()
+  .min(1, "Enter one of your recovery codes.")
+  .max(20, "That is longer than a recovery code.");
+
+/** The id of the login's second-step form: the fields and the passkey's button outside it name it. */
+export const SECOND_STEP_FORM = "second-step";
+
+/** The ways of answering a login's second step with something typed, each with its field. */
+export const SECOND_STEP_FIELDS = { code: "code", app: "appCode", recovery: "recoveryCode" } as const;
+export type SecondStepWay = keyof typeof SECOND_STEP_FIELDS;
+const WAYS = Object.keys(SECOND_STEP_FIELDS) as SecondStepWay[];
+
+/**
+ * The login's second step, one form for every way of answering it (the code sent or asked for, the
+ * app's code, a recovery code) and its one "Remember this device" box. The button pressed names the
+ * way; Enter in a field presses the form's first button, so a way whose field is empty gives way to
+ * the one that was filled in.
+ */
+export const secondStepSchema = z
+  .object({
+    way: z.enum(WAYS).optional(),
+    code: z.string().optional(),
+    appCode: z.string().optional(),
+    recoveryCode: z.string().optional(),
+    rememberDevice,
+  })
+  .transform((value, context) => {
+    const filled = WAYS.filter((way) => value[SECOND_STEP_FIELDS[way]]?.trim());
+    const way = value.way && filled.includes(value.way) ? value.way : (filled[0] ?? value.way ?? "code");
+    const field = SECOND_STEP_FIELDS[way];
+    const checked = (way === "recovery" ? recoveryCode : sixDigitCode).safeParse(value[field]);
+    if (!checked.success) {
+      context.addIssue({ code: "custom", path: [field], message: checked.error.issues[0].message });
+      return z.NEVER;
+    }
+    return { way, code: checked.data, rememberDevice: value.rememberDevice };
+  });
 
 export const forgotPasswordSchema = z.object({ email });
 
@@ -184,6 +213,15 @@ export const AWAITING_APPROVAL_MESSAGE = "Thanks! Your account is waiting for a 
 export const VERIFICATION_EXPIRED_MESSAGE = "This verification has expired. Log in again and we will send a new code.";
 
 export const codeResentMessage = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
+
+/** A login's new code went (by the factor the member chose, or the same one): by what, and where. */
+export const loginCodeSentMessage = (factorType: "EMAIL" | "SMS", hint: string) =>
+  `We sent a new code ${factorType === "SMS" ? "by text message" : "by e-mail"} to ${hint}. It replaces the previous one and works for 15 minutes.`;
+
+/** A login's new code refused (past the hour's codes, or the day's wrong ones): nothing went, and the true wait. */
+export function noNewLoginCodeMessage(retryAfterSeconds?: number): string {
+  return `No new code was sent: we have sent as many as we can for now. ${retryAfterSeconds ? `Ask again in ${waitInWords(retryAfterSeconds)}.` : "Try again later."}`;
+}
 
 /** No new code for now: the step's own limit, or the platform's hourly one; how long, when known. */
 export function noMoreCodesMessage(retryAfterSeconds?: number): string {

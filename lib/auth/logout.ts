@@ -4,6 +4,7 @@ import { describeFailure } from "@/lib/wix/errors";
 import { endMemberSession } from "@/lib/wix/identity";
 import { platformLogoutUrl } from "@/lib/wix/oauth";
 import { LOGGED_OUT, writeNotice } from "./notice-store";
+import { recheckSessionsOf } from "./session-check";
 import { clearSession, readSession } from "./session-store";
 import { deleteAllTransactions } from "./transaction-store";
 import { isPrefetch } from "./prefetch";
@@ -43,6 +44,8 @@ export async function handleLogout(request: NextRequest): Promise<NextResponse> 
       // platform's session ends with the logout page or expires on its side.
       logger().warn({ failure: describeFailure(error) }, "revoking the member's tokens failed");
     }
+    // A copy of this cookie is asked about at its next use, on every instance, not taken on an earlier confirmation.
+    if (session.member) recheckSessionsOf(session.member.id);
   }
   const response = noStoreRedirect(target);
   clearSession(response.cookies);

@@ -5,6 +5,7 @@ import { GrantRejectedError, PlatformUnavailableError, describeFailure } from "@
 import { memberDisplay } from "@/lib/wix/members";
 import { renewAccessToken } from "@/lib/wix/oauth";
 import { sessionFromTokens, type Session } from "./session";
+import { noteSessionIssued } from "./session-check";
 
 /** A token refused this soon after it was issued is dead, not stale: renewing it again would loop. */
 export const FRESH_TOKEN_SECONDS = 10;
@@ -71,7 +72,9 @@ async function refresh(current: Session, nowSeconds: number): Promise<Renewal> {
   try {
     const pair = await renewAccessToken(current);
     const member = current.role === "member" ? (current.member ?? (await lookUpDisplay(pair.accessToken))) : undefined;
-    return { session: sessionFromTokens(pair, nowSeconds, member, current), memberSessionEnded: false };
+    const renewed = sessionFromTokens(pair, nowSeconds, member, current);
+    noteSessionIssued(renewed);
+    return { session: renewed, memberSessionEnded: false };
   } catch (error) {
     if (!(error instanceof GrantRejectedError)) {
       failingUntil = Date.now() + RETRY_AFTER_FAILURE_MS;

@@ -18,7 +18,7 @@ const pendingVerificationSchema = z.object({
   decoy: z.literal(true).optional(),
   /**
    * Present for a second factor's code: which factor it went by, the hint of where, whether the
-   * member's app may answer instead, their other factors that could send it instead, and the
+   * member's app may answer instead, their other factors that could send it instead, whether they have recovery codes, and the
    * request for one of their passkeys: only its challenge, and the passkeys' ids while they are
    * few and short (absent: kept on the server, below).
    */
@@ -28,6 +28,8 @@ const pendingVerificationSchema = z.object({
       hint: z.string().max(200),
       appToo: z.boolean().optional(),
       others: z.array(z.enum(SENDING_FACTOR_TYPES)).max(SENDING_FACTOR_TYPES.length).optional(),
+      /** Whether the member has recovery codes left, so the page offers the form for one. */
+      recoveryCodes: z.boolean().optional(),
       passkey: z
         .object({
           challengeId: z.string().min(1).max(100),

@@ -76,3 +76,9 @@ export function wallClockOf(instant: Date, timeZone: string): WallClock {
   const number = (type: Intl.DateTimeFormatPartTypes) => Number(part(parts, type));
   return { year: number("year"), month: number("month"), day: number("day"), hour: number("hour"), minute: number("minute"), second: number("second") };
 }
+
+/** "2026-10-02": the calendar day an instant falls on, on the zone's clocks. */
+export function dayInZone(instant: Date, timeZone: string): string {
+  const { year, month, day } = wallClockOf(instant, timeZone);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}

@@ -6,6 +6,14 @@ import { z } from "zod";
  * submitting and the server action checks again; the text is stored and shown as plain text.
  */
 
+/**
+ * What a muted member is told, on the report form they send and on their account page: what
+ * muting stops, what it leaves them, and that their earlier reports stay (docs/member-experience.md).
+ */
+export const MUTED_WORDS =
+  "The club has muted your account, so you cannot publish or change trail reports for now. Your earlier reports stay on the site, and you can " +
+  "still read everything, join outings and delete your own reports. If you think this is a mistake, contact a club organiser.";
+
 /** The longest title and body the form takes; reports read back are cut to the same (lib/wix/reports.ts). */
 export const REPORT_LIMITS = { title: 120, body: 4000 } as const;
 

@@ -179,7 +179,8 @@ const journal: CollectionConfig = {
   datedBy: "publishedAt",
   fields: [
     { key: "author", label: "By", type: "TEXT" },
-    { key: "publishedAt", label: "Published", type: "DATETIME" },
+    // A story is published on a day; the hour it went up is noise ("03:00 MDT").
+    { key: "publishedAt", label: "Published", type: "DATETIME", dayOnly: true },
     { key: "tags", label: "Topics", type: "ARRAY_STRING" },
     { key: "body", label: "Story", type: "RICH_TEXT", unheaded: true },
     { key: "article", label: "In detail", type: "RICH_CONTENT", unheaded: true },

@@ -45,6 +45,8 @@ export type ValueConfig = {
   fields?: readonly FieldConfig[];
   /** For ARRAY fields: how each element is read. */
   element?: ValueConfig;
+  /** For DATETIME fields whose time says nothing (a story's publication): the day alone, as the club's clocks read it. */
+  dayOnly?: true;
 };
 
 export type FieldConfig = ValueConfig & {

@@ -9,8 +9,11 @@ import { z } from "zod";
  * which cached pages a change makes stale: data items (their collection) and members.
  */
 
-/** What one event changed, for the cache: the collections whose items it names, and whether public member pages. */
-export type EventChanges = { collections: string[]; members: boolean };
+/**
+ * What one event changed, for the cache: the collections whose items it names, whether public
+ * member pages, and the member a member event names (whose sessions may have ended: a block, a deletion).
+ */
+export type EventChanges = { collections: string[]; members: boolean; memberId?: string };
 
 export type ReadEvent = { ok: true; eventType: string; changes: EventChanges; expiresAt: number } | { ok: false; reason: "invalid" | "expired" | "malformed" };
 
@@ -23,6 +26,7 @@ const envelope = z.object({ eventType: z.string().min(1).max(200), data: z.strin
 const entity = z.object({ dataCollectionId: z.string().min(1).max(256).optional() }).passthrough();
 /** A domain event's body: the entity in whichever of created, updated or deleted it came. */
 const domainEvent = z.object({
+  entityId: z.string().min(1).max(200).optional().catch(undefined),
   createdEvent: z.object({ entity: entity.nullish() }).nullish(),
   updatedEvent: z.object({ currentEntity: entity.nullish() }).nullish(),
   deletedEvent: z.object({ deletedEntity: entity.nullish() }).nullish(),
@@ -33,9 +37,9 @@ const MEMBER_EVENT = /^wix\.members\.v1\.member_(created|updated|deleted)$/;
 
 /** The changes an event stands for; other events (follows, badges, jobs…) change nothing the site caches. */
 function changesOf(eventType: string, payload: unknown, allCollections: () => string[]): EventChanges {
-  if (MEMBER_EVENT.test(eventType)) return { collections: [], members: true };
-  if (!DATA_ITEM_EVENT.test(eventType)) return { collections: [], members: false };
+  if (!MEMBER_EVENT.test(eventType) && !DATA_ITEM_EVENT.test(eventType)) return { collections: [], members: false };
   const parsed = domainEvent.safeParse(payload);
+  if (MEMBER_EVENT.test(eventType)) return { collections: [], members: true, ...(parsed.data?.entityId && { memberId: parsed.data.entityId }) };
   const item = parsed.success
     ? (parsed.data.createdEvent?.entity ?? parsed.data.updatedEvent?.currentEntity ?? parsed.data.deletedEvent?.deletedEntity)
     : undefined;

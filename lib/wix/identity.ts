@@ -26,6 +26,8 @@ export type AuthOutcome =
       hint: string;
       appToo: boolean;
       others: SendingFactorType[];
+      /** The member has recovery codes left: the challenge lists them among its factors. */
+      recoveryCodes: boolean;
       /** The member has passkeys: this login's request for one of them, whatever factor was challenged. */
       passkey?: PasskeyRequest;
     }
@@ -187,7 +189,8 @@ export function stateOutcome(reply: unknown): AuthOutcome {
     const available = (mfaChallengeData?.availableFactors ?? []).map((factor) => factor.factorType);
     const appToo = factorType !== "TOTP" && available.includes("TOTP");
     const others = SENDING_FACTOR_TYPES.filter((type) => type !== factorType && available.includes(type));
-    return { kind: "second-factor", stateToken, factorType, hint: challengeData?.hint ?? "", appToo, others, ...(passkey && { passkey }) };
+    const recoveryCodes = available.includes("RECOVERY_CODE");
+    return { kind: "second-factor", stateToken, factorType, hint: challengeData?.hint ?? "", appToo, others, recoveryCodes, ...(passkey && { passkey }) };
   }
   return { kind: "failed", reason: "unknown", fields: {} };
 }

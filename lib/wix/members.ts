@@ -45,10 +45,19 @@ export type Profile = Member & {
   addresses: PostalAddress[];
   customFields: Array<{ key: string; name: string; value: string }>;
   isPrivate: boolean;
+  /** The site's owner muted the member: they may not take part in the community (lib/wix/reports.ts). */
+  isMuted: boolean;
 };
 
-/** What anyone may see of a member: the PUBLIC fieldset. */
-export type PublicMember = { id: string; slug: string; name: string; title: string; photoUrl?: string };
+/**
+ * What anyone may see of a member: the PUBLIC fieldset. `named` is false for a member who chose
+ * no nickname (the platform then gives the neutral one, `NEUTRAL_NAME`); `joinedAt` (an ISO
+ * string, as the shared cache keeps JSON) tells such members apart in the directory.
+ */
+export type PublicMember = { id: string; slug: string; name: string; title: string; photoUrl?: string; named: boolean; joinedAt?: string };
+
+/** The name the platform gives a member who chose none (and the site shows for one without any). */
+export const NEUTRAL_NAME = "Member";
 
 const textOrEmpty = z
   .string()
@@ -75,6 +84,7 @@ const memberData = z.object({
   _id: z.string(),
   loginEmail: z.string().nullish().catch(undefined),
   privacyStatus: z.string().nullish().catch(undefined),
+  activityStatus: z.string().nullish().catch(undefined),
   profile: z
     .object({ nickname: textOrEmpty, slug: textOrEmpty, title: textOrEmpty, photo: z.object({ url: z.string().nullish() }).nullish().catch(undefined) })
     .partial()
@@ -122,7 +132,7 @@ function toPostalAddress(address: z.infer<typeof addressData>): PostalAddress {
 
 /** The name shown for a member: never anything of the e-mail address, which stays private. */
 function displayName(nickname: string, firstName: string, lastName: string): string {
-  return nickname || [firstName, lastName].filter(Boolean).join(" ") || "Member";
+  return nickname || [firstName, lastName].filter(Boolean).join(" ") || NEUTRAL_NAME;
 }
 
 /** Reshapes the platform's member (FULL fieldset) into the site's profile. */
@@ -154,19 +164,45 @@ export function toProfile(raw: unknown): Profile {
       value: typeof field.value === "string" || typeof field.value === "number" ? String(field.value) : "",
     })),
     isPrivate: parsed.privacyStatus === "PRIVATE",
+    isMuted: parsed.activityStatus === "MUTED",
   };
 }
 
 /** Reshapes a member of the PUBLIC fieldset. */
 export function toPublicMember(raw: unknown): PublicMember {
   const profile = toProfile(raw);
-  return { id: profile.id, slug: profile.slug, name: displayName(profile.nickname, "", ""), title: profile.title, photoUrl: profile.photoUrl };
+  const name = displayName(profile.nickname, "", "");
+  return {
+    id: profile.id,
+    slug: profile.slug,
+    name,
+    title: profile.title,
+    photoUrl: profile.photoUrl,
+    named: name !== NEUTRAL_NAME,
+    ...(profile.joinedAt && { joinedAt: profile.joinedAt.toISOString() }),
+  };
 }
 
 /** The member a session's client belongs to, with the whole profile. */
 export async function currentProfile(client: WixClient): Promise<Profile> {
   const { member } = await client.members.getCurrentMember({ fieldsets: ["FULL"] });
   return toProfile(member);
+}
+
+/**
+ * Whether the site's owner has muted the member a session's client belongs to: a muted member
+ * keeps their access but may not take part in the community (docs/member-experience.md,
+ * "Muted members"). Asked of the platform each time, never cached: the owner may mute at any moment.
+ */
+export async function isMuted(client: WixClient): Promise<boolean> {
+  try {
+    const { member } = await client.members.getCurrentMember({ fieldsets: ["EXTENDED"] });
+    return member?.activityStatus === "MUTED";
+  } catch (error) {
+    // No member behind the client (a visitor's): nobody to mute, and the write's own permission decides.
+    if (refusalOf(error)) return false;
+    throw error;
+  }
 }
 
 /** The member a session's client belongs to. */
@@ -251,16 +287,41 @@ export async function publicMemberBySlug(slug: string): Promise<PublicMember | n
 
 export const MEMBERS_PER_PAGE = 24;
 
-/** The member directory by name: public profiles only (the platform leaves private members out). */
-export async function listPublicMembers(page: number): Promise<{ members: PublicMember[]; pageCount: number }> {
-  const { members, total } = await cachedRead(["public-members", "directory", page], [TAGS.members], async (client) => {
-    const found = await client.members.listMembers({
-      paging: { limit: MEMBERS_PER_PAGE, offset: (page - 1) * MEMBERS_PER_PAGE },
-      sorting: [{ fieldName: "profile.nickname", order: "ASC" }],
-    });
-    return { members: (found.members ?? []).map(toPublicMember).filter((member) => member.slug), total: found.metadata?.total ?? 0 };
+/** A page of the directory, and how many members it holds in all. */
+export type DirectoryPage = { members: PublicMember[]; total: number; pageCount: number };
+
+/**
+ * The member directory: public profiles only (the platform leaves private members out). The
+ * whole directory is listed by nickname (`listMembers` sorts; members who chose none share the
+ * neutral name, so they follow one another in the order they joined). A search asks the members
+ * query, which looks in nicknames (its default field) and sorts nothing: matches come in the
+ * platform's order. The neutral name is left out of a search: "mem" looks for a name, not for
+ * everyone without one.
+ */
+export async function listPublicMembers(query: string, page: number): Promise<DirectoryPage> {
+  const { members, total } = await cachedRead(["public-members", "directory", query, page], [TAGS.members], async (client) => {
+    const paging = { limit: MEMBERS_PER_PAGE, offset: (page - 1) * MEMBERS_PER_PAGE };
+    if (!query) {
+      const found = await client.members.listMembers({
+        paging,
+        sorting: [
+          { fieldName: "profile.nickname", order: "ASC" },
+          { fieldName: "createdDate", order: "ASC" },
+        ],
+      });
+      return { members: (found.members ?? []).map(toPublicMember), total: found.metadata?.total ?? 0 };
+    }
+    const found = await client.members
+      .queryMembers({ search: { expression: query, fields: ["profile.nickname"] } })
+      .ne("profile.nickname", NEUTRAL_NAME)
+      .skip(paging.offset)
+      .limit(paging.limit)
+      .find();
+    return { members: found.items.map(toPublicMember), total: found.totalCount ?? 0 };
   });
-  return { members, pageCount: Math.max(1, Math.ceil(total / MEMBERS_PER_PAGE)) };
+  // A member without a profile address has no page to link to.
+  const linked = members.filter((member) => member.slug);
+  return { members: linked, total, pageCount: Math.max(1, Math.ceil(total / MEMBERS_PER_PAGE)) };
 }
 
 /** How long a login waits for the member's display name before going on without it. */

@@ -5,7 +5,7 @@ import type { CollectionWithReports, MemberReportsConfig } from "@/lib/site-conf
 import { TAGS, cachedRead } from "./cache";
 import type { WixClient } from "./client";
 import { refusalOf } from "./errors";
-import { toPublicMember, type PublicMember } from "./members";
+import { isMuted, toPublicMember, type PublicMember } from "./members";
 
 /**
  * Reports members write about an item (trail reports): anyone reads them, members write them,
@@ -154,8 +154,8 @@ export async function reportSummary(collection: CollectionWithReports, itemId: s
   return { count, averageRating: count > 0 ? ratingAvg : null };
 }
 
-/** Why the platform refused a member's change to a report. */
-export type ReportRefusal = "not-author" | "not-found";
+/** Why a member's change to a report was refused: by the platform, or because the site's owner muted them. */
+export type ReportRefusal = "not-author" | "not-found" | "muted";
 
 /** WDE0027: the caller may not do this (not the author); WDE0073: no such report any more. */
 function refusalReason(error: unknown): ReportRefusal | null {
@@ -176,14 +176,25 @@ async function refusedOr(write: () => Promise<unknown>): Promise<{ ok: true } | 
   }
 }
 
+/**
+ * A report is something the member says to the community, so a muted member may neither publish
+ * nor change one. The data API does not know about muting (on Wix, only the community apps do),
+ * so this check, made with the member's own client before every write, is what refuses them.
+ * Removing stays open: taking one's own words down says nothing new.
+ */
+async function unlessMuted(client: WixClient, write: () => Promise<unknown>): Promise<{ ok: true } | { ok: false; reason: ReportRefusal }> {
+  if (await isMuted(client)) return { ok: false, reason: "muted" };
+  return refusedOr(write);
+}
+
 /** A member writes a report with their own client: the platform stamps them as its author. */
 export function writeReport(client: WixClient, config: MemberReportsConfig, itemId: string, content: ReportContent) {
-  return refusedOr(() => client.items.insert(config.collectionId, { [config.itemField]: itemId, ...content }));
+  return unlessMuted(client, () => client.items.insert(config.collectionId, { [config.itemField]: itemId, ...content }));
 }
 
 /** Changes a report's text, rating and day, leaving what it is about and who wrote it alone. */
 export function editReport(client: WixClient, config: MemberReportsConfig, reportId: string, content: ReportContent) {
-  return refusedOr(() => {
+  return unlessMuted(client, () => {
     let patch = client.items.patch(config.collectionId, reportId);
     for (const [field, value] of Object.entries(content)) patch = patch.setField(field, value);
     return patch.run();

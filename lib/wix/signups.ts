@@ -4,7 +4,7 @@ import { outingCollections, type CollectionWithOutings } from "@/lib/site-config
 import { TAGS, cachedRead } from "./cache";
 import type { WixClient } from "./client";
 import { memberItems } from "./collections";
-import { currentMember } from "./members";
+import { currentMember, toPublicMember, type PublicMember } from "./members";
 import type { SiteItem } from "./site-item";
 
 /**
@@ -76,6 +76,27 @@ export async function takenPlaces(collection: CollectionWithOutings, outingIds: 
         countPlaces(visitor, collection, ids),
       );
   return Object.fromEntries(ids.map((id, index) => [id, counts[index]]));
+}
+
+/** The most members named on an outing's page; the others are still counted. */
+const GOERS_SHOWN = 100;
+
+/** Who is going, as the asking member may see them: the members whose profiles they may read, by name; the others counted. */
+export type Goers = { named: PublicMember[]; unnamed: number };
+
+/**
+ * Who has joined an outing, read with a member's own client: the place holders in the order they
+ * joined, and of those the members the platform lets this member see (public profiles, no block
+ * between them). A private profile stays private: it is counted, never named, even to the member
+ * who organises the outing, since the platform shows it to no other member.
+ */
+export async function whoIsGoing(client: WixClient, collection: CollectionWithOutings, outingId: string): Promise<Goers> {
+  const { first, total } = await placeHolders(client, collection, outingId, GOERS_SHOWN);
+  if (first.length === 0) return { named: [], unnamed: total };
+  const found = await client.members.queryMembers().in("_id", first).limit(first.length).find();
+  const visible = new Map(found.items.map(toPublicMember).map((member) => [member.id, member]));
+  const named = first.flatMap((id) => visible.get(id) ?? []).filter((member) => member.slug);
+  return { named, unnamed: total - named.length };
 }
 
 /** One outing by its slug, read with the given client (a member's, for members-only outings); never cached. */

@@ -1,8 +1,8 @@
 import sanitizeHtml from "sanitize-html";
 import { z } from "zod";
 import { countryName } from "@/lib/countries";
-import { knownTimeZone, zoneName } from "@/lib/outings/time";
-import { collectionByRoute, type CollectionConfig, type DirectionsConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
+import { dayInZone, knownTimeZone, zoneName } from "@/lib/outings/time";
+import { clubTimeZone, collectionByRoute, type CollectionConfig, type DirectionsConfig, type FieldConfig, type ValueConfig } from "@/lib/site-config";
 import { documentFrom, imageUrl, pictureFrom, soundFrom, videoFrom, type Document, type Picture, type Sound, type Video } from "./media";
 import { plainText } from "./reshape";
 import { richContentBlocks, richContentText, type RichBlock } from "./rich-content";
@@ -59,8 +59,14 @@ export type SiteItem = {
 
 export type Directions = { label: string; place?: string; href: string };
 
-/** `hours`: how long it takes; `place`: where it starts (a trailhead's address), when known. */
-export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string };
+/** A point on the map, in degrees. */
+export type MapPoint = { latitude: number; longitude: number };
+
+/**
+ * `hours`: how long it takes; `place`: where it starts (a trailhead's address) and `placeAt`
+ * where that is on the map, when known.
+ */
+export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string; placeAt?: MapPoint };
 
 /**
  * Rich text from the platform, reduced to harmless markup: no scripts, no event handlers,
@@ -182,13 +188,20 @@ function addressValue(raw: unknown): FieldValue | undefined {
  * Maps' URL scheme, which starts from where the visitor is and opens the maps app on a phone.
  */
 function directionsTo(config: DirectionsConfig, data: Record<string, unknown>): Directions | undefined {
+  const found = placeOf(config, data);
+  if (!found) return undefined;
+  const { formatted, location } = found;
+  const href = `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: `${location.latitude},${location.longitude}` })}`;
+  return { label: config.label, ...(formatted && { place: formatted }), href };
+}
+
+/** The configured address's name and map location, when it has a location. */
+function placeOf(config: DirectionsConfig, data: Record<string, unknown>): { formatted?: string; location: MapPoint } | undefined {
   const value = data[config.field];
   const raw = config.part ? (typeof value === "object" && value !== null ? (value as Record<string, unknown>)[config.part] : undefined) : value;
   const parsed = address.safeParse(raw);
   if (!parsed.success || !parsed.data.location) return undefined;
-  const { formatted, location } = parsed.data;
-  const href = `https://www.google.com/maps/dir/?${new URLSearchParams({ api: "1", destination: `${location.latitude},${location.longitude}` })}`;
-  return { label: config.label, ...(formatted && { place: formatted }), href };
+  return { formatted: parsed.data.formatted, location: parsed.data.location };
 }
 
 function objectValue(config: ValueConfig, raw: unknown): FieldValue | undefined {
@@ -239,7 +252,10 @@ export function fieldValue(config: ValueConfig, raw: unknown): FieldValue | unde
     }
     case "DATETIME": {
       const parsed = instant.safeParse(raw);
-      return parsed.success ? { type: "date", iso: parsed.data.toISOString(), withTime: true } : undefined;
+      if (!parsed.success) return undefined;
+      return config.dayOnly
+        ? { type: "date", iso: dayInZone(parsed.data, clubTimeZone), withTime: false }
+        : { type: "date", iso: parsed.data.toISOString(), withTime: true };
     }
     case "TIME": {
       const parsed = time.safeParse(raw);
@@ -335,7 +351,9 @@ export function toSiteItem(collection: CollectionConfig, raw: unknown): SiteItem
   const dated = collection.fields.find((field) => field.key === collection.datedBy);
   // An item without its own date is dated by when it was added, so a list by date never shows an undated entry.
   if (dated && !fields[dated.key] && createdDate) {
-    fields[dated.key] = { key: dated.key, label: dated.label, value: { type: "date", iso: createdDate, withTime: dated.type === "DATETIME" } };
+    // Read as the field is (a day-only DATETIME shows the day); a DATE field shows the day the instant names in UTC.
+    const value = dated.type === "DATETIME" ? fieldValue(dated, createdDate) : ({ type: "date", iso: createdDate, withTime: false } as const);
+    if (value) fields[dated.key] = { key: dated.key, label: dated.label, value };
   }
   const outing = collection.outing && outingFacts(collection, collection.outing, data, fields);
   const directions = collection.directions && directionsTo(collection.directions, data);
@@ -378,21 +396,38 @@ function outingFacts(
         .max(24 * 14)
         .safeParse(data[config.hoursField])
     : undefined;
-  const place = config.placeField && startingPlace(collection, config.placeField, data[config.placeField]);
+  const place = config.placeField ? startingPlace(collection, config.placeField, data[config.placeField]) : undefined;
   return {
     ...(startsAt && { startsAt }),
     timeZone,
     ...(capacity.success && { capacity: capacity.data }),
     ...(hours?.success && { hours: hours.data }),
-    ...(place && { place }),
+    ...(place?.formatted && { place: place.formatted }),
+    ...(place && { placeAt: place.location }),
   };
 }
 
-/** The address of a referenced item's directions (a trail's trailhead), when the reference was resolved and has one. */
-function startingPlace(collection: CollectionConfig, key: string, raw: unknown): string | undefined {
+/** The place of a referenced item's directions (a trail's trailhead), when the reference was resolved and has one on the map. */
+function startingPlace(collection: CollectionConfig, key: string, raw: unknown) {
   const route = collection.fields.find((field) => field.key === key)?.references;
   const target = route ? collectionByRoute(route) : undefined;
   const referencedData = referenced.safeParse(raw);
   if (!target?.directions || !referencedData.success) return undefined;
-  return directionsTo(target.directions, referencedData.data)?.place;
+  return placeOf(target.directions, referencedData.data);
+}
+
+/**
+ * An item page shows its main picture once, large and loaded first. A gallery photo or a related
+ * item's card holding the same picture would show it again, lazily: the browser then warns that the
+ * main picture's preload went unused, and the reader sees one photo twice. Such copies are left out.
+ */
+export function withoutMainPicture<T extends { value: FieldValue }>(field: T, mainSrc: string | undefined): T | null {
+  if (!mainSrc || field.value.type !== "gallery") return field;
+  const entries = field.value.entries.filter((entry) => entry.kind !== "image" || entry.picture.src !== mainSrc);
+  return entries.length ? { ...field, value: { type: "gallery", entries } } : null;
+}
+
+/** A related item's card shows no picture when it is the page's own main picture (see `withoutMainPicture`). */
+export function withoutMainPictureOf<T extends { imageUrl?: string }>(items: T[], mainSrc: string | undefined): T[] {
+  return mainSrc ? items.map((item) => (item.imageUrl === mainSrc ? { ...item, imageUrl: undefined } : item)) : items;
 }

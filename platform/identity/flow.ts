@@ -258,7 +258,9 @@ export class HostedFlow {
       app: factorType !== "TOTP" && availableFactors.some((factor) => factor.factorType === "TOTP"),
       recovery: this.ctx.recoveryCodes.remaining(identity.id) > 0,
       // A passkey and the app send nothing: they have their own forms.
-      others: availableFactors.map((factor) => factor.factorType).filter((type) => type !== "TOTP" && type !== "WEBAUTHN" && type !== factorType),
+      others: availableFactors
+        .map((factor) => factor.factorType)
+        .filter((type): type is "EMAIL" | "SMS" => (type === "EMAIL" || type === "SMS") && type !== factorType),
       passkey: passkeyOf(verificationChallengeData.webauthnData),
     };
     this.ctx.formStates.save(this.stateKey(PENDING_CODE, rs.id, browser), pending, VERIFICATION_TTL_MS);
@@ -266,26 +268,38 @@ export class HostedFlow {
   }
 
   /**
-   * "Send the code by text message instead" (or by e-mail): the log-in's challenge goes on by the
-   * factor the member chose, with a new code sent by it; the earlier code stops working.
+   * "Send a new code" (the factor asked, by `factorType` too) or "Send the code by text message
+   * instead" (or by e-mail): the log-in's challenge goes on by that factor, with a new code sent by
+   * it; the earlier code stops working. The page says where it went; past the hour's codes it
+   * says the wait, and the earlier code still works.
    */
   sendCodeBy(rsId: unknown, factorType: string, browser: Browser & { csrfValid: boolean }): HostedResult {
     const form = this.codeStepForm(rsId, browser);
     if ("answer" in form) return form.answer;
     const { rs, pending, again } = form;
-    const chosen = pending.others.find((type) => type === factorType);
+    const sends = pending.factorType === "EMAIL" || pending.factorType === "SMS";
+    const chosen = [...pending.others, ...(sends ? [pending.factorType] : [])].find((type) => type === factorType);
     if (!chosen) return again({ message: "Choose one of the ways offered below." });
+    const identity = this.ctx.identities.findForLogin(pending.email)?.identity;
+    if (!identity) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
     let challenge: StateReply;
     try {
       challenge = this.identityService.continueChallenge(pending.email, pending.stateToken, chosen);
     } catch (error) {
       if (!(error instanceof PlatformError)) throw error;
+      // Only the hour's codes are used up: the code sent before still works (past the day's wrong codes none does).
+      if (error.code === "THROTTLED_FEATURE" && !this.ctx.wrongCodes.reached(identity.id)) {
+        return again({ message: `${tooManyCodesSent(error)} The code we sent before still works.` });
+      }
       const message = error.code === "THROTTLED_FEATURE" ? tooManyCodesSent(error) : "That code has expired. Log in again and we will send you a new one.";
       return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
     }
-    const identity = this.ctx.identities.findForLogin(pending.email)?.identity;
-    if (!identity) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
-    return this.awaitCode(rs, browser, identity, pending.email, challenge);
+    this.awaitCode(rs, browser, identity, pending.email, challenge);
+    const { factorType: sentBy, verificationChallengeData } = challenge.mfaChallengeData!;
+    const where = `${sentBy === "SMS" ? "by text message to" : "by e-mail to"} ${verificationChallengeData.hint}`;
+    return this.redirectWith(HOSTED_PAGES.loginCode, rs.id, browser, {
+      status: `We sent a new code ${where}. It replaces the previous one and works for 15 minutes.`,
+    });
   }
 
   /** On to the code page, with the verification it waits for kept for this browser while its code lives. */
@@ -379,9 +393,10 @@ export class HostedFlow {
     if (rs.completed) return this.afterCompleted(rs);
     const pending = this.ctx.formStates.read<PendingCode>(this.stateKey(PENDING_CODE, rs.id, browser));
     if (!pending) return seeOther(pageUrl(HOSTED_PAGES.login, { rs: rs.id }));
-    const { error } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
+    const { error, status } = this.takeFlash(HOSTED_PAGES.loginCode, rs.id, browser);
     return page(
       loginCodePage({
+        status,
         ...this.formOf(rs, browser),
         factorType: pending.factorType,
         hint: pending.hint,

@@ -62,7 +62,7 @@ export type StateReply = {
     factorType: SecondFactorType;
     /** With a passkey among the factors: its challenge and the browser's request options. */
     verificationChallengeData: { hint: string; webauthnData?: ReturnType<typeof passkeyChallenge> };
-    availableFactors: Array<{ factorType: SecondFactorType; factorStatus: "ENABLED" }>;
+    availableFactors: Array<{ factorType: SecondFactorType | "RECOVERY_CODE"; factorStatus: "ENABLED" }>;
     reason: "USER_SETTINGS";
   };
   /** With SUCCESS after a verify that asked to remember the browser: the token it shows at its next logins. */
@@ -277,10 +277,12 @@ export class IdentityService {
    * The second step of a login (docs/platform/identity.md §3.8): a code by the member's first
    * factor (or the one they chose), and MFA_CHALLENGE with the state token that `/v2/{factorType}/verify` takes.
    */
-  challenge(identity: Identity, factors: readonly Factor[], factor: Factor = factors[0]): StateReply {
+  challenge(identity: Identity, factors: readonly Factor[], factor: Factor = factors[0], asked: "login" | "new-code" = "login"): StateReply {
+    // Recovery codes answer any challenge (Wix's factor types name them): listed while the member has some left, so a page offers them only then.
+    const recovery = this.ctx.recoveryCodes.remaining(identity.id) > 0 ? [{ factorType: "RECOVERY_CODE" as const, factorStatus: "ENABLED" as const }] : [];
     return {
       state: "MFA_CHALLENGE",
-      stateToken: this.sendCode(identity, "mfa", factor),
+      stateToken: this.sendCode(identity, "mfa", factor, asked === "new-code"),
       identity: identityWire(identity, factors),
       mfaChallengeData: {
         factorType: factor.type,
@@ -288,7 +290,7 @@ export class IdentityService {
           hint: factorHint(identity, factor),
           webauthnData: passkeyChallenge(this.ctx.passkeys, this.ctx.config, identity.id),
         },
-        availableFactors: factors.map((each) => ({ factorType: each.type, factorStatus: "ENABLED" as const })),
+        availableFactors: [...factors.map((each) => ({ factorType: each.type, factorStatus: "ENABLED" as const })), ...recovery],
         reason: "USER_SETTINGS",
       },
     };
@@ -296,14 +298,16 @@ export class IdentityService {
 
   /**
    * Sends a code (by e-mail, or by SMS for an SMS factor); the state token it answers with
-   * carries the login on. Past a few codes an hour no new one is sent: the login continues
-   * with the code already sent, and with none left to continue, it is refused.
+   * carries the login on. Past a few codes an hour no new one is sent: a login continues with
+   * the code already sent, and with none left to continue, it is refused. A new code asked for
+   * (`newCode`) is refused with the wait instead: going on silently would tell the member a code
+   * went that never did, by a factor it may not have gone by.
    */
-  private sendCode(identity: Identity, purpose: VerificationPurpose, factor: Factor | null): string {
+  private sendCode(identity: Identity, purpose: VerificationPurpose, factor: Factor | null, newCode = false): string {
     if (purpose === "mfa") this.refusePastCeiling(identity.id);
     const key = codeMailKey(purpose, identity.id);
     if (!this.ctx.mailLimit.allow(key)) {
-      const stateToken = this.ctx.verifications.resume(identity.id, purpose);
+      const stateToken = newCode ? null : this.ctx.verifications.resume(identity.id, purpose);
       if (stateToken) return stateToken;
       throw codesThrottled(this.ctx.mailLimit.waitSeconds(key));
     }
@@ -566,7 +570,7 @@ export class IdentityService {
     if (!identity || identity.loginEmail !== normaliseEmail(email) || factors.length === 0) throw codeExpired();
     const chosen = factors.find((factor) => factor.type === (factorType ?? live?.factorType));
     if (factorType && !chosen) throw invalidArgument(`This member has no ${factorType} factor turned on.`);
-    return this.challenge(identity, factors, chosen);
+    return this.challenge(identity, factors, chosen, "new-code");
   }
 
   /**

@@ -623,6 +623,22 @@ describe("second factors: choosing the one that sends the code", () => {
     expect(verified.body.state).toBe("SUCCESS");
   });
 
+  it("a new code asked past the hour's codes is refused with the true wait, and the code sent before still works", async () => {
+    const { email } = await memberWithFactor({ type: "EMAIL" });
+    const challenge = (await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } })) as { body: Challenge };
+    let stateToken = challenge.body.stateToken!;
+    // The login's code and four new ones: the hour's five.
+    for (let asked = 0; asked < 4; asked++) stateToken = (await goOn(email, stateToken)).body.stateToken!;
+    const sent = platform.ctx.outbox.list(email).length;
+    const refused = await goOn(email, stateToken);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ details: { applicationError: { code: "THROTTLED_FEATURE" } } });
+    expect(JSON.stringify(refused.body)).toMatch(/"retryAfterSeconds":(3[5-6]\d\d)/);
+    expect(platform.ctx.outbox.list(email)).toHaveLength(sent);
+    const verified = await call("/_api/iam/authentication/v2/email/verify", { body: { stateToken, emailData: { code: latestCode(email) } } });
+    expect(verified.body.state).toBe("SUCCESS");
+  });
+
   it("refuses a factor the member does not have on, and an unknown one", async () => {
     const { email } = await memberWithFactor({ type: "EMAIL" });
     const challenge = await call("/_api/iam/authentication/v2/login", { body: { loginId: { email }, password: PASSWORD } });

@@ -60,6 +60,11 @@ button:focus-visible { outline: none; box-shadow: 0 0 0 4px var(--pine-100); }
   font-size: .875rem; }
 .resend { margin-top: 24px; padding-top: 20px; border-top: 1px solid var(--stone-200); }
 .resend p { margin: 0; font-size: .875rem; color: var(--stone-700); }
+.way { margin-top: 24px; padding-top: 16px; border-top: 1px solid var(--stone-200); }
+.way > p:first-of-type { margin: 0 0 12px; font-size: .875rem; color: var(--stone-700); }
+.way button { width: auto; }
+.buttons { display: flex; flex-wrap: wrap; gap: 12px; }
+.buttons form > * + * { margin-top: 0; }
 button.quiet { width: auto; color: var(--pine-700); background: #fff; border: 1px solid var(--stone-400); }
 button.quiet:hover { background: var(--pine-100); }
 .forgot { margin: 16px 0 0; text-align: right; font-size: .875rem; }
@@ -232,8 +237,8 @@ const REMEMBER = `<label class="check"><input type="checkbox" name="remember" va
  * credential and posts it. Without JavaScript a note says passkeys need it.
  */
 function passkeySection(state: { rs: string; csrf: string }, offer: PasskeyOffer, leading: boolean): string {
-  if (offer === "site-only") return `<p class="hint">Passkeys work on the site's own login form, not on this page.</p>`;
-  return `<section id="passkey" hidden>
+  if (offer === "site-only") return `<p class="hint way">Passkeys work on the site's own login form, not on this page.</p>`;
+  return `<section id="passkey"${leading ? "" : ` class="way"`} hidden>
 ${leading ? "" : "<p>Or use a passkey saved on this device or your phone.</p>\n"}<form id="passkey-form" method="post" action="${HOSTED_PAGES.loginPasskey}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf, credential: "" })}
 ${REMEMBER}
@@ -259,25 +264,39 @@ export function loginCodePage(
     recovery: boolean;
     others: SecondFactorType[];
     passkey?: PasskeyOffer;
+    /** A new code went: where, said at the top. */
+    status?: string;
   },
 ): PageContent {
-  // The member's other factors that send a code: a button each, to have it sent that way instead.
-  const sendBy = state.others
-    .map(
-      (type) => `<form class="resend" method="post" action="${HOSTED_PAGES.loginCodeSendBy}">
+  // A new code by the factor asked (one that sends codes), and a button for each of the member's other such factors.
+  const sendButton = (type: SecondFactorType, label: string) => `<form method="post" action="${HOSTED_PAGES.loginCodeSendBy}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf, factorType: type })}
-<button type="submit" class="quiet">${type === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}</button>
-</form>`,
-    )
-    .join("\n");
-  const appForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+<button type="submit" class="quiet">${label}</button>
+</form>`;
+  const sends = state.factorType === "EMAIL" || state.factorType === "SMS";
+  const newCode = sends
+    ? `<section class="way">
+<p>No code, or it expired? We can send a new one; the one before then stops working.</p>
+${sendButton(state.factorType, "Send a new code")}
+</section>`
+    : "";
+  const sendBy =
+    state.others.length > 0
+      ? `<section class="way">
+<p>${sends ? "Or have the code sent another way:" : "Or have a code sent to you:"}</p>
+<div class="buttons">
+${state.others.map((type) => sendButton(type, type === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead")).join("\n")}
+</div>
+</section>`
+      : "";
+  const appForm = `<form class="way" method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Or use your authenticator app instead: enter the code it shows for this site.</p>
 ${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
 ${REMEMBER}
 <button type="submit">Use the app's code</button>
 </form>`;
-  const recoveryForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+  const recoveryForm = `<form class="way" method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
 <p>Lost your phone or passkey? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
 ${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
@@ -300,8 +319,8 @@ ${REMEMBER}
       byPasskey && state.passkey === "site-only"
         ? "Your account has two-step sign-in with a passkey, which works on the site's own login form. Here, use another way below."
         : codeIntro(state.factorType, state.hint),
-    content: `${formError(state.error)}
-${first}${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
+    content: `${state.status ? `<p class="status" role="status" id="code-sent" tabindex="-1">${escapeHtml(state.status)}</p>\n` : ""}${formError(state.error)}
+${first}${newCode ? `\n${newCode}` : ""}${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
     back: state.back,
     formActionOrigins: state.formActionOrigins,
     scripts: state.passkey && state.passkey !== "site-only" ? [state.passkey.script] : [],

@@ -117,7 +117,11 @@ describe("authenticator app: turning it on", () => {
       mfaChallengeData: {
         factorType: "TOTP",
         verificationChallengeData: { hint: "your authenticator app" },
-        availableFactors: [{ factorType: "TOTP", factorStatus: "ENABLED" }],
+        // The first app came with recovery codes, which answer the challenge too.
+        availableFactors: [
+          { factorType: "TOTP", factorStatus: "ENABLED" },
+          { factorType: "RECOVERY_CODE", factorStatus: "ENABLED" },
+        ],
       },
     });
     // Nothing is sent: the app makes the code.
@@ -206,9 +210,11 @@ describe("authenticator app beside another factor", () => {
     const challenge = await login(email);
     expect(challengeData(challenge)).toMatchObject({
       factorType: "EMAIL",
+      // The app came with recovery codes: listed too, so a login page offers the form for one.
       availableFactors: [
         { factorType: "EMAIL", factorStatus: "ENABLED" },
         { factorType: "TOTP", factorStatus: "ENABLED" },
+        { factorType: "RECOVERY_CODE", factorStatus: "ENABLED" },
       ],
     });
     expect((await verifyApp(challenge.stateToken, appCode(secret))).body.state).toBe("SUCCESS");

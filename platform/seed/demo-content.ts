@@ -630,6 +630,28 @@ const trailExtras: Record<string, Record<string, unknown>> = {
       { name: "Seal rocks", km: 4.5 },
     ],
   },
+  // The trails the public outings start from, so an outing's page can say where to meet; the
+  // Shoreline Loop keeps none, as a trail whose start is not on the map.
+  "cedar-creek": {
+    trailhead: {
+      parking: "Picnic meadow car park",
+      toilets: true,
+      location: trailheadAt("Picnic meadow car park, Millrace Lane, Cedar Falls, OR", 43.2168, -123.3652),
+    },
+  },
+  "old-growth": {
+    trailhead: { parking: "Boardwalk car park, 30 cars", toilets: true, location: trailheadAt("Boardwalk car park, Cedar Falls, OR", 43.2289, -123.3811) },
+  },
+  "hidden-cove": {
+    trailhead: {
+      parking: "Cliff-top lay-by, 8 cars",
+      toilets: false,
+      location: trailheadAt("Cove stair lay-by, Lighthouse Point, Seal Cove, CA", 39.4238, -123.8127),
+    },
+  },
+  "red-canyon": {
+    trailhead: { parking: "Rim Drive overlook car park", toilets: true, location: trailheadAt("Canyon Rim Drive overlook, Red Mesa, UT", 38.5731, -109.5487) },
+  },
 };
 
 /** Ricos rich content, built from a few node kinds. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { carriesSiteState } from "@/lib/auth/cookie-names";
 import { MEMBER_LOGGED_IN_PARAM } from "@/lib/auth/routes";
-import { listHref, parseListState, parsePageParam, parseReportsPage, reportsPageHref, searchParamsOf } from "@/lib/search-params";
+import { directoryHref, listHref, parseDirectoryState, parseListState, parseReportsPage, reportsPageHref, searchParamsOf } from "@/lib/search-params";
 import { siteCollections } from "@/lib/site-config";
 
 /**
@@ -54,9 +54,10 @@ export function canonicalQuery(pathname: string, params: URLSearchParams): strin
   if (segments[0] === "members") {
     if (segments.length === 2) return reportsQuery(params);
     if (segments.length !== 1) return null;
-    const pages = params.getAll("page");
-    const page = parsePageParam(pages.length > 1 ? pages : pages[0]);
-    return page === null ? "invalid" : page > 1 ? `page=${page}` : "";
+    const state = parseDirectoryState(searchParamsOf(params));
+    if (!state) return "invalid";
+    const href = directoryHref(state);
+    return href.includes("?") ? href.slice(href.indexOf("?") + 1) : "";
   }
   const collection = siteCollections.find((candidate) => candidate.route === segments[0]);
   if (!collection || segments.length > 2) return null;

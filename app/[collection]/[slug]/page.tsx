@@ -6,6 +6,7 @@ import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
 import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
+import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { ItemReports } from "@/components/reports/item-reports";
 import { ReportSummary } from "@/components/reports/report-summary";
@@ -13,7 +14,7 @@ import { decodedSegment, parseReportsPage, type SearchParams } from "@/lib/searc
 import { collectionByRoute } from "@/lib/site-config";
 import { itemBySlug, whenAvailable } from "@/lib/wix/collections";
 import { reportsAbout } from "@/lib/wix/reports";
-import type { ShownField } from "@/lib/wix/site-item";
+import { withoutMainPicture, withoutMainPictureOf, type ShownField } from "@/lib/wix/site-item";
 
 type Props = { params: Promise<{ collection: string; slug: string }>; searchParams: Promise<SearchParams> };
 
@@ -89,7 +90,10 @@ export default async function ItemPage({ params, searchParams }: Props) {
   if (loaded.unavailable) return <PlatformUnavailable retryHref={`/${route}/${slug}`} />;
   const { collection, item, previous, next, related, reportsPage } = loaded;
   const reports = collection.memberReports;
-  const shown = collection.detailFields.flatMap((key) => (item.fields[key] ? [item.fields[key]] : []));
+  const shown = collection.detailFields.flatMap((key) => {
+    const field = item.fields[key] && withoutMainPicture(item.fields[key], item.imageUrl);
+    return field ? [field] : [];
+  });
   const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
   const facts = shown.filter((field) => !isMain(field));
   const prose = shown.filter(isMain);
@@ -125,8 +129,9 @@ export default async function ItemPage({ params, searchParams }: Props) {
         {item.imageUrl && <Photo picture={{ src: item.imageUrl, alt: "" }} layout="main" priority className="rounded-xl lg:col-start-1 lg:row-start-1" />}
         <div className="contents lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:block lg:space-y-6">
           {collection.outing && (
-            <div className="-order-1 lg:order-none">
+            <div className="-order-1 space-y-6 lg:order-none">
               <OutingRsvp collection={{ ...collection, outing: collection.outing }} item={item} />
+              <MeetingPlace item={item} />
             </div>
           )}
           {(facts.length > 0 || item.updatedDate) && <Details facts={facts} updatedDate={item.updatedDate} />}
@@ -170,7 +175,7 @@ export default async function ItemPage({ params, searchParams }: Props) {
           <h2 id={`related-${group.collection.route}`} className="mb-4 font-serif text-2xl font-semibold text-pine-900">
             {group.title}
           </h2>
-          <ItemGrid collection={group.collection} items={group.items} headingLevel={3} />
+          <ItemGrid collection={group.collection} items={withoutMainPictureOf(group.items, item.imageUrl)} headingLevel={3} />
         </section>
       ))}
       {/* Part of the page itself, not streamed after it: a streamed section needs script to appear. */}

@@ -1,5 +1,6 @@
 import { redirect } from "next/navigation";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
+import { loginPageHref } from "@/lib/auth/routes";
 import { currentProfile } from "@/lib/wix/members";
 
 /**
@@ -8,6 +9,6 @@ import { currentProfile } from "@/lib/wix/members";
  */
 export default async function MyProfilePage() {
   const session = await requireMember("/account/profile");
-  const { slug } = await readAsMember(session, "/account/profile", currentProfile, "/");
+  const { slug } = await readAsMember(session, "/account/profile", currentProfile, loginPageHref("/account/profile"));
   redirect(slug ? `/members/${encodeURIComponent(slug)}` : "/account#profile-address");
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFoundPage } from "@/components/not-found-page";
 import { OutingFacts } from "@/components/outings/outing-facts";
+import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { readAsMember, requireMember } from "@/lib/auth/request-session";
@@ -41,7 +42,10 @@ export default async function MemberOutingPage({ params }: Props) {
           <OutingFacts collection={memberOutings} item={item} />
           {item.summary && <p className="leading-relaxed text-stone-800">{item.summary}</p>}
         </div>
-        <OutingRsvp collection={memberOutings} item={item} />
+        <div className="space-y-6">
+          <OutingRsvp collection={memberOutings} item={item} />
+          <MeetingPlace item={item} />
+        </div>
       </div>
     </article>
   );

@@ -2,17 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cookies } from "next/headers";
 import { AuthCard, LocalMailboxHint, linkClass } from "@/components/auth/auth-card";
-import { ActionForm } from "@/components/forms/action-form";
 import { readPendingVerification } from "@/lib/auth/verification-store";
 import { SITE_PAGES } from "@/lib/auth/routes";
 import { PasskeyLogin } from "@/components/auth/passkey-login";
+import { CodeSending } from "@/components/auth/code-sending";
+import { SecondStepForm } from "@/components/auth/second-step-form";
+import { SECOND_STEP_FORM } from "@/lib/auth/forms";
 import { passkeyRequestOptions } from "@/lib/wix/identity";
-import { appCodeAction, loginCodeAction, passkeyAction, recoveryCodeAction, resendLoginCodeAction } from "../../actions";
+import { passkeyAction, resendLoginCodeAction, secondStepAction } from "../../actions";
 
 export const metadata: Metadata = { title: "Enter your login code" };
-
-/** Each way of answering is its own form, so each asks whether to remember this browser. */
-const REMEMBER_DEVICE = { name: "rememberDevice", label: "Remember this device for 30 days", type: "checkbox", optional: true } as const;
 
 /** A login's second step, for a member with a second factor: the code it sent, or one of their passkeys. */
 export default async function LoginCodePage() {
@@ -29,81 +28,25 @@ export default async function LoginCodePage() {
       </AuthCard>
     );
   }
-  const { type, hint, appToo, others = [], passkey } = pending.secondFactor;
+  const { type, hint, appToo, others = [], recoveryCodes, passkey } = pending.secondFactor;
   const fromApp = type === "TOTP";
   const byPasskey = type === "WEBAUTHN";
-  // One list of keyed parts, in an order that depends on the challenge: a refused passkey's fresh
-  // challenge may change it, and the passkey part, keyed, keeps its message through that.
   const passkeyPart = passkey && (
-    <div key="passkey" className={byPasskey ? undefined : "mt-6 border-t border-stone-200 pt-4"}>
-      {!byPasskey && <p className="mb-3 text-sm text-stone-700">Or use one of your passkeys instead of the code.</p>}
-      <PasskeyLogin options={passkeyRequestOptions(passkey)} action={passkeyAction} wide={byPasskey} />
+    <div className={byPasskey ? undefined : "mt-4"}>
+      {!byPasskey && <p className="mb-3 text-sm text-stone-700">Use one of your passkeys instead of the code.</p>}
+      <PasskeyLogin options={passkeyRequestOptions(passkey)} action={passkeyAction} wide={byPasskey} rememberFrom={SECOND_STEP_FORM} />
     </div>
-  );
-  const codePart = !byPasskey && (
-    <ActionForm
-      key="code"
-      kind="loginCode"
-      action={loginCodeAction}
-      fields={[{ name: "code", label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
-      submitLabel="Log in"
-      pendingLabel="Checking the code…"
-    />
   );
   // An app makes a new code every 30 seconds by itself, and a passkey's challenge sent none: there is nothing to send again.
-  const resendPart = !fromApp && !byPasskey && (
-    <div key="resend" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
-      <ActionForm kind="buttonOnly" action={resendLoginCodeAction} fields={[]} submitLabel="Send a new code" pendingLabel="Sending…" wideButton={false} />
-    </div>
-  );
-  const othersPart = others.length > 0 && (
-    <div key="others" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">{byPasskey ? "Or have a code sent to you:" : "Or have the code sent another way:"}</p>
-      <div className="flex flex-wrap gap-3">
-        {others.map((other) => (
-          <ActionForm
-            key={other}
-            kind="sendCodeBy"
-            action={resendLoginCodeAction}
-            fields={[]}
-            hidden={{ factorType: other }}
-            submitLabel={other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
-            pendingLabel="Sending…"
-            tone="quiet"
-            wideButton={false}
-          />
-        ))}
-      </div>
-    </div>
-  );
-  const appPart = appToo && (
-    <div key="app" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">Or use your authenticator app instead: enter the code it shows for this site.</p>
-      <ActionForm
-        kind="loginCode"
-        action={appCodeAction}
-        fields={[{ name: "code", label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }, REMEMBER_DEVICE]}
-        submitLabel="Use the app's code"
-        pendingLabel="Checking the code…"
-        wideButton={false}
-      />
-    </div>
-  );
-  const recoveryPart = (
-    <div key="recovery" className="mt-6 border-t border-stone-200 pt-4">
-      <p className="mb-3 text-sm text-stone-700">
-        Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, log in with one of them. Each works once.
-      </p>
-      <ActionForm
-        kind="recoveryCode"
-        action={recoveryCodeAction}
-        fields={[{ name: "recoveryCode", label: "Recovery code", autoComplete: "off" }, REMEMBER_DEVICE]}
-        submitLabel="Use the recovery code"
-        pendingLabel="Checking the code…"
-        wideButton={false}
-      />
-    </div>
+  const newCode = !fromApp && !byPasskey;
+  const sendingPart = (newCode || others.length > 0) && (
+    <CodeSending
+      action={resendLoginCodeAction}
+      page={SITE_PAGES.loginCode}
+      newCode={newCode}
+      others={others}
+      lead={byPasskey ? "Or have a code sent to you:" : "Or have the code sent another way:"}
+    />
   );
   return (
     <AuthCard
@@ -122,7 +65,17 @@ export default async function LoginCodePage() {
       }
       footer={fromApp || byPasskey ? undefined : <LocalMailboxHint />}
     >
-      {byPasskey ? [passkeyPart, othersPart, appPart, recoveryPart] : [codePart, resendPart, othersPart, passkeyPart, appPart, recoveryPart]}
+      {/* One form, one "Remember this device" box; a recovery code only for a member who was given some (with an app or a passkey) and has some left. */}
+      <SecondStepForm
+        action={secondStepAction}
+        page={SITE_PAGES.loginCode}
+        code={!byPasskey}
+        app={appToo ?? false}
+        recovery={recoveryCodes ?? false}
+        lead={byPasskey ? passkeyPart : undefined}
+        sending={sendingPart || undefined}
+        others={byPasskey ? undefined : passkeyPart || undefined}
+      />
     </AuthCard>
   );
 }

@@ -1,0 +1,65 @@
+"use client";
+
+import { useActionState } from "react";
+import { FormFeedback, SubmitButton, useFocusOnNews } from "@/components/forms/feedback";
+import type { FormAction } from "@/lib/form-state";
+import type { SendingFactorType } from "@/lib/wix/identity";
+
+/** Where the answer stands: the fragment a form posted without JavaScript comes back to. */
+const ANCHOR = "code-sending";
+
+/**
+ * "Send a new code" and "Send the code by text message instead" (or by e-mail) at a login's second
+ * step: forms of one action sharing one answer, said here (where the code went, or the true wait),
+ * which takes the focus. Without JavaScript the post comes back to `page` with a fragment that
+ * points at the answer (the action state's permalink).
+ */
+export function CodeSending({
+  action,
+  page,
+  newCode,
+  others,
+  lead,
+}: {
+  action: FormAction;
+  /** The page's own path. */
+  page: string;
+  /** The challenge sent a code (by e-mail or text message): it may be sent again. */
+  newCode: boolean;
+  others: SendingFactorType[];
+  lead: string;
+}) {
+  const [state, formAction, pending] = useActionState(action, {}, `${page}#${ANCHOR}`);
+  const summary = useFocusOnNews<HTMLDivElement>(state.result || state.done ? state : null);
+  const errors = state.result?.error?.[""] ?? [];
+  return (
+    <div className="mt-6 space-y-3 border-t border-stone-200 pt-4">
+      <div id={ANCHOR} className="scroll-mt-4">
+        <FormFeedback summary={summary} errors={errors} errorId="code-sending-error" done={state.done} />
+      </div>
+      {newCode && (
+        <form action={formAction} aria-busy={pending} className="space-y-3">
+          <p className="text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+          <SubmitButton pending={pending} pendingLabel="Sending…" wide={false}>
+            Send a new code
+          </SubmitButton>
+        </form>
+      )}
+      {others.length > 0 && (
+        <>
+          <p className={`text-sm text-stone-700${newCode ? " pt-3" : ""}`}>{lead}</p>
+          <div className="flex flex-wrap gap-3">
+            {others.map((other) => (
+              <form key={other} action={formAction} aria-busy={pending}>
+                <input type="hidden" name="factorType" value={other} />
+                <SubmitButton pending={pending} pendingLabel="Sending…" tone="quiet" wide={false}>
+                  {other === "SMS" ? "Send the code by text message instead" : "Send the code by e-mail instead"}
+                </SubmitButton>
+              </form>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

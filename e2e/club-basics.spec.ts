@@ -1,0 +1,151 @@
+import { expect, test } from "./test";
+import type { Browser, Page } from "@playwright/test";
+import { MUTED_WORDS } from "../lib/reports/forms";
+import { adminItems, blockMember, demoMember, makeProfilePrivate, revalidateSite, secondDemoMember, setMemberMuted } from "./platform";
+import { screenshot } from "./screenshots";
+import { STRONG_PASSWORD, fillLoginForm, newEmail, submitLogin, type Member } from "./site-pages";
+
+/** Moderation that holds (a muted or blocked member), who is going on an outing, and where it meets (issue 38). */
+
+const OUTING = "/outings/family-creek-walk";
+const REPORT_PREFIX = "Club basics";
+
+/** A page in a context of its own, logged in as `member` on `path`. */
+async function memberPage(browser: Browser, member: Member, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
+  await fillLoginForm(page, member);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return page;
+}
+
+/** A new member, signed up through the site's form and landed on `path`. */
+async function newMember(browser: Browser, label: string, nickname: string, path: string): Promise<{ page: Page; member: Member }> {
+  const member = { email: newEmail(label), password: STRONG_PASSWORD, name: nickname };
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/register?returnTo=${encodeURIComponent(path)}`);
+  await page.getByLabel("E-mail").fill(member.email);
+  await page.getByLabel("Password", { exact: true }).fill(member.password);
+  await page.getByLabel("Nickname").fill(nickname);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return { page, member };
+}
+
+const rsvp = (page: Page) => page.getByRole("region", { name: /Join this outing|You're going/ });
+const going = (page: Page) => rsvp(page).getByRole("group", { name: "Who is going" });
+
+test.afterAll(async () => {
+  const outing = (await adminItems().query("Events").eq("slug", "family-creek-walk").find()).items[0];
+  const signups = await adminItems().query("OutingSignups").eq("outing", outing._id!).find();
+  for (const item of signups.items) await adminItems().remove("OutingSignups", item._id!);
+  const reports = await adminItems().query("TrailReports").startsWith("title", REPORT_PREFIX).find();
+  for (const item of reports.items) await adminItems().remove("TrailReports", item._id!);
+  await revalidateSite({ collections: ["OutingSignups", "TrailReports"] });
+});
+
+test("who is going: members see the public profiles who joined and a count of the private ones; visitors see the count alone", async ({ browser, request }) => {
+  for (const member of [demoMember, secondDemoMember]) {
+    const page = await memberPage(browser, member, OUTING);
+    await rsvp(page).getByRole("button", { name: "Join this outing" }).click();
+    await expect(rsvp(page).getByRole("status")).toHaveText("You're going. See you there!");
+    await page.context().close();
+  }
+  const quiet = await newMember(browser, "quiet-goer", "Quiet Goer", OUTING);
+  await makeProfilePrivate(quiet.member.email);
+  await rsvp(quiet.page).getByRole("button", { name: "Join this outing" }).click();
+  await expect(rsvp(quiet.page).getByRole("status")).toHaveText("You're going. See you there!");
+
+  const rowan = await memberPage(browser, secondDemoMember, OUTING);
+  await expect(going(rowan).getByTestId("going-count")).toHaveText("3 members going.");
+  // In the order they joined, each linked to their profile; the initial beside the name is decoration.
+  const names = going(rowan).getByRole("list", { name: "Members going" }).getByRole("link");
+  await expect(names).toHaveCount(2);
+  await expect(names.nth(0)).toHaveAccessibleName("Dana");
+  await expect(names.nth(0)).toHaveAttribute("href", "/members/dana");
+  await expect(names.nth(1)).toHaveAccessibleName("Rowan");
+  await expect(going(rowan).getByTestId("going-private")).toHaveText("And 1 member with a private profile.");
+  await expect(going(rowan)).not.toContainText("Quiet Goer");
+  await screenshot(rowan, "outing-who-is-going", rsvp(rowan));
+
+  // A visitor's page (the page cache's, the same for every visitor) holds the count and no name.
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(OUTING);
+  await expect(going(visitor).getByTestId("going-count")).toHaveText("3 members going. Log in to see who.");
+  await expect(going(visitor).getByRole("link")).toHaveCount(0);
+  const html = await (await request.get(OUTING)).text();
+  for (const leak of ["/members/dana", "/members/rowan", "Quiet Goer"]) expect(html).not.toContain(leak);
+  await screenshot(visitor, "outing-visitor-count", rsvp(visitor));
+});
+
+test("where to meet: the trailhead's address with plain map links, and a plain line for a trail not on the map", async ({ page }) => {
+  await page.goto(OUTING);
+  const meet = page.getByRole("region", { name: "Where to meet" });
+  await expect(meet.getByTestId("meeting-address")).toHaveText("Picnic meadow car park, Millrace Lane, Cedar Falls, OR");
+  await expect(meet.getByRole("link", { name: "See it on OpenStreetMap" })).toHaveAttribute(
+    "href",
+    "https://www.openstreetmap.org/?mlat=43.2168&mlon=-123.3652#map=16/43.2168/-123.3652",
+  );
+  await expect(meet.getByRole("link", { name: "Open in your phone's maps app" })).toHaveAttribute(
+    "href",
+    "geo:43.2168,-123.3652?q=43.2168,-123.3652(Picnic%20meadow%20car%20park%2C%20Millrace%20Lane%2C%20Cedar%20Falls%2C%20OR)",
+  );
+  // Nothing embedded: no frame and no map picture.
+  await expect(meet.locator("iframe, img")).toHaveCount(0);
+  await screenshot(page, "outing-where-to-meet", meet);
+
+  await page.goto("/outings/winter-solstice-lantern-walk");
+  await expect(page.getByRole("region", { name: "Where to meet" })).toContainText("has not put the meeting place on the map yet");
+});
+
+test("a muted member is told why their report is refused, nothing is published, and the account page says so; unmuted, they publish", async ({ browser }) => {
+  const path = "/trails/old-growth";
+  const { page, member } = await newMember(browser, "muted", "Muted Walker", path);
+  await setMemberMuted(member.email, true);
+  try {
+    // The form is still on the page the member had open: the refusal is the server's, not the page's.
+    const reports = page.getByRole("region", { name: "Trail reports" });
+    const title = `${REPORT_PREFIX} muted ${Date.now()}`;
+    await reports.getByLabel("Title").fill(title);
+    await reports.getByLabel("Your report").fill("Said while muted.");
+    await reports.getByRole("button", { name: "Publish report" }).click();
+    await expect(reports.getByText(MUTED_WORDS)).toBeVisible();
+    // What they typed is still there to keep.
+    await expect(reports.getByLabel("Title")).toHaveValue(title);
+    await screenshot(page, "report-muted", reports.getByText(MUTED_WORDS));
+    expect((await adminItems().query("TrailReports").eq("title", title).find()).items).toEqual([]);
+
+    await page.goto("/account");
+    await expect(page.getByTestId("muted-notice")).toHaveText(MUTED_WORDS);
+    await screenshot(page, "account-muted");
+  } finally {
+    await setMemberMuted(member.email, false);
+  }
+  await page.goto("/account");
+  await expect(page.getByTestId("muted-notice")).toHaveCount(0);
+  await page.goto(path);
+  const reports = page.getByRole("region", { name: "Trail reports" });
+  await reports.getByLabel("Title").fill(`${REPORT_PREFIX} unmuted ${Date.now()}`);
+  await reports.getByLabel("Your report").fill("Back on the trail.");
+  await reports.getByRole("button", { name: "Publish report" }).click();
+  await expect(reports.getByRole("status").first()).toHaveText("Thank you: your report is published.");
+});
+
+test("a member the owner blocks is a visitor once the platform's event reaches the site, and the login says the account is blocked", async ({ browser }) => {
+  const path = "/trails/old-growth";
+  const { page, member } = await newMember(browser, "blocked", "Blocked Walker", path);
+  await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("button", { name: "Publish report" })).toBeVisible();
+  await blockMember(member.email);
+  // The block ended the member's tokens; once the platform's member event has reached the site (its webhooks go out
+  // every 50 ms), the next page view ends the site's session, and the page is a visitor's.
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Trail reports" }).getByRole("link", { name: "Log in to write a report" })).toBeVisible({
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 10_000 });
+  await expect(page.getByRole("button", { name: "Publish report" })).toHaveCount(0);
+  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
+  await submitLogin(page, member.email, member.password);
+  await expect(page.getByText("This account is blocked, so it cannot log in.")).toBeVisible();
+});
