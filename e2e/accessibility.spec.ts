@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { MUTED_WORDS } from "../lib/reports/forms";
 import { setMemberMuted } from "./platform";
-import { logInWithForm, memberPages, publicPages } from "./site-pages";
+import { logInWithForm, memberPages, notFoundPages, publicPages } from "./site-pages";
 import { addPasskey, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
@@ -35,6 +35,8 @@ for (const width of [390, 1280]) {
     // A list with its filters open.
     await page.goto("/trails?difficulty=Easy");
     await expectNoViolationsHere(page, "/trails with a filter in use");
+    // Every kind of 404 (e2e/no-javascript/not-found.spec.ts checks them without script).
+    await expectNoViolations(page, notFoundPages);
   });
 
   test(`axe finds no violation on a member's pages at ${width} px`, async ({ page }) => {
