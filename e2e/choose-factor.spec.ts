@@ -12,7 +12,7 @@ test("a member with e-mail and text-message codes has the login code sent by tex
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
-  await unfold(page, twoStep.getByLabel("Mobile number"));
+  await unfold(twoStep.getByLabel("Mobile number"));
   await twoStep.getByLabel("Mobile number").fill(phone);
   await submitWithPassword(page, "Turn on codes by text message");
   // The code is texted once the form's answer is in: its field shows then.

@@ -108,7 +108,7 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   const phone = `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
-  await unfold(page, twoStep.getByLabel("Mobile number"));
+  await unfold(twoStep.getByLabel("Mobile number"));
   await twoStep.getByLabel("Mobile number").fill("07700 900123");
   await submitWithPassword(page, "Turn on codes by text message");
   await expect(page.getByText("Enter the number in international form")).toBeVisible();

@@ -38,15 +38,16 @@ export async function logInOnHostedPage(page: Page, email: string) {
 
 export const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
 
-/** Opens the folded disclosures around `target` (a way's form in two-step sign-in), as a member clicks their summaries. */
-export async function unfold(page: Page, target: Locator) {
-  const closed = page.locator("details:not([open])").filter({ has: target });
-  while ((await closed.count()) > 0) await closed.first().locator(":scope > summary").click();
+/** Opens the folded disclosures around `target` (a way's form in two-step sign-in), outermost first, as a member clicks their summaries. */
+export async function unfold(target: Locator) {
+  await target.first().waitFor({ state: "attached" });
+  const closed = target.first().locator("xpath=ancestor::details[not(@open)]/summary");
+  while ((await closed.count()) > 0) await closed.first().click();
 }
 
 /** Submits one of the account page's two-step forms, which take the member's password besides the session; unfolds it first. */
 export async function submitWithPassword(page: Page, button: string, typed = password) {
-  await unfold(page, page.getByRole("button", { name: button, exact: true, includeHidden: true }));
+  await unfold(page.getByRole("button", { name: button, exact: true, includeHidden: true }));
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: button, exact: true }) });
   await form.getByLabel("Your password").fill(typed);
   await form.getByRole("button", { name: button, exact: true }).click();
@@ -138,13 +139,13 @@ export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSessio
  */
 export async function addPasskey(page: Page, name: string): Promise<string[]> {
   const passkeys = page.getByRole("region", { name: "Passkeys" });
-  await unfold(page, passkeys.getByLabel("Name of the passkey"));
+  await unfold(passkeys.getByLabel("Name of the passkey"));
   await passkeys.getByLabel("Name of the passkey").fill(name);
   await submitWithPassword(page, "Add a passkey");
   const added = page.getByRole("status").filter({ hasText: "Your passkey is added" });
   await expect(added).toBeVisible();
   if (!page.url().includes("/account/recovery-codes")) return [];
   const codes = await saveRecoveryCodes(page);
-  await expect(passkeys.getByRole("list", { name: "Your passkeys" }).getByText(name)).toBeVisible();
+  await expect(passkeys.getByRole("list", { name: "Your passkeys" }).getByText(name, { exact: true })).toBeVisible();
   return codes;
 }
