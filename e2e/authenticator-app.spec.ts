@@ -122,6 +122,13 @@ test("turning the app on moves the focus to its confirmation, which replaces the
   await setUpApp(page, undefined, async (codesPage) => {
     await expect(codesPage.getByRole("status").first()).toHaveText("Two-step sign-in is on: each login now asks for the code your authenticator app shows.");
     await expect(codesPage.getByRole("status").first()).toBeFocused();
+    // With script, the codes also copy to the clipboard, and print.
+    await codesPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await codesPage.getByRole("button", { name: "Copy the codes" }).click();
+    await expect(codesPage.getByText("Copied: paste them into your password manager.")).toBeVisible();
+    const first = await codesPage.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").first().innerText();
+    expect(await codesPage.evaluate(() => navigator.clipboard.readText())).toContain(first);
+    await expect(codesPage.getByRole("button", { name: "Print" })).toBeVisible();
   });
   // Off, then on again: the member has recovery codes, so the answer comes in place.
   await submitWithPassword(page, "Turn off the authenticator app");
