@@ -17,7 +17,8 @@ const answer = (status: number, body: object) => NextResponse.json(body, { statu
  * `POST /api/webhooks/wix`: Wix's webhook events for the site's app (the local platform sends the
  * same), checked with the app's public key. A data item event drops the cached reads and pages of
  * its collection; a member event those of member profiles, and has the member's sessions asked
- * again at their next page view; any other event is taken and changes nothing. An event whose signature, issuer or audience is wrong is refused (401), and so is an
+ * again at their next page view; any other event is taken and changes nothing. An event whose
+ * signature, issuer or audience is wrong is refused (401), and so is an
  * expired one (401) or one already taken (409): a captured event cannot be replayed, on this
  * instance or, through Redis, another.
  */

@@ -39,7 +39,7 @@ describe("middleware session handling", () => {
     expect(await tokenCalls()).toBe(before);
   });
 
-  it("asks the platform at a member's first page view and not again within the interval; news of the member has the next one ask, which ends a session the platform ended, with the notice", async () => {
+  it("asks at a member's first page view, not again within the interval; news of the member has the next view ask, which ends an ended session", async () => {
     const { jar } = await jarWithPlatformSession(platform, "member", "member-blocked", { member: dana("member-blocked"), issuedSecondsAgo: 60 });
     const before = await checks();
     expect((await withSession(jar.request(site("/trails")))).headers.get("set-cookie")).toBeNull();

@@ -10,7 +10,10 @@ export function Disclosure({ summary, open, children }: { summary: string; open?
   return (
     <details open={open || undefined} className="group">
       <summary
-        className={`inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 hover:border-pine-700 ${summaryButton} ${focusRing}`}
+        className={[
+          "inline-flex items-center gap-2 rounded-lg border border-stone-300 bg-white px-3 py-1.5",
+          `text-sm font-medium text-stone-800 hover:border-pine-700 ${summaryButton} ${focusRing}`,
+        ].join(" ")}
       >
         <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
           ›

@@ -133,7 +133,10 @@ export function ConfirmationMessage({ news, replyId }: { news: Confirmation | nu
       id={replyId}
       role="status"
       tabIndex={-1}
-      className="scroll-mt-6 rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900 outline-none focus-visible:ring-4 focus-visible:ring-pine-100"
+      className={[
+        "scroll-mt-6 rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900",
+        "outline-none focus-visible:ring-4 focus-visible:ring-pine-100",
+      ].join(" ")}
     >
       {news.message}
     </p>

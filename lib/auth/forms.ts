@@ -220,7 +220,8 @@ export const loginCodeSentMessage = (factorType: "EMAIL" | "SMS", hint: string) 
 
 /** A login's new code refused (past the hour's codes, or the day's wrong ones): nothing went, and the true wait. */
 export function noNewLoginCodeMessage(retryAfterSeconds?: number): string {
-  return `No new code was sent: we have sent as many as we can for now. ${retryAfterSeconds ? `Ask again in ${waitInWords(retryAfterSeconds)}.` : "Try again later."}`;
+  const when = retryAfterSeconds ? `Ask again in ${waitInWords(retryAfterSeconds)}.` : "Try again later.";
+  return `No new code was sent: we have sent as many as we can for now. ${when}`;
 }
 
 /** No new code for now: the step's own limit, or the platform's hourly one; how long, when known. */

@@ -56,10 +56,10 @@ export async function sessionStands(current: Session): Promise<boolean> {
   const key = tokenKey(current.accessToken);
   const memo = confirmations();
   if (memo.standsUnasked(key, memberId)) return true;
-  const askedAt = Date.now();
+  const question = memo.question(memberId);
   try {
     const active = await checks.run(key, () => isTokenActive(current.accessToken), { reuseSettled: false });
-    if (active) memo.confirm(key, memberId, askedAt);
+    if (active) memo.confirm(key, question);
     return active;
   } catch (error) {
     failingUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
@@ -70,7 +70,9 @@ export async function sessionStands(current: Session): Promise<boolean> {
 
 /** Tokens the platform has just issued (a login, a renewal) stand: their first page views need not ask. */
 export function noteSessionIssued(session: Session): void {
-  if (session.role === "member") confirmations().confirm(tokenKey(session.accessToken), session.member?.id ?? "", Date.now());
+  if (session.role !== "member") return;
+  const memo = confirmations();
+  memo.confirm(tokenKey(session.accessToken), memo.question(session.member?.id ?? ""));
 }
 
 /**
