@@ -75,7 +75,7 @@ test("a member adds a passkey on the account page, logs in with it, is refused a
   await expect(list.getByRole("listitem")).toHaveCount(1);
   // E-mail codes too: the login then offers them as another way.
   await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(twoStep.getByText("Two-step sign-in is on: each login now asks for a code we e-mail you.")).toBeVisible();
+  await expect(twoStep.getByText("Two-step sign-in is on for codes by e-mail. Your logins ask first for a code we e-mail you.")).toBeVisible();
   await logOut(page);
 
   // The passkey is the member's first factor: the second step leads with it, and sends nothing.

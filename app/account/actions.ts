@@ -2,12 +2,13 @@
 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { revalidatePath } from "next/cache";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { z } from "zod";
 import {
   addPasskeySchema,
   appFactorCodeSchema,
+  askFirstSchema,
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -20,10 +21,13 @@ import {
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
+import { nextLoginsSentence, type AskFirstWay } from "@/lib/auth/ask-first";
+import { askFirstChoice, chooseAskFirst } from "@/lib/auth/ask-first-store";
 import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import { recheckSessionsOf } from "@/lib/auth/session-check";
 import type { FormState, PasskeyCeremony } from "@/lib/form-state";
+import type { WixClient } from "@/lib/wix/client";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
@@ -35,6 +39,7 @@ import {
   activateFactor,
   beginPasskeyRegistration,
   forgetRememberedDevices,
+  mySecondFactors,
   newRecoveryCodes,
   registerPasskey,
   removePasskey,
@@ -171,18 +176,40 @@ const passwordRefusalMessage = (refusal: PasswordRefusal) =>
 type FactorChange =
   void | PasswordRefusal | { field: string; message: string } | { formError: string } | { recoveryCodes: string[] } | { ceremony: PasskeyCeremony };
 
+/** The member's ways that are on (oldest first) and the login e-mail this browser's "Ask first for" is kept under. */
+async function waysAndEmail(client: WixClient, accessToken: string): Promise<{ ways: AskFirstWay[]; email: string | undefined }> {
+  const [profile, { ways }] = await Promise.all([currentProfile(client), mySecondFactors(accessToken)]);
+  return { ways, email: profile.email };
+}
+
+/**
+ * What the next logins on this browser do once `added` is on: which way they ask first (the oldest,
+ * or this browser's choice), read afresh. Empty when that cannot be read: the change itself is made.
+ */
+async function nextLogins(client: WixClient, accessToken: string, added: AskFirstWay): Promise<string> {
+  try {
+    const { ways, email } = await waysAndEmail(client, accessToken);
+    const preferred = email ? await askFirstChoice(await cookies(), email) : undefined;
+    return ` ${nextLoginsSentence(ways, preferred, added)}`;
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "Reading what the next logins ask failed");
+    return "";
+  }
+}
+
 /**
  * Turns a second factor on or off for the member, from a form checked against `schema`: the same
  * steps, then the page shows the new list. A change the platform turns down for a field (a wrong
  * code, the password given as proof) says so next to the field; one that made recovery codes
  * shows them with the confirmation; a passkey's first step hands its ceremony to the browser. The
- * password is never sent back to the form.
+ * password is never sent back to the form. A way turned on (`added`) adds to `done` what the next logins ask first.
  */
 async function changeSecondFactor<S extends z.ZodType>(
   formData: FormData,
   schema: S,
   change: (accessToken: string, value: z.output<S>) => Promise<FactorChange>,
   done: string,
+  added?: AskFirstWay,
 ): Promise<FormState> {
   const submission = parseWithZod(formData, { schema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean } = {}) =>
@@ -190,19 +217,23 @@ async function changeSecondFactor<S extends z.ZodType>(
   if (submission.status !== "success") return { result: reply() };
   let outcome;
   try {
-    outcome = await actAsMember((_client, session) => change(session.accessToken, submission.value));
+    outcome = await actAsMember(async (client, session) => {
+      const value = await change(session.accessToken, submission.value);
+      const madeIt = value === undefined || (typeof value === "object" && "recoveryCodes" in value);
+      return { value, next: madeIt && added ? await nextLogins(client, session.accessToken, added) : "" };
+    });
   } catch (error) {
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
-  const { value } = outcome;
+  const { value, next } = outcome.value;
   if (value === "wrong-password" || value === "changed-in-this-session" || (value && "throttled" in value))
     return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   if (value && "formError" in value) return { result: reply({ formErrors: [value.formError] }) };
   if (value && "ceremony" in value) return { result: reply(), ceremony: value.ceremony };
   revalidatePath("/account");
-  return { result: reply({ resetForm: true }), done, ...(value && { recoveryCodes: value.recoveryCodes }) };
+  return { result: reply({ resetForm: true }), done: done + next, ...(value && { recoveryCodes: value.recoveryCodes }) };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -210,7 +241,8 @@ export async function turnOnEmailFactorAction(_previous: FormState, formData: Fo
     formData,
     passwordProofSchema,
     (accessToken, { password }) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, password),
-    "Two-step sign-in is on: each login now asks for a code we e-mail you.",
+    "Two-step sign-in is on for codes by e-mail.",
+    "EMAIL",
   );
 }
 
@@ -245,7 +277,8 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
         return { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." };
       return activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : undefined;
     },
-    "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
+    "Two-step sign-in is on for your authenticator app.",
+    "TOTP",
   );
 }
 
@@ -259,7 +292,8 @@ export async function activatePhoneFactorAction(_previous: FormState, formData: 
       if (activated === "wrong-code") return { field: "code", message: "That code is not right. Check the latest text message and try again." };
       if (activated === "ended") return { field: "code", message: "That code has expired or was tried too often. Enter your number again for a new one." };
     },
-    "Two-step sign-in is on: each login now asks for a code we text to your phone.",
+    "Two-step sign-in is on for codes by text message.",
+    "SMS",
   );
 }
 
@@ -324,6 +358,7 @@ export async function addPasskeyAction(_previous: FormState, formData: FormData)
       return added.recoveryCodes ? { recoveryCodes: added.recoveryCodes } : undefined;
     },
     "Your passkey is added: logins can now use it for the second step.",
+    "WEBAUTHN",
   );
 }
 
@@ -337,6 +372,31 @@ export async function removePasskeyAction(_previous: FormState, formData: FormDa
     (accessToken, { passkeyId, password }) => removePasskey(accessToken, passkeyId, password),
     "That passkey is removed.",
   );
+}
+
+/**
+ * "Ask first for": the way this browser's logins lead with, among the member's ways that are on, or
+ * none (whichever the login offers first). Kept in a cookie of this browser's, so no password is asked.
+ */
+export async function askFirstAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: askFirstSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const way = submission.value.askFirst;
+  let outcome;
+  try {
+    outcome = await actAsMember((client, session) => waysAndEmail(client, session.accessToken));
+  } catch (error) {
+    return failed(submission.reply, error, "Saving “Ask first for”");
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  const { ways, email } = outcome.value;
+  if (!email) return { result: submission.reply({ formErrors: [UNAVAILABLE] }) };
+  if (way && !ways.includes(way))
+    return { result: submission.reply({ fieldErrors: { askFirst: ["That way of two-step sign-in is not on. Choose one listed."] } }) };
+  const jar = await cookies();
+  await chooseAskFirst(jar, jar, email, way);
+  revalidatePath("/account");
+  return { result: submission.reply(), done: `Saved for this browser. ${nextLoginsSentence(ways, way)}` };
 }
 
 /** Forgets one remembered browser: its next login asks for the second step again. */
