@@ -27,7 +27,11 @@ test("a member with e-mail codes, then an app, is told what the next login asks;
   const askFirst = twoStep.getByLabel("Ask first for");
   await expect(askFirst).toHaveValue("");
   // Only the ways that are on, and the default that names the one a login offers first.
-  await expect(askFirst.locator("option")).toHaveText(["Whichever the login offers first (a code we e-mail you)", "A code we e-mail you", "Your authenticator app's code"]);
+  await expect(askFirst.locator("option")).toHaveText([
+    "Whichever the login offers first (a code we e-mail you)",
+    "A code we e-mail you",
+    "Your authenticator app's code",
+  ]);
   await askFirst.selectOption("TOTP");
   await twoStep.getByRole("button", { name: "Save for this browser" }).click();
   const saved = twoStep.getByRole("status").filter({ hasText: "Saved for this browser." });
@@ -45,6 +49,7 @@ test("a member with e-mail codes, then an app, is told what the next login asks;
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
   await expect(page.getByText("Open your authenticator app and enter the 6-digit code it shows")).toBeVisible();
+  await expect(page.getByText("we also sent a code by e-mail to")).toBeVisible();
   // The app's field leads; the e-mailed code waits under "Use another way", still closed.
   const appField = page.getByLabel("Code from your app");
   await expect(appField).toBeVisible();

@@ -22,6 +22,7 @@ export function CodeSending({
   others,
   lead,
   preferred,
+  newCodeLead = "No code, or it expired? We can send a new one; the one before then stops working.",
 }: {
   action: FormAction;
   /** The page's own path. */
@@ -31,13 +32,15 @@ export function CodeSending({
   others: SendingFactorType[];
   lead: string;
   preferred?: SendingFactorType;
+  /** What "Send a new code" is for, said above it, when the page leads with another way. */
+  newCodeLead?: string;
 }) {
   const [state, formAction, pending] = useActionState(action, {}, `${page}#${ANCHOR}`);
   const summary = useFocusOnNews<HTMLDivElement>(state.result || state.done ? state : null);
   const errors = state.result?.error?.[""] ?? [];
   const newCodePart = newCode && (
     <form key="new" action={formAction} aria-busy={pending} className={`space-y-3${preferred ? " pt-3" : ""}`}>
-      <p className="text-sm text-stone-700">No code, or it expired? We can send a new one; the one before then stops working.</p>
+      <p className="text-sm text-stone-700">{newCodeLead}</p>
       <SubmitButton pending={pending} pendingLabel="Sending…" wide={false}>
         Send a new code
       </SubmitButton>

@@ -59,6 +59,11 @@ export default async function LoginCodePage() {
       newCode={newCode}
       others={others}
       preferred={offer}
+      newCodeLead={
+        sentToo
+          ? `No ${type === "SMS" ? "text message" : "e-mail"} with the code, or it expired? We can send a new one; the one before then stops working.`
+          : undefined
+      }
       lead={
         offer
           ? `You chose ${ASK_FIRST_WORDS[offer]} first on this browser; a login asks first for the way you turned on first. To switch:`
@@ -68,14 +73,22 @@ export default async function LoginCodePage() {
       }
     />
   );
+  // Said when another way leads: the code the login sent is not hidden, only second.
+  const alsoSent = <> You chose this way first on this browser; we also sent a code {where}, under “Use another way”.</>;
   return (
     <AuthCard
       title={byPasskey ? "Use your passkey" : "Enter your login code"}
       intro={
         byPasskey ? (
-          <p>Your account has two-step sign-in. Use one of your passkeys: your device asks for its PIN, fingerprint or face, or for your security key.</p>
+          <p>
+            Your account has two-step sign-in. Use one of your passkeys: your device asks for its PIN, fingerprint or face, or for your security key.
+            {sentToo && alsoSent}
+          </p>
         ) : fromApp ? (
-          <p>Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.</p>
+          <p>
+            Your account has two-step sign-in. Open your authenticator app and enter the 6-digit code it shows for this site.
+            {sentToo && alsoSent}
+          </p>
         ) : (
           <p>Your account has two-step sign-in. We sent a 6-digit code {where}. It works for 15 minutes.</p>
         )
