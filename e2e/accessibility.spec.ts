@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { accountMenuSummary, openMenu, sectionsMenuSummary } from "./header-menus";
 import { MUTED_WORDS } from "../lib/reports/forms";
 import { setMemberMuted } from "./platform";
-import { logInWithForm, memberPages, publicPages } from "./site-pages";
+import { logInWithForm, memberPages, notFoundPages, publicPages } from "./site-pages";
 import { addPasskey, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword, virtualAuthenticator } from "./two-step";
 
 async function expectNoViolationsHere(page: Page, what: string) {
@@ -35,6 +35,8 @@ for (const width of [390, 1280]) {
     // A list with its filters open.
     await page.goto("/trails?difficulty=Easy");
     await expectNoViolationsHere(page, "/trails with a filter in use");
+    // Every kind of 404 (e2e/no-javascript/not-found.spec.ts checks them without script).
+    await expectNoViolations(page, notFoundPages);
   });
 
   test(`axe finds no violation on a member's pages at ${width} px`, async ({ page }) => {
@@ -128,9 +130,15 @@ test("axe finds no violation on two-step sign-in's forms: an app being set up, a
   await expect(page.getByRole("img", { name: "QR code for adding this site to an authenticator app" })).toBeVisible();
   await expectNoViolationsHere(page, "/account with an app being set up");
   await page.getByRole("button", { name: "Cancel setting up the app" }).click();
-  await expect(page.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
-  await setUpApp(page);
-  await expectNoViolationsHere(page, "/account with recovery codes shown");
+  await expect(page.getByText("Cancelled: nothing was turned on.")).toBeVisible();
+  await setUpApp(page, undefined, (codesPage) => expectNoViolationsHere(codesPage, "/account/recovery-codes with the codes"));
+  await expectNoViolationsHere(page, "/account with the app on");
+  // A way unfolded and refused: the compact section's disclosure open, its error shown.
+  await submitWithPassword(page, "Make new recovery codes", "not-the-password");
+  await expect(page.getByText("That is not your password.")).toBeVisible();
+  await expectNoViolationsHere(page, "/account with a two-step form unfolded and refused");
+  await page.goto("/account/recovery-codes");
+  await expectNoViolationsHere(page, "/account/recovery-codes with none to show");
 });
 
 test("axe finds no violation on passkeys: the account page's list with its recovery codes, and the login step they lead, at 390 px", async ({ page }) => {

@@ -106,3 +106,28 @@ test("a visitor is sent to log in from /account and the public profile of a demo
   await expect(page.getByText("rowan@ridgeline.example")).toHaveCount(0);
   expect((await page.goto("/members/nobody-here"))?.status()).toBe(404);
 });
+
+test("focus goes to what changed: a new phone or address row, and a form's answer low on the page", async ({ page }) => {
+  await registerAndLand(page, newEmail(), "first-granite-path-1");
+  // A new row's first field, not the "Add" button pressed below it.
+  await page.getByRole("button", { name: "Add a phone number" }).click();
+  await expect(page.getByRole("textbox", { name: "Phone 1" })).toBeFocused();
+  await page.getByRole("button", { name: "Add an address" }).click();
+  await expect(page.getByRole("group", { name: "Address 1" }).getByLabel("Street address")).toBeFocused();
+  await page.getByRole("button", { name: "Add a phone number" }).click();
+  await expect(page.getByRole("textbox", { name: "Phone 2" })).toBeFocused();
+
+  // The password form, low on the page: its answer has the focus, the refusal's field, then the confirmation.
+  const passwordSection = page.getByRole("region", { name: "Password" });
+  await passwordSection.getByLabel("Current password").fill("not-the-password");
+  await passwordSection.getByLabel("New password", { exact: true }).fill("second-granite-path-2");
+  await passwordSection.getByLabel("New password again").fill("second-granite-path-2");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(passwordSection.getByLabel("Current password")).toBeFocused();
+  await passwordSection.getByLabel("Current password").fill("first-granite-path-1");
+  await passwordSection.getByLabel("New password", { exact: true }).fill("second-granite-path-2");
+  await passwordSection.getByLabel("New password again").fill("second-granite-path-2");
+  await passwordSection.getByRole("button", { name: "Change password" }).click();
+  await expect(page.locator("#password-reply")).toBeFocused();
+  await expect(page.locator("#password-reply")).toContainText("Your password is changed.");
+});

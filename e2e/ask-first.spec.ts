@@ -15,14 +15,15 @@ test("a member with e-mail codes, then an app, is told what the next login asks;
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
-  const { secret } = await setUpApp(page);
-  // E-mail codes are older: the login still asks for them first, and the confirmation says so.
-  await expect(
-    twoStep.getByText(
-      "Two-step sign-in is on for your authenticator app. Your logins ask first for a code we e-mail you; " +
-        "to be asked for your authenticator app's code first on this browser, choose it under “Ask first for”.",
-    ),
-  ).toBeVisible();
+  // E-mail codes are older: the login still asks for them first, and the confirmation (above the recovery codes) says so.
+  const { secret } = await setUpApp(page, undefined, async (codesPage) => {
+    await expect(
+      codesPage.getByText(
+        "Two-step sign-in is on for your authenticator app. Your logins ask first for a code we e-mail you; " +
+          "to be asked for your authenticator app's code first on this browser, choose it under “Ask first for”.",
+      ),
+    ).toBeVisible();
+  });
 
   const askFirst = twoStep.getByLabel("Ask first for");
   await expect(askFirst).toHaveValue("");

@@ -3,7 +3,17 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { screenshot } from "./screenshots";
-import { appCode, awayFromStepEdge, logInOnHostedPage, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
+import {
+  appCode,
+  awayFromStepEdge,
+  logInOnHostedPage,
+  logInWithPassword,
+  newEmail,
+  registerAndLand,
+  saveRecoveryCodes,
+  setUpApp,
+  submitWithPassword,
+} from "./two-step";
 
 test("a member sets up an authenticator app from the account page, then logs in with its code on the site's form", async ({ page }) => {
   const email = newEmail();
@@ -50,12 +60,13 @@ test("the hosted login page asks for the authenticator app's code too", async ({
 test("a member who lost their phone logs in with a recovery code, once; new codes need the password", async ({ page }) => {
   const email = newEmail();
   await registerAndLand(page, email);
-  await setUpApp(page);
+  const { codes } = await setUpApp(page);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
-  const codes = await twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").allInnerTexts();
-  // Gone once the page is loaded again: they are not kept in a readable form.
-  await page.reload();
-  await expect(twoStep.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  // Gone once saved: their page does not show them again.
+  await page.goto("/account/recovery-codes");
+  await expect(page.getByText("There are no new recovery codes to show")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Recovery codes" })).toHaveCount(0);
+  await page.goto("/account");
   await expect(twoStep).toContainText("Recovery codes: 10 left");
   await logOut(page);
 
@@ -85,9 +96,8 @@ test("a member who lost their phone logs in with a recovery code, once; new code
   await submitWithPassword(page, "Make new recovery codes", "not-the-password");
   await expect(twoStep.getByText("That is not your password.")).toBeVisible();
   await submitWithPassword(page, "Make new recovery codes");
-  const fresh = twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
-  await expect(fresh).toHaveCount(10);
-  expect(await fresh.allInnerTexts()).not.toContain(codes[2]);
+  await expect(page.getByRole("status").filter({ hasText: "New recovery codes are ready. The earlier ones no longer work." })).toBeVisible();
+  expect(await saveRecoveryCodes(page)).not.toContain(codes[2]);
 });
 
 test("a member with e-mail codes and an app chooses the app at login, though the code went by e-mail", async ({ page }) => {
@@ -106,4 +116,47 @@ test("a member with e-mail codes and an app chooses the app at login, though the
   await page.getByLabel("Code from your app").fill(appCode(secret, 1));
   await page.getByRole("button", { name: "Use the app's code" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});
+
+test("turning the app on moves the focus to its confirmation, which replaces the set-up's", async ({ page }) => {
+  await registerAndLand(page, newEmail());
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  // The first app: its recovery codes' page says it is on, with the focus.
+  await setUpApp(page, undefined, async (codesPage) => {
+    await expect(codesPage.getByRole("status").first()).toHaveText("Two-step sign-in is on: each login now asks for the code your authenticator app shows.");
+    await expect(codesPage.getByRole("status").first()).toBeFocused();
+    // With script, the codes also copy to the clipboard, and print.
+    await codesPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await codesPage.getByRole("button", { name: "Copy the codes" }).click();
+    await expect(codesPage.getByText("Copied: paste them into your password manager.")).toBeVisible();
+    const first = await codesPage.getByRole("list", { name: "Recovery codes" }).getByRole("listitem").first().innerText();
+    expect(await codesPage.evaluate(() => navigator.clipboard.readText())).toContain(first);
+    await expect(codesPage.getByRole("button", { name: "Print" })).toBeVisible();
+  });
+  // Off, then on again: the member has recovery codes, so the answer comes in place.
+  await submitWithPassword(page, "Turn off the authenticator app");
+  await expect(twoStep.getByRole("status")).toHaveText("The authenticator app is off: logins no longer ask for its code.");
+  await submitWithPassword(page, "Set up an authenticator app");
+  await expect(twoStep.getByRole("status")).toHaveText("Scan the QR code with your authenticator app, then enter the code it shows.");
+  const secret = (await twoStep.locator("code").innerText()).replace(/\s/g, "");
+  // A key that is typed breaks between its groups of four, never inside one; a phone can open the app from the link.
+  await expect(twoStep.getByRole("link", { name: "Add it to an authenticator app here" })).toHaveAttribute("href", /^otpauth:\/\/totp\//);
+  await awayFromStepEdge();
+  await twoStep.getByLabel("Code from the app").fill(appCode(secret));
+  await twoStep.getByRole("button", { name: "Turn on the authenticator app" }).click();
+  const turnedOn = twoStep.getByRole("status");
+  await expect(turnedOn).toHaveText("Two-step sign-in is on: each login now asks for the code your authenticator app shows.");
+  await expect(turnedOn).toBeFocused();
+  await expect(twoStep.getByText("Scan the QR code")).toHaveCount(0);
+  await screenshot(page, "two-step-app-turned-on", twoStep);
+});
+
+test("the app's key wraps between its groups of four at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await registerAndLand(page, newEmail());
+  await submitWithPassword(page, "Set up an authenticator app");
+  const groups = page.getByRole("region", { name: "Two-step sign-in" }).locator("code > span > span");
+  await expect(groups).toHaveCount(8);
+  // Each group on one line: as tall as one line of its text.
+  for (const box of await groups.evaluateAll((spans) => spans.map((span) => span.getClientRects().length))) expect(box).toBe(1);
 });

@@ -3,7 +3,7 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
-import { logInWithPassword, newEmail, registerAndLand, submitWithPassword } from "./two-step";
+import { logInWithPassword, newEmail, registerAndLand, submitWithPassword, unfold } from "./two-step";
 
 test("a member with e-mail and text-message codes has the login code sent by text message instead, and logs in with it", async ({ page }) => {
   const email = newEmail();
@@ -12,6 +12,7 @@ test("a member with e-mail and text-message codes has the login code sent by tex
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
+  await unfold(twoStep.getByLabel("Mobile number"));
   await twoStep.getByLabel("Mobile number").fill(phone);
   await submitWithPassword(page, "Turn on codes by text message");
   // The code is texted once the form's answer is in: its field shows then.

@@ -62,15 +62,31 @@ test("a failed login, then a right one, then Back: every history entry is a GET 
   const posts = loads.filter((load) => load.method === "POST");
   expect(posts.map((post) => post.status)).toEqual([303, 303]);
 
-  // Back, twice: each entry is a GET page (Chromium loads it again, or restores it from its
-  // back-forward cache), never a POST to send again, and the finished login page hands the member
-  // back to the page the login started from, not the home page, still logged in.
-  for (let step = 0; step < 2; step++) {
-    await page.goBack();
-    await expect(page).toHaveURL(`${e2e.siteUrl}/trails/summit-loop`);
-    await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
-  }
+  // Back: the hosted pages' entries are GET pages (never a POST to send again), which the finished
+  // login steps over, to the page the login started from, still logged in.
+  await page.goBack();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails/summit-loop`);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
   expect(loads.filter((load) => load.method === "POST")).toHaveLength(2);
+});
+
+test("Back from the page a hosted login returned to reaches the page before the login, and Back again the one before that", async ({ page }) => {
+  await page.goto("/trails");
+  await startHostedLogin(page, "/trails/summit-loop");
+  await submitHostedLogin(page, "not-the-password");
+  await expect(page.getByRole("alert")).toBeVisible();
+  await submitHostedLogin(page, demoMember.password);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails/summit-loop`);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+
+  // The site's login page and both hosted pages were steps on the way: Back passes them all.
+  await page.goBack();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails/summit-loop`);
+  await expect(page.getByTestId("member-name")).toHaveText(demoMember.name);
+  await screenshot(page, "back-after-hosted-login");
+  await page.goBack();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/trails`);
+  await expect(page.getByRole("heading", { level: 1, name: "Trails" })).toBeVisible();
 });
 
 test("Back to the site from a hosted login started on a trail page returns to that trail page, quietly", async ({ page }) => {

@@ -5,7 +5,7 @@ import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
-import { logInOnHostedPage, logInWithPassword, newEmail, password, registerAndLand, submitWithPassword, wrongCodeFor } from "./two-step";
+import { logInOnHostedPage, logInWithPassword, newEmail, password, registerAndLand, submitWithPassword, unfold, wrongCodeFor } from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();
@@ -14,7 +14,7 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(twoStep).toContainText("Two-step sign-in is off");
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
-  await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
   // The form pressed is gone (the factor is listed instead): its confirmation stands above and has the focus.
   await expect(twoStep.getByRole("status")).toHaveText("Two-step sign-in is on for codes by e-mail. Your logins ask first for a code we e-mail you.");
   await expect(twoStep.getByRole("status")).toBeFocused();
@@ -61,7 +61,8 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(page.getByText("That is not your password.")).toBeVisible();
   await submitWithPassword(page, "Turn off e-mail codes");
   await expect(twoStep).toContainText("Two-step sign-in is off");
-  await expect(twoStep.getByRole("status")).toHaveText("That way of two-step sign-in is off.");
+  // The confirmation names the way that is off.
+  await expect(twoStep.getByRole("status")).toHaveText("Codes by e-mail are off: logins no longer e-mail you a code.");
   await expect(twoStep.getByRole("status")).toBeFocused();
   await logOut(page);
   await logInWithPassword(page, email);
@@ -72,7 +73,7 @@ test("too many wrong codes end the login's code, with a message saying to log in
   const email = newEmail();
   await registerAndLand(page, email);
   await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
   await logOut(page);
 
   await logInWithPassword(page, email);
@@ -107,6 +108,7 @@ test("an SMS factor: the code goes to the phone in the local outbox, on the host
   const phone = `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
   await registerAndLand(page, email);
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await unfold(twoStep.getByLabel("Mobile number"));
   await twoStep.getByLabel("Mobile number").fill("07700 900123");
   await submitWithPassword(page, "Turn on codes by text message");
   await expect(page.getByText("Enter the number in international form")).toBeVisible();
@@ -151,7 +153,7 @@ async function platformCall(path: string, body: unknown): Promise<{ stateToken?:
 async function turnOnEmailCodes(page: Page, email: string) {
   await registerAndLand(page, email);
   await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
 }
 
 test("with two-step sign-in on, the password changes on the account page without a login code, after others' failed logins too", async ({ page }) => {
@@ -213,7 +215,7 @@ test("a password change on the account page ends the member's other browsers, an
   // Whoever changed the password knows the new one: it proves nothing here until a new login with its second step.
   await submitWithPassword(page, "Turn off e-mail codes", "granite-new-step-44");
   await expect(page.getByText("You changed your password since you logged in.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
 });
 
 test("past a day's wrong login codes, the login form says how long to wait, and the member has a mail saying what to do", async ({ page }) => {
@@ -232,4 +234,26 @@ test("past a day's wrong login codes, the login form says how long to wait, and 
   const alert = page.getByRole("alert").filter({ hasText: "Too many attempts" });
   await expect(alert).toHaveText("Too many attempts. Please wait 24 hours, then try again.");
   await screenshot(page, "two-step-wait", page.getByRole("main"));
+});
+
+test("two-step sign-in is compact: each way folded under its name, and a new refusal takes the last confirmation away", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerAndLand(page, newEmail());
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  // No password field shows until the member opens the way they want.
+  await expect(twoStep.getByLabel("Your password").filter({ visible: true })).toHaveCount(0);
+  const height = (await twoStep.boundingBox())!.height;
+  console.log(`two-step section at 1280 px: ${Math.round(height)} px`);
+  expect(height).toBeLessThan(1200);
+
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  const turnedOn = twoStep.getByRole("status").filter({ hasText: "Two-step sign-in is on" });
+  await expect(turnedOn).toBeFocused();
+  await submitWithPassword(page, "Turn off e-mail codes", "not-the-password");
+  const refused = twoStep.getByText("That is not your password.");
+  await expect(refused).toBeVisible();
+  // The refusal is the news now: the earlier confirmation no longer stands above it.
+  await expect(turnedOn).toHaveCount(0);
+  await expect(twoStep.getByLabel("Your password").filter({ visible: true })).toBeFocused();
+  await screenshot(page, "two-step-compact-refusal", twoStep);
 });

@@ -31,6 +31,20 @@ export const publicPages = [
   "/forgot-password",
 ];
 
+/**
+ * Every kind of address with nothing behind it: an unknown section, item and profile, a list or
+ * report page that is malformed or past the last, and a path no route matches.
+ */
+export const notFoundPages = [
+  "/no-such-section",
+  "/trails/no-such-trail",
+  "/trails?page=abc",
+  "/trails/summit-loop?reports=9",
+  "/members/nobody-here",
+  "/members?page=99",
+  "/no/such/page/at-all",
+];
+
 /** What a signed-in member sees: the account, the report forms on a trail, members' outings. */
 export const memberPages = ["/account", "/trails/mirror-lakes", "/member-outings", "/member-outings/sunrise-on-the-summit"];
 

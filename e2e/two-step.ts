@@ -1,4 +1,4 @@
-import { expect, type CDPSession, type Page } from "@playwright/test";
+import { expect, type CDPSession, type Locator, type Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
@@ -39,8 +39,16 @@ export async function logInOnHostedPage(page: Page, email: string) {
 
 export const wrongCodeFor = (code: string) => (code === "000000" ? "111111" : "000000");
 
-/** Submits one of the account page's two-step forms, which take the member's password besides the session. */
+/** Opens the folded disclosures around `target` (a way's form in two-step sign-in), outermost first, as a member clicks their summaries. */
+export async function unfold(target: Locator) {
+  await target.first().waitFor({ state: "attached" });
+  const closed = target.first().locator("xpath=ancestor::details[not(@open)]/summary");
+  while ((await closed.count()) > 0) await closed.first().click();
+}
+
+/** Submits one of the account page's two-step forms, which take the member's password besides the session; unfolds it first. */
 export async function submitWithPassword(page: Page, button: string, typed = password) {
+  await unfold(page.getByRole("button", { name: button, exact: true, includeHidden: true }));
   const form = page.locator("form").filter({ has: page.getByRole("button", { name: button, exact: true }) });
   await form.getByLabel("Your password").fill(typed);
   await form.getByRole("button", { name: button, exact: true }).click();
@@ -55,8 +63,32 @@ export async function awayFromStepEdge() {
   if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }
 
-/** Sets an authenticator app up from the account page, as a member with the app on their phone would; answers its key and the code that turned it on. */
-export async function setUpApp(page: Page, typed = password): Promise<{ secret: string; firstCode: string }> {
+/**
+ * On the recovery codes' page, where making codes leads: reads them, as the member saves them, and goes back to the
+ * account with "I have saved them".
+ */
+export async function saveRecoveryCodes(page: Page, screenshotName?: string, atCodesPage?: (page: Page) => Promise<void>): Promise<string[]> {
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account/recovery-codes#your-recovery-codes`);
+  await expect(page.getByRole("heading", { name: "Your recovery codes", level: 1 })).toBeVisible();
+  const items = page.getByRole("list", { name: "Recovery codes" }).getByRole("listitem");
+  await expect(items).toHaveCount(10);
+  if (screenshotName) await screenshot(page, screenshotName);
+  const codes = await items.allInnerTexts();
+  await atCodesPage?.(page);
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account#two-step`);
+  return codes;
+}
+
+/**
+ * Sets an authenticator app up from the account page, as a member with the app on their phone would; answers its key, the
+ * code that turned it on, and the recovery codes that came with it (none when the member had some already).
+ */
+export async function setUpApp(
+  page: Page,
+  typed = password,
+  atCodesPage?: (page: Page) => Promise<void>,
+): Promise<{ secret: string; firstCode: string; codes: string[] }> {
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await submitWithPassword(page, "Set up an authenticator app", typed);
   const qr = twoStep.getByRole("img", { name: "QR code for adding this site to an authenticator app" });
@@ -75,14 +107,14 @@ export async function setUpApp(page: Page, typed = password): Promise<{ secret: 
   const firstCode = appCode(secret);
   await twoStep.getByLabel("Code from the app").fill(firstCode);
   await twoStep.getByRole("button", { name: "Turn on the authenticator app" }).click();
+  // The first app comes with recovery codes, shown this once on a page of their own.
+  await expect(page.getByRole("heading", { name: "Your recovery codes", level: 1 }).or(twoStep.getByText("Codes from an authenticator app"))).toBeVisible();
+  const codes = page.url().includes("/account/recovery-codes") ? await saveRecoveryCodes(page, "two-step-recovery-codes", atCodesPage) : [];
   await expect(twoStep).toContainText("Codes from an authenticator app");
-  // The first app comes with recovery codes, shown this once.
-  await expect(twoStep.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
-  await screenshot(page, "two-step-recovery-codes", twoStep.getByText("Your recovery codes"));
-  await expect(twoStep.getByRole("button", { name: "Turn off the authenticator app" })).toBeVisible();
+  await expect(twoStep.getByRole("button", { name: "Turn off the authenticator app", includeHidden: true })).toBeAttached();
   // The key is shown only while setting up.
   await expect(twoStep.locator("code")).toHaveCount(0);
-  return { secret, firstCode };
+  return { secret, firstCode, codes };
 }
 
 /** A platform authenticator on the page's browser that holds passkeys and checks the person (as a phone's screen lock would). */
@@ -102,12 +134,21 @@ export async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSessio
   return { cdp, authenticatorId };
 }
 
-/** Adds a passkey on the account page (made by the page's virtual authenticator), as the member named it. */
-export async function addPasskey(page: Page, name: string) {
+/**
+ * Adds a passkey on the account page (made by the page's virtual authenticator), as the member named it. The first one brings
+ * recovery codes, on their own page: answered, after going back.
+ */
+export async function addPasskey(page: Page, name: string): Promise<string[]> {
   const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await unfold(passkeys.getByLabel("Name of the passkey"));
   await passkeys.getByLabel("Name of the passkey").fill(name);
   await submitWithPassword(page, "Add a passkey");
-  await expect(passkeys.getByRole("status").filter({ hasText: "Your passkey is added" })).toBeVisible();
+  const added = page.getByRole("status").filter({ hasText: "Your passkey is added" });
+  await expect(added).toBeVisible();
+  if (!page.url().includes("/account/recovery-codes")) return [];
+  const codes = await saveRecoveryCodes(page);
+  await expect(passkeys.getByRole("list", { name: "Your passkeys" }).getByText(name, { exact: true })).toBeVisible();
+  return codes;
 }
 
 /** Turns on e-mail codes, then codes by text message to `phone` (proved by the code texted to it), on the account page. */

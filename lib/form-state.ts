@@ -19,8 +19,6 @@ export type FormState = {
    * on show in place of the form, which would only invite the same submission again.
    */
   finished?: { href: string; label: string };
-  /** One-time recovery codes, shown with the confirmation this once (they are never shown again). */
-  recoveryCodes?: string[];
   /** A passkey's registration begun: what the browser's ceremony takes, and the name the member gave it. */
   ceremony?: PasskeyCeremony;
 };

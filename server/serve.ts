@@ -20,6 +20,7 @@ import {
 } from "@/lib/security/request-guard";
 import { CACHE_STATE_HEADER, createPageCacheServer, type PageCacheServer, type PageCacheSettings } from "./page-cache/http";
 import { renderForCache } from "./page-cache/render";
+import { answeringNotFound } from "./not-found-status";
 import { asPageRequest, hasBody, readBody, withBody } from "./request-body";
 
 type Handle = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
@@ -285,6 +286,7 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
   const toNext = (request: IncomingMessage, response: ServerResponse, context: RequestContext, path: string, inHoldersSlot: boolean) => {
     if (pageCache && !isFile(path)) response.setHeader(CACHE_STATE_HEADER, "BYPASS");
     noStoreWhenSettingCookies(response);
+    answeringNotFound(request, response, context);
     const run = () =>
       new Promise<void>((resolve, reject) => {
         // A client that gave up while its request waited is not worth a render.

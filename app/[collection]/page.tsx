@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ItemCard, ItemGrid } from "@/components/collection/item-card";
 import { ListControls } from "@/components/collection/list-controls";
 import { LoadMoreList } from "@/components/collection/lazy-load-more";
 import { ResultsHeading } from "@/components/collection/results-focus";
 import { Pagination } from "@/components/pagination";
 import { placesLeftOnCards } from "@/components/outings/card-places";
+import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { backwardRanges, listHref, parseListState, type ListState, type SearchParams } from "@/lib/search-params";
 import { collectionByRoute, itemCount, type CollectionConfig } from "@/lib/site-config";
@@ -14,11 +14,11 @@ import { feedItems, listItems, whenAvailable, type ItemFeed, type ItemList } fro
 
 type Props = { params: Promise<{ collection: string }>; searchParams: Promise<SearchParams> };
 
-async function resolve(props: Props): Promise<{ collection: CollectionConfig; state: ListState }> {
+/** The list the address asks for, or null when there is no such collection or the query is malformed. */
+async function resolve(props: Props): Promise<{ collection: CollectionConfig; state: ListState } | null> {
   const collection = collectionByRoute((await props.params).collection);
   const state = collection && parseListState(collection, await props.searchParams);
-  if (!collection || !state) notFound();
-  return { collection, state };
+  return collection && state ? { collection, state } : null;
 }
 
 const loadsMore = (collection: CollectionConfig) => collection.paging === "load-more";
@@ -134,13 +134,17 @@ function GrowingList({ collection, state, feed }: { collection: CollectionConfig
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { collection, state } = await resolve(props);
+  const resolved = await resolve(props);
+  if (!resolved) return notFoundMetadata;
+  const { collection, state } = resolved;
   const canonical = listHref(collection, { ...state, page: 1, query: "", filters: [] });
   return { title: listTitle(collection, state), description: collection.description, alternates: { canonical } };
 }
 
 export default async function CollectionListPage(props: Props) {
-  const { collection, state } = await resolve(props);
+  const resolved = await resolve(props);
+  if (!resolved) return notFoundPage();
+  const { collection, state } = resolved;
   const retry = <PlatformUnavailable retryHref={listHref(collection, state)} />;
   let results: React.ReactNode;
   if (loadsMore(collection)) {

@@ -46,11 +46,14 @@ import {
   turnOffSecondFactor,
   turnOnSecondFactor,
   type PasswordRefusal,
+  type SecondFactor,
 } from "@/lib/wix/factors";
 import { changeMySlug, currentProfile, deleteMyAccount, updateProfile, type Profile } from "@/lib/wix/members";
 import { removeReportsBy } from "@/lib/wix/reports";
 import { memberIdOf } from "@/lib/wix/signups";
 import { reportedCollections } from "@/lib/site-config";
+import { RECOVERY_CODES_PATH } from "@/lib/auth/cookie-names";
+import { RECOVERY_CODES_HEADING, forgetRecoveryCodes, keepRecoveryCodes } from "@/lib/account/recovery-codes-store";
 
 const NOT_MEMBER_MESSAGES: Record<NotMember["reason"], string> = {
   "signed-out": "You are not logged in any more. Log in, then save again.",
@@ -172,9 +175,18 @@ const passwordRefusalMessage = (refusal: PasswordRefusal) =>
         ? tooManyAttemptsMessage(refusal.retryAfterSeconds)
         : FAILURE_MESSAGES.tooManyAttempts;
 
-/** What a change to two-step sign-in may come to besides done: a refusal of the password, a field's or the form's message, recovery codes, a ceremony. */
+/**
+ * What a change to two-step sign-in may come to besides done: a refusal of the password, a field's or the form's message, recovery codes,
+ * a ceremony, or done in words of its own.
+ */
 type FactorChange =
-  void | PasswordRefusal | { field: string; message: string } | { formError: string } | { recoveryCodes: string[] } | { ceremony: PasskeyCeremony };
+  | void
+  | PasswordRefusal
+  | { field: string; message: string }
+  | { formError: string }
+  | { recoveryCodes: string[] }
+  | { ceremony: PasskeyCeremony }
+  | { done: string };
 
 /** The member's ways that are on (oldest first) and the login e-mail this browser's "Ask first for" is kept under. */
 async function waysAndEmail(client: WixClient, accessToken: string): Promise<{ ways: AskFirstWay[]; email: string | undefined }> {
@@ -201,8 +213,9 @@ async function nextLogins(client: WixClient, accessToken: string, added: AskFirs
  * Turns a second factor on or off for the member, from a form checked against `schema`: the same
  * steps, then the page shows the new list. A change the platform turns down for a field (a wrong
  * code, the password given as proof) says so next to the field; one that made recovery codes
- * shows them with the confirmation; a passkey's first step hands its ceremony to the browser. The
- * password is never sent back to the form. A way turned on (`added`) adds to `done` what the next logins ask first.
+ * goes on to their page of their own, which shows them with the confirmation (they are shown this
+ * once); a passkey's first step hands its ceremony to the browser. The password is never sent
+ * back to the form. A way turned on (`added`) adds to `done` what the next logins ask first.
  */
 async function changeSecondFactor<S extends z.ZodType>(
   formData: FormData,
@@ -219,21 +232,30 @@ async function changeSecondFactor<S extends z.ZodType>(
   try {
     outcome = await actAsMember(async (client, session) => {
       const value = await change(session.accessToken, submission.value);
-      const madeIt = value === undefined || (typeof value === "object" && "recoveryCodes" in value);
-      return { value, next: madeIt && added ? await nextLogins(client, session.accessToken, added) : "" };
+      const madeIt = value === undefined || (typeof value === "object" && ("recoveryCodes" in value || "done" in value));
+      return {
+        memberId: session.member?.id ?? (await currentProfile(client)).id,
+        value,
+        next: madeIt && added ? await nextLogins(client, session.accessToken, added) : "",
+      };
     });
   } catch (error) {
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
-  const { value, next } = outcome.value;
+  const { value, memberId, next } = outcome.value;
   if (value === "wrong-password" || value === "changed-in-this-session" || (value && "throttled" in value))
     return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
   if (value && "formError" in value) return { result: reply({ formErrors: [value.formError] }) };
   if (value && "ceremony" in value) return { result: reply(), ceremony: value.ceremony };
   revalidatePath("/account");
-  return { result: reply({ resetForm: true }), done: done + next, ...(value && { recoveryCodes: value.recoveryCodes }) };
+  if (value && "recoveryCodes" in value) {
+    await keepRecoveryCodes(await cookies(), { memberId, codes: value.recoveryCodes, done: done + next });
+    // With a fragment of its own: a post without JavaScript would otherwise keep the one it was sent to.
+    redirect(`${RECOVERY_CODES_PATH}#${RECOVERY_CODES_HEADING}`);
+  }
+  return { result: reply({ resetForm: true }), done: (value && "done" in value ? value.done : done) + next };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -310,14 +332,35 @@ export async function newRecoveryCodesAction(_previous: FormState, formData: For
   );
 }
 
-/** Turns a factor off, with the member's password. */
+/** How the confirmation names a way of two-step sign-in that was turned off. */
+const TURNED_OFF: Record<SecondFactor["type"], string> = {
+  EMAIL: "Codes by e-mail are off: logins no longer e-mail you a code.",
+  SMS: "Codes by text message are off: logins no longer text you a code.",
+  TOTP: "The authenticator app is off: logins no longer ask for its code.",
+};
+
+/** Turns a factor off, with the member's password; the confirmation names it, as the platform lists it. */
 export async function turnOffFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
   return changeSecondFactor(
     formData,
     removeFactorSchema,
-    (accessToken, { factorId, password }) => turnOffSecondFactor(accessToken, factorId, password),
+    async (accessToken, { factorId, password }) => {
+      const { factors } = await mySecondFactors(accessToken);
+      const refused = await turnOffSecondFactor(accessToken, factorId, password);
+      const type = factors.find((factor) => factor.id === factorId)?.type;
+      return refused ?? (type && { done: TURNED_OFF[type] });
+    },
     "That way of two-step sign-in is off.",
   );
+}
+
+/**
+ * The member saved the recovery codes on their page: the page forgets them, and the account page follows. A plain form's
+ * action, so not named "…Action" (those take a reply state: lib/security/request-guard.ts).
+ */
+export async function recoveryCodesSaved(): Promise<void> {
+  forgetRecoveryCodes(await cookies());
+  redirect("/account#two-step");
 }
 
 /** Cancels an app or a phone still waiting for its first code: it guards nothing yet, so no password is asked. */

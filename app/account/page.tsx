@@ -88,7 +88,7 @@ export default async function AccountPage() {
   ]);
   const pendingApp = factors.find((factor) => factor.type === "TOTP" && factor.setup);
   const appSetup: AppSetup | null = pendingApp?.setup
-    ? { factorId: pendingApp.id, secret: pendingApp.setup.secret, qrCode: await qrCodeDataUrl(pendingApp.setup.uri) }
+    ? { factorId: pendingApp.id, secret: pendingApp.setup.secret, uri: pendingApp.setup.uri, qrCode: await qrCodeDataUrl(pendingApp.setup.uri) }
     : null;
 
   return (
@@ -156,6 +156,7 @@ export default async function AccountPage() {
       >
         <ActionForm
           kind="slug"
+          replyId="slug-reply"
           action={changeSlugAction}
           defaultValue={{ slug: profile.slug }}
           fields={[{ name: "slug", label: "Profile address", hint: "Lowercase letters, digits and hyphens." }]}
@@ -168,6 +169,7 @@ export default async function AccountPage() {
       <Section id="password" title="Password">
         <ActionForm
           kind="changePassword"
+          replyId="password-reply"
           action={changePasswordAction}
           fields={[
             { name: "currentPassword", label: "Current password", type: "password", autoComplete: "current-password" },

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { MemberAvatar } from "@/components/member-avatar";
+import { notFoundPage } from "@/components/not-found-page";
 import { Pagination } from "@/components/pagination";
 import { ResultsHeading } from "@/components/collection/results-focus";
 import { directoryHref, parseDirectoryState } from "@/lib/search-params";
@@ -30,10 +30,10 @@ function subtitle(member: PublicMember): string | undefined {
 
 export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const state = parseDirectoryState(await searchParams);
-  if (state === null) notFound();
+  if (state === null) return notFoundPage();
   const { members, total, pageCount } = await listPublicMembers(state.query, state.page);
   // Past the last page of a search there is nothing to show; the directory itself always has page 1.
-  if (state.page > pageCount) notFound();
+  if (state.page > pageCount) return notFoundPage();
   const first = (state.page - 1) * MEMBERS_PER_PAGE + 1;
   const found = state.query ? `${memberCount(total)} named “${state.query}”` : memberCount(total);
   const status =

@@ -4,9 +4,6 @@ import { ASK_FIRST_WORDS, type AskFirstWay } from "@/lib/auth/ask-first";
 import { askFirstChoice } from "@/lib/auth/ask-first-store";
 import type { FormAction } from "@/lib/form-state";
 
-/** Where the form's answer stands: the fragment its post comes back to without JavaScript. */
-const ANCHOR = "ask-first";
-
 /** A choice's label: the way's words with a capital. */
 const label = (way: AskFirstWay) => ASK_FIRST_WORDS[way].replace(/^./, (first) => first.toUpperCase());
 
@@ -18,7 +15,7 @@ export async function AskFirst({ email, ways, action }: { email: string | undefi
   if (ways.length < 2) return null;
   const chosen = email ? await askFirstChoice(await cookies(), email) : undefined;
   return (
-    <div id={ANCHOR} className="scroll-mt-4 space-y-3 border-t border-stone-200 pt-6">
+    <div className="space-y-3 border-t border-stone-200 pt-6">
       <h3 className="font-semibold text-pine-900">Which way logins ask first</h3>
       <p className="text-sm text-stone-700">
         Logins ask first for the way you turned on first. On this browser, the login page can lead with another of your ways instead; a code by e-mail or text
@@ -27,7 +24,7 @@ export async function AskFirst({ email, ways, action }: { email: string | undefi
       <ActionForm
         kind="askFirst"
         action={action}
-        permalink={`/account#${ANCHOR}`}
+        replyId="ask-first-reply"
         defaultValue={{ askFirst: chosen && ways.includes(chosen) ? chosen : "" }}
         fields={[
           {

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePathname } from "next/navigation";
 import { useActionState, useRef } from "react";
 import { ActionStateForm } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
@@ -15,7 +16,9 @@ const openerLook = `hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`;
  * (the member's reports, unless they tick the box to remove them with the account).
  */
 export function DeleteAccount({ action, reports }: { action: FormAction; reports?: string }) {
-  const actionState = useActionState(action, {});
+  // Posted without JavaScript to the page's address without its fragment: one the account page was opened at (a form's
+  // answer, form-reply.ts) would otherwise follow the redirect to the home page.
+  const actionState = useActionState(action, {}, usePathname());
   const disclosure = useRef<HTMLDetailsElement>(null);
   const onToggle = () => {
     if (disclosure.current?.open) disclosure.current.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();

@@ -1,8 +1,10 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
-import { ConfirmationMessage, FormFeedback, RecoveryCodeList, useNewestConfirmation } from "@/components/forms/feedback";
+import { ConfirmationMessage, FormFeedback, useNewestConfirmation } from "@/components/forms/feedback";
+import { Disclosure } from "@/components/forms/disclosure";
+import { showsReply, useFormReply } from "@/components/forms/form-reply";
 import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
 import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction, FormState, PasskeyCeremony } from "@/lib/form-state";
@@ -10,6 +12,9 @@ import type { Passkey } from "@/lib/wix/factors";
 import { dateFormat } from "./remembered-devices";
 
 const NO_REPLY: FormState = {};
+
+/** Where a post of the passkeys' forms without JavaScript comes back to (each form has its own action). */
+const PASSKEYS_REPLY = "passkeys-reply";
 
 /**
  * The member's passkeys on the account page: each with its dates and a form to remove it (which
@@ -28,9 +33,9 @@ export function Passkeys({
   actions: { options: FormAction; add: FormAction; remove: FormAction };
 }) {
   const supported = usePasskeySupport();
-  const options = useActionState(actions.options, {});
-  const added = useActionState(actions.add, {});
-  const remove = useActionState(actions.remove, {});
+  const options = useFormReply(actions.options, {}, PASSKEYS_REPLY);
+  const added = useFormReply(actions.add, {}, PASSKEYS_REPLY);
+  const remove = useFormReply(actions.remove, {}, PASSKEYS_REPLY);
   const news = useNewestConfirmation([added[0], remove[0]]);
   const [failure, setFailure] = useState<{ ceremony: PasskeyCeremony; message: string } | null>(null);
   const [, startTransition] = useTransition();
@@ -79,8 +84,7 @@ export function Passkeys({
 
   return (
     <div className="space-y-4">
-      <ConfirmationMessage news={news} />
-      {news?.message === added[0].done && added[0].recoveryCodes && <RecoveryCodeList codes={added[0].recoveryCodes} />}
+      <ConfirmationMessage news={news} replyId={PASSKEYS_REPLY} />
       {passkeys.length === 0 ? (
         <p className="text-sm text-stone-700">You have no passkey yet.</p>
       ) : (
@@ -95,17 +99,20 @@ export function Passkeys({
                   <span className="font-medium">{passkey.name}</span>, added on {dateFormat.format(passkey.added)}, last used{" "}
                   {passkey.lastUsed ? `on ${dateFormat.format(passkey.lastUsed)}` : "never"}
                 </p>
-                <ActionStateForm
-                  kind="removePasskey"
-                  actionState={replyFor(remove, passkey.id)}
-                  confirmationShownElsewhere
-                  fields={[PASSWORD_FIELD]}
-                  hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
-                  submitLabel={`Remove ${passkey.name}`}
-                  pendingLabel="Removing…"
-                  tone="quiet"
-                  wideButton={false}
-                />
+                <Disclosure summary="Remove…" open={showsReply(replyFor(remove, passkey.id)[0], false)}>
+                  <ActionStateForm
+                    kind="removePasskey"
+                    actionState={replyFor(remove, passkey.id)}
+                    confirmationShownElsewhere
+                    replyId={PASSKEYS_REPLY}
+                    fields={[PASSWORD_FIELD]}
+                    hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
+                    submitLabel={`Remove ${passkey.name}`}
+                    pendingLabel="Removing…"
+                    tone="quiet"
+                    wideButton={false}
+                  />
+                </Disclosure>
               </li>
             ))}
           </ul>
@@ -116,13 +123,14 @@ export function Passkeys({
           A passkey lives on your phone, computer or security key, and answers the second step with your device&apos;s screen lock: nothing to type.
         </p>
         {supported ? (
-          <>
-            <FormFeedback summary={summary} errors={errors} errorId="add-passkey-error" />
+          <Disclosure summary="Add a passkey…" open={errors.length > 0 || showsReply(addForm[0], false)}>
+            <FormFeedback summary={summary} errors={errors} errorId="add-passkey-error" replyId={errors.length > 0 ? PASSKEYS_REPLY : undefined} />
             <ActionStateForm
               key={spent?.challengeId ?? "add"}
               kind="passkeyOptions"
               actionState={addForm}
               confirmationShownElsewhere
+              replyId={PASSKEYS_REPLY}
               defaultValue={{ name: "My passkey", ...(checkEveryTime && { everyTime: "on" }) }}
               fields={[
                 { name: "name", label: "Name of the passkey", hint: "To tell your passkeys apart, like “Work laptop”." },
@@ -139,7 +147,7 @@ export function Passkeys({
               pendingLabel="Starting…"
               wideButton={false}
             />
-          </>
+          </Disclosure>
         ) : (
           <p className="text-sm text-stone-700">
             {supported === null

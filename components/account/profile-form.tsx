@@ -1,9 +1,10 @@
 "use client";
 
 import { getFieldsetProps, getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { useActionState } from "react";
+import { useEffect, useRef } from "react";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
+import { showsReply, useFormReply } from "@/components/forms/form-reply";
 import { useFormChecks } from "@/components/forms/use-form-checks";
 import type { z } from "zod";
 import type { profileSchema } from "@/lib/account/forms";
@@ -39,9 +40,28 @@ const legendClass = "px-1 font-serif text-lg font-semibold text-pine-900";
 const smallButton =
   "rounded-lg border border-stone-400 bg-white px-3 py-1.5 text-sm font-medium text-stone-800 " + `hover:border-pine-700 hover:text-pine-800 ${focusRing}`;
 
+const PROFILE_REPLY = "profile-reply";
+
+/**
+ * Focus on the first field of a row just added to a list: the "Add" button pressed stays where it
+ * was, below the new row, and would keep the focus. `firstFields` are the lists' first-field ids, in order.
+ */
+function useFocusOnAddedRow(firstFields: string[][]) {
+  const counts = firstFields.map((ids) => ids.length);
+  const before = useRef(counts);
+  const key = counts.join(",");
+  useEffect(() => {
+    const added = firstFields.findIndex((ids, list) => ids.length > (before.current[list] ?? 0));
+    before.current = firstFields.map((ids) => ids.length);
+    if (added >= 0) document.getElementById(firstFields[added].at(-1) ?? "")?.focus();
+    // The lists' lengths are what changes; the ids are read when they do.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
+
 /** The member's whole profile in one form; lists (e-mails, phones, addresses) grow and shrink in place. */
 export function ProfileForm({ action, profile, countries }: { action: FormAction; profile: ProfileDefaults; countries: CountryOption[] }) {
-  const [state, formAction, pending] = useActionState(action, {});
+  const [state, formAction, pending] = useFormReply(action, {}, PROFILE_REPLY);
   const [form, fields] = useForm({
     lastResult: state.result,
     defaultValue: profile,
@@ -55,6 +75,7 @@ export function ProfileForm({ action, profile, countries }: { action: FormAction
   const phones = fields.phones.getFieldList();
   const addresses = fields.addresses.getFieldList();
   const customFields = fields.customFields.getFieldList();
+  useFocusOnAddedRow([emails.map((email) => email.id), phones.map((phone) => phone.id), addresses.map((address) => address.getFieldset().addressLine.id)]);
   const formProps = getFormProps(form);
   const countryChoices = countries.map(({ code, name }) => ({ value: code, label: name }));
   const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
@@ -76,7 +97,13 @@ export function ProfileForm({ action, profile, countries }: { action: FormAction
 
   return (
     <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-6" aria-busy={pending}>
-      <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={state.done} />
+      <FormFeedback
+        summary={summary}
+        errors={form.errors ?? []}
+        errorId={form.errorId}
+        done={state.done}
+        replyId={showsReply(state) ? PROFILE_REPLY : undefined}
+      />
       <fieldset className={sectionClass}>
         <legend className={legendClass}>Your profile</legend>
         <Field meta={fields.publicProfile} spec={{ label: PROFILE_WORDS.publicChoice, type: "checkbox", hint: PROFILE_WORDS.publicChoiceHint }} />

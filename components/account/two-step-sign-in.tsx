@@ -1,8 +1,10 @@
 "use client";
 
-import { useActionState } from "react";
-import { ActionForm, ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
+import { ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
+import { Disclosure } from "@/components/forms/disclosure";
+import { showsReply, useFormReply } from "@/components/forms/form-reply";
+import { focusRing } from "@/components/class-names";
 import { AppActivation } from "./app-activation";
 import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction } from "@/lib/form-state";
@@ -23,8 +25,15 @@ type Actions = {
   removePasskey: FormAction;
 };
 
-/** An authenticator app being set up: its factor, the secret to type in, and the QR code (a data URL drawn on the server). */
-export type AppSetup = { factorId: string; secret: string; qrCode: string };
+/**
+ * An authenticator app being set up: its factor, the secret to type in, its otpauth:// link (for an app on this device), and
+ * the QR code of that link (a data URL drawn on the server).
+ */
+export type AppSetup = { factorId: string; secret: string; uri: string; qrCode: string };
+
+/** Where a post of any of the section's forms without JavaScript comes back to: the confirmation, or the form that refused. */
+const TWO_STEP_REPLY = "two-step-reply";
+const RECOVERY_CODES_REPLY = "recovery-codes-reply";
 
 const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, email: string | null) => string; off: string }> = {
   EMAIL: { on: (_factor, email) => `Codes by e-mail${email ? ` to ${email}` : ""}`, off: "Turn off e-mail codes" },
@@ -36,7 +45,8 @@ const DESCRIPTIONS: Record<SecondFactor["type"], { on: (factor: SecondFactor, em
  * The account page's two-step sign-in: the factors that are on, each with a way to turn it off, and
  * forms for those that are not. A form goes as soon as its change is made (turned on, its factor
  * is listed instead), so the replies are kept here and the confirmation stands above the list,
- * taking the focus. The app's activation keeps its own (with the recovery codes it brings).
+ * taking the focus, and a post without JavaScript comes back to it (or to the form that refused).
+ * The app's first code is one of them, so its confirmation replaces "Scan the QR code…".
  */
 export function TwoStepSignIn({
   factors,
@@ -56,48 +66,56 @@ export function TwoStepSignIn({
   recoveryCodesLeft: number;
   actions: Actions;
 }) {
-  const turnOnEmail = useActionState(actions.turnOnEmail, {});
-  const turnOnSms = useActionState(actions.turnOnSms, {});
-  const startApp = useActionState(actions.startApp, {});
-  const activatePhone = useActionState(actions.activatePhone, {});
-  const cancelSetup = useActionState(actions.cancelSetup, {});
-  const turnOff = useActionState(actions.turnOff, {});
-  const news = useNewestConfirmation([turnOnEmail[0], turnOnSms[0], startApp[0], activatePhone[0], cancelSetup[0], turnOff[0]]);
+  // One reply id for them all: each has its own action, so React tells their replies apart.
+  const turnOnEmail = useFormReply(actions.turnOnEmail, {}, TWO_STEP_REPLY);
+  const turnOnSms = useFormReply(actions.turnOnSms, {}, TWO_STEP_REPLY);
+  const startApp = useFormReply(actions.startApp, {}, TWO_STEP_REPLY);
+  const activateApp = useFormReply(actions.activateApp, {}, TWO_STEP_REPLY);
+  const activatePhone = useFormReply(actions.activatePhone, {}, TWO_STEP_REPLY);
+  const cancelSetup = useFormReply(actions.cancelSetup, {}, TWO_STEP_REPLY);
+  const turnOff = useFormReply(actions.turnOff, {}, TWO_STEP_REPLY);
+  // Made, the codes have a page of their own; only a refusal comes back here.
+  const newRecoveryCodes = useFormReply(actions.newRecoveryCodes, {}, RECOVERY_CODES_REPLY);
+  const news = useNewestConfirmation([turnOnEmail[0], turnOnSms[0], startApp[0], activateApp[0], activatePhone[0], cancelSetup[0], turnOff[0]]);
   const byType = (type: SecondFactor["type"]) => factors.find((factor) => factor.type === type);
   const enabled = factors.filter((factor) => !factor.pending);
   const pendingPhone = factors.find((factor) => factor.type === "SMS" && factor.pending);
   return (
     <div className="space-y-6">
-      <ConfirmationMessage news={news} />
+      <ConfirmationMessage news={news} replyId={TWO_STEP_REPLY} />
       {enabled.length === 0 && passkeys.length === 0 && <p className="text-sm text-stone-700">Two-step sign-in is off: your password alone logs you in.</p>}
       {enabled.length > 0 && (
         <ul className="space-y-4">
           {enabled.map((factor) => (
             <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
               <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
-              <ActionStateForm
-                kind="removeFactor"
-                actionState={replyFor(turnOff, factor.id)}
-                confirmationShownElsewhere
-                fields={[PASSWORD_FIELD]}
-                hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
-                submitLabel={DESCRIPTIONS[factor.type].off}
-                pendingLabel="Turning off…"
-                wideButton={false}
-              />
+              <Disclosure summary="Turn off…" open={showsReply(replyFor(turnOff, factor.id)[0], false)}>
+                <ActionStateForm
+                  kind="removeFactor"
+                  actionState={replyFor(turnOff, factor.id)}
+                  confirmationShownElsewhere
+                  replyId={TWO_STEP_REPLY}
+                  fields={[PASSWORD_FIELD]}
+                  hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
+                  submitLabel={DESCRIPTIONS[factor.type].off}
+                  pendingLabel="Turning off…"
+                  wideButton={false}
+                />
+              </Disclosure>
             </li>
           ))}
         </ul>
       )}
-      {/* Always in place, so the answer that turned the app on (and its recovery codes) outlives the set-up form. */}
-      <AppActivation factorId={appSetup?.factorId ?? null} action={actions.activateApp}>
-        {appSetup && <AppSetupSteps setup={appSetup} />}
-      </AppActivation>
+      {appSetup && (
+        <AppActivation factorId={appSetup.factorId} actionState={activateApp} replyId={TWO_STEP_REPLY}>
+          <AppSetupSteps setup={appSetup} />
+        </AppActivation>
+      )}
       {appSetup ? (
         <CancelSetup cancelSetup={cancelSetup} factorId={appSetup.factorId} label="Cancel setting up the app" />
       ) : (
         !byType("TOTP") && (
-          <TurnOnWithPassword actionState={startApp} submitLabel="Set up an authenticator app" pendingLabel="Starting…">
+          <TurnOnWithPassword actionState={startApp} way="An authenticator app" submitLabel="Set up an authenticator app" pendingLabel="Starting…">
             An authenticator app (such as the one built into your phone&apos;s password manager) makes a new code every 30 seconds, with no signal needed.
           </TurnOnWithPassword>
         )
@@ -108,14 +126,17 @@ export function TwoStepSignIn({
             Recovery codes: {recoveryCodesLeft} left. Each logs you in once if you lose your phone or passkey. New ones replace them all, and need your
             password.
           </p>
-          <ActionForm
-            kind="passwordProof"
-            action={actions.newRecoveryCodes}
-            fields={[PASSWORD_FIELD]}
-            submitLabel="Make new recovery codes"
-            pendingLabel="Making codes…"
-            wideButton={false}
-          />
+          <Disclosure summary="Make new recovery codes…" open={showsReply(newRecoveryCodes[0], false)}>
+            <ActionStateForm
+              kind="passwordProof"
+              actionState={newRecoveryCodes}
+              replyId={RECOVERY_CODES_REPLY}
+              fields={[PASSWORD_FIELD]}
+              submitLabel="Make new recovery codes"
+              pendingLabel="Making codes…"
+              wideButton={false}
+            />
+          </Disclosure>
         </div>
       )}
       <section aria-labelledby="passkeys-heading" className="space-y-3">
@@ -129,8 +150,8 @@ export function TwoStepSignIn({
         />
       </section>
       {!byType("EMAIL") && (
-        <TurnOnWithPassword actionState={turnOnEmail} submitLabel="Turn on codes by e-mail" pendingLabel="Turning on…">
-          Codes by e-mail, to your login address.
+        <TurnOnWithPassword actionState={turnOnEmail} way="Codes by e-mail" submitLabel="Turn on codes by e-mail" pendingLabel="Turning on…">
+          A code e-mailed to your login address{email ? ` (${email})` : ""} at each login.
         </TurnOnWithPassword>
       )}
       {pendingPhone && (
@@ -142,6 +163,7 @@ export function TwoStepSignIn({
             kind="appFactorCode"
             actionState={activatePhone}
             confirmationShownElsewhere
+            replyId={TWO_STEP_REPLY}
             fields={[{ name: "code", label: "Code from the text message", autoComplete: "one-time-code", inputMode: "numeric" }]}
             hidden={{ factorId: pendingPhone.id }}
             submitLabel="Turn on text-message codes"
@@ -153,49 +175,57 @@ export function TwoStepSignIn({
       )}
       {!byType("SMS") && (
         <div className="space-y-2 rounded-lg border border-stone-200 p-4">
-          <p className="text-sm text-stone-700">Codes by text message. We text a code to the number first, to check it is yours.</p>
-          <ActionStateForm
-            kind="smsFactor"
-            actionState={turnOnSms}
-            confirmationShownElsewhere
-            fields={[
-              { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
-              PASSWORD_FIELD,
-            ]}
-            submitLabel="Turn on codes by text message"
-            pendingLabel="Turning on…"
-            wideButton={false}
-          />
+          <Disclosure summary="Codes by text message" open={showsReply(turnOnSms[0], false)}>
+            <p className="text-sm text-stone-700">We text a code to the number first, to check it is yours.</p>
+            <ActionStateForm
+              kind="smsFactor"
+              actionState={turnOnSms}
+              confirmationShownElsewhere
+              replyId={TWO_STEP_REPLY}
+              fields={[
+                { name: "phone", label: "Mobile number", type: "tel", autoComplete: "tel", hint: "In international form, like +44 7700 900123." },
+                PASSWORD_FIELD,
+              ]}
+              submitLabel="Turn on codes by text message"
+              pendingLabel="Turning on…"
+              wideButton={false}
+            />
+          </Disclosure>
         </div>
       )}
     </div>
   );
 }
 
-/** A factor not on yet, said in a line, and the form that turns it on (or starts it) with the member's password. */
+/** A way not on yet, named in its disclosure, said in a line, and the form that turns it on (or starts it) with the member's password. */
 function TurnOnWithPassword({
   actionState,
+  way,
   submitLabel,
   pendingLabel,
   children,
 }: {
   actionState: ActionState;
+  way: string;
   submitLabel: string;
   pendingLabel: string;
   children: React.ReactNode;
 }) {
   return (
     <div className="space-y-2 rounded-lg border border-stone-200 p-4">
-      <p className="text-sm text-stone-700">{children}</p>
-      <ActionStateForm
-        kind="passwordProof"
-        actionState={actionState}
-        confirmationShownElsewhere
-        fields={[PASSWORD_FIELD]}
-        submitLabel={submitLabel}
-        pendingLabel={pendingLabel}
-        wideButton={false}
-      />
+      <Disclosure summary={way} open={showsReply(actionState[0], false)}>
+        <p className="text-sm text-stone-700">{children}</p>
+        <ActionStateForm
+          kind="passwordProof"
+          actionState={actionState}
+          confirmationShownElsewhere
+          replyId={TWO_STEP_REPLY}
+          fields={[PASSWORD_FIELD]}
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+          wideButton={false}
+        />
+      </Disclosure>
     </div>
   );
 }
@@ -207,6 +237,7 @@ function CancelSetup({ cancelSetup, factorId, label }: { cancelSetup: ActionStat
       kind="cancelSetup"
       actionState={replyFor(cancelSetup, factorId)}
       confirmationShownElsewhere
+      replyId={TWO_STEP_REPLY}
       fields={[]}
       hidden={{ factorId, [SENT_FROM]: factorId }}
       submitLabel={label}
@@ -229,8 +260,23 @@ function AppSetupSteps({ setup }: { setup: AppSetup }) {
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={setup.qrCode} alt="QR code for adding this site to an authenticator app" width={192} height={192} className="mt-2 rounded bg-white" />
           <p className="mt-2">
-            Or type in this key:{" "}
-            <code className="rounded bg-stone-100 px-1 font-mono break-all text-stone-900">{setup.secret.replace(/(.{4})(?=.)/g, "$1 ")}</code>
+            {/* The link stays on this device: the browser hands it to the app, no server sees it (the QR code holds the same). */}
+            On this phone or computer?{" "}
+            <a href={setup.uri} className={`font-medium text-pine-700 underline underline-offset-2 ${focusRing}`}>
+              Add it to an authenticator app here
+            </a>
+            .
+          </p>
+          <p className="mt-2">
+            Or type in this key: {/* Groups of four that never break inside: a narrow screen wraps between groups. */}
+            <code className="rounded bg-stone-100 px-1 font-mono text-stone-900">
+              {setup.secret.match(/.{1,4}/g)?.map((group, index) => (
+                <span key={index}>
+                  {index > 0 && " "}
+                  <span className="whitespace-nowrap">{group}</span>
+                </span>
+              ))}
+            </code>
           </p>
         </li>
         <li>Enter the 6-digit code the app now shows. Two-step sign-in turns on once the code is right.</li>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useScripted } from "@/components/use-scripted";
 import type { CaptchaStage } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
 
@@ -14,15 +15,6 @@ type Grecaptcha = {
 };
 
 const GOOGLE_POLL_MS = 200;
-
-/** True once the page's script runs: false on the server and in a browser without JavaScript. */
-function useScripted(): boolean {
-  return useSyncExternalStore(
-    () => () => {},
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * Google's invisible widget, run as soon as its script is there, with the invisible site key; its

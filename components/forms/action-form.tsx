@@ -2,14 +2,14 @@
 
 import { getFormProps, useForm } from "@conform-to/react";
 import Link from "next/link";
-import { useActionState } from "react";
 import { CaptchaField } from "@/components/auth/captcha-field";
 import { focusRing } from "@/components/class-names";
 import type { FormAction, FormState } from "@/lib/form-state";
 import type { CaptchaConfig } from "@/lib/wix/identity";
 import { Field, type FieldSpec } from "./field";
-import { FormFeedback, RecoveryCodeList, SubmitButton, useActionSubmit } from "./feedback";
+import { FormFeedback, SubmitButton, useActionSubmit } from "./feedback";
 import type { FormKind } from "./form-checks";
+import { showsReply, useFormReply } from "./form-reply";
 import { useFormChecks } from "./use-form-checks";
 
 type Props = {
@@ -24,13 +24,9 @@ type Props = {
   tone?: "primary" | "danger" | "quiet";
   /** A button as wide as the form, as on the sign-in cards; else as wide as its label. */
   wideButton?: boolean;
+  /** The id of what shows the reply, where a post without JavaScript comes back to (form-reply.ts); none for a form that redirects. */
+  replyId?: string;
 };
-
-/**
- * `permalink`: where the form posts before (or without) JavaScript, when not the address shown: a
- * page reached with a fragment would otherwise carry it on to wherever the post leads.
- */
-type PermalinkProp = { permalink?: string };
 
 /** What `useActionState` gives for a server action: the last reply, the form's action, and whether it is on its way. */
 export type ActionState = [state: FormState, formAction: (formData: FormData) => void, pending: boolean];
@@ -40,10 +36,10 @@ export type ActionState = [state: FormState, formAction: (formData: FormData) =>
  * stand next to their field (announced through aria-describedby, the first one focused),
  * values survive an error, and the button cannot be pressed twice. The action goes to the form
  * as the server's own reference, so the form also posts, and shows the same reply, without
- * JavaScript.
+ * JavaScript, the page then scrolled to it.
  */
-export function ActionForm({ action, permalink, ...props }: Props & PermalinkProp & { action: FormAction }) {
-  return <ActionStateForm actionState={useActionState(action, {}, permalink)} {...props} />;
+export function ActionForm({ action, ...props }: Props & { action: FormAction }) {
+  return <ActionStateForm actionState={useFormReply(action, {}, props.replyId)} {...props} />;
 }
 
 /**
@@ -61,6 +57,7 @@ export function ActionStateForm({
   captcha,
   tone,
   wideButton = true,
+  replyId,
   confirmationShownElsewhere = false,
 }: Props & { actionState: ActionState; confirmationShownElsewhere?: boolean }) {
   // Typed by field name: the fields come from the page, the rules from the schema.
@@ -75,11 +72,13 @@ export function ActionStateForm({
   });
   const formProps = getFormProps(form);
   const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
+  // Its errors, at the fields or above them, or its own confirmation: what a post comes back to.
+  const shownReplyId = showsReply(state, !confirmationShownElsewhere) ? replyId : undefined;
 
   if (state.finished) {
     return (
       <div className="space-y-5">
-        <FormFeedback summary={summary} errors={[]} errorId={form.errorId} done={state.done} />
+        <FormFeedback summary={summary} errors={[]} errorId={form.errorId} done={state.done} replyId={shownReplyId} />
         <p>
           <Link href={state.finished.href} className={`font-medium text-pine-700 underline underline-offset-2 ${focusRing}`}>
             {state.finished.label}
@@ -90,8 +89,13 @@ export function ActionStateForm({
   }
   return (
     <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className="space-y-5" aria-busy={pending}>
-      <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} done={confirmationShownElsewhere ? undefined : state.done} />
-      {!confirmationShownElsewhere && state.recoveryCodes && <RecoveryCodeList codes={state.recoveryCodes} />}
+      <FormFeedback
+        summary={summary}
+        errors={form.errors ?? []}
+        errorId={form.errorId}
+        done={confirmationShownElsewhere ? undefined : state.done}
+        replyId={shownReplyId}
+      />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

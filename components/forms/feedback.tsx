@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, useTransition, type FormEvent, type ReactNode } from "react";
 import type { FormState } from "@/lib/form-state";
+import { useFocusWhenOpenedAt } from "./form-reply";
 
 /** The name conform gives the buttons that add or remove list rows. */
 const INTENT_BUTTON = "__intent__";
@@ -42,20 +43,25 @@ export function useActionSubmit(state: FormState, formAction: (formData: FormDat
   return { summary, formRef: form, onSubmit };
 }
 
-/** The form-level error (an alert) or confirmation (a status message). */
+/**
+ * The form-level error (an alert) or confirmation (a status message). While its form shows a
+ * reply, it carries the reply id, where a post without JavaScript comes back to (form-reply.ts).
+ */
 export function FormFeedback({
   summary,
   errors,
   errorId,
   done,
+  replyId,
 }: {
   summary: React.RefObject<HTMLDivElement | null>;
   errors: string[];
   errorId: string;
   done?: string;
+  replyId?: string;
 }) {
   return (
-    <div ref={summary} tabIndex={-1} className="outline-none">
+    <div ref={summary} id={replyId} tabIndex={-1} className="scroll-mt-6 outline-none">
       {errors.length > 0 && (
         <div role="alert" id={errorId} className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900">
           {errors.map((error) => (
@@ -79,7 +85,8 @@ export type Confirmation = { message: string; serial: number };
  * The newest confirmation among the replies of several forms, for forms that may be gone when
  * their reply comes (a turned-on factor's form, a cancelled outing's row). Worked out while
  * rendering, since it is derived from the replies. One shown from the first render (a post
- * without JavaScript) has serial 0 and does not take the focus.
+ * without JavaScript) has serial 0 and does not take the focus. A newer reply without one (a
+ * refusal, shown at its form) takes the last one away, so it does not stand above the new error.
  */
 export function useNewestConfirmation(replies: { done?: string }[]): Confirmation | null {
   const [seen, setSeen] = useState(replies);
@@ -90,7 +97,7 @@ export function useNewestConfirmation(replies: { done?: string }[]): Confirmatio
   const changed = replies.find((reply, index) => reply !== seen[index]);
   if (changed) {
     setSeen(replies);
-    if (changed.done) setNews({ message: changed.done, serial: (news?.serial ?? 0) + 1 });
+    setNews(changed.done ? { message: changed.done, serial: (news?.serial ?? 0) + 1 } : null);
   }
   return news;
 }
@@ -110,29 +117,34 @@ export function useFocusOnNews<T extends HTMLElement>(news: unknown) {
   return target;
 }
 
-/** The newest confirmation as a status message that takes the focus when it is new. */
-export function ConfirmationMessage({ news }: { news: Confirmation | null }) {
+/**
+ * The newest confirmation as a status message that takes the focus when it is new, and carries
+ * the forms' reply id (form-reply.ts): a post without JavaScript comes back to it, and the focus
+ * follows once the page's script runs.
+ */
+export function ConfirmationMessage({ news, replyId }: { news: Confirmation | null; replyId?: string }) {
   const region = useFocusOnNews<HTMLParagraphElement>(news?.serial);
+  useFocusWhenOpenedAt(region, news ? replyId : undefined);
   if (!news) return null;
   return (
     <p
       key={news.serial}
       ref={region}
+      id={replyId}
       role="status"
       tabIndex={-1}
-      className="rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900 outline-none focus-visible:ring-4 focus-visible:ring-pine-100"
+      className="scroll-mt-6 rounded-lg border border-pine-100 bg-pine-50 px-4 py-3 text-sm text-pine-900 outline-none focus-visible:ring-4 focus-visible:ring-pine-100"
     >
       {news.message}
     </p>
   );
 }
 
-/** Recovery codes just made: listed once, to be written down or saved, each good for one login. */
+/** Recovery codes just made, on their page of their own: to be saved, each good for one login. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
   return (
     <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-stone-900">
-      <p className="font-semibold">Your recovery codes</p>
-      <p>Save them somewhere safe now: this page shows them only once. Each one logs you in once if you lose the phone or device with your app or passkey.</p>
+      <p>Each one logs you in once if you lose the phone or device with your app or passkey.</p>
       <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono">
         {codes.map((code) => (
           <li key={code}>{code}</li>

@@ -1,9 +1,10 @@
 "use client";
 
-import { createContext, useActionState, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode, type useActionState } from "react";
 import { useFormStatus } from "react-dom";
 import { focusRing } from "@/components/class-names";
 import { useFocusOnNews } from "@/components/forms/feedback";
+import { useFocusWhenOpenedAt, useFormReply } from "@/components/forms/form-reply";
 import { rsvpAction, type RsvpState } from "./actions";
 
 function Submit({ label, pendingLabel, tone }: { label: string; pendingLabel: string; tone: "primary" | "secondary" }) {
@@ -21,6 +22,9 @@ const LABELS = {
   cancel: { label: "Cancel my place", pendingLabel: "Cancelling…", tone: "secondary" },
 } as const;
 
+/** Where a join or cancel posted without JavaScript comes back to (one RsvpFeedback a page). */
+const RSVP_REPLY = "rsvp-reply";
+
 const RsvpReply = createContext<ReturnType<typeof useActionState<RsvpState, FormData>> | null>(null);
 
 /**
@@ -30,14 +34,21 @@ const RsvpReply = createContext<ReturnType<typeof useActionState<RsvpState, Form
  * sign-ups' cache tag is dropped), so places left and the button change while the message stays.
  */
 export function RsvpFeedback({ children }: { children: ReactNode }) {
-  const reply = useActionState(rsvpAction, {});
+  const reply = useFormReply(rsvpAction, {}, RSVP_REPLY);
   const [{ done, error }] = reply;
   const message = error ?? done;
   const shown = useFocusOnNews<HTMLParagraphElement>(message ? reply[0] : null);
+  useFocusWhenOpenedAt(shown, message ? RSVP_REPLY : undefined);
   return (
     <RsvpReply value={reply}>
       {message && (
-        <p ref={shown} role={error ? "alert" : "status"} tabIndex={-1} className={`text-sm outline-none ${error ? "text-red-800" : "text-pine-900"}`}>
+        <p
+          ref={shown}
+          id={RSVP_REPLY}
+          role={error ? "alert" : "status"}
+          tabIndex={-1}
+          className={`text-sm outline-none ${error ? "text-red-800" : "text-pine-900"}`}
+        >
           {message}
         </p>
       )}

@@ -5,7 +5,7 @@ import { summaryButton } from "@/components/class-names";
 import { ActionStateForm, SENT_FROM, replyFor } from "@/components/forms/action-form";
 import type { FieldSpec } from "@/components/forms/field";
 import type { FormState } from "@/lib/form-state";
-import { useReportForm } from "./reports-feedback";
+import { REPORTS_REPLY, useReportForm } from "./reports-feedback";
 
 /** The fields of a report, as written and as edited. */
 const REPORT_FIELDS: FieldSpec[] = [
@@ -22,6 +22,7 @@ export function NewReportForm({ route, itemId }: { route: string; itemId: string
     <ActionStateForm
       actionState={useReportForm("write")}
       confirmationShownElsewhere
+      replyId={REPORTS_REPLY}
       kind="newReport"
       hidden={{ route, trailId: itemId }}
       fields={REPORT_FIELDS}
@@ -69,6 +70,7 @@ export function OwnReportControls({ route, report }: { route: string; report: Ow
           <ActionStateForm
             actionState={edit}
             confirmationShownElsewhere
+            replyId={REPORTS_REPLY}
             kind="editReport"
             hidden={{ route, reportId: report.id, [SENT_FROM]: report.id }}
             fields={REPORT_FIELDS}
@@ -94,6 +96,7 @@ export function OwnReportControls({ route, report }: { route: string; report: Ow
           <ActionStateForm
             actionState={remove}
             confirmationShownElsewhere
+            replyId={REPORTS_REPLY}
             kind="deleteReport"
             hidden={{ route, reportId: report.id, [SENT_FROM]: report.id }}
             fields={[]}

@@ -1,12 +1,16 @@
 "use client";
 
-import { createContext, useActionState, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import { ConfirmationMessage, useNewestConfirmation } from "@/components/forms/feedback";
+import { useFormReply } from "@/components/forms/form-reply";
 import type { ActionState } from "@/components/forms/action-form";
 import type { FormAction } from "@/lib/form-state";
 
 type ReportActions = { write: FormAction; edit: FormAction; remove: FormAction };
 type ReportActionStates = Record<keyof ReportActions, ActionState>;
+
+/** Where a post of a report form without JavaScript comes back to: the confirmation, or the form that refused. */
+export const REPORTS_REPLY = "reports-reply";
 
 const ReportForms = createContext<ReportActionStates | null>(null);
 
@@ -20,14 +24,14 @@ const ReportForms = createContext<ReportActionStates | null>(null);
  */
 export function ReportsFeedback({ actions, children }: { actions: ReportActions; children: ReactNode }) {
   const states: ReportActionStates = {
-    write: useActionState(actions.write, {}),
-    edit: useActionState(actions.edit, {}),
-    remove: useActionState(actions.remove, {}),
+    write: useFormReply(actions.write, {}, REPORTS_REPLY),
+    edit: useFormReply(actions.edit, {}, REPORTS_REPLY),
+    remove: useFormReply(actions.remove, {}, REPORTS_REPLY),
   };
   const news = useNewestConfirmation([states.write[0], states.edit[0], states.remove[0]]);
   return (
     <ReportForms value={states}>
-      <ConfirmationMessage news={news} />
+      <ConfirmationMessage news={news} replyId={REPORTS_REPLY} />
       {children}
     </ReportForms>
   );

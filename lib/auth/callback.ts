@@ -3,6 +3,7 @@ import { z } from "zod";
 import { logger } from "@/lib/observability/log";
 import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
+import { finishedLoginAgain } from "./finished-login";
 import { LOGGED_IN, SIGNED_UP, writeNotice } from "./notice-store";
 import { readSession, writeSession } from "./session-store";
 import { deleteTransaction, finishTransactions, readTransaction } from "./transaction-store";
@@ -35,8 +36,8 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   };
 
   // The browser's Back button from the page a login ended on: the platform's finished login page
-  // sends it here again (declined, or with the spent code); it goes back where the login started.
-  if (transaction?.finished) return noStoreRedirect(siteUrl(transaction.returnTo));
+  // sends it here again (declined, or with the spent code); Back goes on past it.
+  if (transaction?.finished) return finishedLoginAgain(request, siteUrl(transaction.returnTo));
   if (error) {
     // A silent login that found no platform session simply leaves a visitor; so does a person who
     // chose "Back to the site" on the hosted page (access_denied): they return to where the login

@@ -23,6 +23,9 @@ export const sessionCookieName = () => cookieName(SESSION_COOKIE);
 export const noticeCookieName = () => cookieName("wms_notice");
 export const transactionCookiePrefix = () => cookieName("wms_txn_", AUTH_HANDLERS_PATH);
 export const verificationCookieName = () => cookieName("wms_verify");
+/** Recovery codes just made, until the member has saved them: only their own page and its download read them. */
+export const RECOVERY_CODES_PATH = "/account/recovery-codes";
+export const recoveryCodesCookieName = () => cookieName("wms_recovery_codes", RECOVERY_CODES_PATH);
 /** A remembered browser's device tokens: no page renders differently for it, so it is not site state below. */
 export const deviceCookieName = () => cookieName("wms_device");
 /** "Ask first for", each member's choice on this browser: read only by the login code page and the account page, not site state either. */

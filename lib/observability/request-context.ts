@@ -10,6 +10,8 @@ export type RequestContext = {
   platformRequestIds: string[];
   /** Present on the renders the page cache fills (server/page-cache): what they read, and whether they may be kept. */
   render?: RenderRecord;
+  /** The page answered "not found" in place of its content (components/not-found-page.tsx): the server entry sends it with 404. */
+  notFound?: boolean;
 };
 
 /**
@@ -47,4 +49,10 @@ export function currentRequestContext(): RequestContext | undefined {
 export function notePlatformRequestId(id: string | null): void {
   const context = currentRequestContext();
   if (id && context && context.platformRequestIds.length < MAX_PLATFORM_REQUEST_IDS) context.platformRequestIds.push(id);
+}
+
+/** The page being rendered is a "not found" answer: the server entry sends it with status 404. */
+export function noteNotFound(): void {
+  const context = currentRequestContext();
+  if (context) context.notFound = true;
 }

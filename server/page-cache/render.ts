@@ -39,7 +39,9 @@ export async function renderForCache(handle: Handle, target: PageTarget, host: s
       timeout,
     ]);
     return {
-      status: answer.statusCode,
+      // A page's "not found" (components/not-found-page.tsx) is a 404, never kept, also when its
+      // status went out before the page had decided (a client navigation's streamed payload).
+      status: context.notFound && answer.statusCode === 200 ? 404 : answer.statusCode,
       headers: answer.headers,
       body: answer.rawPayload,
       tags: [...context.render!.tags],

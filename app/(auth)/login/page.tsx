@@ -3,6 +3,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { AuthCard, linkClass } from "@/components/auth/auth-card";
+import { ReplacingLink } from "@/components/auth/replacing-link";
 import { ActionForm } from "@/components/forms/action-form";
 import { siteUrl } from "@/lib/auth/responses";
 import { safeReturnTo } from "@/lib/auth/return-to";
@@ -38,10 +39,10 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             </Link>
           </p>
           <p>
-            {/* A plain anchor: a login must never start from a prefetch. */}
-            <a href={loginHref(returnTo)} className={linkClass}>
+            {/* An anchor, not next/link: a login must never start from a prefetch. */}
+            <ReplacingLink href={loginHref(returnTo)} className={linkClass}>
               Continue with the hosted login page
-            </a>
+            </ReplacingLink>
           </p>
         </>
       }

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { FieldValueView, isWide } from "@/components/collection/field-value";
 import { ItemGrid } from "@/components/collection/item-card";
 import { Photo } from "@/components/collection/media-values";
+import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { PlatformUnavailable } from "@/components/platform-unavailable";
 import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
@@ -18,19 +18,33 @@ import type { ShownField } from "@/lib/wix/site-item";
 
 type Props = { params: Promise<{ collection: string; slug: string }>; searchParams: Promise<SearchParams> };
 
-/** One read per request, shared by the metadata and the page. */
-const loadItem = cache(async (route: string, slug: string) => {
+/**
+ * One read per request, shared by the metadata and the page; null when there is no such item, or
+ * the page of its reports asked for (`reportsPage`, null when malformed) is past the last: a 404,
+ * like a list's `?page=`.
+ */
+const loadItem = cache(async (route: string, slug: string, reportsPage: number | null) => {
   const collection = collectionByRoute(route);
-  if (!collection) notFound();
+  if (!collection) return null;
   const read = await whenAvailable(() => itemBySlug(collection, slug));
   if (!read.reachable) return { collection, unavailable: true as const };
-  if (!read.value) notFound();
-  return { collection, ...read.value, unavailable: false as const };
+  const found = read.value;
+  if (!found) return null;
+  // Without reports the parameter means nothing.
+  const reports = collection.memberReports;
+  const page = reports ? reportsPage : 1;
+  if (page === null) return null;
+  if (reports && page > 1) {
+    const list = await whenAvailable(() => reportsAbout({ ...collection, memberReports: reports }, found.item.id, page));
+    if (list.reachable && page > list.value.pageCount) return null;
+  }
+  return { collection, ...found, reportsPage: page, unavailable: false as const };
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { collection, slug } = await params;
-  const loaded = await loadItem(collection, decodedSegment(slug));
+  const loaded = await loadItem(collection, decodedSegment(slug), parseReportsPage(await searchParams));
+  if (!loaded) return notFoundMetadata;
   if (loaded.unavailable) return { title: loaded.collection.title };
   const { item } = loaded;
   const description = item.summary.slice(0, 160) || undefined;
@@ -71,17 +85,11 @@ function Details({ facts, updatedDate }: { facts: ShownField[]; updatedDate?: st
 
 export default async function ItemPage({ params, searchParams }: Props) {
   const { collection: route, slug } = await params;
-  const loaded = await loadItem(route, decodedSegment(slug));
+  const loaded = await loadItem(route, decodedSegment(slug), parseReportsPage(await searchParams));
+  if (!loaded) return notFoundPage();
   if (loaded.unavailable) return <PlatformUnavailable retryHref={`/${route}/${slug}`} />;
-  const { collection, item, previous, next, related } = loaded;
-  // A page of reports that is malformed or past the last is a 404, like a list's `?page=`.
+  const { collection, item, previous, next, related, reportsPage } = loaded;
   const reports = collection.memberReports;
-  const reportsPage = reports ? parseReportsPage(await searchParams) : 1;
-  if (reportsPage === null) notFound();
-  if (reports && reportsPage > 1) {
-    const read = await whenAvailable(() => reportsAbout({ ...collection, memberReports: reports }, item.id, reportsPage));
-    if (read.reachable && reportsPage > read.value.pageCount) notFound();
-  }
   const shown = collection.detailFields.flatMap((key) => (item.fields[key] ? [item.fields[key]] : []));
   const isMain = (field: (typeof shown)[number]) => isWide(field.value) || field.key === collection.summaryField;
   const facts = shown.filter((field) => !isMain(field));

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFoundPage } from "@/components/not-found-page";
 import { OutingFacts } from "@/components/outings/outing-facts";
 import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
@@ -26,7 +26,7 @@ export default async function MemberOutingPage({ params }: Props) {
   const read = await whenAvailable(() => readAsMember(session, path, (client) => outingBySlug(client, memberOutings, decodedSegment(slug))));
   if (!read.reachable) return <PlatformUnavailable retryHref={path} />;
   const item = read.value;
-  if (!item) notFound();
+  if (!item) return notFoundPage();
   return (
     <article className="space-y-6 py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-stone-600">

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { cache } from "react";
 import { MemberAvatar } from "@/components/member-avatar";
+import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { ReportCard } from "@/components/reports/report-card";
 import { ReportPages } from "@/components/reports/report-pages";
 import { slugSchema } from "@/lib/account/forms";
@@ -42,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
   const member = await memberFor(slug);
   if (member) return { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` };
-  return { title: (await ownPrivateProfile(slug)) ? "Your private profile" : "Member not found" };
+  return (await ownPrivateProfile(slug)) ? { title: "Your private profile" } : notFoundMetadata;
 }
 
 export default async function MemberPage({ params, searchParams }: Props) {
@@ -53,10 +53,10 @@ export default async function MemberPage({ params, searchParams }: Props) {
     const own = await ownPrivateProfile(slug);
     if (own) return <PrivateProfile profile={own} />;
   }
-  if (!member || page === null) notFound();
+  if (!member || page === null) return notFoundPage();
   // One `?reports=` pages every list of the profile; a page past the last of all of them is a 404.
   const lists = await Promise.all(reportedCollections.map(async (collection) => ({ collection, ...(await reportsBy(collection, member.id, page)) })));
-  if (page > Math.max(...lists.map((list) => list.pageCount))) notFound();
+  if (page > Math.max(...lists.map((list) => list.pageCount))) return notFoundPage();
   const path = `/members/${encodeURIComponent(member.slug)}`;
   return (
     <article className="mx-auto max-w-2xl py-12">
