@@ -174,7 +174,7 @@ test("axe finds no violation on “Ask first for”, saved, and on the login ste
   await logInWithPassword(page, email);
   await expect(page.getByLabel("Code from your app")).toBeVisible();
   await expectNoViolationsHere(page, "/login/verify-code led by the app's code");
-  await page.getByText("Use another way").click();
+  await page.getByText("Use another way", { exact: true }).click();
   await expect(page.getByLabel("Login code")).toBeVisible();
   await expectNoViolationsHere(page, "/login/verify-code led by the app, 'Use another way' open");
 });

@@ -65,7 +65,7 @@ test("a member with e-mail codes, then an app, is told what the next login asks;
   // The code e-mailed at the same time works too, from "Use another way".
   await logInWithPassword(page, email);
   await expect(page.getByLabel("Code from your app")).toBeVisible();
-  await page.getByText("Use another way").click();
+  await page.getByText("Use another way", { exact: true }).click();
   await expect(page.getByText(`we also sent a 6-digit code by e-mail to`)).toBeVisible();
   await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
   await page.getByRole("button", { name: "Use this code" }).click();
