@@ -15,9 +15,9 @@ test("without script: “Ask first for” is saved by a form post that comes bac
   await twoStep.getByLabel("Ask first for").selectOption("TOTP");
   await twoStep.getByRole("button", { name: "Save for this browser" }).click();
   // The page comes back at the form, with the answer there.
-  await expect(page).toHaveURL(`${e2e.siteUrl}/account#ask-first`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account#ask-first-reply`);
   await expect(
-    page.locator("#ask-first").getByText("Saved for this browser. On this browser your logins ask first for your authenticator app's code"),
+    page.locator("#ask-first-reply").getByText("Saved for this browser. On this browser your logins ask first for your authenticator app's code"),
   ).toBeVisible();
   await expect(twoStep.getByLabel("Ask first for")).toHaveValue("TOTP");
   await logOut(page);
