@@ -40,13 +40,15 @@ describe("what a confirmation says the next logins do", () => {
 
   it("names this browser's choice when it leads, and says a code still goes by the oldest way", () => {
     expect(nextLoginsSentence(["EMAIL", "TOTP"], "TOTP", "TOTP")).toBe(
-      "On this browser your logins ask first for your authenticator app's code, as you chose under “Ask first for” (a code we e-mail you is still sent, and works too).",
+      "On this browser your logins ask first for your authenticator app's code, as you chose under “Ask first for” " +
+        "(a code we e-mail you is still sent, and works too).",
     );
     expect(nextLoginsSentence(["WEBAUTHN", "TOTP"], "TOTP")).toBe(
       "On this browser your logins ask first for your authenticator app's code, as you chose under “Ask first for”.",
     );
     expect(nextLoginsSentence(["EMAIL", "SMS"], "SMS")).toBe(
-      "Your logins ask first for a code we e-mail you; on this browser the login page first offers to send a code we text you instead, as you chose under “Ask first for”.",
+      "Your logins ask first for a code we e-mail you; on this browser the login page first offers to send a code we text you instead, " +
+        "as you chose under “Ask first for”.",
     );
   });
 
