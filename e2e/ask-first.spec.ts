@@ -2,9 +2,19 @@ import { expect, test } from "./test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { latestMail } from "./platform";
+import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
-import { appCode, awayFromStepEdge, logInWithPassword, newEmail, registerAndLand, setUpApp, submitWithPassword } from "./two-step";
+import {
+  appCode,
+  awayFromStepEdge,
+  logInWithPassword,
+  newEmail,
+  newPhone,
+  registerAndLand,
+  setUpApp,
+  submitWithPassword,
+  turnOnEmailAndSmsCodes,
+} from "./two-step";
 
 // "Ask first for" (lib/auth/ask-first.ts): the platform challenges a login by the member's oldest
 // way; the site leads, on this browser, with the one the member chose, and says so when it confirms.
@@ -81,4 +91,34 @@ test("a member with e-mail codes, then an app, is told what the next login asks;
   await logInWithPassword(page, email);
   await expect(page.getByLabel("Login code")).toBeVisible();
   await expect(page.getByLabel("Code from your app")).toBeHidden();
+});
+
+test("text messages chosen first: the login e-mailed its code, sends no second one by itself, and offers the text message first", async ({ page }) => {
+  const email = newEmail();
+  const phone = newPhone();
+  await registerAndLand(page, email);
+  await turnOnEmailAndSmsCodes(page, email, phone);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await twoStep.getByLabel("Ask first for").selectOption("SMS");
+  await twoStep.getByRole("button", { name: "Save for this browser" }).click();
+  await expect(twoStep.getByRole("status").filter({ hasText: "Saved for this browser." })).toHaveText(
+    "Saved for this browser. Your logins ask first for a code we e-mail you; on this browser the login page first offers to send " +
+      "a code we text you instead, as you chose under “Ask first for”.",
+  );
+  const texts = (await mails(phone, "sms")).length;
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await expect(page.getByText("by e-mail to")).toBeVisible();
+  expect((await mails(phone, "sms")).length).toBe(texts);
+  // The chosen way's button comes first, above the code field, and says why.
+  await expect(page.getByText("You chose a code we text you first on this browser")).toBeVisible();
+  const byText = page.getByRole("button", { name: "Send the code by text message instead" });
+  expect((await byText.boundingBox())!.y).toBeLessThan((await page.getByLabel("Login code").boundingBox())!.y);
+  await byText.click();
+  await expect(page.getByText(`•••• ${phone.slice(-4)}`, { exact: true })).toBeVisible();
+  await page.getByLabel("Login code").fill((await latestMail(phone, "sms")).code!);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 });

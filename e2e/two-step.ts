@@ -156,6 +156,7 @@ export async function turnOnEmailAndSmsCodes(page: Page, email: string, phone: s
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
+  await unfold(twoStep.getByLabel("Mobile number"));
   await twoStep.getByLabel("Mobile number").fill(phone);
   await submitWithPassword(page, "Turn on codes by text message");
   const smsCode = twoStep.getByLabel("Code from the text message");
