@@ -14,6 +14,8 @@ import {
   setUpApp,
   submitWithPassword,
   turnOnEmailAndSmsCodes,
+  addPasskey,
+  virtualAuthenticator,
 } from "./two-step";
 
 // "Ask first for" (lib/auth/ask-first.ts): the platform challenges a login by the member's oldest
@@ -120,5 +122,30 @@ test("text messages chosen first: the login e-mailed its code, sends no second o
   await expect(page.getByText(`•••• ${phone.slice(-4)}`, { exact: true })).toBeVisible();
   await page.getByLabel("Login code").fill((await latestMail(phone, "sms")).code!);
   await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
+});
+
+test("a passkey chosen first leads a login challenged by e-mail, and logs in; the e-mailed code waits under 'Use another way'", async ({ page }) => {
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await virtualAuthenticator(page);
+  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
+  await addPasskey(page, "Phone");
+  await twoStep.getByLabel("Ask first for").selectOption("WEBAUTHN");
+  await twoStep.getByRole("button", { name: "Save for this browser" }).click();
+  await expect(twoStep.getByRole("status").filter({ hasText: "Saved for this browser." })).toContainText(
+    "On this browser your logins ask first for a passkey, as you chose under “Ask first for” (a code we e-mail you is still sent, and works too).",
+  );
+  await logOut(page);
+
+  await logInWithPassword(page, email);
+  await expect(page.getByRole("heading", { name: "Use your passkey" })).toBeVisible();
+  await expect(page.getByText("we also sent a code by e-mail to")).toBeVisible();
+  await expect(page.getByLabel("Login code")).toBeHidden();
+  await page.getByText("Use another way", { exact: true }).click();
+  await expect(page.getByLabel("Login code")).toBeVisible();
+  await page.getByRole("button", { name: "Use a passkey" }).click();
   await expect(page).toHaveURL(`${e2e.siteUrl}/account`);
 });
