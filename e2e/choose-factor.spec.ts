@@ -3,24 +3,13 @@ import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
-import { logInWithPassword, newEmail, registerAndLand, submitWithPassword, unfold } from "./two-step";
+import { logInWithPassword, newEmail, newPhone, registerAndLand, turnOnEmailAndSmsCodes } from "./two-step";
 
 test("a member with e-mail and text-message codes has the login code sent by text message instead, and logs in with it", async ({ page }) => {
   const email = newEmail();
-  const phone = `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
+  const phone = newPhone();
   await registerAndLand(page, email);
-  const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
-  await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
-  await unfold(twoStep.getByLabel("Mobile number"));
-  await twoStep.getByLabel("Mobile number").fill(phone);
-  await submitWithPassword(page, "Turn on codes by text message");
-  // The code is texted once the form's answer is in: its field shows then.
-  const smsCode = twoStep.getByLabel("Code from the text message");
-  await expect(smsCode).toBeVisible();
-  await smsCode.fill((await latestMail(phone, "sms")).code!);
-  await twoStep.getByRole("button", { name: "Turn on text-message codes" }).click();
-  await expect(twoStep).toContainText(`Codes by text message to ${phone}`);
+  await turnOnEmailAndSmsCodes(page, email, phone);
   await logOut(page);
 
   await logInWithPassword(page, email);
