@@ -160,6 +160,25 @@ test("axe finds no violation on passkeys: the account page's list with its recov
   await expectNoViolationsHere(page, "/login/verify-code with 'Use another way' open and a refused recovery code");
 });
 
+test("axe finds no violation on “Ask first for”, saved, and on the login step it leads with the app, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await setUpApp(page);
+  await page.getByLabel("Ask first for").selectOption("TOTP");
+  await page.getByRole("button", { name: "Save for this browser" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Saved for this browser." })).toBeVisible();
+  await expectNoViolationsHere(page, "/account with “Ask first for” saved");
+  await page.context().clearCookies({ name: "wms_session" });
+  await logInWithPassword(page, email);
+  await expect(page.getByLabel("Code from your app")).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code led by the app's code");
+  await page.getByText("Use another way", { exact: true }).click();
+  await expect(page.getByLabel("Login code")).toBeVisible();
+  await expectNoViolationsHere(page, "/login/verify-code led by the app, 'Use another way' open");
+});
+
 test("axe finds no violation on the login's second step after a new code was sent, on the site and the hosted page, at 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   const email = newEmail();

@@ -123,7 +123,9 @@ test("turning the app on moves the focus to its confirmation, which replaces the
   const twoStep = page.getByRole("region", { name: "Two-step sign-in" });
   // The first app: its recovery codes' page says it is on, with the focus.
   await setUpApp(page, undefined, async (codesPage) => {
-    await expect(codesPage.getByRole("status").first()).toHaveText("Two-step sign-in is on: each login now asks for the code your authenticator app shows.");
+    await expect(codesPage.getByRole("status").first()).toHaveText(
+      "Two-step sign-in is on for your authenticator app. Your logins ask first for your authenticator app's code.",
+    );
     await expect(codesPage.getByRole("status").first()).toBeFocused();
     // With script, the codes also copy to the clipboard, and print.
     await codesPage.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -145,7 +147,7 @@ test("turning the app on moves the focus to its confirmation, which replaces the
   await twoStep.getByLabel("Code from the app").fill(appCode(secret));
   await twoStep.getByRole("button", { name: "Turn on the authenticator app" }).click();
   const turnedOn = twoStep.getByRole("status");
-  await expect(turnedOn).toHaveText("Two-step sign-in is on: each login now asks for the code your authenticator app shows.");
+  await expect(turnedOn).toHaveText("Two-step sign-in is on for your authenticator app. Your logins ask first for your authenticator app's code.");
   await expect(turnedOn).toBeFocused();
   await expect(twoStep.getByText("Scan the QR code")).toHaveCount(0);
   await screenshot(page, "two-step-app-turned-on", twoStep);

@@ -16,7 +16,7 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
   await expect(twoStep).toContainText(`Codes by e-mail to ${email}`);
   await expect(twoStep.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
   // The form pressed is gone (the factor is listed instead): its confirmation stands above and has the focus.
-  await expect(twoStep.getByRole("status")).toHaveText("Two-step sign-in is on: each login now asks for a code we e-mail you.");
+  await expect(twoStep.getByRole("status")).toHaveText("Two-step sign-in is on for codes by e-mail. Your logins ask first for a code we e-mail you.");
   await expect(twoStep.getByRole("status")).toBeFocused();
   await screenshot(page, "two-step-turned-on", twoStep);
   await logOut(page);

@@ -1,5 +1,6 @@
 import { NextRequest, NextResponse } from "next/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { askFirstChoice, chooseAskFirst } from "@/lib/auth/ask-first-store";
 import { rememberDevice, rememberedDeviceToken } from "@/lib/auth/device-store";
 import { MiddlewareCookies } from "@/lib/auth/middleware-cookies";
 import { SESSION_ENDED } from "@/lib/auth/notice-store";
@@ -216,6 +217,37 @@ describe("the remembered-device cookie", () => {
     // The oldest member goes first.
     expect(await read("dana@ridgeline.example")).toBeUndefined();
     expect(await read("e@ridgeline.example")).toBe("token-e");
+  });
+});
+
+describe("the “Ask first for” cookie", () => {
+  async function chosen(jar: CookieJar, email: string, way: "EMAIL" | "TOTP" | undefined) {
+    const response = NextResponse.next();
+    await chooseAskFirst(jar.request("http://localhost:3000/account").cookies, response.cookies, email, way);
+    jar.apply(response);
+  }
+  const read = (jar: CookieJar, email: string) => askFirstChoice(jar.request("http://localhost:3000/login/verify-code").cookies, email);
+
+  it("is sealed, HttpOnly and long-lived, one choice per member; none forgets it", async () => {
+    const jar = new CookieJar();
+    await chosen(jar, "Dana@Ridgeline.example", "TOTP");
+    await chosen(jar, "eli@ridgeline.example", "EMAIL");
+    const { header, value } = jar.cookies.get("wms_ask_first")!;
+    expect(header).toMatch(/HttpOnly/i);
+    expect(header).toMatch(/Max-Age=31536000/);
+    expect(value).not.toContain("TOTP");
+    expect(await read(jar, "dana@ridgeline.example")).toBe("TOTP");
+    expect(await read(jar, "eli@ridgeline.example")).toBe("EMAIL");
+    await chosen(jar, "dana@ridgeline.example", undefined);
+    expect(await read(jar, "dana@ridgeline.example")).toBeUndefined();
+    expect(await read(jar, "eli@ridgeline.example")).toBe("EMAIL");
+  });
+
+  it("is ignored when the site did not seal it", async () => {
+    const jar = new CookieJar();
+    const request = new NextRequest("http://localhost:3000/login/verify-code", { headers: { cookie: "wms_ask_first=TOTP" } });
+    expect(await askFirstChoice(request.cookies, "dana@ridgeline.example")).toBeUndefined();
+    expect(jar.cookies.size).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import {
   addPasskeySchema,
   appFactorCodeSchema,
+  askFirstSchema,
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -20,10 +21,13 @@ import {
   slugSchema,
   smsFactorSchema,
 } from "@/lib/account/forms";
+import { nextLoginsSentence, type AskFirstWay } from "@/lib/auth/ask-first";
+import { askFirstChoice, chooseAskFirst } from "@/lib/auth/ask-first-store";
 import { FAILURE_MESSAGES, buttonOnlySchema, failureMessage, tooManyAttemptsMessage } from "@/lib/auth/forms";
 import { actAsMember, endDeletedMemberSession, updateSessionMember, type NotMember } from "@/lib/auth/request-session";
 import { recheckSessionsOf } from "@/lib/auth/session-check";
 import type { FormState, PasskeyCeremony } from "@/lib/form-state";
+import type { WixClient } from "@/lib/wix/client";
 import { whoSeesProfile } from "@/lib/account/profile-words";
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import { logger } from "@/lib/observability/log";
@@ -184,19 +188,41 @@ type FactorChange =
   | { ceremony: PasskeyCeremony }
   | { done: string };
 
+/** The member's ways that are on (oldest first) and the login e-mail this browser's "Ask first for" is kept under. */
+async function waysAndEmail(client: WixClient, accessToken: string): Promise<{ ways: AskFirstWay[]; email: string | undefined }> {
+  const [profile, { ways }] = await Promise.all([currentProfile(client), mySecondFactors(accessToken)]);
+  return { ways, email: profile.email };
+}
+
+/**
+ * What the next logins on this browser do once `added` is on: which way they ask first (the oldest,
+ * or this browser's choice), read afresh. Empty when that cannot be read: the change itself is made.
+ */
+async function nextLogins(client: WixClient, accessToken: string, added: AskFirstWay): Promise<string> {
+  try {
+    const { ways, email } = await waysAndEmail(client, accessToken);
+    const preferred = email ? await askFirstChoice(await cookies(), email) : undefined;
+    return ` ${nextLoginsSentence(ways, preferred, added)}`;
+  } catch (error) {
+    logger().error({ failure: describeFailure(error) }, "Reading what the next logins ask failed");
+    return "";
+  }
+}
+
 /**
  * Turns a second factor on or off for the member, from a form checked against `schema`: the same
  * steps, then the page shows the new list. A change the platform turns down for a field (a wrong
  * code, the password given as proof) says so next to the field; one that made recovery codes
  * goes on to their page of their own, which shows them with the confirmation (they are shown this
  * once); a passkey's first step hands its ceremony to the browser. The password is never sent
- * back to the form.
+ * back to the form. A way turned on (`added`) adds to `done` what the next logins ask first.
  */
 async function changeSecondFactor<S extends z.ZodType>(
   formData: FormData,
   schema: S,
   change: (accessToken: string, value: z.output<S>) => Promise<FactorChange>,
   done: string,
+  added?: AskFirstWay,
 ): Promise<FormState> {
   const submission = parseWithZod(formData, { schema });
   const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean } = {}) =>
@@ -204,15 +230,20 @@ async function changeSecondFactor<S extends z.ZodType>(
   if (submission.status !== "success") return { result: reply() };
   let outcome;
   try {
-    outcome = await actAsMember(async (client, session) => ({
-      memberId: session.member?.id ?? (await currentProfile(client)).id,
-      value: await change(session.accessToken, submission.value),
-    }));
+    outcome = await actAsMember(async (client, session) => {
+      const value = await change(session.accessToken, submission.value);
+      const madeIt = value === undefined || (typeof value === "object" && ("recoveryCodes" in value || "done" in value));
+      return {
+        memberId: session.member?.id ?? (await currentProfile(client)).id,
+        value,
+        next: madeIt && added ? await nextLogins(client, session.accessToken, added) : "",
+      };
+    });
   } catch (error) {
     return failed(reply, error, "Changing two-step sign-in");
   }
   if (!outcome.ok) return { result: reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
-  const { value, memberId } = outcome.value;
+  const { value, memberId, next } = outcome.value;
   if (value === "wrong-password" || value === "changed-in-this-session" || (value && "throttled" in value))
     return { result: reply({ fieldErrors: { password: [passwordRefusalMessage(value)] } }) };
   if (value && "field" in value) return { result: reply({ fieldErrors: { [value.field]: [value.message] } }) };
@@ -220,11 +251,11 @@ async function changeSecondFactor<S extends z.ZodType>(
   if (value && "ceremony" in value) return { result: reply(), ceremony: value.ceremony };
   revalidatePath("/account");
   if (value && "recoveryCodes" in value) {
-    await keepRecoveryCodes(await cookies(), { memberId, codes: value.recoveryCodes, done });
+    await keepRecoveryCodes(await cookies(), { memberId, codes: value.recoveryCodes, done: done + next });
     // With a fragment of its own: a post without JavaScript would otherwise keep the one it was sent to.
     redirect(`${RECOVERY_CODES_PATH}#${RECOVERY_CODES_HEADING}`);
   }
-  return { result: reply({ resetForm: true }), done: value && "done" in value ? value.done : done };
+  return { result: reply({ resetForm: true }), done: (value && "done" in value ? value.done : done) + next };
 }
 
 export async function turnOnEmailFactorAction(_previous: FormState, formData: FormData): Promise<FormState> {
@@ -232,7 +263,8 @@ export async function turnOnEmailFactorAction(_previous: FormState, formData: Fo
     formData,
     passwordProofSchema,
     (accessToken, { password }) => turnOnSecondFactor(accessToken, { type: "EMAIL" }, password),
-    "Two-step sign-in is on: each login now asks for a code we e-mail you.",
+    "Two-step sign-in is on for codes by e-mail.",
+    "EMAIL",
   );
 }
 
@@ -267,7 +299,8 @@ export async function activateAppFactorAction(_previous: FormState, formData: Fo
         return { field: "code", message: "That code is not right. Check that the app's clock is right, and enter the code it shows now." };
       return activated.recoveryCodes ? { recoveryCodes: activated.recoveryCodes } : undefined;
     },
-    "Two-step sign-in is on: each login now asks for the code your authenticator app shows.",
+    "Two-step sign-in is on for your authenticator app.",
+    "TOTP",
   );
 }
 
@@ -281,7 +314,8 @@ export async function activatePhoneFactorAction(_previous: FormState, formData: 
       if (activated === "wrong-code") return { field: "code", message: "That code is not right. Check the latest text message and try again." };
       if (activated === "ended") return { field: "code", message: "That code has expired or was tried too often. Enter your number again for a new one." };
     },
-    "Two-step sign-in is on: each login now asks for a code we text to your phone.",
+    "Two-step sign-in is on for codes by text message.",
+    "SMS",
   );
 }
 
@@ -367,6 +401,7 @@ export async function addPasskeyAction(_previous: FormState, formData: FormData)
       return added.recoveryCodes ? { recoveryCodes: added.recoveryCodes } : undefined;
     },
     "Your passkey is added: logins can now use it for the second step.",
+    "WEBAUTHN",
   );
 }
 
@@ -380,6 +415,31 @@ export async function removePasskeyAction(_previous: FormState, formData: FormDa
     (accessToken, { passkeyId, password }) => removePasskey(accessToken, passkeyId, password),
     "That passkey is removed.",
   );
+}
+
+/**
+ * "Ask first for": the way this browser's logins lead with, among the member's ways that are on, or
+ * none (whichever the login offers first). Kept in a cookie of this browser's, so no password is asked.
+ */
+export async function askFirstAction(_previous: FormState, formData: FormData): Promise<FormState> {
+  const submission = parseWithZod(formData, { schema: askFirstSchema });
+  if (submission.status !== "success") return { result: submission.reply() };
+  const way = submission.value.askFirst;
+  let outcome;
+  try {
+    outcome = await actAsMember((client, session) => waysAndEmail(client, session.accessToken));
+  } catch (error) {
+    return failed(submission.reply, error, "Saving “Ask first for”");
+  }
+  if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
+  const { ways, email } = outcome.value;
+  if (!email) return { result: submission.reply({ formErrors: [UNAVAILABLE] }) };
+  if (way && !ways.includes(way))
+    return { result: submission.reply({ fieldErrors: { askFirst: ["That way of two-step sign-in is not on. Choose one listed."] } }) };
+  const jar = await cookies();
+  await chooseAskFirst(jar, jar, email, way);
+  revalidatePath("/account");
+  return { result: submission.reply(), done: `Saved for this browser. ${nextLoginsSentence(ways, way)}` };
 }
 
 /** Forgets one remembered browser: its next login asks for the second step again. */

@@ -5,6 +5,7 @@ import { DeleteAccount } from "@/components/account/delete-account";
 import { reportedCollections } from "@/lib/site-config";
 import { ProfileForm } from "@/components/account/profile-form";
 import { TwoStepSignIn, type AppSetup } from "@/components/account/two-step-sign-in";
+import { AskFirst } from "@/components/account/ask-first";
 import { MemberAvatar } from "@/components/member-avatar";
 import { YourOutings } from "@/components/outings/your-outings";
 import { ActionForm } from "@/components/forms/action-form";
@@ -31,6 +32,7 @@ import {
   deleteAccountAction,
   newRecoveryCodesAction,
   addPasskeyAction,
+  askFirstAction,
   passkeyOptionsAction,
   removePasskeyAction,
   startAppFactorAction,
@@ -77,7 +79,7 @@ export default async function AccountPage() {
   // All at once: the outings need only the member's id, which the session holds (the profile's
   // only for a session whose member lookup failed at login), so the page waits on two rounds of
   // platform calls, the outings' own second read being the other.
-  const [profile, { factors, recoveryCodesLeft }, devices, { passkeys, userVerification }, outings] = await Promise.all([
+  const [profile, { factors, recoveryCodesLeft, ways }, devices, { passkeys, userVerification }, outings] = await Promise.all([
     reading,
     asMember(() => mySecondFactors(session.accessToken)),
     asMember(() => myRememberedDevices(session.accessToken)),
@@ -208,6 +210,7 @@ export default async function AccountPage() {
             removePasskey: removePasskeyAction,
           }}
         />
+        <AskFirst email={profile.email} ways={ways} action={askFirstAction} />
       </Section>
 
       {(devices.length > 0 || passkeys.length > 0 || factors.some((factor) => !factor.pending)) && (

@@ -11,11 +11,12 @@ import type { FormAction } from "@/lib/form-state";
 
 /**
  * A login's second step as one form with one "Remember this device" box: the code field first
- * (unless a passkey leads, `lead`), then `sending` (a new code, or by another way), and under "Use
- * another way" the rest: `others` (a passkey below a code), the app's code, a recovery code. Their
- * fields and buttons sit outside the form element (forms cannot nest) and name it, so they post
- * with the box, without JavaScript too; the button pressed names the way. A field refused under
- * "Use another way" comes back with it open.
+ * (unless a passkey leads, `lead`, or the app's code, `appFirst`), then `sending` (a new code, or by
+ * another way), and under "Use another way" the rest: `others` (a passkey below a code), the app's
+ * code, a recovery code, and the code sent when another way leads (`codeBelow`, `appFirst`: the
+ * member's "Ask first for", lib/auth/ask-first.ts; `sending` then follows, where its answer can take the focus). Their fields and buttons sit outside the form
+ * element (forms cannot nest) and name it, so they post with the box, without JavaScript too; the
+ * button pressed names the way. A field refused under "Use another way" comes back with it open.
  */
 export function SecondStepForm({
   action,
@@ -26,6 +27,9 @@ export function SecondStepForm({
   lead,
   sending,
   others,
+  appFirst = false,
+  codeBelow = false,
+  codeNote,
 }: {
   action: FormAction;
   /** The page's own path, where the form posts before (or without) JavaScript. */
@@ -38,6 +42,12 @@ export function SecondStepForm({
   lead?: ReactNode;
   sending?: ReactNode;
   others?: ReactNode;
+  /** The app's code leads, in place of the code sent (under "Use another way", with `sending`). */
+  appFirst?: boolean;
+  /** A passkey leads: the code sent waits under "Use another way", with `sending`. */
+  codeBelow?: boolean;
+  /** Where the code went, said above its field when it waits under "Use another way". */
+  codeNote?: ReactNode;
 }) {
   const [state, formAction, pending] = useActionState(action, {}, page);
   const [form, fields] = useForm<Record<string, string>>({
@@ -50,7 +60,8 @@ export function SecondStepForm({
   const formProps = getFormProps(form);
   const { summary, formRef, onSubmit } = useActionSubmit(state, formAction, formProps.onSubmit);
   // Open once a field under it was refused, and kept open (React would close it as the field is corrected); again at each new refusal.
-  const refusedBelow = Boolean(state.result?.error?.appCode || state.result?.error?.recoveryCode);
+  const sentBelow = code && (appFirst || codeBelow);
+  const refusedBelow = Boolean((!appFirst && state.result?.error?.appCode) || state.result?.error?.recoveryCode || (sentBelow && state.result?.error?.code));
   const [keptOpen, setKeptOpen] = useState(refusedBelow);
   if (refusedBelow && !keptOpen) setKeptOpen(true);
   const otherWays = useRef<HTMLDetailsElement>(null);
@@ -62,24 +73,33 @@ export function SecondStepForm({
       {label}
     </SubmitButton>
   );
+  const codeField = <Field meta={fields.code} spec={{ label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }} />;
+  const appField = <Field meta={fields.appCode} spec={{ label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }} />;
   return (
     <>
       {lead}
       <form {...formProps} ref={formRef} onSubmit={onSubmit} action={formAction} className={`space-y-5${lead ? " mt-5" : ""}`} aria-busy={pending}>
         <FormFeedback summary={summary} errors={form.errors ?? []} errorId={form.errorId} />
-        {code && <Field meta={fields.code} spec={{ label: "Login code", autoComplete: "one-time-code", inputMode: "numeric" }} />}
+        {appFirst ? appField : code && !codeBelow && codeField}
         <Field meta={fields.rememberDevice} spec={{ label: "Remember this device for 30 days", type: "checkbox", optional: true }} />
-        {code && wayButton("code", "Log in", true)}
+        {appFirst ? wayButton("app", "Log in", true) : code && !codeBelow && wayButton("code", "Log in", true)}
       </form>
-      {sending}
-      {(others || app || recovery) && (
+      {!sentBelow && sending}
+      {(others || app || recovery || sentBelow) && (
         <details ref={otherWays} open={keptOpen || undefined} className="mt-6 border-t border-stone-200 pt-4">
           <summary className={`${summaryButton} font-medium text-pine-700 underline-offset-2 hover:underline`}>Use another way</summary>
           {others}
-          {app && (
+          {sentBelow && (
+            <div className="mt-4 space-y-3">
+              <p className="text-sm text-stone-700">{codeNote}</p>
+              {codeField}
+              {wayButton("code", "Use this code", false)}
+            </div>
+          )}
+          {app && !appFirst && (
             <div className="mt-4 space-y-3">
               <p className="text-sm text-stone-700">Use your authenticator app instead: enter the code it shows for this site.</p>
-              <Field meta={fields.appCode} spec={{ label: "Code from your app", autoComplete: "one-time-code", inputMode: "numeric" }} />
+              {appField}
               {wayButton("app", "Use the app's code", false)}
             </div>
           )}
@@ -95,6 +115,7 @@ export function SecondStepForm({
           )}
         </details>
       )}
+      {sentBelow && sending}
     </>
   );
 }

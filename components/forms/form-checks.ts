@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import {
   appFactorCodeSchema,
+  askFirstSchema,
   cancelSetupSchema,
   changePasswordSchema,
   deleteAccountSchema,
@@ -47,6 +48,7 @@ const schemas = {
   removeFactor: removeFactorSchema,
   appFactorCode: appFactorCodeSchema,
   passwordProof: passwordProofSchema,
+  askFirst: askFirstSchema,
   cancelSetup: cancelSetupSchema,
   forgetDevice: forgetDeviceSchema,
   passkeyOptions: passkeyOptionsSchema,

@@ -42,7 +42,7 @@ test("a form low on /account comes back scrolled to its answer, at the answer's 
   await submitWithPassword(page, "Turn on codes by e-mail");
   await expect(page).toHaveURL(`${e2e.siteUrl}/account#two-step-reply`);
   const confirmation = page.locator("#two-step-reply");
-  await expect(confirmation).toHaveText("Two-step sign-in is on: each login now asks for a code we e-mail you.");
+  await expect(confirmation).toHaveText("Two-step sign-in is on for codes by e-mail. Your logins ask first for a code we e-mail you.");
   await expect(confirmation).toBeInViewport();
   await screenshot(page, "account-reply-in-view-no-script", confirmation);
   await expectNoViolationsWithoutScript(page, browser, "/account at two-step sign-in's answer");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASK_FIRST_WAYS } from "@/lib/auth/ask-first";
 import { checkbox, newPassword, sixDigitCode } from "@/lib/auth/forms";
 import { isCountryCode } from "@/lib/countries";
 import { ADDRESS_LABELS } from "./profile-words";
@@ -106,6 +107,9 @@ export const deleteAccountSchema = z.object({
 const currentPassword = z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(256, "That is longer than any password here.");
 
 export const passwordProofSchema = z.object({ password: currentPassword });
+
+/** "Ask first for" on this browser: one of the ways, or none for whichever the login offers first. Only a choice: no password. */
+export const askFirstSchema = z.object({ askFirst: z.enum(ASK_FIRST_WAYS, "Choose one of the ways listed.").optional() });
 
 export const smsFactorSchema = z.object({
   phone: z

@@ -3,7 +3,7 @@ import { AUTH_HANDLERS_PATH } from "./routes";
 
 /**
  * The names of the site's auth cookies, for the cookie stores (session-store.ts,
- * notice-store.ts, transaction-store.ts, verification-store.ts, device-store.ts, middleware-cookies.ts), which
+ * notice-store.ts, transaction-store.ts, verification-store.ts, device-store.ts, ask-first-store.ts, middleware-cookies.ts), which
  * alone read and write them. Apart from it so the production server can tell a visitor from a member without
  * loading the store's sealing and Next.js's request types (server/page-cache).
  */
@@ -28,6 +28,8 @@ export const RECOVERY_CODES_PATH = "/account/recovery-codes";
 export const recoveryCodesCookieName = () => cookieName("wms_recovery_codes", RECOVERY_CODES_PATH);
 /** A remembered browser's device tokens: no page renders differently for it, so it is not site state below. */
 export const deviceCookieName = () => cookieName("wms_device");
+/** "Ask first for", each member's choice on this browser: read only by the login code page and the account page, not site state either. */
+export const askFirstCookieName = () => cookieName("wms_ask_first");
 
 /**
  * Whether a raw Cookie header carries any of the cookies a page renders differently for (a

@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/config";
 
 /**
  * What every store of the site's auth cookies shares (session-store.ts, notice-store.ts,
- * transaction-store.ts, verification-store.ts, device-store.ts, middleware-cookies.ts; names in cookie-names.ts):
+ * transaction-store.ts, verification-store.ts, device-store.ts, ask-first-store.ts, middleware-cookies.ts; names in cookie-names.ts):
  * the readers and writers they work with, the one options function, and sealing. Only those
  * modules touch the cookies.
  */

@@ -14,8 +14,8 @@ const MAX_MEMBERS = 5;
 
 const devicesSchema = z.object({ devices: z.array(z.object({ member: z.string().max(64), token: z.string().min(1).max(200) })).max(MAX_MEMBERS) });
 
-/** A member by a digest of their login e-mail: the cookie does not name them, even sealed. */
-const memberKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
+/** A member by a digest of their login e-mail: the cookie does not name them, even sealed (ask-first-store.ts too). */
+export const memberKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("base64url").slice(0, 22);
 
 const readDevices = async (cookies: CookieReader) => (await unseal(cookies.get(deviceCookieName())?.value, DEVICE_TTL_SECONDS, devicesSchema))?.devices ?? [];
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { ASK_FIRST_WAYS, type AskFirstWay } from "@/lib/auth/ask-first";
 import { refusalOf } from "./errors";
 import { SECOND_FACTOR_TYPES, type SecondFactorType } from "./identity";
 import { platformCall } from "./platform-fetch";
@@ -35,14 +36,18 @@ function toSecondFactor(factor: z.infer<typeof factorShape>): SecondFactor | nul
 const FACTORS_PATH = "/_api/iam/factors/v1/factors";
 const RECOVERY_CODES_PATH = "/_api/iam/factors/v1/recovery-codes";
 
-/** The member's second factors (any the site does not know are left out), and how many recovery codes they have left. */
-export async function mySecondFactors(accessToken: string): Promise<{ factors: SecondFactor[]; recoveryCodesLeft: number }> {
+/**
+ * The member's second factors (any the site does not know are left out), how many recovery codes they have left, and
+ * `ways`: the types that are on, passkeys' included, in the platform's order, whose first a login is challenged by.
+ */
+export async function mySecondFactors(accessToken: string): Promise<{ factors: SecondFactor[]; recoveryCodesLeft: number; ways: AskFirstWay[] }> {
   const reply = z
     .object({ factors: z.array(factorShape), recoveryCodes: z.object({ remaining: z.number() }).optional() })
     .parse(await platformCall(FACTORS_PATH, { method: "GET", accessToken }));
   return {
     factors: reply.factors.map(toSecondFactor).filter((factor): factor is SecondFactor => factor !== null),
     recoveryCodesLeft: reply.recoveryCodes?.remaining ?? 0,
+    ways: reply.factors.flatMap((factor) => ASK_FIRST_WAYS.find((way) => way === factor.type && factor.factorStatus === "ENABLED") ?? []),
   };
 }
 
