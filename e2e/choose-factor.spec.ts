@@ -1,19 +1,14 @@
 import { expect, test } from "./test";
-import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
-import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
-import { logInWithPassword, newEmail, newPhone, registerAndLand, turnOnEmailAndSmsCodes } from "./two-step";
+import { backToCodePage, newEmail, newPhone, registerAndLand, turnOnEmailAndSmsCodes } from "./two-step";
 
 test("a member with e-mail and text-message codes has the login code sent by text message instead, and logs in with it", async ({ page }) => {
   const email = newEmail();
   const phone = newPhone();
   await registerAndLand(page, email);
   await turnOnEmailAndSmsCodes(page, email, phone);
-  await logOut(page);
-
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await backToCodePage(page, email);
   // Challenged by the oldest factor, e-mail; the member chooses the phone.
   await expect(page.getByText("by e-mail to")).toBeVisible();
   const mailed = await latestMail(email, "login-code");

@@ -3,21 +3,12 @@ import type { Browser, Page } from "@playwright/test";
 import { MUTED_WORDS } from "../lib/reports/forms";
 import { adminItems, blockMember, demoMember, makeProfilePrivate, revalidateSite, secondDemoMember, setMemberMuted } from "./platform";
 import { screenshot } from "./screenshots";
-import { STRONG_PASSWORD, fillLoginForm, newEmail, submitLogin, type Member } from "./site-pages";
+import { STRONG_PASSWORD, memberPage, newEmail, submitLogin, type Member } from "./site-pages";
 
 /** Moderation that holds (a muted or blocked member), who is going on an outing, and where it meets (issue 38). */
 
 const OUTING = "/outings/family-creek-walk";
 const REPORT_PREFIX = "Club basics";
-
-/** A page in a context of its own, logged in as `member` on `path`. */
-async function memberPage(browser: Browser, member: Member, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
-  await fillLoginForm(page, member);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-  return page;
-}
 
 /** A new member, signed up through the site's form and landed on `path`. */
 async function newMember(browser: Browser, label: string, nickname: string, path: string): Promise<{ page: Page; member: Member }> {

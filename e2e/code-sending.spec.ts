@@ -1,16 +1,16 @@
 import { expect, test } from "./test";
-import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
 import {
+  backToCodePage,
   logInOnHostedPage,
-  logInWithPassword,
   newEmail,
   newPhone,
   platformPage,
   registerAndLand,
+  registerWithEmailCodes,
   setUpApp,
   submitWithPassword,
   turnOnEmailAndSmsCodes,
@@ -20,13 +20,8 @@ import {
 
 test("'Send a new code' says where it went and takes the focus; past the hour's codes it says the wait; no recovery form without codes", async ({ page }) => {
   const email = newEmail();
-  await registerAndLand(page, email);
-  await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
-  await logOut(page);
-
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await registerWithEmailCodes(page, email);
+  await backToCodePage(page, email);
   // This member was never given recovery codes (they come with an app or a passkey): none are asked for.
   await expect(page.getByText("Send a new code")).toBeVisible();
   await expect(page.getByLabel("Recovery code")).toHaveCount(0);
@@ -60,10 +55,7 @@ test("'Send the code by text message instead' says where the code went and takes
   const phone = newPhone();
   await registerAndLand(page, email);
   await turnOnEmailAndSmsCodes(page, email, phone);
-  await logOut(page);
-
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await backToCodePage(page, email);
   await page.getByRole("button", { name: "Send the code by text message instead" }).click();
   const sent = page.getByRole("status").filter({ hasText: `We sent a new code by text message to •••• ${phone.slice(-4)}` });
   await expect(sent).toBeVisible();

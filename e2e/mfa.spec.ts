@@ -1,11 +1,21 @@
 import { expect, test } from "./test";
-import type { Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
 import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
-import { logInOnHostedPage, logInWithPassword, newEmail, password, registerAndLand, submitWithPassword, unfold, wrongCodeFor } from "./two-step";
+import {
+  backToCodePage,
+  logInOnHostedPage,
+  logInWithPassword,
+  newEmail,
+  password,
+  registerAndLand,
+  registerWithEmailCodes,
+  submitWithPassword,
+  unfold,
+  wrongCodeFor,
+} from "./two-step";
 
 test("a member turns on e-mail codes; the next login asks for the code, refuses a wrong one and signs in with the right one", async ({ page }) => {
   const email = newEmail();
@@ -71,13 +81,8 @@ test("a member turns on e-mail codes; the next login asks for the code, refuses 
 
 test("too many wrong codes end the login's code, with a message saying to log in again; a new login sends a new one", async ({ page }) => {
   const email = newEmail();
-  await registerAndLand(page, email);
-  await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
-  await logOut(page);
-
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await registerWithEmailCodes(page, email);
+  await backToCodePage(page, email);
   const mail = await latestMail(email, "login-code");
   const code = page.getByLabel("Login code");
   for (let attempt = 1; attempt < 5; attempt++) {
@@ -150,15 +155,9 @@ async function platformCall(path: string, body: unknown): Promise<{ stateToken?:
   return (await response.json()) as { stateToken?: string };
 }
 
-async function turnOnEmailCodes(page: Page, email: string) {
-  await registerAndLand(page, email);
-  await submitWithPassword(page, "Turn on codes by e-mail");
-  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
-}
-
 test("with two-step sign-in on, the password changes on the account page without a login code, after others' failed logins too", async ({ page }) => {
   const email = newEmail();
-  await turnOnEmailCodes(page, email);
+  await registerWithEmailCodes(page, email);
   // Someone else tries passwords for this account on the platform until it asks them for a robot check.
   for (let failure = 0; failure < 8; failure++) await platformCall("login", { loginId: { email }, password: "someone-guessing-1" });
   const codesBefore = (await mails(email, "login-code")).length;
@@ -189,7 +188,7 @@ test("a password change on the account page ends the member's other browsers, an
   browser,
 }) => {
   const email = newEmail();
-  await turnOnEmailCodes(page, email);
+  await registerWithEmailCodes(page, email);
   const other = await browser.newPage();
   await logInWithPassword(other, email);
   await expect(other).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
@@ -220,7 +219,7 @@ test("a password change on the account page ends the member's other browsers, an
 
 test("past a day's wrong login codes, the login form says how long to wait, and the member has a mail saying what to do", async ({ page }) => {
   const email = newEmail();
-  await turnOnEmailCodes(page, email);
+  await registerWithEmailCodes(page, email);
   await logOut(page);
   // A guesser who has the password, straight at the platform: four logins, five wrong codes each.
   for (let login = 0; login < 4; login++) {

@@ -1,20 +1,11 @@
 import { expect, test } from "./test";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { e2e } from "../playwright.config";
 import { adminItems, demoMember, revalidateSite, secondDemoMember } from "./platform";
 import { screenshot } from "./screenshots";
-import { fillLoginForm, type Member } from "./site-pages";
+import { fillLoginForm, memberPage } from "./site-pages";
 
 /** Members join outings, see them on their account and cancel them; times are in each outing's own zone. */
-
-/** A page in a context of its own, logged in as `member` on `path`. */
-async function memberPage(browser: Browser, member: Member, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
-  await fillLoginForm(page, member);
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-  return page;
-}
 
 const rsvp = (page: Page) => page.getByRole("region", { name: /Join this outing|You're going/ });
 const placesLeft = (page: Page) => rsvp(page).getByTestId("places-left");

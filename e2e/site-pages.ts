@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { PREWARM_STORAGE_KEY } from "../lib/auth/prewarm-schedule";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
@@ -98,4 +98,13 @@ export async function resetPasswordByMail(page: Page, email: string, password: s
  */
 export async function prewarmDone(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), PREWARM_STORAGE_KEY)).not.toBeNull();
+}
+
+/** A page in a context of its own, logged in as `member` on `path`. */
+export async function memberPage(browser: Browser, member: Member, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`/login?returnTo=${encodeURIComponent(path)}`);
+  await fillLoginForm(page, member);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return page;
 }

@@ -2,6 +2,7 @@ import { expect, type CDPSession, type Locator, type Page } from "@playwright/te
 import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
+import { logOut } from "./header-menus";
 import { latestMail } from "./platform";
 import { screenshot } from "./screenshots";
 
@@ -167,3 +168,17 @@ export async function turnOnEmailAndSmsCodes(page: Page, email: string, phone: s
 }
 
 export const newPhone = () => `+4477009${String(Math.floor(Math.random() * 1e5)).padStart(5, "0")}`;
+
+/** A new member with e-mail codes turned on, on the account page. */
+export async function registerWithEmailCodes(page: Page, email: string) {
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await expect(page.getByRole("button", { name: "Turn off e-mail codes", includeHidden: true })).toBeAttached();
+}
+
+/** Logs out, and in again with the password as far as the login code page. */
+export async function backToCodePage(page: Page, email: string) {
+  await logOut(page);
+  await logInWithPassword(page, email);
+  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+}

@@ -1,11 +1,9 @@
 import fs from "node:fs";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestListener } from "@/server/serve";
+import { startServerEntry } from "./support/server-entry";
 
 /**
  * A Range a file cannot satisfy is answered by the server, 416 with the file's size, before
@@ -30,18 +28,7 @@ describe("a Range on a file", () => {
       reached.push({ url: request.url!, range: request.headers.range });
       response.end("from Next.js");
     };
-    const listener = createRequestListener(handle, {
-      log: pino({ level: "silent" }),
-      siteOrigin: "http://localhost:3000",
-      https: false,
-      maxConcurrentRequests: 8,
-      pageCache: null,
-      actions: { ids: new Set(), formActionIds: new Set() },
-      dir,
-    });
-    server = http.createServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    ({ server, port } = await startServerEntry(handle, { dir }));
   });
   afterAll(() => {
     server.close();

@@ -1,9 +1,7 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import pino from "pino";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { noteNotFound } from "@/lib/observability/request-context";
-import { createRequestListener } from "@/server/serve";
+import { startServerEntry } from "./support/server-entry";
 
 /**
  * A page that answers "not found" in place of its content (components/not-found-page.tsx) goes out
@@ -20,18 +18,8 @@ describe("a page's not-found answer", () => {
       response.writeHead(request.url!.includes("moved") ? 303 : 200, { "content-type": "text/html" });
       response.end("page");
     };
-    const listener = createRequestListener(handle, {
-      log: pino({ level: "silent" }),
-      siteOrigin: "http://localhost:3000",
-      https: false,
-      maxConcurrentRequests: 8,
-      pageCache: null,
-      actions: { ids: new Set(), formActionIds: new Set() },
-    });
-    const server = http.createServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { server, port } = await startServerEntry(handle);
     closers.push(() => server.close());
-    const { port } = server.address() as AddressInfo;
     return (path: string, method = "GET") => fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: "manual" }).then((answer) => answer.status);
   }
 

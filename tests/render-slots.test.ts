@@ -1,8 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createRequestListener, SLOT_HEADER } from "@/server/serve";
+import { SLOT_HEADER } from "@/server/serve";
+import { startServerEntry } from "./support/server-entry";
 
 /**
  * A request that needs a second render while it holds a slot never waits for one
@@ -39,17 +38,9 @@ describe("render slots", () => {
       }
       response.end(`page ${request.url}`);
     };
-    const listener = createRequestListener(handle, {
-      log: pino({ level: "silent" }),
-      siteOrigin: SITE,
-      https: false,
-      maxConcurrentRequests: 8,
-      pageCache: null,
-      actions: { ids: new Set(), formActionIds: new Set() },
-    });
-    const server = http.createServer(listener);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    const started = await startServerEntry(handle, { siteOrigin: SITE });
+    const server = started.server;
+    port = started.port;
     closers.push(() => {
       release();
       server.closeAllConnections();
