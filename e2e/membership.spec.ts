@@ -227,6 +227,7 @@ test("after Sign out everywhere, Account in the menu the page still shows leads 
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.login}?returnTo=%2Faccount`);
   await expect(page.getByTestId("site-notice")).toContainText("Your session has ended");
   await expect(page.getByTestId("member-name")).toHaveCount(0);
+  await screenshot(page, "account-after-signed-out-everywhere");
 });
 
 test("after Sign out everywhere, with no event from the platform, public pages stop naming the member within the 30 s check interval", async ({
