@@ -6,7 +6,6 @@ import { summaryButton } from "@/components/class-names";
 import { Field } from "@/components/forms/field";
 import { FormFeedback, SubmitButton, useActionSubmit } from "@/components/forms/feedback";
 import { useFormChecks } from "@/components/forms/use-form-checks";
-import { SECOND_STEP_FORM } from "@/lib/auth/forms";
 import type { FormAction } from "@/lib/form-state";
 
 /**
@@ -19,6 +18,7 @@ import type { FormAction } from "@/lib/form-state";
  * button pressed names the way. A field refused under "Use another way" comes back with it open.
  */
 export function SecondStepForm({
+  formId,
   action,
   page,
   code,
@@ -31,6 +31,8 @@ export function SecondStepForm({
   codeBelow = false,
   codeNote,
 }: {
+  /** The form's id (SECOND_STEP_FORM), passed in: lib/auth/forms.ts would bring zod into the page's first load. */
+  formId: string;
   action: FormAction;
   /** The page's own path, where the form posts before (or without) JavaScript. */
   page: string;
@@ -51,7 +53,7 @@ export function SecondStepForm({
 }) {
   const [state, formAction, pending] = useActionState(action, {}, page);
   const [form, fields] = useForm<Record<string, string>>({
-    id: SECOND_STEP_FORM,
+    id: formId,
     lastResult: state.result,
     onValidate: useFormChecks("secondStep"),
     shouldValidate: "onSubmit",

@@ -97,6 +97,7 @@ export default async function LoginCodePage() {
     >
       {/* One form, one "Remember this device" box; a recovery code only for a member who was given some (with an app or a passkey) and has some left. */}
       <SecondStepForm
+        formId={SECOND_STEP_FORM}
         action={secondStepAction}
         page={SITE_PAGES.loginCode}
         code={type !== "WEBAUTHN"}
