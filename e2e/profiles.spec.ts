@@ -92,7 +92,7 @@ test("a private profile is explained to its owner and is 'not found' for anyone 
 
   const hidden = await asVisitor(browser, profilePath);
   expect(hidden.status).toBe(404);
-  await hidden.page.goto("/members");
+  await hidden.page.goto(`/members?q=${encodeURIComponent(nickname)}`);
   await expect(hidden.page.getByRole("link", { name: new RegExp(nickname) })).toHaveCount(0);
   await hidden.close();
 
