@@ -8,6 +8,7 @@ import parseRange from "range-parser";
 import { loggablePath, requestLogger, type RequestLine } from "@/lib/observability/log";
 import { runInRequestContext, type RequestContext } from "@/lib/observability/request-context";
 import { ROUTER_PREFETCH_HEADER, isRouterPrefetchRequest } from "@/lib/auth/prefetch";
+import { carriesSiteState } from "@/lib/auth/cookie-names";
 import { CACHE_RENDER_HEADER, STRICT_TRANSPORT_SECURITY, securityHeaders } from "@/lib/security/policy";
 import {
   MAX_ACTION_BODY_BYTES,
@@ -304,6 +305,17 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     logWhenDone(request, response, context, writeRequestLine);
     if (options.https) response.setHeader("strict-transport-security", STRICT_TRANSPORT_SECURITY);
     if (refuseEarly(request, response, options)) return;
+    if (pageCache && request.method !== "GET" && request.method !== "HEAD" && carriesSiteState(request.headers.cookie)) {
+      // A member's form or action may have changed what their kept pages show: those go once it is answered.
+      const { cookie } = request.headers;
+      response.once("finish", () => {
+        pageCache
+          .answeredChange(cookie)
+          .catch((error: unknown) =>
+            options.log.error({ err: error instanceof Error ? error.message : String(error) }, "page cache: dropping a member's pages failed"),
+          );
+      });
+    }
     // Only the page cache's own renders may ask for a page without a nonce.
     delete request.headers[CACHE_RENDER_HEADER];
     // Middleware cannot see Next.js's prefetch headers; only this server names a prefetch to it.

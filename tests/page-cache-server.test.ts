@@ -195,6 +195,62 @@ describe("the production server with its page cache", () => {
     expect((await get("/trails", { cookie: `${dana}; wms_notice=logged-in` })).headers["x-cache"]).toBe("BYPASS");
   });
 
+  it("keeps a member's own pages for their cookies alone, drops them when they send a form, and keeps no page shown once", async () => {
+    const { get, seen } = await site(
+      async (request, response, count) => {
+        const session = await readSession(new RequestCookies(new Headers({ cookie: request.headers.cookie ?? "" })));
+        noteRenderPersonal();
+        response.setHeader("content-type", "text/html; charset=utf-8");
+        response.end(document(`${session?.member?.name ?? "nobody"} at ${request.url} render ${count}`));
+      },
+      { memberTemplates: true },
+    );
+    const cookieOf = async (id: string, name: string) => (await jarWithSession({ ...aMemberSession(), member: { id, name } })).header();
+    const [dana, rowan] = [await cookieOf("member-1", "Dana"), await cookieOf("member-2", "Rowan")];
+
+    const first = await get("/account", { cookie: dana });
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.body.toString()).toContain("Dana at /account render 1");
+    expect(seen[0].headers.cookie).toBe(dana);
+    expect(seen[0].headers[CACHE_RENDER_HEADER]).toBe("1");
+    const again = await get("/account", { cookie: dana, "accept-encoding": "gzip" });
+    expect(again.headers["x-cache"]).toBe("HIT");
+    expect(zlib.gunzipSync(again.body).toString()).toBe(first.body.toString());
+    expect(again.headers["cache-control"]).toBe("private, no-store");
+    const header = again.headers["content-security-policy"] as string;
+    expect(allowsInlineScript(header, BOOTSTRAP)).toBe(true);
+    expect(allowsInlineScript(header, "alert(1)")).toBe(false);
+
+    // Another member, or the same member's cookies with one more (another browser state), gets a render of their own.
+    expect((await get("/account", { cookie: rowan })).body.toString()).toContain("Rowan at /account render 2");
+    expect((await get("/account", { cookie: `${dana}; wms_ask_first=app` })).headers["x-cache"]).toBe("MISS");
+    expect((await get("/outings/family-creek-walk", { cookie: dana })).body.toString()).toContain("Dana at /outings/family-creek-walk");
+    expect((await get("/outings/family-creek-walk", { cookie: dana })).headers["x-cache"]).toBe("HIT");
+    expect(seen).toHaveLength(4);
+
+    // Dana sends a form: her pages go, Rowan's stay.
+    await get("/account", { cookie: dana, "content-type": "application/x-www-form-urlencoded", "content-length": "0" }, "POST");
+    const afterForm = await get("/account", { cookie: dana });
+    expect(afterForm.headers["x-cache"]).toBe("MISS");
+    expect((await get("/outings/family-creek-walk", { cookie: dana })).headers["x-cache"]).toBe("MISS");
+    expect((await get("/account", { cookie: rowan })).headers["x-cache"]).toBe("HIT");
+
+    // Data anyone reads changed: every member's own pages go, since their reads name no tag.
+    announceRevalidation(["wix:collection:Outings"]);
+    expect((await get("/account", { cookie: rowan })).headers["x-cache"]).toBe("MISS");
+
+    // Pages shown once (the recovery codes), a query, a visitor and a notice waiting: Next.js answers each time.
+    for (const [path, cookie] of [
+      ["/account/recovery-codes", dana],
+      ["/account?x=1", dana],
+      ["/account", `${dana}; wms_notice=logged-in`],
+    ]) {
+      expect((await get(path, { cookie })).headers["x-cache"]).toBe("BYPASS");
+      expect((await get(path, { cookie })).headers["x-cache"]).toBe("BYPASS");
+    }
+    expect((await get("/account")).headers["x-cache"]).toBe("BYPASS");
+  });
+
   it("never answers a member from the cache, and never lets a client ask for a render without a nonce", async () => {
     const { get, seen } = await site();
     await get("/trails");

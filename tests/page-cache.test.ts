@@ -218,9 +218,86 @@ describe("the page cache", () => {
     await textOf(cache, "b");
     await textOf(cache, "a");
     await textOf(cache, "c");
-    expect(cache.size).toEqual({ pages: 2, bytes: 8048 });
+    expect(cache.size).toEqual({ pages: 2, bytes: 8048, personalPages: 0 });
     expect(await textOf(cache, "a")).toMatch(/^HIT/);
     expect(await textOf(cache, "b")).toMatch(/^MISS/);
+  });
+});
+
+describe("members' own pages", () => {
+  const own = (key: string, memberId: string): PageTarget => ({ ...target(key), personal: { memberId, cookie: `session=${memberId}` } });
+  const ownText = async (cache: PageCache, key: string, memberId: string) => {
+    const found = await cache.lookup(own(key, memberId));
+    return "pass" in found ? "pass" : `${found.state} ${found.page.body.toString()}`;
+  };
+
+  it("keeps a member's page while it is fresh, never serves it stale, and never shares it with the other instances", async () => {
+    const shared: SharedPages = {
+      get: async () => page("account-a", "from another instance"),
+      set: async () => expect.fail("a member's own page went to the shared store"),
+      revalidate: async () => {},
+      onRevalidation: () => {},
+      drop: async () => {},
+      onDrop: () => {},
+      close: async () => {},
+    };
+    const renders = controlledRender();
+    const clock = { now: 1 };
+    const cache = cacheWith(renders.render, clock, { shared });
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #1");
+    expect(await ownText(cache, "account-a", "a")).toBe("HIT account-a #1");
+    clock.now = 60_002;
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #2");
+    expect(cache.size).toMatchObject({ pages: 0, personalPages: 1 });
+  });
+
+  it("answers with a render it cannot keep, and passes one that failed or set a cookie to Next.js", async () => {
+    const renders = controlledRender();
+    const cache = cacheWith(renders.render);
+    renders.answer((key, call) => (call === 1 ? { page: page(key, "degraded"), storable: false } : null));
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS degraded");
+    expect(await ownText(cache, "account-a", "a")).toBe("pass");
+    expect(renders.calls).toHaveLength(2);
+  });
+
+  it("drops every member's pages when data changes, and only that member's when something of theirs does", async () => {
+    const renders = controlledRender();
+    const clock = { now: 1 };
+    const cache = cacheWith(renders.render, clock);
+    await ownText(cache, "account-a", "a");
+    await ownText(cache, "account-b", "b");
+    await textOf(cache, "trails");
+    clock.now = 10;
+    await cache.revalidate(["member:a"]);
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #4");
+    expect(await ownText(cache, "account-b", "b")).toBe("HIT account-b #2");
+    expect(await textOf(cache, "trails")).toBe("HIT trails #3");
+    // Their reads were made with their own tokens and name no tag: any data change may show on them.
+    clock.now = 20;
+    await cache.revalidate(["wix:collection:Outings"]);
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #5");
+    expect(await ownText(cache, "account-b", "b")).toBe("MISS account-b #6");
+    expect(await textOf(cache, "trails")).toBe("HIT trails #3");
+  });
+
+  it("does not keep a member's render that started before a change of theirs or of any data, and keeps it through another's", async () => {
+    const renders = controlledRender();
+    const clock = { now: 1 };
+    const cache = cacheWith(renders.render, clock);
+    const renderDuring = async (key: string, change: string) => {
+      renders.hold();
+      const early = ownText(cache, key, "a");
+      while (!renders.calls.includes(key)) await Promise.resolve();
+      clock.now += 5;
+      await cache.revalidate([change]);
+      clock.now += 1;
+      renders.release();
+      expect(await early).toMatch(/^MISS/);
+      return ownText(cache, key, "a");
+    };
+    expect(await renderDuring("account", "member:a")).toMatch(/^MISS/);
+    expect(await renderDuring("outing", "wix:collection:Outings")).toMatch(/^MISS/);
+    expect(await renderDuring("outing-2", "member:b")).toMatch(/^HIT/);
   });
 });
 

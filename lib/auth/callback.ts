@@ -1,5 +1,6 @@
 import type { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
+import { announceMemberChange } from "@/lib/cache/page-cache-signals";
 import { logger } from "@/lib/observability/log";
 import { GrantRejectedError, describeFailure } from "@/lib/wix/errors";
 import { exchangeCode, type TokenPair } from "@/lib/wix/oauth";
@@ -63,6 +64,8 @@ export async function handleCallback(request: NextRequest): Promise<NextResponse
   const response = noStoreRedirect(siteUrl(transaction.returnTo));
   const session = sessionFromTokens(tokens, nowSeconds(), member);
   noteSessionIssued(session);
+  // A login may have used a recovery code or remembered this device: what the member's other browsers keep of their account is old.
+  if (session.member) announceMemberChange(session.member.id);
   await writeSession(response.cookies, session);
   writeNotice(response.cookies, transaction.signUp ? SIGNED_UP : LOGGED_IN);
   await finishTransactions(request.cookies, response.cookies, transaction);

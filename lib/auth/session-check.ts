@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { announceRevalidation, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
+import { MEMBER_SESSIONS_TAG_PREFIX, announceRevalidation, memberTag, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/observability/log";
 import { SharedRuns } from "@/lib/shared-runs";
@@ -18,12 +18,6 @@ let failingUntil = 0;
 /** Sessions confirmed at once on one instance, at most: past that the oldest are asked again. */
 const MAX_CONFIRMED_SESSIONS = 100_000;
 
-/**
- * Other instances hear of a change to a member's sessions as a revalidation of this tag, through
- * the page cache's Redis channel (server/page-cache/redis-pages.ts), as they hear of data changes.
- */
-const SESSIONS_TAG_PREFIX = "member-sessions:";
-
 const STORE = Symbol.for("ridgeline.session-confirmations");
 
 /** One memo per process: middleware's bundle and the production server's page cache each load this module. */
@@ -33,7 +27,7 @@ function confirmations(): SessionConfirmations {
     const memo = new SessionConfirmations({ intervalMs: getConfig().memberSession.checkIntervalSeconds * 1000, maxSessions: MAX_CONFIRMED_SESSIONS });
     onRemoteRevalidation(({ tags, everything }) => {
       if (everything) memo.everythingChanged();
-      for (const tag of tags) if (tag.startsWith(SESSIONS_TAG_PREFIX)) memo.memberChanged(tag.slice(SESSIONS_TAG_PREFIX.length));
+      for (const tag of tags) if (tag.startsWith(MEMBER_SESSIONS_TAG_PREFIX)) memo.memberChanged(tag.slice(MEMBER_SESSIONS_TAG_PREFIX.length));
     });
     global[STORE] = memo;
   }
@@ -77,9 +71,10 @@ export function noteSessionIssued(session: Session): void {
 
 /**
  * A member's sessions may have ended on the platform (their password changed, a Wix member event,
- * their logout): every session of theirs is asked again at its next page view, on every instance.
+ * their logout): every session of theirs is asked again at its next page view, on every instance,
+ * and the pages kept for them go.
  */
 export function recheckSessionsOf(memberId: string): void {
   confirmations().memberChanged(memberId);
-  announceRevalidation([`${SESSIONS_TAG_PREFIX}${memberId}`]);
+  announceRevalidation([`${MEMBER_SESSIONS_TAG_PREFIX}${memberId}`, memberTag(memberId)]);
 }

@@ -38,6 +38,23 @@ export function noteRenderOwners(memberIds: readonly string[]): void {
   if (render) for (const id of memberIds) render.owners.add(id);
 }
 
+/**
+ * Tags of one member's own things, not of data anyone reads: `member:<id>` is revalidated when
+ * something of theirs changed (the page cache's kept pages of theirs go), `member-sessions:<id>`
+ * when their sessions may have ended on the platform (lib/auth/session-check.ts).
+ */
+const MEMBER_TAG_PREFIX = "member:";
+export const MEMBER_SESSIONS_TAG_PREFIX = "member-sessions:";
+
+export const memberTag = (memberId: string) => `${MEMBER_TAG_PREFIX}${memberId}`;
+
+/** The member a `member:` tag names, or undefined for any other tag. */
+export function memberOfTag(tag: string): string | undefined {
+  return tag.startsWith(MEMBER_TAG_PREFIX) ? tag.slice(MEMBER_TAG_PREFIX.length) : undefined;
+}
+
+export const isDataTag = (tag: string) => !tag.startsWith(MEMBER_TAG_PREFIX) && !tag.startsWith(MEMBER_SESSIONS_TAG_PREFIX);
+
 type RevalidationListener = (tags: string[]) => void;
 const LISTENERS = Symbol.for("ridgeline.revalidation-listeners");
 
@@ -63,6 +80,11 @@ export function onRevalidation(listener: RevalidationListener): () => void {
 
 export function announceRevalidation(tags: string[]): void {
   for (const listener of listeners<RevalidationListener>(LISTENERS)) listener(tags);
+}
+
+/** Something of this member's changed (they wrote or changed something, logged in or out): pages kept for them go, on every instance. */
+export function announceMemberChange(memberId: string): void {
+  announceRevalidation([memberTag(memberId)]);
 }
 
 export function onRemoteRevalidation(listener: RemoteRevalidationListener): () => void {

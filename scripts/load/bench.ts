@@ -24,7 +24,8 @@ const GZIP = { "accept-encoding": "gzip" };
 const rscPath = async (path: string) =>
   `${path}${path.includes("?") ? "&" : "?"}_rsc=${await computeCacheBustingSearchParam(undefined, undefined, STATE_TREE, undefined)}`;
 
-type Target = { name: string; path: string; member?: boolean; rsc?: boolean; gzip?: boolean; ratioTarget?: boolean };
+/** `renderEach`: a member's own page rendered anew at every view, as after each change of theirs (no kept page answers it). */
+type Target = { name: string; path: string; member?: boolean; renderEach?: boolean; rsc?: boolean; gzip?: boolean; ratioTarget?: boolean };
 const PAGES: Array<[string, string]> = [
   ["home", "/"],
   ["list", "/trails"],
@@ -45,12 +46,13 @@ const TARGETS: Target[] = [
   ...(await Promise.all(PAGES.map(async ([name, path]) => ({ name: `${name} (visitor, RSC)`, path: await rscPath(path), rsc: true, ratioTarget: true })))),
   ...(await Promise.all(MEMBER_PAGES.map(memberTargets))).flat(),
   { name: "list (member)", path: "/trails", member: true },
+  // Members' own pages (an outing with their RSVP is personal for every member): kept for each member's cookies, and rendered
+  // by Next.js at the first view after any change.
   { name: "/account (member)", path: "/account", member: true },
-  // Personal for every member (the RSVP): rendered by Next.js for each view.
+  { name: "/account, rendered each view (member)", path: "/account", member: true, renderEach: true },
   { name: "outing with its RSVP (member)", path: "/outings/family-creek-walk", member: true },
+  { name: "outing with its RSVP, rendered each view (member)", path: "/outings/family-creek-walk", member: true, renderEach: true },
 ];
-/** Members' pages that read the member's own data at each view. */
-const PERSONAL_PAGES = ["/account", "/outings/family-creek-walk"];
 /** Rendered by nobody before the cold start: the cache and the cached reads are empty for it. */
 const COLD_PAGE = "/trails/mirror-lakes";
 
@@ -123,7 +125,9 @@ await withStacks(options.compare, async (stacks) => {
       url,
       connections: CONNECTIONS,
       seconds: SECONDS,
-      ...(target.member ? { requests: [stack.member.request(target.path, headersOf(target))] } : { headers: headersOf(target) }),
+      ...(target.member
+        ? { requests: [stack.member.request(target.path, headersOf(target), { renderEach: target.renderEach })] }
+        : { headers: headersOf(target) }),
     });
     // The server's CPU for the run's requests, every one of them served: those under way when the run ended included.
     await stack.settle();
@@ -161,8 +165,8 @@ await withStacks(options.compare, async (stacks) => {
       missed.push(`${result.name}: ${result.errors} errors, ${result.timeouts} timeouts, answers ${JSON.stringify(result.statuses)}`);
     }
     // A member's session is asked about once per check interval (the bench's one member: once at its start, once per interval
-    // after); the personal pages also read the member's own data on every view: that is their purpose.
-    const allowedCalls = !result.member ? 0 : PERSONAL_PAGES.includes(result.path) ? Infinity : Math.ceil(SECONDS / SESSION_CHECK_INTERVAL_SECONDS) + 1;
+    // after); a member's own page rendered anew reads their data again: that is what it measures.
+    const allowedCalls = !result.member ? 0 : result.renderEach ? Infinity : Math.ceil(SECONDS / SESSION_CHECK_INTERVAL_SECONDS) + 1;
     if (result.calls > allowedCalls) missed.push(`${result.name}: ${result.calls} platform calls`);
     // A kept cookie is re-sealed rarely (the last view is recorded every 5 minutes): at most once for each request then under way.
     if (result.resealed > CONNECTIONS) missed.push(`${result.name}: the session cookie was set ${result.resealed} times`);

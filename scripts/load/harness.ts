@@ -87,12 +87,18 @@ export class MemberCookie {
     }
   }
 
-  /** An autocannon request for `path` that sends the current cookie and keeps what the site sets. */
-  request(path: string, headers: Record<string, string> = {}): LoadRequest {
+  /**
+   * An autocannon request for `path` that sends the current cookie and keeps what the site sets.
+   * `renderEach`: each request adds a cookie of its own that means nothing to the site, so no page
+   * kept for the member's cookies answers it (the page cache keys them by the whole Cookie header).
+   */
+  request(path: string, headers: Record<string, string> = {}, { renderEach = false } = {}): LoadRequest {
+    let views = 0;
+    const cookie = () => (renderEach ? { cookie: `${this.header.cookie}; bench-view=${views++}` } : this.header);
     return {
       path,
       headers,
-      setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...this.header } }),
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, ...cookie() } }),
       onResponse: (_status, _body, _context, answerHeaders) => {
         const setCookie = Object.entries(answerHeaders ?? {}).find(([name]) => name.toLowerCase() === "set-cookie")?.[1];
         if (setCookie) this.take(setCookie as string | string[]);

@@ -4,13 +4,13 @@ import Negotiator from "negotiator";
 import { RequestCookies } from "next/dist/compiled/@edge-runtime/cookies/index.js";
 import type { Logger } from "pino";
 import { isRouterPrefetchRequest } from "@/lib/auth/prefetch";
-import { templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
-import { announceRemoteRevalidation, onRevalidation } from "@/lib/cache/page-cache-signals";
+import { readSession, templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
+import { announceRemoteRevalidation, memberTag, onRevalidation } from "@/lib/cache/page-cache-signals";
 import type { CachedPage, Rendered } from "./page";
-import { compressed, isStorable, toRenderedPage } from "./page";
+import { ONE_MEMBERS_PAGE_CACHE_CONTROL, compressed, isStorable, toRenderedPage } from "./page";
 import { PageCache, type CacheState, type SharedPages } from "./page-cache";
 import { fillTemplate, fillableName, makeTemplate, newPlaceholders, randomWord, type MemberTemplate } from "./member-template";
-import { decide, type PageTarget } from "./request-key";
+import { decide, personalTarget, type PageTarget } from "./request-key";
 
 /**
  * The page cache in front of Next.js's handler (docs/performance.md, "Page cache"): visitors'
@@ -35,6 +35,8 @@ export type PageCacheSettings = {
 export type PageCacheServer = {
   /** Answers the request, or returns false when Next.js must (the request bypasses the cache). */
   serve(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+  /** A request that may have changed something (a form, a server action) was answered: the pages kept for its member go. */
+  answeredChange(cookie: string | undefined): Promise<void>;
   readonly cache: PageCache;
   close(): Promise<void>;
 };
@@ -84,11 +86,32 @@ function sendPage(request: IncomingMessage, response: ServerResponse, page: Cach
 /** The cookies of a raw Cookie header, as the session store reads them. */
 const cookiesOf = (header: string | undefined) => new RequestCookies(new Headers(header ? { cookie: header } : {}));
 
-/** A filled page goes to one member: never stored by anyone, and never served in place of another's. */
-const FILLED_PAGE_CACHE_CONTROL = "private, no-store";
 /** Bytes of filled pages kept in memory (bodies and their compressed copies, counted as twice the body). */
 const FILLED_PAGES_BYTES = 32 * 1024 * 1024;
-type FilledPage = { body: Buffer; policy: string; encoded: Partial<Record<"br" | "gzip", Promise<Buffer>>> };
+/** A body's compressed copies, each made when a client first asks for it. */
+type Encoded = Partial<Record<"br" | "gzip", Promise<Buffer>>>;
+type FilledPage = { body: Buffer; policy: string; encoded: Encoded };
+
+/** Sends a page meant for one member, compressed as the client asks (made once per copy). */
+async function sendOneMembersPage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  page: CachedPage,
+  state: CacheState,
+  own: { body: Buffer; policy: string; encoded: Encoded },
+): Promise<void> {
+  const encoding = encodingFor(request);
+  const body = encoding === "identity" ? own.body : await (own.encoded[encoding] ??= compressed(own.body, encoding));
+  response.setHeader(CACHE_STATE_HEADER, state);
+  response.writeHead(page.status, {
+    ...page.headers,
+    "content-security-policy": own.policy,
+    "cache-control": ONE_MEMBERS_PAGE_CACHE_CONTROL,
+    "content-length": body.length,
+    ...(encoding !== "identity" && { "content-encoding": encoding }),
+  });
+  response.end(request.method === "HEAD" ? undefined : body);
+}
 
 /**
  * The template member of this process: placeholders for the name and initial, an id nobody has
@@ -130,7 +153,7 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     onError: (error, what) => log.error({ err: error instanceof Error ? error.message : String(error) }, `page cache: ${what} failed`),
     async render(target) {
       const started = process.hrtime.bigint();
-      const rendered = await render(target, target.member && (await member.cookie()));
+      const rendered = await render(target, target.personal ? target.personal.cookie : target.member && (await member.cookie()));
       // A page that sets a cookie belongs to one browser: each waiting request gets its own render.
       if (rendered.headers["set-cookie"] !== undefined) return null;
       const template = target.member && { placeholders: member.placeholders, owners: rendered.owners };
@@ -160,30 +183,38 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       .catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : String(error) }, "page cache: sharing a revalidation failed"));
   });
 
-  /** A member's view from the page's template, or false when Next.js must render it. */
+  /** A member's view from the page's template, or their own kept page, or false when Next.js must render it. */
   async function serveMember(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     // The page first: a member's request for any other page costs no opening of the cookie here.
     const decision = decide(request.method, request.url ?? "/", request.headers, "member");
-    if (decision.action !== "cache") return false;
+    const personal = decision.action === "cache" ? null : personalTarget(request.method, request.url ?? "/", request.headers);
+    if (decision.action !== "cache" && !personal) return false;
     const viewer = await templateViewer(cookiesOf(request.headers.cookie), { prefetch: isRouterPrefetchRequest(request.headers) });
-    if (!viewer || !fillableName(viewer.name)) return false;
+    if (!viewer) return false;
+    if (personal) return servePersonal(request, response, { ...personal, personal: { memberId: viewer.id, cookie: request.headers.cookie ?? "" } });
+    if (decision.action !== "cache" || !fillableName(viewer.name)) return false;
     const found = await cache.lookup(decision.target);
     if ("pass" in found || !found.page.template) return false;
     // The page shows the member's own content (their reports, with the controls only they get).
     if (found.page.template.owners.includes(viewer.id)) return false;
     const page = filledPage(found.page, viewer.name);
     if (!page) return false;
-    const encoding = encodingFor(request);
-    const body = encoding === "identity" ? page.body : await (page.encoded[encoding] ??= compressed(page.body, encoding));
-    response.setHeader(CACHE_STATE_HEADER, found.state);
-    response.writeHead(found.page.status, {
-      ...found.page.headers,
-      "content-security-policy": page.policy,
-      "cache-control": FILLED_PAGE_CACHE_CONTROL,
-      "content-length": body.length,
-      ...(encoding !== "identity" && { "content-encoding": encoding }),
+    await sendOneMembersPage(request, response, found.page, found.state, page);
+    return true;
+  }
+
+  /** Compressed copies of members' own pages, made as they are asked for. */
+  const personalEncodings = new WeakMap<CachedPage, Encoded>();
+  async function servePersonal(request: IncomingMessage, response: ServerResponse, target: PageTarget): Promise<boolean> {
+    const found = await cache.lookup(target);
+    if ("pass" in found) return false;
+    let encoded = personalEncodings.get(found.page);
+    if (!encoded) personalEncodings.set(found.page, (encoded = {}));
+    await sendOneMembersPage(request, response, found.page, found.state, {
+      body: found.page.body,
+      policy: String(found.page.headers["content-security-policy"]),
+      encoded,
     });
-    response.end(request.method === "HEAD" ? undefined : body);
     return true;
   }
 
@@ -221,6 +252,11 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
       if ("pass" in found) return false;
       sendPage(request, response, found.page, found.state);
       return true;
+    },
+    async answeredChange(cookie) {
+      if (!cookie) return;
+      const memberId = (await readSession(cookiesOf(cookie)))?.member?.id;
+      if (memberId) await cache.revalidate([memberTag(memberId)]);
     },
     async close() {
       stopListening();

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { isDataTag, memberOfTag, memberTag } from "@/lib/cache/page-cache-signals";
 import { SharedRuns } from "@/lib/shared-runs";
 import { pageSize, type CachedPage, type RenderedPage } from "./page";
 import type { PageTarget } from "./request-key";
@@ -19,6 +20,11 @@ import type { PageTarget } from "./request-key";
  * - A member template (a target for members) is only ever served as kept: a render that could
  *   not be kept goes to nobody, and its key is not rendered again for members until its fresh
  *   lifetime has passed or a revalidation came; they go to Next.js meanwhile.
+ * - A member's own page (a personal target, rendered with their cookies) is kept in this
+ *   instance only and served only while fresh, never stale. Its reads were made with the member's
+ *   tokens and note no data tags, so any data revalidation drops every such page; a change of
+ *   the member's own (their `member:` tag) drops theirs. A render that started before either is
+ *   not kept.
  */
 
 export type CacheState = "HIT" | "STALE" | "MISS";
@@ -45,6 +51,11 @@ export interface SharedPages {
   close(): Promise<void>;
 }
 
+/** Bytes of members' own pages kept, apart from the shared pages' `maxBytes` (their compressed copies, made when asked for, are smaller and not counted). */
+const PERSONAL_PAGES_BYTES = 32 * 1024 * 1024;
+/** Longer than any render takes, queue included (render.ts gives one 30 s). */
+const MEMBER_CHANGE_MEMORY_MS = 5 * 60_000;
+
 /** What a render answers for a page that no longer exists, or is no longer public. */
 const GONE = new Set([404, 410]);
 
@@ -63,10 +74,15 @@ export type PageCacheOptions = {
 export class PageCache {
   private readonly pages: LRUCache<string, CachedPage>;
   private readonly renders = new SharedRuns<{ page: CachedPage; storable: boolean } | null>();
-  /** When each tag last changed, as far as this instance has heard. */
+  /** When each data tag last changed, as far as this instance has heard. */
   private readonly revalidatedAt = new Map<string, number>();
+  /** The same for members' own tags, one per member who changed something: only renders under way need them. */
+  private readonly memberTagsChangedAt: LRUCache<string, number>;
   /** Member targets whose last render could not be kept as a template. */
   private readonly unkept: LRUCache<string, true>;
+  private readonly personalPages: LRUCache<string, CachedPage>;
+  /** When data anyone reads last changed: members' own pages rendered before it are outdated. */
+  private dataChangedAt = -Infinity;
   private readonly now: () => number;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -78,12 +94,21 @@ export class PageCache {
       ttlAutopurge: false,
       perf: { now: this.now },
     });
+    this.personalPages = new LRUCache<string, CachedPage>({
+      maxSize: PERSONAL_PAGES_BYTES,
+      sizeCalculation: pageSize,
+      ttl: options.freshMs,
+      ttlAutopurge: false,
+      perf: { now: this.now },
+    });
+    this.memberTagsChangedAt = new LRUCache<string, number>({ max: 100_000, ttl: MEMBER_CHANGE_MEMORY_MS, ttlResolution: 0, perf: { now: this.now } });
     this.unkept = new LRUCache<string, true>({ max: 10_000, ttl: options.freshMs, ttlResolution: 0, perf: { now: this.now } });
     options.shared?.onRevalidation(({ tags, everything }) => (everything ? this.forgetEverything() : this.forget(tags, this.now())));
     options.shared?.onDrop((key) => this.pages.delete(key));
   }
 
   async lookup(target: PageTarget): Promise<Lookup> {
+    if (target.personal) return this.lookupPersonal(target);
     const page = this.pages.get(target.key) ?? (await this.fromShared(target.key));
     if (page) {
       const fresh = this.now() - page.renderedAt < this.options.freshMs;
@@ -97,6 +122,14 @@ export class PageCache {
     return outcome ? { page: outcome.page, state: "MISS", stored: outcome.storable } : { pass: true };
   }
 
+  /** A member's own page: kept while fresh, else rendered for them now (a render that set a cookie or failed goes to Next.js). */
+  private async lookupPersonal(target: PageTarget): Promise<Lookup> {
+    const page = this.personalPages.get(target.key);
+    if (page && this.now() - page.renderedAt < this.options.freshMs) return { page, state: "HIT", stored: true };
+    const outcome = await this.render(target);
+    return outcome ? { page: outcome.page, state: "MISS", stored: outcome.storable } : { pass: true };
+  }
+
   /** The tags changed: their pages go, here and (through the shared store) on every instance. */
   async revalidate(tags: string[]): Promise<void> {
     const at = this.now();
@@ -104,8 +137,8 @@ export class PageCache {
     await this.options.shared?.revalidate(tags, at);
   }
 
-  get size(): { pages: number; bytes: number } {
-    return { pages: this.pages.size, bytes: this.pages.calculatedSize };
+  get size(): { pages: number; bytes: number; personalPages: number } {
+    return { pages: this.pages.size, bytes: this.pages.calculatedSize, personalPages: this.personalPages.size };
   }
 
   /** Waits for renders under way (tests, shutdown). */
@@ -127,11 +160,17 @@ export class PageCache {
   }
 
   private outdated(page: CachedPage): boolean {
-    return page.tags.some((tag) => (this.revalidatedAt.get(tag) ?? -Infinity) >= page.renderedAt);
+    if (page.personal && this.dataChangedAt >= page.renderedAt) return true;
+    const changedAt = (tag: string) => (isDataTag(tag) ? this.revalidatedAt.get(tag) : this.memberTagsChangedAt.get(tag)) ?? -Infinity;
+    return page.tags.some((tag) => changedAt(tag) >= page.renderedAt);
   }
 
   private forget(tags: string[], at: number): void {
-    for (const tag of tags) this.revalidatedAt.set(tag, Math.max(at, this.revalidatedAt.get(tag) ?? -Infinity));
+    for (const tag of tags) {
+      const times = isDataTag(tag) ? this.revalidatedAt : this.memberTagsChangedAt;
+      times.set(tag, Math.max(at, times.get(tag) ?? -Infinity));
+    }
+    this.forgetPersonal(tags, at);
     const changed = new Set(tags);
     const dropped = [...this.pages.entries()].filter(([, page]) => page.tags.some((tag) => changed.has(tag)));
     for (const [key] of dropped) this.pages.delete(key);
@@ -140,7 +179,19 @@ export class PageCache {
     this.unkept.clear();
   }
 
+  private forgetPersonal(tags: string[], at: number): void {
+    if (tags.some(isDataTag)) {
+      this.dataChangedAt = Math.max(at, this.dataChangedAt);
+      this.personalPages.clear();
+      return;
+    }
+    const members = new Set(tags.map(memberOfTag));
+    for (const [key, page] of this.personalPages.entries()) if (members.has(page.personal?.memberId)) this.personalPages.delete(key);
+  }
+
   private forgetEverything(): void {
+    this.dataChangedAt = this.now();
+    this.personalPages.clear();
     this.pages.clear();
     this.renders.forget();
     this.unkept.clear();
@@ -168,6 +219,9 @@ export class PageCache {
       .then(async (outcome) => {
         if (!outcome) return null;
         const page: CachedPage = { ...outcome.page, renderedAt: startedAt };
+        // Whose it is (never the cookie it was rendered with), and the tag their changes are announced under.
+        if (target.personal)
+          Object.assign(page, { personal: { memberId: target.personal.memberId }, tags: [...page.tags, memberTag(target.personal.memberId)] });
         if (GONE.has(page.status)) await this.dropGone(target.key);
         if (target.member && !outcome.storable) {
           // What the page now shows depends on the member: its old template goes too.
@@ -175,7 +229,8 @@ export class PageCache {
           this.pages.delete(target.key);
         }
         const storable = outcome.storable && !this.outdated(page);
-        if (storable) {
+        if (storable && target.personal) this.personalPages.set(target.key, page);
+        else if (storable) {
           this.pages.set(target.key, page);
           await this.options.shared?.set(page).catch((error: unknown) => this.options.onError?.(error, "sharing a page"));
         }

@@ -24,6 +24,8 @@ export type CachedPage = {
   renderedAt: number;
   /** A member template (member-template.ts): its placeholders, and the members whose own content it shows. */
   template?: { placeholders: { name: string; initial: string }; owners: string[] };
+  /** One member's own page (request-key.ts, `personalTarget`): kept for their cookies, in this instance only. */
+  personal?: { memberId: string };
 };
 
 /** A page as its render made it, before the cache dates it. */
@@ -65,6 +67,8 @@ const NOT_KEPT = new Set([
  * requests must not be answered from a shared cache, hence Cookie in Vary (docs/performance.md).
  */
 export const CACHED_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/** A page that goes to one member (filled from a template, or their own): never stored by anyone, never served in place of another's. */
+export const ONE_MEMBERS_PAGE_CACHE_CONTROL = "private, no-store";
 const ADDED_VARY = ["Accept-Encoding", "Cookie"];
 
 /** `<script>` elements without `src`: their text exactly as sent, which the browser hashes. */
@@ -106,7 +110,7 @@ export function compressed(body: Buffer, encoding: "gzip" | "br"): Promise<Buffe
  * ask for it (zlib runs off the main thread).
  */
 export async function toRenderedPage(
-  target: { key: string; kind: PageKind; url: string },
+  target: { key: string; kind: PageKind; url: string; personal?: object },
   rendered: Rendered,
   policy: (scriptHashes: string[]) => string,
   template?: CachedPage["template"],
@@ -121,13 +125,18 @@ export async function toRenderedPage(
   headers.vary = varyWith(headers.vary);
   const storable = isStorable(rendered);
   // What is not kept goes to the requests that waited for it with the render's own caching rules.
-  headers["cache-control"] = storable ? CACHED_PAGE_CACHE_CONTROL : String(rendered.headers["cache-control"] ?? "private, no-store");
-  // A template is never sent as it is: only the pages filled from it are.
-  const [gzipped, brotlied] = template
-    ? [Buffer.alloc(0), Buffer.alloc(0)]
-    : await Promise.all([compressed(rendered.body, "gzip"), compressed(rendered.body, "br")]);
+  headers["cache-control"] = target.personal
+    ? ONE_MEMBERS_PAGE_CACHE_CONTROL
+    : storable
+      ? CACHED_PAGE_CACHE_CONTROL
+      : String(rendered.headers["cache-control"] ?? ONE_MEMBERS_PAGE_CACHE_CONTROL);
+  // A template is never sent as it is (only the pages filled from it are), and a member's own page is compressed only if they ask for it.
+  const [gzipped, brotlied] =
+    template || target.personal ? [Buffer.alloc(0), Buffer.alloc(0)] : await Promise.all([compressed(rendered.body, "gzip"), compressed(rendered.body, "br")]);
   return {
-    ...target,
+    key: target.key,
+    kind: target.kind,
+    url: target.url,
     status: rendered.status,
     headers,
     body: rendered.body,

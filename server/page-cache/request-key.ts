@@ -33,6 +33,8 @@ export type PageTarget = {
   headers: Record<string, string>;
   /** A member's view, rendered for the template member and filled in for each (member-template.ts). */
   member?: true;
+  /** One member's own page, rendered with their Cookie header and kept for it only, in this instance's memory. */
+  personal?: { memberId: string; cookie: string };
 };
 
 export type CacheDecision =
@@ -93,6 +95,38 @@ function personalForMembers(pathname: string): boolean {
   return segments.length === 2 && siteCollections.some((collection) => collection.route === segments[0] && collection.outing);
 }
 
+/** Pages only for members that the page cache keeps for each member (the rest, the recovery codes shown once among them, go to Next.js). */
+const KEPT_MEMBER_PAGES = new Set(["/account"]);
+
+/**
+ * A member's own page that may be kept for them (their account, an outing's page with their
+ * sign-up), or null. Its key holds the whole Cookie header, so a kept page answers only the
+ * browser whose cookies rendered it; the caller adds whose it is, so their changes drop it.
+ */
+export function personalTarget(method: string | undefined, rawUrl: string, headers: IncomingHttpHeaders): Omit<PageTarget, "personal"> | null {
+  if ((method !== "GET" && method !== "HEAD") || headers["next-action"] !== undefined) return null;
+  const url = new URL(rawUrl, "http://site.invalid");
+  const kind: PageKind = headers.rsc === "1" ? "rsc" : "document";
+  const rscParam = kind === "rsc" ? url.searchParams.get(RSC_PARAM) : null;
+  if (rscParam !== null) url.searchParams.delete(RSC_PARAM);
+  if (url.searchParams.size > 0 || !(KEPT_MEMBER_PAGES.has(url.pathname) || personalForMembers(url.pathname))) return null;
+  const varied = variedHeaders(kind, headers);
+  const renderUrl = rscParam === null ? url.pathname : `${url.pathname}?${RSC_PARAM}=${encodeURIComponent(rscParam)}`;
+  return { key: keyOf(["personal", kind, url.pathname, varied, headerValue(headers, "cookie") ?? ""]), kind, url: renderUrl, headers: varied };
+}
+
+/** The RSC headers Next.js varies a navigation's answer on, as the request has them; none for a document. */
+function variedHeaders(kind: PageKind, headers: IncomingHttpHeaders): Record<string, string> {
+  const varied: Record<string, string> = {};
+  if (kind === "document") return varied;
+  varied.rsc = "1";
+  for (const name of RSC_VARY_HEADERS) {
+    const value = headerValue(headers, name);
+    if (value !== undefined) varied[name] = value;
+  }
+  return varied;
+}
+
 export function decide(method: string | undefined, rawUrl: string, headers: IncomingHttpHeaders, viewer: Viewer = "visitor"): CacheDecision {
   if (method !== "GET" && method !== "HEAD") return { action: "bypass", reason: "method" };
   if (headers["next-action"] !== undefined) return { action: "bypass", reason: "method" };
@@ -115,14 +149,7 @@ export function decide(method: string | undefined, rawUrl: string, headers: Inco
     return { action: "redirect", location: `${location.pathname}${location.search}` };
   }
 
-  const varied: Record<string, string> = {};
-  if (kind === "rsc") {
-    varied.rsc = "1";
-    for (const name of RSC_VARY_HEADERS) {
-      const value = headerValue(headers, name);
-      if (value !== undefined) varied[name] = value;
-    }
-  }
+  const varied = variedHeaders(kind, headers);
   // The `_rsc` value is the client's hash of the varied headers: it goes to the render (Next.js
   // may check it) but not into the key, where any string would otherwise make an entry.
   const renderUrl = rscParam === null ? canonical : `${canonical}${query ? "&" : "?"}${RSC_PARAM}=${encodeURIComponent(rscParam)}`;
