@@ -116,13 +116,71 @@ test("the author of a report gets the page with its controls from Next.js; anoth
   expect(danasView.body).toContain(`>${demoMember.name}<`);
 });
 
-test("pages that are personal for every member still come from Next.js: an outing with its RSVP, the account, members' outings", async ({ browser }) => {
+test("a member's own pages (an outing with their RSVP, the account) are kept for their cookies: their own render, shown to nobody else", async ({
+  browser,
+}) => {
   const dana = await MemberClient.logIn(browser, demoMember, e2e.siteUrl);
-  for (const path of ["/outings/family-creek-walk", "/account", "/member-outings", "/account/profile"]) {
+  const rowan = await MemberClient.logIn(browser, secondDemoMember, e2e.siteUrl);
+  for (const path of ["/outings/family-creek-walk", "/account"]) {
+    await dana.get(path);
+    const kept = await dana.get(path);
+    expect(kept.cache, path).toBe("HIT");
+    expect(kept.headers.get("cache-control")).toBe("private, no-store");
+    const own = await dana.get(path, { viaNext: true });
+    expect(own.cache, path).toBe("BYPASS");
+    expect(htmlOf(kept.body), path).toBe(htmlOf(own.body));
+    expect(flightOf(kept.body), path).toEqual(flightOf(own.body));
+    // Rowan's view of the same page is rendered for him, and holds nothing of Dana's own.
+    const rowans = await rowan.get(path);
+    expect(rowans.cache, path).toBe("MISS");
+    expect(rowans.body).not.toContain(demoMember.email);
+  }
+  expect((await rowan.get("/account")).body).toContain(secondDemoMember.email);
+  expect((await dana.get("/account")).body).toContain(demoMember.email);
+  for (const path of ["/member-outings", "/account/profile"]) {
     for (let i = 0; i < 2; i++) expect((await dana.get(path)).cache, path).toBe("BYPASS");
   }
-  const outing = await dana.get("/outings/family-creek-walk");
-  expect(outing.body).toMatch(/Join this outing|You're going/);
+});
+
+test("a change shows on a member's kept pages at their next view: their own from another browser, and another member's", async ({ browser, page }) => {
+  const path = "/outings/winter-solstice-lantern-walk";
+  const dana = await MemberClient.logIn(browser, demoMember, e2e.siteUrl);
+  await dana.get(path);
+  expect((await dana.get(path)).cache).toBe("HIT");
+  expect((await dana.get("/account")).body).not.toContain("Winter Solstice Lantern Walk");
+  expect((await dana.get("/account")).cache).toBe("HIT");
+
+  // Dana joins in another browser of hers: what this one keeps of hers goes.
+  await logInWithForm(page, `${e2e.siteUrl}/login`, demoMember);
+  await page.goto(path);
+  const rsvp = page.getByRole("region", { name: /Join this outing|You're going/ });
+  await rsvp.getByRole("button", { name: "Join this outing" }).click();
+  await expect(rsvp.getByRole("status")).toHaveText("You're going. See you there!");
+  const joined = await dana.get(path);
+  expect(joined.cache).toBe("MISS");
+  expect(joined.body).toContain("Cancel my place");
+  expect((await dana.get("/account")).body).toContain("Winter Solstice Lantern Walk");
+
+  // Rowan joins: the places left on Dana's kept page go down at her next view.
+  const placesOf = (body: string) => /(\d+) of \d+ places left/.exec(body)?.[1];
+  const before = placesOf((await dana.get(path)).body);
+  const rowanPage = await (await browser.newContext()).newPage();
+  await logInWithForm(rowanPage, `${e2e.siteUrl}/login`, secondDemoMember);
+  await rowanPage.goto(path);
+  await rowanPage
+    .getByRole("region", { name: /Join this outing|You're going/ })
+    .getByRole("button", { name: "Join this outing" })
+    .click();
+  await expect(rowanPage.getByRole("status")).toHaveText("You're going. See you there!");
+  expect(placesOf((await dana.get(path)).body)).toBe(String(Number(before) - 1));
+
+  // Both leave again, for the tests after this one.
+  for (const browserPage of [page, rowanPage]) {
+    await browserPage.goto(path);
+    await browserPage.getByRole("button", { name: "Cancel my place" }).click();
+    await expect(browserPage.getByRole("button", { name: "Join this outing" })).toBeVisible();
+  }
+  expect(placesOf((await dana.get(path)).body)).toBe(String(Number(before) + 1));
 });
 
 async function browse(page: Page, member: Member) {
