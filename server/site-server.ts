@@ -43,7 +43,7 @@ const log = logger();
 // own links and redirects use SITE_URL anyway (docs/auth-pitfalls.md P12).
 const app = next({ dev: false, dir, port, hostname: "localhost" });
 await app.prepare();
-const { siteUrl, maxConcurrentRequests, pageCache: cacheConfig, redisUrl, redisKeyPrefix, localPlatformUrl } = getConfig();
+const { siteUrl, maxConcurrentRequests, pageCache: cacheConfig, memberSession, redisUrl, redisKeyPrefix, localPlatformUrl } = getConfig();
 const https = siteUrl.protocol === "https:";
 
 function pageCacheSettings(): PageCacheSettings | null {
@@ -53,6 +53,8 @@ function pageCacheSettings(): PageCacheSettings | null {
   return {
     ...cacheConfig,
     memberTemplates: true,
+    // What the platform told a member alone is trusted as long as its word that their session stands.
+    personalFreshSeconds: memberSession.checkIntervalSeconds,
     shared: redisUrl ? createRedisPages({ url: redisUrl, prefix: redisKeyPrefix, buildId, ttlSeconds, log }) : undefined,
     policy: (hashes) => contentSecurityPolicy({ scripts: { hashes }, platformOrigins: platformPageOrigins(localPlatformUrl), https, development: false }),
   };

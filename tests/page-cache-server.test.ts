@@ -90,7 +90,7 @@ describe("the production server with its page cache", () => {
       siteOrigin: "http://localhost:3000",
       https: false,
       maxConcurrentRequests: 2,
-      pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, policy, memberTemplates: options.memberTemplates },
+      pageCache: { maxBytes: 1_000_000, freshSeconds: 60, staleSeconds: 60, personalFreshSeconds: 30, policy, memberTemplates: options.memberTemplates },
       actions: { ids: new Set(), formActionIds: new Set() },
     });
     const server = http.createServer(listener);

@@ -233,7 +233,7 @@ describe("members' own pages", () => {
 
   it("keeps a member's page while it is fresh, never serves it stale, and never shares it with the other instances", async () => {
     const shared: SharedPages = {
-      get: async () => page("account-a", "from another instance"),
+      get: async () => ({ ...page("account-a", "from another instance"), renderedAt: 1 }),
       set: async () => expect.fail("a member's own page went to the shared store"),
       revalidate: async () => {},
       onRevalidation: () => {},
@@ -243,17 +243,24 @@ describe("members' own pages", () => {
     };
     const renders = controlledRender();
     const clock = { now: 1 };
-    const cache = cacheWith(renders.render, clock, { shared });
+    const cache = cacheWith(renders.render, clock, { shared, personalFreshMs: 30_000 });
     expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #1");
     expect(await ownText(cache, "account-a", "a")).toBe("HIT account-a #1");
-    clock.now = 60_002;
+    clock.now = 30_002;
     expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #2");
     expect(cache.size).toMatchObject({ pages: 0, personalPages: 1 });
   });
 
+  it("keeps none when given no time to keep them (a session check at every view)", async () => {
+    const renders = controlledRender();
+    const cache = cacheWith(renders.render, { now: 1 });
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #1");
+    expect(await ownText(cache, "account-a", "a")).toBe("MISS account-a #2");
+  });
+
   it("answers with a render it cannot keep, and passes one that failed or set a cookie to Next.js", async () => {
     const renders = controlledRender();
-    const cache = cacheWith(renders.render);
+    const cache = cacheWith(renders.render, { now: 0 }, { personalFreshMs: 30_000 });
     renders.answer((key, call) => (call === 1 ? { page: page(key, "degraded"), storable: false } : null));
     expect(await ownText(cache, "account-a", "a")).toBe("MISS degraded");
     expect(await ownText(cache, "account-a", "a")).toBe("pass");
@@ -263,7 +270,7 @@ describe("members' own pages", () => {
   it("drops every member's pages when data changes, and only that member's when something of theirs does", async () => {
     const renders = controlledRender();
     const clock = { now: 1 };
-    const cache = cacheWith(renders.render, clock);
+    const cache = cacheWith(renders.render, clock, { personalFreshMs: 30_000 });
     await ownText(cache, "account-a", "a");
     await ownText(cache, "account-b", "b");
     await textOf(cache, "trails");
@@ -283,7 +290,7 @@ describe("members' own pages", () => {
   it("does not keep a member's render that started before a change of theirs or of any data, and keeps it through another's", async () => {
     const renders = controlledRender();
     const clock = { now: 1 };
-    const cache = cacheWith(renders.render, clock);
+    const cache = cacheWith(renders.render, clock, { personalFreshMs: 30_000 });
     const renderDuring = async (key: string, change: string) => {
       renders.hold();
       const early = ownText(cache, key, "a");

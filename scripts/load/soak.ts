@@ -29,7 +29,7 @@ const VISITOR_PATHS = [
   "/members",
   "/media/demo/ridge.svg",
 ];
-const MEMBER_PATHS = ["/account", "/trails", "/trails/arch-spur", "/"];
+const MEMBER_PATHS = ["/account", "/outings/family-creek-walk", "/trails", "/trails/arch-spur", "/"];
 
 const describe = (result: LoadResult) =>
   `${result.requests} requests, ${format.rate(result.requestsPerSecond).trim()} req/s, p50 ${format.ms(result.p50Ms).trim()}, ` +

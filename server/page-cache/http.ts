@@ -26,6 +26,8 @@ export type PageCacheSettings = {
   /** Whether members' views of shared pages are answered from templates (member-template.ts). */
   memberTemplates?: boolean;
   freshSeconds: number;
+  /** How long a member's own page is kept for their cookies (`/account`, an outing's page); 0: Next.js renders each view. */
+  personalFreshSeconds?: number;
   staleSeconds: number;
   shared?: SharedPages;
   /** The security policy of a page whose inline scripts have these hashes. */
@@ -148,6 +150,7 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
   const cache = new PageCache({
     maxBytes: settings.maxBytes,
     freshMs: settings.freshSeconds * 1000,
+    personalFreshMs: (settings.personalFreshSeconds ?? 0) * 1000,
     staleMs: settings.staleSeconds * 1000,
     shared: settings.shared,
     onError: (error, what) => log.error({ err: error instanceof Error ? error.message : String(error) }, `page cache: ${what} failed`),
@@ -187,7 +190,7 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
   async function serveMember(request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     // The page first: a member's request for any other page costs no opening of the cookie here.
     const decision = decide(request.method, request.url ?? "/", request.headers, "member");
-    const personal = decision.action === "cache" ? null : personalTarget(request.method, request.url ?? "/", request.headers);
+    const personal = decision.action === "cache" || !settings.personalFreshSeconds ? null : personalTarget(request.method, request.url ?? "/", request.headers);
     if (decision.action !== "cache" && !personal) return false;
     const viewer = await templateViewer(cookiesOf(request.headers.cookie), { prefetch: isRouterPrefetchRequest(request.headers) });
     if (!viewer) return false;

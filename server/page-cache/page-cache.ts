@@ -21,7 +21,7 @@ import type { PageTarget } from "./request-key";
  *   not be kept goes to nobody, and its key is not rendered again for members until its fresh
  *   lifetime has passed or a revalidation came; they go to Next.js meanwhile.
  * - A member's own page (a personal target, rendered with their cookies) is kept in this
- *   instance only and served only while fresh, never stale. Its reads were made with the member's
+ *   instance only and served only while fresh (`personalFreshMs`), never stale. Its reads were made with the member's
  *   tokens and note no data tags, so any data revalidation drops every such page; a change of
  *   the member's own (their `member:` tag) drops theirs. A render that started before either is
  *   not kept.
@@ -63,6 +63,8 @@ export type PageCacheOptions = {
   maxBytes: number;
   /** How long a page is served as it is before a request refreshes it. */
   freshMs: number;
+  /** How long a member's own page is kept (0: never); it is never served stale. */
+  personalFreshMs?: number;
   /** How long past that a page may still be served while it is refreshed; then it is gone. */
   staleMs: number;
   render: (target: PageTarget) => Promise<RenderOutcome>;
@@ -97,7 +99,7 @@ export class PageCache {
     this.personalPages = new LRUCache<string, CachedPage>({
       maxSize: PERSONAL_PAGES_BYTES,
       sizeCalculation: pageSize,
-      ttl: options.freshMs,
+      ttl: Math.max(1, options.personalFreshMs ?? 0),
       ttlAutopurge: false,
       perf: { now: this.now },
     });
@@ -125,7 +127,7 @@ export class PageCache {
   /** A member's own page: kept while fresh, else rendered for them now (a render that set a cookie or failed goes to Next.js). */
   private async lookupPersonal(target: PageTarget): Promise<Lookup> {
     const page = this.personalPages.get(target.key);
-    if (page && this.now() - page.renderedAt < this.options.freshMs) return { page, state: "HIT", stored: true };
+    if (page && this.now() - page.renderedAt < (this.options.personalFreshMs ?? 0)) return { page, state: "HIT", stored: true };
     const outcome = await this.render(target);
     return outcome ? { page: outcome.page, state: "MISS", stored: outcome.storable } : { pass: true };
   }
