@@ -119,6 +119,13 @@ export type OutingConfig = {
    * cannot see who joined: its places are counted with the member's own client, never cached.
    */
   membersOnlySignups?: boolean;
+  /**
+   * The organiser: a TEXT field holding the member id of who organises the outing, and the
+   * roster collection where each member who joins writes their own name. Only the site's owner
+   * and the members granted it (the organisers) may read a roster; the platform refuses anyone
+   * else, so the organiser sees private profiles' names and no other member does.
+   */
+  organiser?: { field: string; rosterCollectionId: string };
 };
 
 /**
