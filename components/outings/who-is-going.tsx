@@ -56,8 +56,9 @@ export function WhoIsGoing({ taken, goers }: { taken: number; goers?: Goers }) {
             {privateGoers.map((goer) => (
               <li key={goer.id} className="flex items-center gap-2 rounded-full border border-dashed border-stone-300 py-1 pl-1 pr-3 text-sm text-stone-800">
                 <MemberAvatar name={goer.name} size={28} />
-                {goer.name}
-                <span className="text-stone-600">(private profile)</span>
+                <span>
+                  {goer.name} <span className="text-stone-600">(private profile)</span>
+                </span>
               </li>
             ))}
           </ul>
