@@ -110,6 +110,8 @@ test("the organiser sees a member with a private profile by name, marked private
     // Their profile is not shown to the organiser either, so the name links nowhere.
     await expect(going(page).getByRole("link")).toHaveCount(0);
     await expect(going(page).getByTestId("going-private")).toHaveCount(0);
+    // The note before joining is for the others.
+    await expect(rsvp(page)).not.toContainText("The organiser sees the name");
   }
   await screenshot(dana, "outing-organiser", rsvp(dana));
   for (const page of [rowan, await withoutScript(browser, rowan, ORGANISED)]) {

@@ -46,7 +46,7 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
       </h2>
       <PlacesLeft left={left} capacity={item.outing?.capacity} className="text-stone-800" />
       <WhoIsGoing taken={taken[item.id] ?? 0} goers={goers} />
-      {member && !joined && item.outing?.organiserId && (
+      {member && !joined && item.outing?.organiserId && item.outing.organiserId !== member.member?.id && (
         <p className="text-sm text-stone-600">The organiser sees the name of everyone going, private profiles included.</p>
       )}
       {member ? (
