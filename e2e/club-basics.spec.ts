@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./test";
 import type { Browser, Page } from "@playwright/test";
 import { MUTED_WORDS } from "../lib/reports/forms";
@@ -113,6 +114,8 @@ test("the organiser sees a member with a private profile by name, marked private
     // The note before joining is for the others.
     await expect(rsvp(page)).not.toContainText("The organiser sees the name");
   }
+  const { violations } = await new AxeBuilder({ page: dana }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   await screenshot(dana, "outing-organiser", rsvp(dana));
   for (const page of [rowan, await withoutScript(browser, rowan, ORGANISED)]) {
     await expect(going(page).getByTestId("going-count")).toHaveText("1 member going.");
