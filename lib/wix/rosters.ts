@@ -7,12 +7,12 @@ import type { Goers } from "./signups";
 import type { SiteItem } from "./site-item";
 
 /**
- * The organiser's roster (docs/outings.md, "The organiser"). A member who joins an outing that has
- * an organiser writes their own name to its roster, with their own session; the platform stamps
- * them as the entry's author, and only they read, change or remove it, except the members the
- * site's owner granted the special permission to read the rosters. So an organiser sees the name
- * of a member whose profile is private because the platform lets them read it, not because the
- * site decided so: the site holds no key that reads more than the member asking.
+ * The organisers' rosters (docs/outings.md, "The organiser"). A member who joins an outing writes
+ * their own name to the roster, with their own session; the platform stamps them as the entry's
+ * author, and only they read, change or remove it, but for the members the site's owner granted
+ * the special permission to read the rosters. So an organiser sees the name of a member whose
+ * profile is private because the platform lets them read it, not because the site decided so:
+ * the site holds no key that reads more than the member asking.
  */
 
 const entryOf = (collection: CollectionWithOutings, outingId: string) => ({ collection: collection.collectionId, outing: outingId });
