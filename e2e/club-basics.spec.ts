@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./test";
 import type { Browser, Page } from "@playwright/test";
 import { MUTED_WORDS } from "../lib/reports/forms";
@@ -27,9 +28,16 @@ const rsvp = (page: Page) => page.getByRole("region", { name: /Join this outing|
 const going = (page: Page) => rsvp(page).getByRole("group", { name: "Who is going" });
 
 test.afterAll(async () => {
-  const outing = (await adminItems().query("Events").eq("slug", "family-creek-walk").find()).items[0];
-  const signups = await adminItems().query("OutingSignups").eq("outing", outing._id!).find();
-  for (const item of signups.items) await adminItems().remove("OutingSignups", item._id!);
+  for (const [outings, slug, signups] of [
+    ["Events", "family-creek-walk", "OutingSignups"],
+    ["MembersOutings", "desert-sunset-hike", "MembersOutingSignups"],
+  ]) {
+    const outing = (await adminItems().query(outings).eq("slug", slug).find()).items[0];
+    for (const collection of [signups, "OutingRosters"]) {
+      const entries = await adminItems().query(collection).eq("outing", outing._id!).find();
+      for (const item of entries.items) await adminItems().remove(collection, item._id!);
+    }
+  }
   const reports = await adminItems().query("TrailReports").startsWith("title", REPORT_PREFIX).find();
   for (const item of reports.items) await adminItems().remove("TrailReports", item._id!);
   await revalidateSite({ collections: ["OutingSignups", "TrailReports"] });
@@ -67,6 +75,53 @@ test("who is going: members see the public profiles who joined and a count of th
   const html = await (await request.get(OUTING)).text();
   for (const leak of ["/members/dana", "/members/rowan", "Quiet Goer"]) expect(html).not.toContain(leak);
   await screenshot(visitor, "outing-visitor-count", rsvp(visitor));
+});
+
+/** The members' outing the demo member organises (platform/seed/seed.ts). */
+const ORGANISED = "/member-outings/desert-sunset-hike";
+
+/** The same member's page without script: a context of its own with their session cookie. */
+async function withoutScript(browser: Browser, page: Page, path: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const plain = await context.newPage();
+  await plain.goto(path);
+  return plain;
+}
+
+test("the organiser sees a member with a private profile by name, marked private, whom another member only counts; with and without script", async ({
+  browser,
+}) => {
+  const quiet = await newMember(browser, "organiser-private", "Hidden Hiker", ORGANISED);
+  await makeProfilePrivate(quiet.member.email);
+  // Joining says who will see the name, and works without script.
+  const plainQuiet = await withoutScript(browser, quiet.page, ORGANISED);
+  await expect(rsvp(plainQuiet)).toContainText("The organiser sees the name of everyone going, private profiles included.");
+  await rsvp(plainQuiet).getByRole("button", { name: "Join this outing" }).click();
+  await expect(rsvp(plainQuiet).getByRole("status")).toHaveText("You're going. See you there!");
+  await quiet.page.context().close();
+  await plainQuiet.context().close();
+
+  const dana = await memberPage(browser, demoMember, ORGANISED);
+  const rowan = await memberPage(browser, secondDemoMember, ORGANISED);
+  for (const page of [dana, await withoutScript(browser, dana, ORGANISED)]) {
+    await expect(going(page).getByTestId("going-count")).toHaveText("1 member going.");
+    const hidden = going(page).getByRole("list", { name: "Members going with private profiles" }).getByRole("listitem");
+    // The initial beside the name is decoration (hidden from assistive technology).
+    await expect(hidden).toHaveText([/^H?Hidden Hiker \(private profile\)$/]);
+    // Their profile is not shown to the organiser either, so the name links nowhere.
+    await expect(going(page).getByRole("link")).toHaveCount(0);
+    await expect(going(page).getByTestId("going-private")).toHaveCount(0);
+    // The note before joining is for the others.
+    await expect(rsvp(page)).not.toContainText("The organiser sees the name");
+  }
+  const { violations } = await new AxeBuilder({ page: dana }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+  await screenshot(dana, "outing-organiser", rsvp(dana));
+  for (const page of [rowan, await withoutScript(browser, rowan, ORGANISED)]) {
+    await expect(going(page).getByTestId("going-count")).toHaveText("1 member going.");
+    await expect(going(page).getByTestId("going-private")).toHaveText("1 member with a private profile.");
+    await expect(going(page)).not.toContainText("Hidden Hiker");
+  }
 });
 
 test("where to meet: the trailhead's address with plain map links, and a plain line for a trail not on the map", async ({ page }) => {

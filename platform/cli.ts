@@ -17,7 +17,7 @@ import { Outbox } from "./mail/outbox";
 import { setMemberStatus } from "./members/actions";
 import { MemberStore } from "./members/store";
 import { TokenStore } from "./oauth/store";
-import { seedDemoContent, seedTrailReports } from "./seed/seed";
+import { seedDemoContent, seedOrganiser, seedTrailReports } from "./seed/seed";
 import { startPlatform } from "./server";
 import type { Db } from "./types";
 import { ensureStudioBundle } from "./studio/bundle";
@@ -242,7 +242,9 @@ function runReset(config: PlatformConfig): number {
     store.transaction(() => {
       for (const collection of store.listCollections()) store.deleteCollection(collection.id);
       seedDemoContent(store);
-      seedTrailReports(store, new IdentityStore(store.db));
+      const identities = new IdentityStore(store.db);
+      seedTrailReports(store, identities);
+      seedOrganiser(store, identities);
     });
     console.log(`Data reset to the demo content (${store.countCollections()} collections).`);
     return 0;

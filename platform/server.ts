@@ -49,7 +49,7 @@ import { RedirectSessionStore } from "./redirects/store";
 import { startPruning } from "./pruning";
 import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
-import { seedDemoContent, seedDemoMembers, seedTrailReports } from "./seed/seed";
+import { seedDemoContent, seedDemoMembers, seedOrganiser, seedTrailReports } from "./seed/seed";
 import { WebhookKeys } from "./webhooks/keys";
 import { registerWebhooks } from "./webhooks/start";
 
@@ -154,7 +154,10 @@ export function createPlatform(config: PlatformConfig): Platform {
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
-    if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
+    if (contentSeeded || membersSeeded) {
+      seedTrailReports(ctx.data, ctx.identities);
+      seedOrganiser(ctx.data, ctx.identities);
+    }
     // Watched from here on: seeding happens before the site can have cached anything.
     webhooks.start();
   });

@@ -110,8 +110,8 @@ function webhookRows(env: Env, real: boolean): CheckRow[] {
 // What the site's config expects of each collection it names.
 
 type Access = {
-  /** Who must be able to read: anyone (public pages), or members only (and no visitor). */
-  read: "ANYONE" | "SITE_MEMBER";
+  /** Who must be able to read: anyone (public pages), members only (and no visitor), or each member their own items (organisers' rosters). */
+  read: "ANYONE" | "SITE_MEMBER" | "SITE_MEMBER_AUTHOR";
   /** Members write items, and only an item's author may update or remove it. */
   authorWrites: boolean;
 };
@@ -160,6 +160,15 @@ function expectedCollections(): ExpectedCollection[] {
       expect(collection, outing.hoursField, ["NUMBER"]);
       expect(collection, outing.placeField, ["REFERENCE"]);
       entry(outing.signupsCollectionId, `sign-ups for /${config.route}`, { read: outing.membersOnlySignups ? "SITE_MEMBER" : "ANYONE", authorWrites: true });
+      if (outing.organiser) {
+        // Without the field no outing has an organiser; without the roster, joining fails (it writes there first).
+        expect(collection, outing.organiser.field, ["TEXT"], { optional: true });
+        const roster = entry(outing.organiser.rosterCollectionId, `organisers' rosters for /${config.route}`, {
+          read: "SITE_MEMBER_AUTHOR",
+          authorWrites: true,
+        });
+        expect(roster, "name", ["TEXT"]);
+      }
     }
     if (config.memberReports) {
       const reports = entry(config.memberReports.collectionId, `reports on /${config.route}`, { read: "ANYONE", authorWrites: true });
@@ -199,17 +208,24 @@ function fieldProblems(expected: ExpectedCollection, fields: readonly PlatformFi
   return problems;
 }
 
-const READERS: Record<Access["read"], string> = { ANYONE: "anyone", SITE_MEMBER: "site members" };
+const READERS: Record<Access["read"], string> = { ANYONE: "anyone", SITE_MEMBER: "site members", SITE_MEMBER_AUTHOR: "the item's author" };
+
+const READ_TITLES: Record<Access["read"], string> = {
+  ANYONE: "anyone may read it",
+  SITE_MEMBER: "members may read it, visitors may not",
+  SITE_MEMBER_AUTHOR: "each member reads only their own",
+};
 
 function accessTitle(expected: ExpectedCollection): string {
-  const read = expected.access.read === "ANYONE" ? "anyone may read it" : "members may read it, visitors may not";
+  const read = READ_TITLES[expected.access.read];
   return `${expected.id}: ${read}${expected.access.authorWrites ? "; members write, only the author updates and removes" : ""}`;
 }
 
 function accessFix(expected: ExpectedCollection): string {
   const levels = [`read: ${READERS[expected.access.read]}`];
   if (expected.access.authorWrites) levels.push("insert: site members", "update and delete: the item's author");
-  return `Set the permissions of ${expected.id} (in the CMS, the collection's Permissions & privacy): ${levels.join("; ")}.`;
+  const organisers = expected.access.read === "SITE_MEMBER_AUTHOR" ? " Then let each outing's organiser read every item (a special permission)." : "";
+  return `Set the permissions of ${expected.id} (in the CMS, the collection's Permissions & privacy): ${levels.join("; ")}.${organisers}`;
 }
 
 /** The collection's levels against the access its pages rely on; Wix's own names in the detail. */
@@ -241,10 +257,12 @@ async function accessByBehaviour(expected: ExpectedCollection, visitor: TokenPai
       () => null,
       (error: unknown) => error,
     );
-  if (expected.access.read === "ANYONE" && read) return fail(title, `a visitor's read was refused: ${firstLine(read)}`, accessFix(expected));
+  // Under the author's level a visitor is answered too, with nothing of anyone's; a refusal there means a level above members.
+  if (expected.access.read !== "SITE_MEMBER" && read) return fail(title, `a visitor's read was refused: ${firstLine(read)}`, accessFix(expected));
   if (expected.access.read === "SITE_MEMBER" && !read) return fail(title, "a visitor could read it: members-only items would be public", accessFix(expected));
   const unchecked = [
     expected.access.read === "SITE_MEMBER" && "that members may read it",
+    expected.access.read === "SITE_MEMBER_AUTHOR" && "that a member reads only their own",
     expected.access.authorWrites && "that only the author updates and removes",
   ];
   const left = unchecked.filter(Boolean).join(" and ");

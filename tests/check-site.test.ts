@@ -89,6 +89,8 @@ describe("the site check", () => {
       "MembersOutings: members may read it, visitors may not",
       "TrailReports: anyone may read it; members write, only the author updates and removes",
       "MembersOutingSignups: members may read it, visitors may not; members write",
+      "OutingRosters (organisers' rosters for /outings) exists",
+      "OutingRosters: each member reads only their own; members write, only the author updates and removes",
       "the members area answers",
     ]) {
       expect(passed).toContainEqual(expect.stringContaining(words));
@@ -163,16 +165,27 @@ describe("the site check", () => {
       ({ itemRead, itemInsert, itemUpdate, itemRemove }) as Parameters<ReturnType<typeof owner>["permissions"]["updatePermissions"]>[0];
     await owner().permissions.updatePermissions({ _id: "TrailReports", ...levels("ANYONE", "SITE_MEMBER", "SITE_MEMBER", "SITE_MEMBER_AUTHOR") });
     await owner().permissions.updatePermissions({ _id: "MembersOutings", ...levels("ANYONE", "PRIVILEGED", "PRIVILEGED", "PRIVILEGED") });
+    // Rosters anyone may read would give away the names of private profiles.
+    await owner().permissions.updatePermissions({
+      _id: "OutingRosters",
+      ...levels("ANYONE", "SITE_MEMBER_AUTHOR", "SITE_MEMBER_AUTHOR", "SITE_MEMBER_AUTHOR"),
+    });
     try {
       const check = await runCheck(rightEnv);
       expect(failures(check).map((row) => [row.title, row.detail])).toEqual([
         ["TrailReports: anyone may read it; members write, only the author updates and removes", "update is SITE_MEMBER, needs SITE_MEMBER_AUTHOR"],
+        ["OutingRosters: each member reads only their own; members write, only the author updates and removes", "read is ANYONE, needs SITE_MEMBER_AUTHOR"],
         ["MembersOutings: members may read it, visitors may not", "read is ANYONE, needs SITE_MEMBER"],
       ]);
       expect(failures(check)[0].fix).toContain("update and delete: the item's author");
+      expect(failures(check)[1].fix).toContain("let each outing's organiser read every item (a special permission)");
     } finally {
       await owner().permissions.updatePermissions({ _id: "TrailReports", ...levels("ANYONE", "SITE_MEMBER", "SITE_MEMBER_AUTHOR", "SITE_MEMBER_AUTHOR") });
       await owner().permissions.updatePermissions({ _id: "MembersOutings", ...levels("SITE_MEMBER", "PRIVILEGED", "PRIVILEGED", "PRIVILEGED") });
+      await owner().permissions.updatePermissions({
+        _id: "OutingRosters",
+        ...levels(...(Array(4).fill("SITE_MEMBER_AUTHOR") as [string, string, string, string])),
+      });
     }
   });
 

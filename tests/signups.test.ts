@@ -3,7 +3,9 @@ import { ApiKeyStrategy, createClient } from "@wix/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberOutings, outingCollectionByRoute, type CollectionWithOutings } from "@/lib/site-config";
 import { sessionClient } from "@/lib/wix/client";
+import { joinRoster, leaveRoster, organiserView } from "@/lib/wix/rosters";
 import { cancelOuting, hasJoined, joinedOutings, joinOuting, outingBySlug, takenPlaces, whoIsGoing } from "@/lib/wix/signups";
+import type { SiteItem } from "@/lib/wix/site-item";
 import { LOCAL_CLIENT_ID } from "@/platform/config";
 import { DEMO_MEMBER, SECOND_DEMO_MEMBER } from "@/platform/seed/seed";
 import { startTestPlatform, type TestPlatform } from "@/platform/testing";
@@ -142,7 +144,7 @@ describe("who is going", () => {
   it("names the members whose profiles the asking member may see, in the order they joined, and counts the private ones", async () => {
     // A members' outing nobody else joins in these tests.
     const [collection, id] = [memberOutings, "outing-3"];
-    expect(await whoIsGoing(clientOf(rowan), collection, id)).toEqual({ named: [], unnamed: 0 });
+    expect(await whoIsGoing(clientOf(rowan), collection, id)).toEqual({ named: [], unnamed: 0, hidden: [] });
     expect(await joinOuting(clientOf(dana), collection, id, dana)).toBe("joined");
     expect(await joinOuting(clientOf(rowan), collection, id, rowan)).toBe("joined");
     // Another member joins and then leaves the community: their profile turns private.
@@ -155,8 +157,50 @@ describe("who is going", () => {
       ["Rowan", "rowan"],
     ]);
     expect(seen.unnamed).toBe(1);
+    expect(seen.hidden).toEqual([quiet]);
     // The private member's profile is still theirs to see: they find themselves named, the others none the wiser.
     expect(await whoIsGoing(clientOf(quiet), collection, id)).toMatchObject({ unnamed: 0, named: [{ slug: "dana" }, { slug: "rowan" }, { name: "Quiet" }] });
+  });
+});
+
+describe("the organiser's roster", () => {
+  // The demo member organises this members' outing; the seed granted her the rosters.
+  const [collection, id] = [memberOutings, "outing-2"];
+  /** Joins as the site's join button does: the roster entry first, then the place. */
+  const join = async (memberId: string) => {
+    await joinRoster(clientOf(memberId), collection, id, memberId);
+    return joinOuting(clientOf(memberId), collection, id, memberId);
+  };
+  const outing = async () => (await outingBySlug(clientOf(rowan), collection, "desert-sunset-hike"))!;
+  const asSeenBy = async (memberId: string, item: SiteItem) =>
+    organiserView(clientOf(memberId), collection, item, memberId, await whoIsGoing(clientOf(memberId), collection, id));
+
+  it("names the members with private profiles to the organiser alone, marked apart from the public ones", async () => {
+    const item = await outing();
+    expect(item.outing?.organiserId).toBe(dana);
+    const quiet = await privateMember();
+    expect(await join(quiet)).toBe("joined");
+    expect(await join(rowan)).toBe("joined");
+    // A roster entry written straight through the data API, with no place: it names nobody.
+    const loner = await privateMember();
+    await clientOf(loner).items.insert(collection.outing.organiser!.rosterCollectionId, { collection: collection.collectionId, outing: id, name: "No place" });
+
+    const organisers = await asSeenBy(dana, item);
+    expect(organisers.named.map((member) => member.name)).toEqual(["Rowan"]);
+    expect(organisers.privateGoers).toEqual([{ id: quiet, name: "Quiet" }]);
+    expect(organisers.unnamed).toBe(0);
+    // Rowan is no organiser: the private member is counted, as before.
+    expect(await asSeenBy(rowan, item)).toEqual({ named: [expect.objectContaining({ name: "Rowan" })], unnamed: 1, hidden: [quiet] });
+    // An outing naming Rowan its organiser does not make him one: the platform lets him read only his own entry.
+    const rowans = await asSeenBy(rowan, { ...item, outing: { ...item.outing!, organiserId: rowan } });
+    expect(rowans.privateGoers).toEqual([]);
+    expect(rowans.unnamed).toBe(1);
+
+    // Cancelling takes the member off the roster with their place.
+    await leaveRoster(clientOf(quiet), collection, id, quiet);
+    await cancelOuting(clientOf(quiet), collection, id, quiet);
+    expect(await asSeenBy(dana, item)).toEqual({ named: [expect.objectContaining({ name: "Rowan" })], unnamed: 0, hidden: [] });
+    expect((await platform.adminClient().items.query(collection.outing.organiser!.rosterCollectionId).eq("_owner", quiet).find()).items).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@ import { outingCollectionByRoute, type CollectionWithOutings } from "@/lib/site-
 import { TAGS, updateTags } from "@/lib/wix/cache";
 import type { WixClient } from "@/lib/wix/client";
 import { describeFailure } from "@/lib/wix/errors";
+import { joinRoster, leaveRoster } from "@/lib/wix/rosters";
 import { cancelOuting, joinOuting, memberIdOf, type JoinOutcome } from "@/lib/wix/signups";
 
 /** What the join and cancel buttons show after a press: a confirmation or an error. */
@@ -31,11 +32,25 @@ const rsvpFields = z.object({ intent: z.enum(["join", "cancel"]), route: z.strin
 
 type Rsvp = (client: WixClient, collection: CollectionWithOutings, outingId: string, memberId: string) => Promise<RsvpState>;
 
+/**
+ * The roster entry (the member's name, for the organiser) is written before the place is taken and
+ * removed before it is given back: a failure in between leaves an entry without a place, which
+ * names nobody (lib/wix/rosters.ts), or a place the organiser sees counted but not named.
+ */
 const ACTS: Record<z.infer<typeof rsvpFields>["intent"], { what: string; act: Rsvp }> = {
-  join: { what: "Joining an outing", act: async (...args) => JOINED[await joinOuting(...args)] },
+  join: {
+    what: "Joining an outing",
+    act: async (...args) => {
+      await joinRoster(...args);
+      const outcome = await joinOuting(...args);
+      if (outcome === "full" || outcome === "not-found") await leaveRoster(...args);
+      return JOINED[outcome];
+    },
+  },
   cancel: {
     what: "Cancelling a sign-up",
     act: async (...args) => {
+      await leaveRoster(...args);
       await cancelOuting(...args);
       return { done: "Your place is cancelled." };
     },

@@ -3,6 +3,7 @@ import { focusRing } from "@/components/class-names";
 import { getSession, readAsMember } from "@/lib/auth/request-session";
 import { loginPageHref } from "@/lib/auth/routes";
 import type { CollectionWithOutings } from "@/lib/site-config";
+import { organiserView } from "@/lib/wix/rosters";
 import { hasJoined, memberIdOf, placesLeft, takenPlaces, whoIsGoing } from "@/lib/wix/signups";
 import type { SiteItem } from "@/lib/wix/site-item";
 import { PlacesLeft } from "./places-left";
@@ -18,7 +19,8 @@ const calendarHref = (item: SiteItem) => `${item.href}/calendar.ics`;
  * with their own session, and only when there is one: a visitor's page, which the page cache
  * keeps, never depends on who asked, and shows "Log in to join". A members' outing (members only
  * reach its page) counts its places with the member's session too. Who is going is read with the
- * member's session as well (whose profiles they may see is theirs to know); visitors get the count.
+ * member's session as well (whose profiles they may see is theirs to know, and the outing's
+ * organiser may read its roster); visitors get the count.
  */
 export async function OutingRsvp({ collection, item }: { collection: CollectionWithOutings; item: SiteItem }) {
   const session = await getSession();
@@ -31,7 +33,9 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
   const [joined, goers] = member
     ? await Promise.all([
         readAsMember(member, item.href, async (client) => hasJoined(client, collection, item.id, await memberIdOf(client, member.member?.id))),
-        readAsMember(member, item.href, (client) => whoIsGoing(client, collection, item.id)),
+        readAsMember(member, item.href, async (client) =>
+          organiserView(client, collection, item, await memberIdOf(client, member.member?.id), await whoIsGoing(client, collection, item.id)),
+        ),
       ])
     : [false, undefined];
   const intent = joined ? "cancel" : left === 0 ? "full" : "join";
@@ -42,6 +46,9 @@ export async function OutingRsvp({ collection, item }: { collection: CollectionW
       </h2>
       <PlacesLeft left={left} capacity={item.outing?.capacity} className="text-stone-800" />
       <WhoIsGoing taken={taken[item.id] ?? 0} goers={goers} />
+      {member && !joined && item.outing?.organiserId && item.outing.organiserId !== member.member?.id && (
+        <p className="text-sm text-stone-600">The organiser sees the name of everyone going, private profiles included.</p>
+      )}
       {member ? (
         <RsvpFeedback>
           <RsvpButton intent={intent} route={collection.route} outingId={item.id} />

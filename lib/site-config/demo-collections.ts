@@ -162,6 +162,7 @@ const outings: CollectionWithOutings = {
     hoursField: "hours",
     placeField: "trail",
     signupsCollectionId: "OutingSignups",
+    organiser: { field: "organiser", rosterCollectionId: "OutingRosters" },
   },
 };
 

@@ -119,6 +119,14 @@ export type OutingConfig = {
    * cannot see who joined: its places are counted with the member's own client, never cached.
    */
   membersOnlySignups?: boolean;
+  /**
+   * The organiser: a TEXT field holding the member id of who organises the outing, and the
+   * roster collection where each member who joins writes their own name. Its permissions are the
+   * author's (SITE_MEMBER_AUTHOR): a member reads their own entries only, and the members the
+   * site's owner grants a special permission to read (the organisers) read them all, so the
+   * organiser sees private profiles' names and no other member does.
+   */
+  organiser?: { field: string; rosterCollectionId: string };
 };
 
 /**

@@ -81,22 +81,27 @@ export async function takenPlaces(collection: CollectionWithOutings, outingIds: 
 /** The most members named on an outing's page; the others are still counted. */
 const GOERS_SHOWN = 100;
 
-/** Who is going, as the asking member may see them: the members whose profiles they may read, by name; the others counted. */
-export type Goers = { named: PublicMember[]; unnamed: number };
+/**
+ * Who is going, as the asking member may see them: the members whose profiles they may read, by
+ * name; the others counted (`hidden`: the ids of those among the first shown). The organiser also
+ * gets `privateGoers`, the hidden members named from the outing's roster (lib/wix/rosters.ts).
+ */
+export type Goers = { named: PublicMember[]; unnamed: number; hidden: string[]; privateGoers?: Array<{ id: string; name: string }> };
 
 /**
  * Who has joined an outing, read with a member's own client: the place holders in the order they
  * joined, and of those the members the platform lets this member see (public profiles, no block
- * between them). A private profile stays private: it is counted, never named, even to the member
- * who organises the outing, since the platform shows it to no other member.
+ * between them). A private profile stays private: it is counted, never named, since the platform
+ * shows it to no other member; only the organiser's roster names it to them.
  */
 export async function whoIsGoing(client: WixClient, collection: CollectionWithOutings, outingId: string): Promise<Goers> {
   const { first, total } = await placeHolders(client, collection, outingId, GOERS_SHOWN);
-  if (first.length === 0) return { named: [], unnamed: total };
+  if (first.length === 0) return { named: [], unnamed: total, hidden: [] };
   const found = await client.members.queryMembers().in("_id", first).limit(first.length).find();
   const visible = new Map(found.items.map(toPublicMember).map((member) => [member.id, member]));
   const named = first.flatMap((id) => visible.get(id) ?? []).filter((member) => member.slug);
-  return { named, unnamed: total - named.length };
+  const shown = new Set(named.map((member) => member.id));
+  return { named, unnamed: total - named.length, hidden: first.filter((id) => !shown.has(id)) };
 }
 
 /** One outing by its slug, read with the given client (a member's, for members-only outings); never cached. */

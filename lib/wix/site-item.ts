@@ -64,9 +64,17 @@ export type MapPoint = { latitude: number; longitude: number };
 
 /**
  * `hours`: how long it takes; `place`: where it starts (a trailhead's address) and `placeAt`
- * where that is on the map, when known.
+ * where that is on the map, when known; `organiserId`: the member who organises it.
  */
-export type OutingFacts = { startsAt?: string; timeZone: string; capacity?: number; hours?: number; place?: string; placeAt?: MapPoint };
+export type OutingFacts = {
+  startsAt?: string;
+  timeZone: string;
+  capacity?: number;
+  hours?: number;
+  place?: string;
+  placeAt?: MapPoint;
+  organiserId?: string;
+};
 
 /**
  * Rich text from the platform, reduced to harmless markup: no scripts, no event handlers,
@@ -397,6 +405,7 @@ function outingFacts(
         .safeParse(data[config.hoursField])
     : undefined;
   const place = config.placeField ? startingPlace(collection, config.placeField, data[config.placeField]) : undefined;
+  const organiser = config.organiser && z.string().min(1).safeParse(data[config.organiser.field]);
   return {
     ...(startsAt && { startsAt }),
     timeZone,
@@ -404,6 +413,7 @@ function outingFacts(
     ...(hours?.success && { hours: hours.data }),
     ...(place?.formatted && { place: place.formatted }),
     ...(place && { placeAt: place.location }),
+    ...(organiser?.success && { organiserId: organiser.data }),
   };
 }
 

@@ -21,11 +21,21 @@ const memberReports = { read: "ANYONE", insert: "SITE_MEMBER", update: "SITE_MEM
 const memberSignups = { read: "ANYONE", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
 /** Sign-ups for members' outings: only members may see who joined them. */
 const membersOnlySignups = { ...memberSignups, read: "SITE_MEMBER" } as const;
+/**
+ * The organisers' rosters: each member who joins an outing writes their own name there, and
+ * reads, changes or removes only their own entry. Only the site's owner and the members the owner
+ * grants a special permission to read (the outings' organisers, seed.ts) read every entry, so a
+ * private profile's name reaches an organiser and no other member.
+ */
+const organisersOnly = { read: "SITE_MEMBER_AUTHOR", insert: "SITE_MEMBER_AUTHOR", update: "SITE_MEMBER_AUTHOR", remove: "SITE_MEMBER_AUTHOR" } as const;
 
 export const TRAIL_REPORTS = "TrailReports";
 export const MEMBERS_OUTINGS = "MembersOutings";
 export const OUTING_SIGNUPS = "OutingSignups";
 export const MEMBERS_OUTING_SIGNUPS = "MembersOutingSignups";
+export const OUTING_ROSTERS = "OutingRosters";
+/** The outing the demo member organises (seed.ts names them once the members exist). */
+export const ORGANISED_OUTING = { collectionId: MEMBERS_OUTINGS, id: "outing-2" } as const;
 
 const signupFields: CollectionDefinition["fields"] = [
   // The outing's collection and id.
@@ -46,6 +56,8 @@ const eventFields: CollectionDefinition["fields"] = [
   { key: "hours", displayName: "Length (hours)", type: "NUMBER", numberRange: { min: 0.5, max: 24 } },
   // Where the outing happens, as an IANA zone name: its times are shown in this zone.
   { key: "timeZone", displayName: "Time zone", type: "TEXT", stringLengthRange: { maxLength: 64 } },
+  // The member who organises the outing, by id: they read its roster (OutingRosters).
+  { key: "organiser", displayName: "Organiser (member id)", type: "TEXT", stringLengthRange: { maxLength: 100 } },
 ];
 
 export const demoCollections: CollectionDefinition[] = [
@@ -155,6 +167,13 @@ export const demoCollections: CollectionDefinition[] = [
     displayField: "outing",
     permissions: membersOnlySignups,
     fields: signupFields,
+  },
+  {
+    id: OUTING_ROSTERS,
+    displayName: "Organisers' rosters",
+    displayField: "name",
+    permissions: organisersOnly,
+    fields: [...signupFields, { key: "name", displayName: "Name", type: "TEXT", stringLengthRange: { minLength: 1, maxLength: 100 } }],
   },
   {
     id: "Journal",

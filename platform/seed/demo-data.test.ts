@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, idsOf, memberClient } from "../data/test-support";
 import { startTestPlatform, type TestPlatform } from "../testing";
-import { MEMBERS_OUTING_SIGNUPS, MEMBERS_OUTINGS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedTrailReports } from "./seed";
+import { MEMBERS_OUTING_SIGNUPS, MEMBERS_OUTINGS, ORGANISED_OUTING, OUTING_ROSTERS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedOrganiser, seedTrailReports } from "./seed";
 
 /** The seeded demo site, read and written through the real `@wix/data` client. */
 
@@ -80,6 +80,52 @@ describe("outing sign-ups", () => {
     expect((await rowan().query(MEMBERS_OUTING_SIGNUPS).eq("outing", "outing-1").find()).items.map((item) => item._owner)).toEqual([danaId]);
     expect(await codeOf(rowan().remove(MEMBERS_OUTING_SIGNUPS, danas._id!))).toBe("WDE0027");
     await dana().remove(MEMBERS_OUTING_SIGNUPS, danas._id!);
+  });
+});
+
+describe("organisers' rosters", () => {
+  const ownerOf = (row: Record<string, unknown>) => row._owner;
+  const entry = { collection: MEMBERS_OUTINGS, outing: ORGANISED_OUTING.id };
+
+  it("name the demo member as the organiser of one outing, which members read", async () => {
+    const organised = await rowan().get(MEMBERS_OUTINGS, ORGANISED_OUTING.id);
+    expect(organised?.organiser).toBe(danaId);
+    expect((await rowan().query(MEMBERS_OUTINGS).isNotEmpty("organiser").find()).items.map((item) => item._id)).toEqual([ORGANISED_OUTING.id]);
+  });
+
+  it("are written by each member for themselves and read by the organiser alone, whose grant the platform holds", async () => {
+    const rowans = await rowan().insert(OUTING_ROSTERS, { ...entry, name: "Rowan" });
+    expect(rowans._owner).toBe(rowanId);
+    expect(await codeOf(visitor().insert(OUTING_ROSTERS, { ...entry, name: "Visitor" }))).toBe("WDE0027");
+
+    const danas = await dana().insert(OUTING_ROSTERS, { ...entry, name: "Dana" });
+    const everyone = [
+      ["Rowan", rowanId],
+      ["Dana", danaId],
+    ];
+    // Dana holds the special permission to read: she sees every entry. Rowan, a member like any other, sees his own only; a visitor none.
+    expect(
+      (await dana().query(OUTING_ROSTERS).eq("outing", ORGANISED_OUTING.id).ascending("_createdDate").find()).items.map((item) => [item.name, item._owner]),
+    ).toEqual(everyone);
+    const authors = async (items: typeof dana) => (await items().aggregate(OUTING_ROSTERS).group("_owner").ascending("_owner").run()).items.map(ownerOf);
+    expect(await authors(dana)).toEqual([danaId, rowanId].sort());
+    expect((await rowan().query(OUTING_ROSTERS).find()).items.map((item) => item.name)).toEqual(["Rowan"]);
+    expect(await rowan().get(OUTING_ROSTERS, danas._id!)).toBeNull();
+    expect(await authors(rowan)).toEqual([rowanId]);
+    expect((await visitor().query(OUTING_ROSTERS).find()).items).toEqual([]);
+
+    // Reading is all the grant allows: the organiser changes and removes nobody's entry.
+    expect(await codeOf(dana().update(OUTING_ROSTERS, { ...rowans, name: "Changed by Dana" }))).toBe("WDE0027");
+    expect(await codeOf(dana().remove(OUTING_ROSTERS, rowans._id!))).toBe("WDE0027");
+    await rowan().remove(OUTING_ROSTERS, rowans._id!);
+    await dana().remove(OUTING_ROSTERS, danas._id!);
+    expect((await dana().query(OUTING_ROSTERS).find()).items).toEqual([]);
+  });
+
+  it("are seeded once: a database whose rosters have a grant is left alone", () => {
+    const { data, identities } = platform.ctx;
+    expect(data.specialPermissions.list(OUTING_ROSTERS).map((grant) => [grant.userId, grant.allowed])).toEqual([[danaId, ["read"]]]);
+    expect(seedOrganiser(data, identities)).toBe(false);
   });
 });
 

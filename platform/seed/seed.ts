@@ -3,7 +3,7 @@ import { DataStore } from "../data/store";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityStore } from "../identity/store";
 import { MemberStore, type ProfileDetails } from "../members/store";
-import { demoCollections, demoItems, demoReferences, demoTrailReports, TRAIL_REPORTS } from "./demo-content";
+import { demoCollections, demoItems, demoReferences, demoTrailReports, ORGANISED_OUTING, OUTING_ROSTERS, TRAIL_REPORTS } from "./demo-content";
 
 /** Seeds the demo site into an empty database; a database that has collections is left alone. */
 export function seedDemoContent(store: DataStore): boolean {
@@ -76,6 +76,22 @@ export function seedTrailReports(data: DataStore, identities: IdentityStore): bo
   if (!dana || !rowan || !data.findCollection(TRAIL_REPORTS) || data.count(TRAIL_REPORTS, {}) > 0) return false;
   data.transaction(() => {
     for (const { author, item } of demoTrailReports()) data.insertItem(TRAIL_REPORTS, item, author === "dana" ? dana : rowan, true);
+  });
+  return true;
+}
+
+/**
+ * Makes the demo member the organiser of one outing: their id in its `organiser` field, and the
+ * special permission that lets them read the rosters (docs/outings.md, "The organiser"). Left
+ * alone once the rosters have a grant, or when the outing or the member is missing.
+ */
+export function seedOrganiser(data: DataStore, identities: IdentityStore): boolean {
+  const dana = identities.findForLogin(DEMO_MEMBER.email)?.identity.id;
+  const outing = data.findItem(ORGANISED_OUTING.collectionId, ORGANISED_OUTING.id);
+  if (!dana || !outing || !data.findCollection(OUTING_ROSTERS) || data.specialPermissions.list(OUTING_ROSTERS).length > 0) return false;
+  data.transaction(() => {
+    data.replaceItem(ORGANISED_OUTING.collectionId, ORGANISED_OUTING.id, { ...outing, organiser: dana });
+    data.specialPermissions.add(OUTING_ROSTERS, dana, ["read"]);
   });
   return true;
 }
