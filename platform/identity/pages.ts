@@ -260,8 +260,8 @@ const REMEMBER = `<label class="check"><input type="checkbox" name="remember" va
 
 /** Why the page leads with its way (first-way.ts), said when the member has others. */
 const FIRST_BECAUSE: Record<"last-used" | "newest", string> = {
-  "last-used": "We ask for this way first because you last logged in with it on this browser; your other ways are under “Use another way”.",
-  newest: "We ask for this way first because you set it up most recently; your other ways are under “Use another way”.",
+  "last-used": "We ask for this way first because you last logged in with it on this browser; your other ways are below.",
+  newest: "We ask for this way first because you set it up most recently; your other ways are below.",
 };
 
 /**
@@ -334,10 +334,10 @@ ${state.others.map((type) => sendButton(type, type === "SMS" ? "Send the code by
       : "";
   // A passkey sends no code: when it is the factor asked, the page leads with it, and the form holds only the box.
   const byPasskey = state.factorType === "WEBAUTHN";
-  const codeLimits = { type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS };
+  const codeField = { type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS };
   const form = `<form id="${SECOND_STEP_FORM}" method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeLimits }, state.error)}\n${REMEMBER}\n<button type="submit" name="way" value="code">Log in</button>`}
+${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeField }, state.error)}\n${REMEMBER}\n<button type="submit" name="way" value="code">Log in</button>`}
 </form>`;
   const passkeyHere = state.passkey !== undefined && state.passkey !== "site-only";
   const others = [
@@ -346,7 +346,7 @@ ${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeLi
       ? otherWay(
           "app",
           "Use your authenticator app instead: enter the code it shows for this site.",
-          { name: "appCode", label: "Code from your app", ...codeLimits },
+          { name: "appCode", label: "Code from your app", ...codeField },
           "Use the app's code",
           state.error,
         )
