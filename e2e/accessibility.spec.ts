@@ -195,3 +195,21 @@ test("axe finds no violation on the login's second step after a new code was sen
   await expect(page.getByRole("status")).toContainText("We sent a new code");
   await expectNoViolationsHere(page, "the hosted code page after a new code");
 });
+
+test("axe finds no violation on the hosted code page, folded and with “Use another way” open after a refused recovery code, at 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 900 });
+  const email = newEmail();
+  await registerAndLand(page, email);
+  await submitWithPassword(page, "Turn on codes by e-mail");
+  await setUpApp(page);
+  await page.context().clearCookies();
+  await logInOnHostedPage(page, email);
+  await expect(page.getByText("Open your authenticator app")).toBeVisible();
+  await expectNoViolationsHere(page, "the hosted code page");
+  await page.getByText("Use another way", { exact: true }).click();
+  await page.getByLabel("Recovery code").fill("not-a-code");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page.getByLabel("Recovery code")).toBeFocused();
+  await expectNoViolationsHere(page, "the hosted code page with a refused recovery code");
+});

@@ -75,17 +75,20 @@ test("the hosted code page sends a new code and says where; its other ways are s
 
   await logInOnHostedPage(page, email);
   await expect(page).toHaveURL(platformPage);
-  await expect(page.getByText("by e-mail to")).toBeVisible();
+  // The app, set up last, is asked first; the code comes by e-mail when asked for.
+  await page.getByRole("button", { name: "Send the code by e-mail instead" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^We sent a new code by e-mail to/);
   const first = await latestMail(email, "login-code");
   await page.getByRole("button", { name: "Send a new code" }).click();
   await expect(page.getByRole("status")).toHaveText(/^We sent a new code by e-mail to t•••@ridgeline\.example\./);
   const mail = await latestMail(email, "login-code");
   expect(mail.id).not.toBe(first.id);
-  // The app's and the recovery code's paragraphs read as the site's: 14 px, set apart by a rule.
-  for (const text of ["Or use your authenticator app instead", "Lost your phone or passkey?"]) {
+  // The app's and the recovery code's paragraphs read as the site's: 14 px, under "Use another way", set apart by a rule.
+  await page.getByText("Use another way", { exact: true }).click();
+  for (const text of ["Use your authenticator app instead", "Lost your phone or passkey?"]) {
     const paragraph = page.getByText(text);
     expect(await paragraph.evaluate((element) => getComputedStyle(element).fontSize)).toBe("14px");
-    expect(await paragraph.evaluate((element) => getComputedStyle(element.parentElement!).borderTopStyle)).toBe("solid");
+    expect(await paragraph.evaluate((element) => getComputedStyle(element.closest(".recovery, details")!).borderTopStyle)).toBe("solid");
   }
   await page.getByLabel("Login code").fill(mail.code!);
   await page.getByRole("button", { name: "Log in", exact: true }).click();

@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
-import { latestMail } from "./platform";
+import { latestMail, mails } from "./platform";
 import { screenshot } from "./screenshots";
 
 /** What the two-step sign-in specs share: a new member, and a login up to its second step. */
@@ -181,4 +181,50 @@ export async function backToCodePage(page: Page, email: string) {
   await logOut(page);
   await logInWithPassword(page, email);
   await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+}
+
+/**
+ * The hosted code page's first way and its one form (docs/two-step-sign-in.md, "The hosted login page"), with or
+ * without JavaScript: a member who turned on e-mail codes, then the app, is asked for the app's code first and
+ * mailed nothing; one "Remember this device" box, the recovery code under "Use another way"; the e-mailed code a
+ * button away, and once it has finished a login there, this browser's next hosted login asks for it first.
+ */
+export async function hostedLoginAsksTheNewestWayThenTheLastUsed(page: Page, atCodePage?: (page: Page) => Promise<void>) {
+  const email = newEmail();
+  await registerWithEmailCodes(page, email);
+  const { secret } = await setUpApp(page);
+  await logOut(page);
+  const mailed = (await mails(email, "login-code")).length;
+
+  await logInOnHostedPage(page, email);
+  await expect(page).toHaveURL(platformPage);
+  await expect(page.getByText("Open your authenticator app and enter the 6-digit code it shows for this site.")).toBeVisible();
+  await expect(page.getByText("We ask for this way first because you set it up most recently")).toBeVisible();
+  expect(await mails(email, "login-code")).toHaveLength(mailed);
+  await expect(page.getByLabel("Remember this device for 30 days")).toHaveCount(1);
+  await expect(page.getByLabel("Recovery code")).toBeHidden();
+  await atCodePage?.(page);
+  // A recovery code's wrong try comes back with "Use another way" open at its field; the box stays one.
+  await page.getByText("Use another way", { exact: true }).click();
+  await page.getByLabel("Recovery code").fill("not-a-code");
+  await page.getByRole("button", { name: "Use the recovery code" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That recovery code is not right, or it was already used.");
+  await expect(page.getByLabel("Recovery code")).toBeVisible();
+  await expect(page.getByLabel("Remember this device for 30 days")).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Send the code by e-mail instead" }).click();
+  await expect(page.getByRole("status")).toHaveText(/^We sent a new code by e-mail to t•••@ridgeline\.example\./);
+  await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`^${e2e.siteUrl}/`));
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+  await logOut(page);
+
+  await logInOnHostedPage(page, email);
+  await expect(page.getByText("We sent a 6-digit code by e-mail to")).toBeVisible();
+  await expect(page.getByText("We ask for this way first because you last logged in with it on this browser")).toBeVisible();
+  await page.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page.getByTestId("member-name")).toHaveText("Robin Two");
+  return { email, secret };
 }

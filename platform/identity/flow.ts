@@ -25,6 +25,7 @@ import {
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords";
 import { weakPasswordReason } from "./password-policy";
 import type { SecondFactorType } from "./factors";
+import { firstWay, type FirstWay } from "./first-way";
 import type { LoginSession } from "./login-sessions";
 import { resendDecoy, startDecoy, tryDecoyCode, type DecoyVerification, type Throttled } from "./signup-decoy";
 import { isShutOut, type Identity } from "./store";
@@ -42,6 +43,8 @@ export type HostedResult = ({ kind: "page"; page: PageContent; status?: number }
   session?: { token: string } | "clear";
   /** A browser the member just asked to be remembered: the token its cookie is to hold. */
   rememberedDevice?: string;
+  /** The way a second step was just answered by: the next login on this browser asks for it first (first-way.ts). */
+  lastWay?: SecondFactorType;
 };
 
 /**
@@ -50,7 +53,16 @@ export type HostedResult = ({ kind: "page"; page: PageContent; status?: number }
  * platform's origin as the browser opens the pages (platformOrigin), which decides whether they may use passkeys;
  * and the connection's address, the person's own here, against which failed log-ins count too.
  */
-export type Browser = { session: LoginSession | null; csrf: string; key: string; deviceToken?: string; origin: string; address: string };
+export type Browser = {
+  session: LoginSession | null;
+  csrf: string;
+  key: string;
+  deviceToken?: string;
+  /** The way this browser last finished a second step by, from its `lp_way` cookie. */
+  lastWay?: SecondFactorType;
+  origin: string;
+  address: string;
+};
 
 /**
  * What a failed or finished POST leaves for the GET page it redirects to, shown once: never a
@@ -61,9 +73,11 @@ type Flash = { error?: FormError; notice?: Notice; status?: string; email?: stri
 /** `app`: the member's app may answer instead of the challenged factor; `recovery`: they have recovery codes left. */
 /** `others`: the member's other factors that send a code, which they may choose instead. */
 /** `passkey`: the login's passkey challenge, for a member with passkeys; single-use, so renewed after a refused answer. */
+/** `firstBecause`: why the page leads with this way, said on it; none once the member chose another. */
 type PendingCode = {
   stateToken: string;
   factorType: SecondFactorType;
+  firstBecause?: FirstWay["because"];
   hint: string;
   email: string;
   app: boolean;
@@ -129,6 +143,9 @@ const laterBy = (seconds: number | undefined) => (seconds ? `in ${waitInWords(se
 /** The wait a refusal for too many codes carries (codesThrottled). */
 const retryAfter = (error: PlatformError) => (typeof error.data.retryAfterSeconds === "number" ? error.data.retryAfterSeconds : undefined);
 const codeResent = (email: string) => `We sent a new code to ${email}. It replaces the previous one and works for 15 minutes.`;
+
+/** The code page's fields, in the order a filled one stands in for the button pressed (an empty field's Enter). */
+const WAYS_BY_FIELD = ["code", "app", "recovery"] as const;
 
 const passkeyOf = (data: { challengeId: string; publicKeyCredentialRequestOptionsJson: string } | undefined): PendingPasskey | undefined =>
   data && { challengeId: data.challengeId, optionsJson: data.publicKeyCredentialRequestOptionsJson };
@@ -234,25 +251,34 @@ export class HostedFlow {
     }
     const factors = this.ctx.factors.list(identity.id);
     const remembered = browser.deviceToken !== undefined && this.ctx.rememberedDevices.recognise(identity.id, browser.deviceToken);
-    if (factors.length > 0 && !remembered) {
+    const first = remembered ? undefined : firstWay(factors, browser.lastWay, this.passkeysHere(browser));
+    if (first) {
       let challenge;
       try {
-        challenge = this.identityService.challenge(identity, factors);
+        challenge = this.identityService.challenge(identity, factors, first.factor);
       } catch (error) {
         if (!(error instanceof PlatformError)) throw error;
         return again({ error: { message: tooManyCodesSent(error) } });
       }
-      return this.awaitCode(rs, browser, identity, email, challenge);
+      return this.awaitCode(rs, browser, identity, email, challenge, first.because);
     }
     return this.completeLogin(rs, identity, browser.session);
   }
 
   /** On to the code page of a log-in's second step, with the challenge kept for this browser while its code lives. */
-  private awaitCode(rs: RedirectSession, browser: Browser, identity: Identity, email: string, challenge: StateReply): HostedResult {
+  private awaitCode(
+    rs: RedirectSession,
+    browser: Browser,
+    identity: Identity,
+    email: string,
+    challenge: StateReply,
+    firstBecause?: FirstWay["because"],
+  ): HostedResult {
     const { factorType, verificationChallengeData, availableFactors } = challenge.mfaChallengeData!;
     const pending: PendingCode = {
       stateToken: challenge.stateToken!,
       factorType,
+      firstBecause,
       hint: verificationChallengeData.hint,
       email,
       app: factorType !== "TOTP" && availableFactors.some((factor) => factor.factorType === "TOTP"),
@@ -399,6 +425,7 @@ export class HostedFlow {
         status,
         ...this.formOf(rs, browser),
         factorType: pending.factorType,
+        firstBecause: pending.firstBecause,
         hint: pending.hint,
         app: pending.app,
         recovery: pending.recovery,
@@ -409,9 +436,14 @@ export class HostedFlow {
     );
   }
 
-  /** The passkey step as this page can offer it: only where its origin may use the site's RP id, which browsers insist on. */
+  /** Whether this browser's hosted pages may use the site's passkeys: only where their origin may use its RP id, which browsers insist on. */
+  private passkeysHere(browser: Browser): boolean {
+    return originMayUseRpId(browser.origin, rpIdOf(this.ctx.config));
+  }
+
+  /** The passkey step as this page can offer it (passkeysHere). */
   private passkeyOffer(passkey: PendingPasskey, browser: Browser): PasskeyOffer {
-    if (!originMayUseRpId(browser.origin, rpIdOf(this.ctx.config))) return "site-only";
+    if (!this.passkeysHere(browser)) return "site-only";
     return { optionsJson: passkey.optionsJson, script: `${browser.origin}${passkeyStepScript().path}` };
   }
 
@@ -438,28 +470,33 @@ export class HostedFlow {
       this.ctx.formStates.save(pendingKey, { ...pending, passkey: passkeyOf(this.passkeys.loginChallenge(pending.stateToken)) }, VERIFICATION_TTL_MS);
       return again({ message: "That passkey did not work for this account. Try again with a passkey of this account, or use another way below." });
     }
-    return this.secondStepDone(rs, browser, identity, input.rememberAs);
+    return this.secondStepDone(rs, browser, identity, input.rememberAs, "WEBAUTHN");
   }
 
   /**
    * The code of a log-in's second factor, or a recovery code; a right one finishes the log-in as a
    * password alone would have, and with "Remember this device" ticked (`rememberAs` names the
-   * browser) gives the browser its remembered-device cookie.
+   * browser) gives the browser its remembered-device cookie. The page is one form: `way` is the
+   * button pressed (the code, the app's, a recovery code); Enter presses the form's first button,
+   * so a way whose field is empty gives way to the one whose field was filled.
    */
   submitLoginCode(
     rsId: unknown,
-    input: { code: string; appCode: string; recoveryCode: string; rememberAs: string | null },
+    input: { way: string; code: string; appCode: string; recoveryCode: string; rememberAs: string | null },
     browser: Browser & { csrfValid: boolean },
   ): HostedResult {
     const form = this.codeStepForm(rsId, browser);
     if ("answer" in form) return form.answer;
     const { rs, pending, again } = form;
-    const recoveryCode = input.recoveryCode.trim();
-    // The member's choice: the challenged factor's code, the app's, or a recovery code.
-    const byApp = !recoveryCode && pending.app && input.appCode.trim() !== "";
-    const codeField = byApp ? "appCode" : "code";
-    const code = (byApp ? input.appCode : input.code).replace(/\s/g, "");
-    if (!recoveryCode && !/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: [codeField] });
+    const typed = { code: input.code.trim(), app: pending.app ? input.appCode.trim() : "", recovery: pending.recovery ? input.recoveryCode.trim() : "" };
+    const pressed = input.way === "app" || input.way === "recovery" ? input.way : "code";
+    const way = typed[pressed] ? pressed : (WAYS_BY_FIELD.find((each) => typed[each]) ?? pressed);
+    const recoveryCode = way === "recovery" ? typed.recovery : "";
+    const byApp = way === "app";
+    const codeField = way === "recovery" ? "recoveryCode" : byApp ? "appCode" : "code";
+    const code = (byApp ? typed.app : typed.code).replace(/\s/g, "");
+    if (way === "recovery" && !recoveryCode) return again({ message: "Enter one of your recovery codes.", fields: [codeField] });
+    if (way !== "recovery" && !/^[0-9]{6}$/.test(code)) return again({ message: "Enter the 6 digits of the code, like 123456.", fields: [codeField] });
     let identity: Identity;
     try {
       identity = recoveryCode
@@ -474,7 +511,8 @@ export class HostedFlow {
       }
       return this.secondStepOver(rs, browser, pending, error);
     }
-    return this.secondStepDone(rs, browser, identity, input.rememberAs);
+    // A recovery code is for a lost device: it changes no way to ask first.
+    return this.secondStepDone(rs, browser, identity, input.rememberAs, recoveryCode ? undefined : byApp ? "TOTP" : pending.factorType);
   }
 
   /** Expired or tried too often: this log-in's second step is done; a new log-in sends a new code. */
@@ -487,10 +525,13 @@ export class HostedFlow {
     return this.redirectWith(HOSTED_PAGES.login, rs.id, browser, { email: pending.email, error: { message } });
   }
 
-  /** A right second step: the log-in finishes, and with "Remember this device" ticked the browser gets its cookie. */
-  private secondStepDone(rs: RedirectSession, browser: Browser, identity: Identity, rememberAs: string | null): HostedResult {
+  /**
+   * A right second step: the log-in finishes, and with "Remember this device" ticked the browser gets its cookie;
+   * the way it was answered by (`way`) is the one this browser's next login asks for first.
+   */
+  private secondStepDone(rs: RedirectSession, browser: Browser, identity: Identity, rememberAs: string | null, way?: SecondFactorType): HostedResult {
     this.ctx.formStates.delete(this.stateKey(PENDING_CODE, rs.id, browser));
-    const done = this.completeLogin(rs, identity, browser.session);
+    const done = { ...this.completeLogin(rs, identity, browser.session), lastWay: way };
     return rememberAs === null ? done : { ...done, rememberedDevice: this.ctx.rememberedDevices.remember(identity.id, rememberAs) };
   }
 

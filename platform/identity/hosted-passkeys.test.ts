@@ -160,18 +160,13 @@ describe("hosted login page: the passkey step", () => {
     expect((await answer(browser, garbled, who.authenticator)).location).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\?code=/);
   });
 
-  it("with the e-mail factor asked first: the code form, then the passkey; with the passkey first: a button to send the code by e-mail", async () => {
-    const codeFirst = await memberWithPasskey("before");
-    const { page } = await toSecondStep(codeFirst.email);
-    expect(page.text).toContain("Enter your login code");
-    expect(page.text.indexOf(`<input id="code"`)).toBeLessThan(page.text.indexOf(`id="passkey-form"`));
-    expect(page.text).toContain("Or use a passkey");
-    // A passkey sends nothing: no "send by" button for it.
-    expect(page.text).not.toContain("Send the code by e-mail instead");
-
-    const passkeyFirst = await memberWithPasskey("after");
-    const { browser, page: passkeyPage } = await toSecondStep(passkeyFirst.email);
+  it("leads with the way set up last: a passkey added after e-mail codes (nothing mailed, a button for the code); e-mail codes added after it, the passkey under “Use another way”", async () => {
+    const passkeyLast = await memberWithPasskey("before");
+    const mailed = platform.ctx.outbox.list(passkeyLast.email).length;
+    const { browser, page: passkeyPage } = await toSecondStep(passkeyLast.email);
     expect(passkeyPage.text).toContain("Use your passkey");
+    expect(passkeyPage.text).toContain("We ask for this way first because you set it up most recently");
+    expect(platform.ctx.outbox.list(passkeyLast.email)).toHaveLength(mailed);
     expect(passkeyPage.text).toContain("Send the code by e-mail instead");
     const switched = await browser.follow(
       await browser.post(`${platform.url}${HOSTED_PAGES.loginCodeSendBy}`, {
@@ -182,7 +177,18 @@ describe("hosted login page: the passkey step", () => {
     );
     expect(switched.text).toContain("We sent a 6-digit code by e-mail");
     expect(passkeyOptionsOf(switched.text)).not.toBeNull();
-    expect((await answer(browser, switched, passkeyFirst.authenticator)).status).toBe(303);
+    expect((await answer(browser, switched, passkeyLast.authenticator)).status).toBe(303);
+    expect(browser.cookies.get("lp_way")).toBe("WEBAUTHN");
+
+    const codeLast = await memberWithPasskey("after");
+    const { page } = await toSecondStep(codeLast.email);
+    expect(page.text).toContain("Enter your login code");
+    const otherWays = page.text.indexOf("<summary>Use another way</summary>");
+    expect(page.text.indexOf(`<input id="code"`)).toBeLessThan(otherWays);
+    expect(otherWays).toBeLessThan(page.text.indexOf(`id="passkey-form"`));
+    expect(page.text).toContain("Use one of your passkeys instead of the code.");
+    // A passkey sends nothing: no "send by" button for it.
+    expect(page.text).not.toContain("Send the code by e-mail instead");
   });
 });
 

@@ -648,19 +648,31 @@ describe("second factors: choosing the one that sends the code", () => {
     expect((await goOn(email, challenge.body.stateToken!)).body.mfaChallengeData?.factorType).toBe("EMAIL");
   });
 
-  it("on the hosted page: a button sends the code by the other factor, and its code logs in", async () => {
+  it("on the hosted page: the way set up last is asked first, a button sends the code by the other, and its code logs in", async () => {
     const { email, phone } = await memberWithEmailAndSms();
+    const mailed = platform.ctx.outbox.list(email).length;
     const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
-    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
-    expect(codePage.text).toContain("Send the code by text message instead");
+    // Text messages were turned on after e-mail codes: the page texts the code, and mails none.
+    expect(codePage.text).toContain(`by text message to <strong>•••• ${phone.slice(-4)}</strong>`);
+    expect(codePage.text).toContain("We ask for this way first because you set it up most recently");
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailed);
+    expect(codePage.text).toContain("Send the code by e-mail instead");
     const csrf = /name="csrf" value="([^"]*)"/.exec(codePage.text)![1];
     const rs = new URL(codePage.url).searchParams.get("rs")!;
-    const switched = await browser.follow(await browser.post(`${platform.url}${HOSTED_PAGES.loginCodeSendBy}`, { rs, csrf, factorType: "SMS" }));
-    expect(switched.text).toContain(`by text message to <strong>•••• ${phone.slice(-4)}</strong>`);
-    expect(switched.text).toContain("Send the code by e-mail instead");
-    const done = await browser.submitForm(switched.url, { code: latestCode(phone)! });
+    const switched = await browser.follow(await browser.post(`${platform.url}${HOSTED_PAGES.loginCodeSendBy}`, { rs, csrf, factorType: "EMAIL" }));
+    expect(switched.text).toContain("We sent a 6-digit code by e-mail");
+    expect(switched.text).toContain("Send the code by text message instead");
+    // The member chose: the page no longer says why it led with the other way.
+    expect(switched.text).not.toContain("We ask for this way first");
+    const done = await browser.submitForm(switched.url, { code: latestCode(email)! });
     expect(done.status).toBe(303);
     const { code, state } = client.auth.parseFromUrl(done.location!, "query");
     expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+    // The e-mailed code finished the login: this browser's next hosted login asks for it first.
+    expect(browser.cookies.get("lp_way")).toBe("EMAIL");
+    const { authUrl } = await client.auth.getAuthUrl(client.auth.generateOAuthData(platform.callbackUrl), { responseMode: "query" });
+    const next = await browser.follow(await browser.submitForm(authUrl, { email, password: PASSWORD }));
+    expect(next.text).toContain("We sent a 6-digit code by e-mail");
+    expect(next.text).toContain("We ask for this way first because you last logged in with it on this browser");
   });
 });

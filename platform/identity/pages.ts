@@ -63,6 +63,18 @@ button:focus-visible { outline: none; box-shadow: 0 0 0 4px var(--pine-100); }
 .way { margin-top: 24px; padding-top: 16px; border-top: 1px solid var(--stone-200); }
 .way > p:first-of-type { margin: 0 0 12px; font-size: .875rem; color: var(--stone-700); }
 .way button { width: auto; }
+/* "Use another way" (the site's SecondStepForm): a rule, a link-like summary, each way below it in small grey words. */
+details.ways { margin-top: 24px; padding-top: 16px; border-top: 1px solid var(--stone-200); }
+details.ways > summary { cursor: pointer; list-style: none; font-weight: 500; color: var(--pine-700); text-underline-offset: 2px; }
+details.ways > summary::-webkit-details-marker { display: none; }
+details.ways > summary:hover { text-decoration: underline; }
+details.ways > summary:focus-visible { outline: 2px solid var(--pine-700); outline-offset: 2px; }
+.other { margin-top: 16px; }
+.other > * + * { margin-top: 12px; }
+.other > p { margin: 0; font-size: .875rem; color: var(--stone-700); }
+.other.hint { margin: 16px 0 0; font-size: .875rem; color: var(--stone-700); }
+.other button { width: auto; }
+.other.recovery { margin-top: 24px; padding-top: 16px; border-top: 1px solid var(--stone-200); }
 .buttons { display: flex; flex-wrap: wrap; gap: 12px; }
 .buttons form > * + * { margin-top: 0; }
 button.quiet { width: auto; color: var(--pine-700); background: #fff; border: 1px solid var(--stone-400); }
@@ -147,7 +159,18 @@ export type FormError = { message: string; fields?: readonly string[] };
 /** A form page: its CSRF token, the error its last POST left (shown once), and where "Back to the site" leads. */
 export type FormState = { csrf: string; error?: FormError; formActionOrigins: readonly string[]; back?: string };
 
-type Field = { name: string; label: string; type: string; autocomplete: string; value?: string; limits?: string; hint?: string };
+/** `form`: the form a field outside it belongs to; `optional`: not `required` (one of several ways, each with its own button). */
+type Field = {
+  name: string;
+  label: string;
+  type: string;
+  autocomplete: string;
+  value?: string;
+  limits?: string;
+  hint?: string;
+  form?: string;
+  optional?: boolean;
+};
 
 /** A labelled input; only the fields the error names are marked invalid, and the first of them is focused. */
 function input(field: Field, error: FormError | undefined): string {
@@ -158,7 +181,8 @@ function input(field: Field, error: FormError | undefined): string {
     `name="${field.name}"`,
     `type="${field.type}"`,
     `autocomplete="${field.autocomplete}"`,
-    "required",
+    field.form ? `form="${field.form}"` : "",
+    field.optional ? "" : "required",
     field.limits ?? "",
     field.value !== undefined ? `value="${escapeHtml(field.value)}"` : "",
     described ? `aria-describedby="${described}"` : "",
@@ -229,36 +253,55 @@ function codeIntro(factorType: SecondFactorType, hint: string): string {
  */
 export type PasskeyOffer = { optionsJson: string; script: string } | "site-only";
 
-// Each way of answering is its own form, so each asks whether to remember this browser.
+/** The code page's one form (`loginCodePage`): every way's field and button belong to it, so its one "Remember this device" box goes with each. */
+const SECOND_STEP_FORM = "second-step";
+
 const REMEMBER = `<label class="check"><input type="checkbox" name="remember" value="1">Remember this device for 30 days</label>`;
+
+/** Why the page leads with its way (first-way.ts), said when the member has others. */
+const FIRST_BECAUSE: Record<"last-used" | "newest", string> = {
+  "last-used": "We ask for this way first because you last logged in with it on this browser; your other ways are below.",
+  newest: "We ask for this way first because you set it up most recently; your other ways are below.",
+};
 
 /**
  * The passkey's form, hidden until its script runs (passkey-step.ts): the script fills the
- * credential and posts it. Without JavaScript a note says passkeys need it.
+ * credential, and the page's "Remember this device" choice, and posts it. Without JavaScript a note says passkeys need it.
  */
 function passkeySection(state: { rs: string; csrf: string }, offer: PasskeyOffer, leading: boolean): string {
-  if (offer === "site-only") return `<p class="hint way">Passkeys work on the site's own login form, not on this page.</p>`;
-  return `<section id="passkey"${leading ? "" : ` class="way"`} hidden>
-${leading ? "" : "<p>Or use a passkey saved on this device or your phone.</p>\n"}<form id="passkey-form" method="post" action="${HOSTED_PAGES.loginPasskey}">
-${hiddenFields({ rs: state.rs, csrf: state.csrf, credential: "" })}
-${REMEMBER}
+  if (offer === "site-only") return `<p class="hint${leading ? "" : " other"}">Passkeys work on the site's own login form, not on this page.</p>`;
+  return `<section id="passkey"${leading ? "" : ` class="other"`} hidden>
+${leading ? "" : "<p>Use one of your passkeys instead of the code.</p>\n"}<form id="passkey-form" method="post" action="${HOSTED_PAGES.loginPasskey}">
+${hiddenFields({ rs: state.rs, csrf: state.csrf, credential: "", remember: "" })}
 <button type="submit">Use a passkey</button>
 </form>
 <p class="error" id="passkey-message" role="alert" hidden></p>
 <script type="application/json" id="passkey-options">${scriptJson(JSON.parse(offer.optionsJson))}</script>
 </section>
-<noscript><p class="hint">Passkeys need JavaScript, which is off in this browser. Use another way on this page.</p></noscript>`;
+<noscript><p class="hint${leading ? "" : " other"}">Passkeys need JavaScript, which is off in this browser. Use another way on this page.</p></noscript>`;
+}
+
+/** A way under "Use another way": what it is, its field (of the page's one form) and its button, which names the way. */
+function otherWay(way: "app" | "recovery", words: string, field: Field, button: string, error: FormError | undefined): string {
+  return `<div class="other ${way}">
+<p>${words}</p>
+${input({ ...field, form: SECOND_STEP_FORM, optional: true }, error)}
+<button type="submit" form="${SECOND_STEP_FORM}" name="way" value="${way}" formnovalidate>${button}</button>
+</div>`;
 }
 
 /**
- * The second step of a log-in: the code the member's second factor was sent (or their app shows);
- * for a member whose app is on but was not the factor asked, a form for the app's code (they
- * choose); and, for a member with recovery codes, a form for one of them: a lost phone locks no one out.
+ * The second step of a log-in, as the site's own code page has it: one form with one "Remember
+ * this device" box, led by the way the login asked for (first-way.ts chose it: the code it sent,
+ * the app's code, or a passkey); a new code, or one by another way, below it; and under "Use
+ * another way" the rest (a passkey, the app's code, a recovery code for a member who has some left),
+ * whose fields and buttons belong to the one form from outside it (forms cannot nest), without JavaScript too.
  */
 export function loginCodePage(
   state: FormState & {
     rs: string;
     factorType: SecondFactorType;
+    firstBecause?: "last-used" | "newest" | "only";
     hint: string;
     app: boolean;
     recovery: boolean;
@@ -289,38 +332,58 @@ ${state.others.map((type) => sendButton(type, type === "SMS" ? "Send the code by
 </div>
 </section>`
       : "";
-  const appForm = `<form class="way" method="post" action="${HOSTED_PAGES.loginCode}">
-${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-<p>Or use your authenticator app instead: enter the code it shows for this site.</p>
-${input({ name: "appCode", label: "Code from your app", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
-${REMEMBER}
-<button type="submit">Use the app's code</button>
-</form>`;
-  const recoveryForm = `<form class="way" method="post" action="${HOSTED_PAGES.loginCode}">
-${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-<p>Lost your phone or passkey? Use one of the recovery codes you saved when you set up two-step sign-in. Each works once.</p>
-${input({ name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` }, state.error)}
-${REMEMBER}
-<button type="submit">Use the recovery code</button>
-</form>`;
-  // A passkey sends no code: when it is the factor asked, the page leads with it.
+  // A passkey sends no code: when it is the factor asked, the page leads with it, and the form holds only the box.
   const byPasskey = state.factorType === "WEBAUTHN";
-  const codeForm = `<form method="post" action="${HOSTED_PAGES.loginCode}">
+  const codeField = { type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS };
+  const form = `<form id="${SECOND_STEP_FORM}" method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${input({ name: "code", label: "Login code", type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS }, state.error)}
-${REMEMBER}
-<button type="submit">Log in</button>
+${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeField }, state.error)}\n${REMEMBER}\n<button type="submit" name="way" value="code">Log in</button>`}
 </form>`;
-  const passkey = state.passkey ? passkeySection(state, state.passkey, byPasskey) : "";
-  const first = byPasskey ? passkey : [codeForm, passkey].filter(Boolean).join("\n");
+  const passkeyHere = state.passkey !== undefined && state.passkey !== "site-only";
+  const others = [
+    state.passkey && !byPasskey ? passkeySection(state, state.passkey, false) : "",
+    state.app
+      ? otherWay(
+          "app",
+          "Use your authenticator app instead: enter the code it shows for this site.",
+          { name: "appCode", label: "Code from your app", ...codeField },
+          "Use the app's code",
+          state.error,
+        )
+      : "",
+    state.recovery
+      ? otherWay(
+          "recovery",
+          "Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, log in with one of them. Each works once.",
+          { name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` },
+          "Use the recovery code",
+          state.error,
+        )
+      : "",
+  ].filter(Boolean);
+  // Open when a field under it was refused, or when the passkey that leads cannot be used on this page.
+  const open = state.error?.fields?.some((name) => name === "appCode" || name === "recoveryCode") || (byPasskey && state.passkey === "site-only");
+  const otherWays =
+    others.length > 0 ? `<details class="ways"${open ? " open" : ""}>\n<summary>Use another way</summary>\n${others.join("\n")}\n</details>` : "";
+  const hasOtherWays = state.others.length > 0 || state.app || (!byPasskey && passkeyHere);
+  const because = state.firstBecause && state.firstBecause !== "only" && hasOtherWays ? ` ${FIRST_BECAUSE[state.firstBecause]}` : "";
   return {
     title: byPasskey ? "Use your passkey" : "Enter your login code",
     intro:
-      byPasskey && state.passkey === "site-only"
+      (byPasskey && state.passkey === "site-only"
         ? "Your account has two-step sign-in with a passkey, which works on the site's own login form. Here, use another way below."
-        : codeIntro(state.factorType, state.hint),
-    content: `${state.status ? `<p class="status" role="status" id="code-sent" tabindex="-1">${escapeHtml(state.status)}</p>\n` : ""}${formError(state.error)}
-${first}${newCode ? `\n${newCode}` : ""}${sendBy ? `\n${sendBy}` : ""}${state.app ? `\n${appForm}` : ""}${state.recovery ? `\n${recoveryForm}` : ""}`,
+        : codeIntro(state.factorType, state.hint)) + because,
+    content: [
+      state.status ? `<p class="status" role="status" id="code-sent" tabindex="-1">${escapeHtml(state.status)}</p>` : "",
+      formError(state.error),
+      byPasskey && state.passkey ? passkeySection(state, state.passkey, true) : "",
+      form,
+      newCode,
+      sendBy,
+      otherWays,
+    ]
+      .filter(Boolean)
+      .join("\n"),
     back: state.back,
     formActionOrigins: state.formActionOrigins,
     scripts: state.passkey && state.passkey !== "site-only" ? [state.passkey.script] : [],

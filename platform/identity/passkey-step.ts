@@ -3,7 +3,7 @@ import { browserSupportsWebAuthn, startAuthentication, type PublicKeyCredentialR
 /**
  * Browser code of the hosted page's passkey step (pages.ts `passkeySection`), bundled by
  * hosted-assets.ts. It asks the browser for the passkey with the request options the page holds,
- * puts the answer in the form's hidden field and posts the form; the platform checks it. Without
+ * puts the answer in the form's hidden field, with the page's "Remember this device" choice, and posts the form; the platform checks it. Without
  * this script the section stays hidden and the page's other ways work as forms.
  */
 function run() {
@@ -14,7 +14,10 @@ function run() {
   if (!section || !(form instanceof HTMLFormElement) || !message || !options) return;
   const button = form.querySelector("button");
   const credential = form.elements.namedItem("credential");
-  if (!button || !(credential instanceof HTMLInputElement)) return;
+  const remember = form.elements.namedItem("remember");
+  // The page's one "Remember this device" box, in the code page's form (pages.ts loginCodePage).
+  const rememberBox = document.querySelector<HTMLInputElement>('#second-step input[name="remember"]');
+  if (!button || !(credential instanceof HTMLInputElement) || !(remember instanceof HTMLInputElement)) return;
   const say = (text: string) => {
     message.textContent = text;
     message.hidden = false;
@@ -33,6 +36,7 @@ function run() {
     startAuthentication({ optionsJSON }).then(
       (answer) => {
         credential.value = JSON.stringify(answer);
+        remember.value = rememberBox?.checked ? "1" : "";
         form.submit();
       },
       (error: unknown) => {

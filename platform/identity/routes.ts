@@ -4,6 +4,7 @@ import type { PlatformContext } from "../context";
 import { platformOrigin } from "../http/origin";
 import { readCookie, serializeCookie } from "./cookies";
 import { createCsrf, CSRF_COOKIE } from "./csrf";
+import { wayOf } from "./first-way";
 import { HostedFlow, type Browser, type HostedResult } from "./flow";
 import { registerHostedAssets } from "./hosted-assets";
 import { messagePage, render } from "./pages";
@@ -14,6 +15,9 @@ const SESSION_COOKIE = "lp_session";
 const SESSION_COOKIE_MAX_AGE = 7 * 24 * 60 * 60;
 /** A remembered browser's token: sent only to the hosted pages, where a log-in shows it. */
 const DEVICE_COOKIE = "lp_device";
+/** The way this browser last finished a second step by, asked first next time (first-way.ts): not a secret, kept a year. */
+const WAY_COOKIE = "lp_way";
+const WAY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 const CSRF_COOKIE_MAX_AGE = 60 * 60;
 const FORM_BODY_LIMIT = 16 * 1024;
 
@@ -78,6 +82,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
         csrfValid,
         key: newCookie ?? cookie!,
         deviceToken: readCookie(request.headers.cookie, DEVICE_COOKIE),
+        lastWay: wayOf(readCookie(request.headers.cookie, WAY_COOKIE)),
         origin: platformOrigin(request, ctx.config),
         address: request.socket.remoteAddress ?? "unknown",
       };
@@ -91,6 +96,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
       if (result.rememberedDevice) {
         reply.header("set-cookie", serializeCookie(DEVICE_COOKIE, result.rememberedDevice, cookieOptions(request, REMEMBER_DEVICE_MS / 1000)));
       }
+      if (result.lastWay) reply.header("set-cookie", serializeCookie(WAY_COOKIE, result.lastWay, cookieOptions(request, WAY_COOKIE_MAX_AGE)));
       if (result.kind === "redirect") return reply.redirect(result.url, 303);
       const page = result.kind === "document" ? result.page : render(result.page, ctx.config.siteUrl);
       const status = result.kind === "page" ? (result.status ?? 200) : 200;
@@ -118,6 +124,7 @@ export function registerHostedPages(app: FastifyInstance, ctx: PlatformContext) 
         flow.submitLoginCode(
           body.rs,
           {
+            way: field(body, "way"),
             code: field(body, "code"),
             appCode: field(body, "appCode"),
             recoveryCode: field(body, "recoveryCode"),

@@ -219,14 +219,47 @@ describe("authenticator app beside another factor", () => {
     });
     expect((await verifyApp(challenge.stateToken, appCode(secret))).body.state).toBe("SUCCESS");
 
-    // On the hosted page too: a form for the app's code beside the e-mailed one.
+    // The hosted page chooses before it sends: the app, set up after e-mail codes, is asked first and nothing is mailed;
+    // the e-mailed code is a button away, and the recovery code under "Use another way".
+    const mailed = platform.ctx.outbox.list(email).length;
     const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
-    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
-    expect(codePage.text).toMatch(/<label for="appCode">Code from your app<\/label>/);
-    const byApp = await browser.submitForm(codePage.url, { code: "", appCode: appCode(secret, 1) });
+    expect(codePage.text).toContain("Open your authenticator app and enter the 6-digit code it shows for this site.");
+    expect(codePage.text).toContain("We ask for this way first because you set it up most recently");
+    expect(platform.ctx.outbox.list(email)).toHaveLength(mailed);
+    expect(codePage.text).toContain("Send the code by e-mail instead");
+    expect(codePage.text).not.toContain(`<label for="appCode">`);
+    const byApp = await browser.submitForm(codePage.url, { way: "code", code: appCode(secret, 1) });
     expect(byApp.status).toBe(303);
     const { code, state } = client.auth.parseFromUrl(byApp.location!, "query");
     expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+    expect(browser.cookies.get("lp_way")).toBe("TOTP");
+  });
+
+  it("on the hosted page, a member asked for the e-mailed code chooses the app under “Use another way”, in the same form", async () => {
+    const { email, accessToken, factorId } = await memberWithApp();
+    // The app, then e-mail codes: e-mail is the newest, so the hosted page mails the code first.
+    await call(`/_api/iam/factors/v1/factors/${factorId}`, { method: "DELETE", body: { password: PASSWORD }, token: accessToken });
+    const app = (await enrol(accessToken, { type: "TOTP" })).body.factor!;
+    await awayFromStepEdge();
+    const secret = app.totpData!.secret;
+    expect((await call(`/_api/iam/factors/v1/factors/${app.factorId}/activate`, { body: { code: appCode(secret, -1) }, token: accessToken })).status).toBe(200);
+    expect((await enrol(accessToken, { type: "EMAIL" })).status).toBe(200);
+    const { client, oauthData, browser, page: codePage } = await passwordOnHostedPage(platform.callbackUrl, { email, password: PASSWORD });
+    expect(codePage.text).toContain("We sent a 6-digit code by e-mail");
+    expect(codePage.text).toMatch(/<details class="ways">\n<summary>Use another way<\/summary>[\s\S]*<label for="appCode">Code from your app<\/label>/);
+    // One "Remember this device" box, for every way.
+    expect(codePage.text.match(/name="remember"/g)).toHaveLength(1);
+    // A wrong app code comes back with "Use another way" open, at the app's field.
+    const wrong = await browser.follow(await browser.submitForm(codePage.url, { way: "app", code: "", appCode: appCode(secret, 5) }));
+    expect(wrong.text).toContain(`<details class="ways" open>`);
+    expect(wrong.text).toMatch(/<input id="appCode"[^>]*aria-invalid="true" autofocus>/);
+    // Enter in the app's field presses the form's first button ("Log in", the e-mailed code's): the filled field wins.
+    const byApp = await browser.submitForm(codePage.url, { way: "code", code: "", appCode: appCode(secret, 1), remember: "1" });
+    expect(byApp.status).toBe(303);
+    const { code, state } = client.auth.parseFromUrl(byApp.location!, "query");
+    expect((await client.auth.getMemberTokens(code, state, oauthData)).refreshToken.role).toBe("member");
+    expect(browser.cookies.get("lp_way")).toBe("TOTP");
+    expect(browser.cookies.get("lp_device")).toBeTruthy();
   });
 
   it("does not let a member whose app was never turned on answer by app", async () => {
