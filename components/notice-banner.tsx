@@ -17,7 +17,8 @@ export function NoticeBanner({ text, tone }: { text: string; tone: "done" | "war
   const pathname = usePathname();
   const [shownOn] = useState(pathname);
   useEffect(() => {
-    if (window.location.hash) return;
+    // `#top` is the top of the page (an address a form's redirect gave a fragment of its own: form-reply.ts).
+    if (window.location.hash && window.location.hash !== "#top") return;
     // After Next.js has finished its own scrolling and focusing for the navigation.
     const frame = requestAnimationFrame(() => {
       window.scrollTo({ top: 0 });

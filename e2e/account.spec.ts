@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { SITE_PAGES } from "../lib/auth/routes";
 import { e2e } from "../playwright.config";
 import { logOut } from "./header-menus";
+import { holdPageScripts } from "./hydration";
 import { screenshot } from "./screenshots";
 
 const newEmail = () => `account-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ridgeline.example`;
@@ -89,8 +90,9 @@ test("a member edits the profile with an address, sees it after reload and in th
   await expect(page.getByText("Tick the box to confirm.")).toBeVisible();
   await page.getByLabel("I understand that this cannot be undone.").check();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
-  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/#top`);
   await expect(page.getByRole("status").filter({ hasText: "Your account has been deleted" })).toBeVisible();
+  await expect(page.getByTestId("site-notice")).toBeFocused();
   await expect(page.getByRole("link", { name: "Log in" })).toBeVisible();
 
   await logIn(page, email, "second-heather-way-2");
@@ -130,4 +132,17 @@ test("focus goes to what changed: a new phone or address row, and a form's answe
   await passwordSection.getByRole("button", { name: "Change password" }).click();
   await expect(page.locator("#password-reply")).toBeFocused();
   await expect(page.locator("#password-reply")).toContainText("Your password is changed.");
+});
+
+test("a deletion refused before the page's script ran comes back at its form, whose field takes the focus once the script runs", async ({ page }) => {
+  await registerAndLand(page, newEmail(), "first-granite-path-1");
+  const release = await holdPageScripts(page);
+  await page.goto("/account", { waitUntil: "domcontentloaded" });
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account#delete-account-reply`);
+  const confirm = page.getByLabel("I understand that this cannot be undone.");
+  await expect(confirm).toBeInViewport();
+  release();
+  await expect(confirm).toBeFocused();
 });

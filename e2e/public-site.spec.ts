@@ -5,6 +5,7 @@ import { accountMenuSummary, menuOf, openMenu, sectionsMenuSummary } from "./hea
 import { hydrated } from "./hydration";
 import { adminItems, demoMember, revalidateSite } from "./platform";
 import { screenshot } from "./screenshots";
+import { logInWithForm } from "./site-pages";
 
 const cards = (page: Page) => page.getByTestId("item-card");
 const results = (page: Page) => page.getByRole("heading", { level: 2 }).first();
@@ -122,6 +123,15 @@ test("bad URL parameters fall back to defaults; a malformed page or unknown item
   expect((await page.goto("/trails/no-such-trail"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   expect((await page.goto("/no-such-section"))?.status()).toBe(404);
+});
+
+test("with JavaScript, a page answering 404 in place of its content is titled so once its script has run", async ({ page }) => {
+  await logInWithForm(page);
+  for (const path of ["/members?page=99", "/members/dana?reports=99", "/member-outings/no-such-outing"]) {
+    expect((await page.goto(path))?.status(), path).toBe(404);
+    await hydrated(page.getByRole("banner").getByRole("link", { name: "Ridgeline", exact: true }));
+    await expect(page, path).toHaveTitle(/^Page not found · /);
+  }
 });
 
 test("an item page: reference resolved, related items, previous and next", async ({ page }) => {

@@ -33,7 +33,7 @@ export const publicPages = [
 
 /**
  * Every kind of address with nothing behind it: an unknown section, item and profile, a list or
- * report page that is malformed or past the last, and a path no route matches.
+ * report page (an item's, a profile's) that is malformed or past the last, and a path no route matches.
  */
 export const notFoundPages = [
   "/no-such-section",
@@ -41,6 +41,7 @@ export const notFoundPages = [
   "/trails?page=abc",
   "/trails/summit-loop?reports=9",
   "/members/nobody-here",
+  "/members/dana?reports=99",
   "/members?page=99",
   "/no/such/page/at-all",
 ];

@@ -154,4 +154,22 @@ describe("cached reads across a change", () => {
       expect(outcome).toMatchObject({ cached: expect.arrayContaining([title]), platformCalls: 0 });
     }
   });
+
+  it("a read under way is still shared after another instance announces a change to a member's sessions, which is no data", async () => {
+    const queries = async () => (await platform.stats()).requests["GET /wix-data/v2/items/query"] ?? 0;
+    let before = await queries();
+    await firstItems(trails, 95);
+    const oneRead = (await queries()) - before;
+    before = await queries();
+    const hold = holdNextQuery();
+    const first = firstItems(trails, 96);
+    await hold.answered;
+    announceRemoteRevalidation({ tags: ["member-sessions:someone"], everything: false });
+    const second = firstItems(trails, 96);
+    // Time for it to look in the cache (a miss) and join the read under way, or start its own.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    hold.release();
+    expect(await second).toEqual(await first);
+    expect((await queries()) - before).toBe(oneRead);
+  });
 });

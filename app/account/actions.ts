@@ -477,5 +477,7 @@ export async function deleteAccountAction(_previous: FormState, formData: FormDa
   if (!outcome.ok) return { result: submission.reply({ formErrors: [NOT_MEMBER_MESSAGES[outcome.reason]] }) };
   await endDeletedMemberSession();
   updateTags([TAGS.members, ...outcome.value.map(TAGS.collection)]);
-  redirect("/");
+  // A browser keeps the fragment it posted to (the form's reply, form-reply.ts) across a redirect without one: `#top` is
+  // the top of any page, by the HTML standard.
+  redirect("/#top");
 }

@@ -1,15 +1,33 @@
 import type { Metadata } from "next";
 import Form from "next/form";
 import Link from "next/link";
+import { cache } from "react";
 import { MemberAvatar } from "@/components/member-avatar";
-import { notFoundPage } from "@/components/not-found-page";
+import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { Pagination } from "@/components/pagination";
 import { ResultsHeading } from "@/components/collection/results-focus";
 import { directoryHref, parseDirectoryState } from "@/lib/search-params";
 import { listPublicMembers, MEMBERS_PER_PAGE, type PublicMember } from "@/lib/wix/members";
 import { focusRing } from "@/components/class-names";
 
-export const metadata: Metadata = { title: "Members", description: "The people who walk with the Ridgeline Hiking Club." };
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** One read per request, shared by the page and its metadata. */
+const directory = cache(listPublicMembers);
+
+/** The directory's page an address asks for; null when it is malformed or past the last page of a search (the directory itself always has page 1). */
+async function directoryPage(searchParams: Awaited<Props["searchParams"]>) {
+  const state = parseDirectoryState(searchParams);
+  if (state === null) return null;
+  const found = await directory(state.query, state.page);
+  return state.page > found.pageCount ? null : { state, ...found };
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  return (await directoryPage(await searchParams))
+    ? { title: "Members", description: "The people who walk with the Ridgeline Hiking Club." }
+    : notFoundMetadata;
+}
 
 const joinedFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
@@ -28,12 +46,10 @@ function subtitle(member: PublicMember): string | undefined {
   return member.title ? `${member.title} · ${joined}` : joined;
 }
 
-export default async function MembersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const state = parseDirectoryState(await searchParams);
-  if (state === null) return notFoundPage();
-  const { members, total, pageCount } = await listPublicMembers(state.query, state.page);
-  // Past the last page of a search there is nothing to show; the directory itself always has page 1.
-  if (state.page > pageCount) return notFoundPage();
+export default async function MembersPage({ searchParams }: Props) {
+  const shown = await directoryPage(await searchParams);
+  if (!shown) return notFoundPage();
+  const { state, members, total, pageCount } = shown;
   const first = (state.page - 1) * MEMBERS_PER_PAGE + 1;
   const found = state.query ? `${memberCount(total)} named “${state.query}”` : memberCount(total);
   const status =

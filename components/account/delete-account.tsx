@@ -1,24 +1,26 @@
 "use client";
 
-import { usePathname } from "next/navigation";
-import { useActionState, useRef } from "react";
+import { useRef } from "react";
 import { ActionStateForm } from "@/components/forms/action-form";
+import { useFormReply } from "@/components/forms/form-reply";
 import type { FormAction } from "@/lib/form-state";
 import { dangerFocusRing, summaryButton } from "@/components/class-names";
 
 const openerLook = `hover:bg-red-50 ${summaryButton} ${dangerFocusRing}`;
 
+const DELETE_ACCOUNT_REPLY = "delete-account-reply";
+
 /**
  * Deleting the account takes two steps: open the confirmation, then confirm it. The confirmation
  * is a native disclosure, so both steps work without JavaScript; its button reads "Keep my
- * account" while it is open. A refused confirmation (the box not ticked) keeps it open. With
- * script, opening moves the focus into the confirmation (its first checkbox). It says what stays
+ * account" while it is open. A refused confirmation (the box not ticked) keeps it open, and a post
+ * without JavaScript comes back to it. With script, opening moves the focus into the confirmation
+ * (its first checkbox). It says what stays
  * (the member's reports, unless they tick the box to remove them with the account).
  */
 export function DeleteAccount({ action, reports }: { action: FormAction; reports?: string }) {
-  // Posted without JavaScript to the page's address without its fragment: one the account page was opened at (a form's
-  // answer, form-reply.ts) would otherwise follow the redirect to the home page.
-  const actionState = useActionState(action, {}, usePathname());
+  // A refusal comes back at the form; the action's redirect, once the account is gone, has a fragment of its own.
+  const actionState = useFormReply(action, {}, DELETE_ACCOUNT_REPLY);
   const disclosure = useRef<HTMLDetailsElement>(null);
   const onToggle = () => {
     if (disclosure.current?.open) disclosure.current.querySelector<HTMLElement>("input:not([type=hidden])")?.focus();
@@ -43,6 +45,7 @@ export function DeleteAccount({ action, reports }: { action: FormAction; reports
           pendingLabel="Deleting your account…"
           tone="danger"
           wideButton={false}
+          replyId={DELETE_ACCOUNT_REPLY}
         />
       </div>
     </details>

@@ -1,11 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState, useTransition } from "react";
-import { ActionStateForm, SENT_FROM, replyFor, type ActionState } from "@/components/forms/action-form";
+import { ActionStateForm, type ActionState } from "@/components/forms/action-form";
 import { ConfirmationMessage, FormFeedback, useNewestConfirmation } from "@/components/forms/feedback";
 import { Disclosure } from "@/components/forms/disclosure";
 import { showsReply, useFormReply } from "@/components/forms/form-reply";
 import { ceremonyFailureMessage, passkeyCeremonies, usePasskeySupport } from "@/components/forms/passkeys";
+import { CardPasswordForm } from "./card-password-form";
 import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction, FormState, PasskeyCeremony } from "@/lib/form-state";
 import type { Passkey } from "@/lib/wix/factors";
@@ -99,20 +100,17 @@ export function Passkeys({
                   <span className="font-medium">{passkey.name}</span>, added on {dateFormat.format(passkey.added)}, last used{" "}
                   {passkey.lastUsed ? `on ${dateFormat.format(passkey.lastUsed)}` : "never"}
                 </p>
-                <Disclosure summary="Remove…" open={showsReply(replyFor(remove, passkey.id)[0], false)}>
-                  <ActionStateForm
-                    kind="removePasskey"
-                    actionState={replyFor(remove, passkey.id)}
-                    confirmationShownElsewhere
-                    replyId={PASSKEYS_REPLY}
-                    fields={[PASSWORD_FIELD]}
-                    hidden={{ passkeyId: passkey.id, [SENT_FROM]: passkey.id }}
-                    submitLabel={`Remove ${passkey.name}`}
-                    pendingLabel="Removing…"
-                    tone="quiet"
-                    wideButton={false}
-                  />
-                </Disclosure>
+                <CardPasswordForm
+                  card={passkey.id}
+                  idField="passkeyId"
+                  summary="Remove…"
+                  actionState={remove}
+                  kind="removePasskey"
+                  replyId={PASSKEYS_REPLY}
+                  submitLabel={`Remove ${passkey.name}`}
+                  pendingLabel="Removing…"
+                  tone="quiet"
+                />
               </li>
             ))}
           </ul>

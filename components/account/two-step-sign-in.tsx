@@ -6,6 +6,7 @@ import { Disclosure } from "@/components/forms/disclosure";
 import { showsReply, useFormReply } from "@/components/forms/form-reply";
 import { focusRing } from "@/components/class-names";
 import { AppActivation } from "./app-activation";
+import { CardPasswordForm } from "./card-password-form";
 import { PASSWORD_FIELD } from "./password-field";
 import type { FormAction } from "@/lib/form-state";
 import type { Passkey, SecondFactor } from "@/lib/wix/factors";
@@ -89,19 +90,16 @@ export function TwoStepSignIn({
           {enabled.map((factor) => (
             <li key={factor.id} className="space-y-2 rounded-lg border border-stone-200 p-4">
               <p className="text-sm text-stone-800">{DESCRIPTIONS[factor.type].on(factor, email)}</p>
-              <Disclosure summary="Turn off…" open={showsReply(replyFor(turnOff, factor.id)[0], false)}>
-                <ActionStateForm
-                  kind="removeFactor"
-                  actionState={replyFor(turnOff, factor.id)}
-                  confirmationShownElsewhere
-                  replyId={TWO_STEP_REPLY}
-                  fields={[PASSWORD_FIELD]}
-                  hidden={{ factorId: factor.id, [SENT_FROM]: factor.id }}
-                  submitLabel={DESCRIPTIONS[factor.type].off}
-                  pendingLabel="Turning off…"
-                  wideButton={false}
-                />
-              </Disclosure>
+              <CardPasswordForm
+                card={factor.id}
+                idField="factorId"
+                summary="Turn off…"
+                actionState={turnOff}
+                kind="removeFactor"
+                replyId={TWO_STEP_REPLY}
+                submitLabel={DESCRIPTIONS[factor.type].off}
+                pendingLabel="Turning off…"
+              />
             </li>
           ))}
         </ul>

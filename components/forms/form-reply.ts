@@ -10,10 +10,10 @@ import type { FormState } from "@/lib/form-state";
  * (only while it shows one: the id is never on two elements). Each hook on a page needs its own
  * id, or another action: React gives a posted reply to the hook with the same action and permalink.
  *
- * Not for a form whose action redirects (logging in, deleting the account): a browser keeps the
- * fragment of the address it posted to across a redirect without one, so the next page would
- * open at a fragment of no meaning there. Such forms pass no id; one on a page that may have been
- * opened at a reply's fragment posts to the page's address without it (`DeleteAccount`).
+ * A browser keeps the fragment of the address it posted to across a redirect without one, so the
+ * next page would open at a fragment of no meaning there: a form whose action redirects passes no
+ * id (logging in), or redirects to an address with a fragment of its own (deleting the account
+ * goes to `/#top`, the top of the page by the HTML standard).
  */
 export function useFormReply<State>(
   action: (state: Awaited<State>, formData: FormData) => State | Promise<State>,

@@ -147,7 +147,7 @@ test("the account's forms: profile, profile address, password, two-step sign-in 
   await expect(page.getByLabel("I understand that this cannot be undone.")).toHaveAttribute("aria-invalid", "true");
   await page.getByLabel("I understand that this cannot be undone.").check();
   await page.getByRole("button", { name: "Delete my account for good" }).click();
-  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/#top`);
   await expect(page.getByRole("status").first()).toContainText("Your account has been deleted");
 });
 

@@ -1,20 +1,15 @@
 import { expect, test } from "../test";
-import { SITE_PAGES } from "../../lib/auth/routes";
 import { e2e } from "../../playwright.config";
 import { logOut } from "../header-menus";
 import { latestMail } from "../platform";
-import { logInWithPassword, newEmail, registerAndLand, submitWithPassword } from "../two-step";
+import { backToCodePage, logInWithPassword, newEmail, registerWithEmailCodes } from "../two-step";
 
 // "Remember this device" with JavaScript off: the box posts with the code form, and forgetting is a form post too.
 
 test("without script: a ticked box remembers the browser, and 'Forget all devices' asks for the code again", async ({ page }) => {
   const email = newEmail();
-  await registerAndLand(page, email);
-  await submitWithPassword(page, "Turn on codes by e-mail");
-  await logOut(page);
-
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await registerWithEmailCodes(page, email);
+  await backToCodePage(page, email);
   const codeForm = page.locator("form").filter({ has: page.getByRole("button", { name: "Log in", exact: true }) });
   await codeForm.getByLabel("Login code").fill((await latestMail(email, "login-code")).code!);
   await codeForm.getByLabel("Remember this device for 30 days").check();
@@ -27,7 +22,5 @@ test("without script: a ticked box remembers the browser, and 'Forget all device
   const devices = page.getByRole("region", { name: "Remembered devices" });
   await devices.getByRole("button", { name: "Forget all devices" }).click();
   await expect(devices).toContainText("No device is remembered");
-  await logOut(page);
-  await logInWithPassword(page, email);
-  await expect(page).toHaveURL(`${e2e.siteUrl}${SITE_PAGES.loginCode}`);
+  await backToCodePage(page, email);
 });

@@ -57,6 +57,25 @@ test("a form low on /account comes back scrolled to its answer, at the answer's 
   await expect(passwordSection.getByRole("status")).toBeInViewport();
 });
 
+test("a refused account deletion comes back at its form; done, the home page opens at its top with the notice", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerAndLand(page, newEmail());
+  await page.locator("summary", { hasText: "Delete my account…" }).click();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  await expect(page).toHaveURL(`${e2e.siteUrl}/account#delete-account-reply`);
+  const confirm = page.getByLabel("I understand that this cannot be undone.");
+  await expect(confirm).toHaveAttribute("aria-invalid", "true");
+  await expect(confirm).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+
+  await confirm.check();
+  await page.getByRole("button", { name: "Delete my account for good" }).click();
+  // Its own fragment, the top of the page: not the form's, which the browser would carry over to the home page.
+  await expect(page).toHaveURL(`${e2e.siteUrl}/#top`);
+  await expect(page.getByTestId("site-notice")).toContainText("Your account has been deleted");
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("recovery codes open on a page of their own that says they are shown once, and download as a file without script", async ({ page, browser }) => {
   await registerAndLand(page, newEmail());
   const { codes } = await setUpApp(page, password, async (codesPage) => {

@@ -15,6 +15,7 @@ import { publicRead, type WixClient } from "./client";
 /** How long a cached read is served before it is read again in the background, whatever happens. */
 export const CACHE_LIFE_SECONDS = 300;
 
+/** Every one starts with `wix:` (`isDataTag`). */
 export const TAGS = {
   /** Every cached read of one data collection. */
   collection: (collectionId: string) => `wix:collection:${collectionId}`,
@@ -64,12 +65,18 @@ function dropTags(tags: string[], drop: (tag: string) => void): void {
   announceRevalidation(tags);
 }
 
+/** The tags of cached reads (`TAGS`): others share the channel, such as a member's sessions (lib/auth/session-check.ts). */
+const isDataTag = (tag: string) => tag.startsWith("wix:");
+
 // Another instance revalidated (the shared cache in Redis has dropped those reads already): a
 // read under way here may hold the old data, as after a revalidation of this instance's own.
+// News of no data leaves the reads under way shared.
 onRemoteRevalidation(({ tags, everything }) => {
+  const dataTags = tags.filter(isDataTag);
+  if (!everything && dataTags.length === 0) return;
   platformReads.forget();
   if (everything) tagChanges.changedEverything();
-  else tagChanges.changed(tags);
+  else tagChanges.changed(dataTags);
 });
 
 /** The revalidation webhook: drops every cached read of these collections (and member profiles, when asked). */

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFoundPage } from "@/components/not-found-page";
+import { cache } from "react";
+import { notFoundMetadata, notFoundPage } from "@/components/not-found-page";
 import { OutingFacts } from "@/components/outings/outing-facts";
 import { MeetingPlace } from "@/components/outings/meeting-place";
 import { OutingRsvp } from "@/components/outings/outing-rsvp";
@@ -13,18 +14,27 @@ import { whenAvailable } from "@/lib/wix/collections";
 
 type Props = { params: Promise<{ slug: string }> };
 
-export const metadata: Metadata = { title: memberOutings.singular };
+const pathOf = (slug: string) => `/${memberOutings.route}/${slug}`;
 
 /**
- * One members' outing: for signed-in members only (visitors are sent to log in and come back),
- * read with the member's own session, never cached or shared.
+ * For signed-in members only (visitors are sent to log in and come back), read with the member's
+ * own session, never cached or shared: once per request, for the page and its metadata.
  */
+const outingAt = cache(async (slug: string) => {
+  const session = await requireMember(pathOf(slug));
+  return whenAvailable(() => readAsMember(session, pathOf(slug), (client) => outingBySlug(client, memberOutings, decodedSegment(slug))));
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const read = await outingAt((await params).slug);
+  return read.reachable && !read.value ? notFoundMetadata : { title: memberOutings.singular };
+}
+
+/** One members' outing. */
 export default async function MemberOutingPage({ params }: Props) {
   const { slug } = await params;
-  const path = `/${memberOutings.route}/${slug}`;
-  const session = await requireMember(path);
-  const read = await whenAvailable(() => readAsMember(session, path, (client) => outingBySlug(client, memberOutings, decodedSegment(slug))));
-  if (!read.reachable) return <PlatformUnavailable retryHref={path} />;
+  const read = await outingAt(slug);
+  if (!read.reachable) return <PlatformUnavailable retryHref={pathOf(slug)} />;
   const item = read.value;
   if (!item) return notFoundPage();
   return (

@@ -20,43 +20,53 @@ const slugOf = (segment: string) => {
   return parsed.success ? parsed.data : null;
 };
 
-/** One lookup per request, shared by the page and its metadata; a malformed slug finds nobody. */
-const memberFor = cache(async (segment: string) => {
+/** A malformed slug finds nobody. */
+async function memberFor(segment: string) {
   const slug = slugOf(segment);
   return slug ? publicMemberBySlug(slug) : null;
-});
+}
 
 /**
  * The signed-in member's own profile when it is private and at this address: its owner is told
  * why nobody else sees it, where anyone else gets the same 404 as for no member at all.
  */
-const ownPrivateProfile = cache(async (segment: string) => {
+async function ownPrivateProfile(segment: string) {
   const slug = slugOf(segment);
   const session = await getSession();
   if (!slug || session?.role !== "member") return null;
   const profile = await readAsMember(session, `/members/${slug}`, currentProfile);
   return profile.isPrivate && profile.slug === slug ? profile : null;
+}
+
+/**
+ * What the address shows, read once per request for the page and its metadata: a member's profile
+ * with one page (`?reports=`) of their reports, the owner's own private profile, or null for a 404.
+ */
+const profileAt = cache(async (segment: string, page: number | null) => {
+  if (page === null) return null;
+  const member = await memberFor(segment);
+  if (!member) {
+    const own = await ownPrivateProfile(segment);
+    return own ? { own, member: null } : null;
+  }
+  const lists = await Promise.all(reportedCollections.map(async (collection) => ({ collection, ...(await reportsBy(collection, member.id, page)) })));
+  // One `?reports=` pages every list of the profile; a page past the last of all of them is a 404.
+  return page > Math.max(...lists.map((list) => list.pageCount)) ? null : { member, page, lists };
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { slug } = await params;
-  const member = await memberFor(slug);
-  if (member) return { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` };
-  return (await ownPrivateProfile(slug)) ? { title: "Your private profile" } : notFoundMetadata;
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
+  const shown = await profileAt((await params).slug, parseReportsPage(await searchParams));
+  if (!shown) return notFoundMetadata;
+  if (!shown.member) return { title: "Your private profile" };
+  const { member } = shown;
+  return { title: `${member.name}, member`, description: member.title || `${member.name} walks with the Ridgeline Hiking Club.` };
 }
 
 export default async function MemberPage({ params, searchParams }: Props) {
-  const { slug } = await params;
-  const member = await memberFor(slug);
-  const page = parseReportsPage(await searchParams);
-  if (!member && page !== null) {
-    const own = await ownPrivateProfile(slug);
-    if (own) return <PrivateProfile profile={own} />;
-  }
-  if (!member || page === null) return notFoundPage();
-  // One `?reports=` pages every list of the profile; a page past the last of all of them is a 404.
-  const lists = await Promise.all(reportedCollections.map(async (collection) => ({ collection, ...(await reportsBy(collection, member.id, page)) })));
-  if (page > Math.max(...lists.map((list) => list.pageCount))) return notFoundPage();
+  const shown = await profileAt((await params).slug, parseReportsPage(await searchParams));
+  if (!shown) return notFoundPage();
+  if (!shown.member) return <PrivateProfile profile={shown.own} />;
+  const { member, page, lists } = shown;
   const path = `/members/${encodeURIComponent(member.slug)}`;
   return (
     <article className="mx-auto max-w-2xl py-12">
