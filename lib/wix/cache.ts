@@ -1,6 +1,6 @@
 import "server-only";
 import { revalidateTag, unstable_cache, updateTag } from "next/cache";
-import { announceRevalidation, noteRenderTags, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
+import { announceRevalidation, isDataTag, noteRenderTags, onRemoteRevalidation } from "@/lib/cache/page-cache-signals";
 import { TagChanges } from "@/lib/cache/tag-changes";
 import { SharedRuns } from "@/lib/shared-runs";
 import { publicRead, type WixClient } from "./client";
@@ -15,7 +15,7 @@ import { publicRead, type WixClient } from "./client";
 /** How long a cached read is served before it is read again in the background, whatever happens. */
 export const CACHE_LIFE_SECONDS = 300;
 
-/** Every one starts with `wix:` (`isDataTag`). */
+/** The tags of data anyone reads: the channel also carries tags of one member's own (`isDataTag` tells them apart). */
 export const TAGS = {
   /** Every cached read of one data collection. */
   collection: (collectionId: string) => `wix:collection:${collectionId}`,
@@ -64,9 +64,6 @@ function dropTags(tags: string[], drop: (tag: string) => void): void {
   tagChanges.changed(tags);
   announceRevalidation(tags);
 }
-
-/** The tags of cached reads (`TAGS`): others share the channel, such as a member's sessions (lib/auth/session-check.ts). */
-const isDataTag = (tag: string) => tag.startsWith("wix:");
 
 // Another instance revalidated (the shared cache in Redis has dropped those reads already): a
 // read under way here may hold the old data, as after a revalidation of this instance's own.
