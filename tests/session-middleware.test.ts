@@ -66,7 +66,8 @@ describe("middleware session handling", () => {
     const stop = onRevalidation((tags) => announced.push(tags));
     recheckSessionsOf("member-blocked");
     stop();
-    expect(announced).toEqual([["member-sessions:member-blocked"]]);
+    // To every instance: their sessions are asked about again, and the pages kept for them go.
+    expect(announced).toEqual([["member-sessions:member-blocked", "member:member-blocked"]]);
     const ended = await withSession(jar.request(site("/trails")));
     expect(await checks()).toBe(before + 2);
     expect(ended.headers.get("set-cookie")).toMatch(/wms_session=;.*Max-Age=0/i);
