@@ -117,7 +117,7 @@ describe("POST /api/webhooks/wix", () => {
     const taken = await workAsyncStorage.run(store, () => post(signWixEvent(key(), LOCAL_SITE_APP_ID, blocked)));
     stop();
     expect(taken.status).toBe(200);
-    expect(announced).toContainEqual(["member-sessions:m-blocked"]);
+    expect(announced).toContainEqual(["member-sessions:m-blocked", "member:m-blocked"]);
   });
 
   it("refuses a forged or expired event with 401, a malformed envelope with 400, and a huge body with 413", async () => {

@@ -160,7 +160,7 @@ describe("hosted login page: the passkey step", () => {
     expect((await answer(browser, garbled, who.authenticator)).location).toMatch(/^http:\/\/localhost:3000\/api\/auth\/callback\?code=/);
   });
 
-  it("leads with the way set up last: a passkey added after e-mail codes (nothing mailed, a button for the code); e-mail codes added after it, the passkey under “Use another way”", async () => {
+  it("leads with the way set up last: a passkey after e-mail codes (nothing mailed); e-mail codes after it, the passkey under another way", async () => {
     const passkeyLast = await memberWithPasskey("before");
     const mailed = platform.ctx.outbox.list(passkeyLast.email).length;
     const { browser, page: passkeyPage } = await toSecondStep(passkeyLast.email);

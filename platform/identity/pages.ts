@@ -335,9 +335,11 @@ ${state.others.map((type) => sendButton(type, type === "SMS" ? "Send the code by
   // A passkey sends no code: when it is the factor asked, the page leads with it, and the form holds only the box.
   const byPasskey = state.factorType === "WEBAUTHN";
   const codeField = { type: "text", autocomplete: "one-time-code", limits: CODE_LIMITS };
+  const codeInput = input({ name: "code", label: "Login code", ...codeField }, state.error);
+  const codeFields = `${codeInput}\n${REMEMBER}\n<button type="submit" name="way" value="code">Log in</button>`;
   const form = `<form id="${SECOND_STEP_FORM}" method="post" action="${HOSTED_PAGES.loginCode}">
 ${hiddenFields({ rs: state.rs, csrf: state.csrf })}
-${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeField }, state.error)}\n${REMEMBER}\n<button type="submit" name="way" value="code">Log in</button>`}
+${byPasskey ? REMEMBER : codeFields}
 </form>`;
   const passkeyHere = state.passkey !== undefined && state.passkey !== "site-only";
   const others = [
@@ -354,7 +356,8 @@ ${byPasskey ? REMEMBER : `${input({ name: "code", label: "Login code", ...codeFi
     state.recovery
       ? otherWay(
           "recovery",
-          "Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, log in with one of them. Each works once.",
+          "Lost your phone or passkey? If you saved recovery codes when you set up an authenticator app or a passkey, " +
+            "log in with one of them. Each works once.",
           { name: "recoveryCode", label: "Recovery code", type: "text", autocomplete: "off", limits: `maxlength="20" spellcheck="false"` },
           "Use the recovery code",
           state.error,
