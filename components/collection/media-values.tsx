@@ -7,7 +7,7 @@ import { OpenPhoto, PhotoViewer } from "./photo-viewer";
 /**
  * A picture through the image optimiser: at its own proportions when its size is known,
  * otherwise (or when `crop` asks, for tiles that line up) cropped to 3:2. `sizes` follows the
- * layout it sits in.
+ * layout it sits in. `priority`: preloaded in the head and fetched first, for the picture a page paints largest first.
  */
 export function Photo({
   picture,
@@ -22,6 +22,8 @@ export function Photo({
   crop?: boolean;
   className?: string;
 }) {
+  // Next.js 16 no longer raises a preloaded image's priority: the head's preload and the <img> ask for it here.
+  const fetchPriority = priority ? "high" : undefined;
   if (picture.width && picture.height && !crop) {
     return (
       <Image
@@ -30,14 +32,15 @@ export function Photo({
         width={picture.width}
         height={picture.height}
         sizes={imageSizes[layout]}
-        priority={priority}
+        preload={priority}
+        fetchPriority={fetchPriority}
         className={`h-auto w-full ${className}`}
       />
     );
   }
   return (
     <div className={`relative aspect-[3/2] overflow-hidden ${className}`}>
-      <Image src={picture.src} alt={picture.alt} fill sizes={imageSizes[layout]} priority={priority} className="object-cover" />
+      <Image src={picture.src} alt={picture.alt} fill sizes={imageSizes[layout]} preload={priority} fetchPriority={fetchPriority} className="object-cover" />
     </div>
   );
 }
