@@ -64,7 +64,7 @@ describe("a component for each field type", () => {
             title: "First light",
             description: "From the switchbacks.",
           },
-          { kind: "video", video: { src: "/media/demo/ridge-flyover.mp4" }, title: "Along the crest" },
+          { kind: "video", video: { src: "/media/demo/ridge-flyover.mp4", poster: "/media/demo/ridge.jpg" }, title: "Along the crest" },
         ],
       },
       "Photos",
@@ -75,6 +75,8 @@ describe("a component for each field type", () => {
     expect(photo.querySelector("figcaption")?.textContent).toBe("First light. From the switchbacks.");
     expect(clip.querySelector("video source")?.getAttribute("src")).toBe("/media/demo/ridge-flyover.mp4");
     expect(clip.querySelector("video")?.getAttribute("aria-label")).toBe("Along the crest");
+    // A tile's still is 384 px: never wider than a page's main picture of the same file takes (docs/public-site.md).
+    expect(clip.querySelector("video")?.getAttribute("poster")).toBe("/_next/image?url=%2Fmedia%2Fdemo%2Fridge.jpg&w=384&q=75");
   });
 
   it("video, audio and documents", () => {
@@ -83,8 +85,8 @@ describe("a component for each field type", () => {
       "Video",
     ).querySelector("video")!;
     expect(video.controls).toBe(true);
-    // The still goes through the optimiser as well.
-    expect(video.getAttribute("poster")).toBe("/_next/image?url=https%3A%2F%2Fstatic.wixstatic.com%2Fmedia%2Fabc.jpg&w=1920&q=75");
+    // The still goes through the optimiser as well, at the 1x width of the main column.
+    expect(video.getAttribute("poster")).toBe("/_next/image?url=https%3A%2F%2Fstatic.wixstatic.com%2Fmedia%2Fabc.jpg&w=750&q=75");
     expect(video.getAttribute("preload")).toBe("metadata");
     expect(video.querySelector("source")?.getAttribute("src")).toBe("https://video.wixstatic.com/video/abc/file");
     cleanup();

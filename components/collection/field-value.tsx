@@ -166,7 +166,7 @@ export function FieldValueView({
     case "gallery":
       return <GalleryValue entries={value.entries} label={label} />;
     case "video":
-      return <VideoValue video={value.video} label={label} />;
+      return <VideoValue video={value.video} label={label} layout={layout} />;
     case "audio":
       return <AudioValue sound={value.sound} label={label} />;
     case "document":

@@ -15,3 +15,9 @@ export const imageSizes = {
 } as const;
 
 export type ImageLayout = keyof typeof imageSizes;
+
+/**
+ * The widest each layout draws, in CSS px, for a picture that has one URL and no srcset (a video's
+ * still); `full` as a common wide screen.
+ */
+export const widestWidths: Record<ImageLayout, number> = { card: 352, main: 715, tile: 350, aside: 310, full: 1920 };

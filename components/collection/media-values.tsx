@@ -1,13 +1,13 @@
 import Image, { getImageProps } from "next/image";
 import type { GalleryEntry } from "@/lib/wix/site-item";
 import type { Document, Picture, Sound, Video } from "@/lib/wix/media";
-import { imageSizes, type ImageLayout } from "./image-sizes";
+import { imageSizes, widestWidths, type ImageLayout } from "./image-sizes";
 import { OpenPhoto, PhotoViewer } from "./photo-viewer";
 
 /**
  * A picture through the image optimiser: at its own proportions when its size is known,
  * otherwise (or when `crop` asks, for tiles that line up) cropped to 3:2. `sizes` follows the
- * layout it sits in.
+ * layout it sits in. `priority`: preloaded in the head and fetched first, for the picture a page paints largest first.
  */
 export function Photo({
   picture,
@@ -22,6 +22,8 @@ export function Photo({
   crop?: boolean;
   className?: string;
 }) {
+  // Next.js 16 no longer raises a preloaded image's priority: the head's preload and the <img> ask for it here.
+  const fetchPriority = priority ? "high" : undefined;
   if (picture.width && picture.height && !crop) {
     return (
       <Image
@@ -30,14 +32,15 @@ export function Photo({
         width={picture.width}
         height={picture.height}
         sizes={imageSizes[layout]}
-        priority={priority}
+        preload={priority}
+        fetchPriority={fetchPriority}
         className={`h-auto w-full ${className}`}
       />
     );
   }
   return (
     <div className={`relative aspect-[3/2] overflow-hidden ${className}`}>
-      <Image src={picture.src} alt={picture.alt} fill sizes={imageSizes[layout]} priority={priority} className="object-cover" />
+      <Image src={picture.src} alt={picture.alt} fill sizes={imageSizes[layout]} preload={priority} fetchPriority={fetchPriority} className="object-cover" />
     </div>
   );
 }
@@ -57,14 +60,28 @@ function Caption({ title, description }: { title?: string; description?: string 
   );
 }
 
-/** A video's still through the image optimiser too, at the width the main column can show. */
-function posterUrl(src: string | undefined): string | undefined {
-  return src && getImageProps({ src, alt: "", width: 720, height: 405 }).props.src;
+/**
+ * A video's still through the image optimiser too, at the 1x width of the layout it plays in. Not
+ * the optimiser's `src`, its 2x width (1920 px for the main column): that URL is also a candidate in
+ * the srcset of any picture of the same file, and Chromium's <img> takes a denser candidate it has
+ * loaded over the one the head's preload fetched, which then goes unused (docs/public-site.md).
+ */
+function posterUrl(src: string | undefined, layout: ImageLayout): string | undefined {
+  if (!src) return undefined;
+  const width = widestWidths[layout];
+  return getImageProps({ src, alt: "", width, height: Math.round((width * 9) / 16) }).props.srcSet?.split(" ")[0];
 }
 
-export function VideoValue({ video, label, shape = "aspect-video" }: { video: Video; label: string; shape?: string }) {
+export function VideoValue({ video, label, layout, shape = "aspect-video" }: { video: Video; label: string; layout: ImageLayout; shape?: string }) {
   return (
-    <video controls preload="metadata" playsInline poster={posterUrl(video.poster)} aria-label={label} className={`${shape} w-full rounded-lg bg-stone-900`}>
+    <video
+      controls
+      preload="metadata"
+      playsInline
+      poster={posterUrl(video.poster, layout)}
+      aria-label={label}
+      className={`${shape} w-full rounded-lg bg-stone-900`}
+    >
       <source src={video.src} />
       <a href={video.src}>Download the video</a>
     </video>
@@ -91,7 +108,7 @@ export function GalleryValue({ entries, label }: { entries: GalleryEntry[]; labe
                   <Photo picture={entry.picture} layout="tile" crop className="rounded-lg" />
                 </OpenPhoto>
               ) : (
-                <VideoValue video={entry.video} label={entry.title ?? label} shape="aspect-[3/2] object-cover" />
+                <VideoValue video={entry.video} label={entry.title ?? label} layout="tile" shape="aspect-[3/2] object-cover" />
               )}
               <Caption title={entry.title} description={entry.description} />
             </figure>
