@@ -49,7 +49,7 @@ import { RedirectSessionStore } from "./redirects/store";
 import { startPruning } from "./pruning";
 import { registerSiteAssetRoutes } from "./site-assets/routes";
 import { registerStudio } from "./studio/routes";
-import { seedDemoContent, seedDemoMembers, seedOrganiser, seedTrailReports } from "./seed/seed";
+import { seedDemoContent, seedDemoMembers, seedLaterDemoCollections, seedOrganiser, seedTrailReports } from "./seed/seed";
 import { WebhookKeys } from "./webhooks/keys";
 import { registerWebhooks } from "./webhooks/start";
 
@@ -92,6 +92,7 @@ export function createPlatform(config: PlatformConfig): Platform {
     webhookKeys: new WebhookKeys(config.dataDir),
   };
   const contentSeeded = seedDemoContent(ctx.data);
+  const rostersAdded = seedLaterDemoCollections(ctx.data);
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -154,10 +155,8 @@ export function createPlatform(config: PlatformConfig): Platform {
   // Hashing the demo password is asynchronous; listen() waits for this before serving.
   app.addHook("onReady", async () => {
     const membersSeeded = await seedDemoMembers(db, ctx.identities);
-    if (contentSeeded || membersSeeded) {
-      seedTrailReports(ctx.data, ctx.identities);
-      seedOrganiser(ctx.data, ctx.identities);
-    }
+    if (contentSeeded || membersSeeded) seedTrailReports(ctx.data, ctx.identities);
+    if (contentSeeded || membersSeeded || rostersAdded) seedOrganiser(ctx.data, ctx.identities);
     // Watched from here on: seeding happens before the site can have cached anything.
     webhooks.start();
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { codeOf, idsOf, memberClient } from "../data/test-support";
 import { startTestPlatform, type TestPlatform } from "../testing";
 import { MEMBERS_OUTING_SIGNUPS, MEMBERS_OUTINGS, ORGANISED_OUTING, OUTING_ROSTERS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
-import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedOrganiser, seedTrailReports } from "./seed";
+import { DEMO_MEMBER, SECOND_DEMO_MEMBER, seedLaterDemoCollections, seedOrganiser, seedTrailReports } from "./seed";
 
 /** The seeded demo site, read and written through the real `@wix/data` client. */
 
@@ -126,6 +126,16 @@ describe("organisers' rosters", () => {
     const { data, identities } = platform.ctx;
     expect(data.specialPermissions.list(OUTING_ROSTERS).map((grant) => [grant.userId, grant.allowed])).toEqual([[danaId, ["read"]]]);
     expect(seedOrganiser(data, identities)).toBe(false);
+  });
+
+  it("are added, with the organiser's grant, to a database the demo seeded before they existed", () => {
+    const { data, identities } = platform.ctx;
+    data.deleteCollection(OUTING_ROSTERS);
+    expect(seedLaterDemoCollections(data)).toBe(true);
+    seedOrganiser(data, identities);
+    expect(data.findCollection(OUTING_ROSTERS)?.permissions).toEqual(expect.objectContaining({ read: "SITE_MEMBER_AUTHOR" }));
+    expect(data.specialPermissions.list(OUTING_ROSTERS).map((grant) => [grant.userId, grant.allowed])).toEqual([[danaId, ["read"]]]);
+    expect(seedLaterDemoCollections(data)).toBe(false);
   });
 });
 

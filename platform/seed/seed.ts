@@ -3,7 +3,7 @@ import { DataStore } from "../data/store";
 import { hashPassword } from "../identity/passwords";
 import type { IdentityStore } from "../identity/store";
 import { MemberStore, type ProfileDetails } from "../members/store";
-import { demoCollections, demoItems, demoReferences, demoTrailReports, ORGANISED_OUTING, OUTING_ROSTERS, TRAIL_REPORTS } from "./demo-content";
+import { demoCollections, demoItems, demoReferences, demoTrailReports, ORGANISED_OUTING, OUTING_ROSTERS, OUTING_SIGNUPS, TRAIL_REPORTS } from "./demo-content";
 
 /** Seeds the demo site into an empty database; a database that has collections is left alone. */
 export function seedDemoContent(store: DataStore): boolean {
@@ -15,6 +15,17 @@ export function seedDemoContent(store: DataStore): boolean {
     }
     for (const link of demoReferences()) store.references.insert(link.collectionId, link.field, link.referringId, link.targetCollectionId, link.referencedIds);
   });
+  return true;
+}
+
+/**
+ * A database the demo seeded before the organisers' rosters existed gets them: the demo site's
+ * join writes there first. Only where the demo's sign-ups are and the rosters are not.
+ */
+export function seedLaterDemoCollections(store: DataStore): boolean {
+  const rosters = demoCollections.find((collection) => collection.id === OUTING_ROSTERS);
+  if (!rosters || store.findCollection(OUTING_ROSTERS) || !store.findCollection(OUTING_SIGNUPS)) return false;
+  store.createCollection(rosters);
   return true;
 }
 
