@@ -84,7 +84,7 @@ test("deleting the account keeps the focus in its panel, then lands at the top o
   expect(await scrollTop(page)).toBeGreaterThan(0);
 
   await page.getByRole("button", { name: "Delete my account for good" }).click();
-  await expect(page).toHaveURL(`${e2e.siteUrl}/`);
+  await expect(page).toHaveURL(`${e2e.siteUrl}/#top`);
   await expect(page.getByRole("status")).toHaveText("Your account has been deleted and you are logged out. Thank you for walking with us.");
   await expect(notice(page)).toBeFocused();
   await expect(notice(page)).toBeInViewport();
