@@ -326,7 +326,11 @@ export function createRequestListener(handle: Handle, options: ServeOptions): Re
     const answer = (whole: IncomingMessage) => {
       // A page the cache lacks would be rendered in a slot of its own, which a request on behalf of another must not wait for.
       if (!pageCache || isFile(path) || inHoldersSlot) return toNext(whole, response, context, path, inHoldersSlot);
-      pageCache.serve(whole, response).then((served) => served || toNext(whole, response, context, path, inHoldersSlot), fail(response));
+      // In the request's context: the platform calls the cache makes for this request alone go on its log line.
+      runInRequestContext(context, () => pageCache.serve(whole, response)).then(
+        (served) => served || toNext(whole, response, context, path, inHoldersSlot),
+        fail(response),
+      );
     };
     // No request waits for a render, or reaches Next.js, before its body is all here.
     if (mayBeServerAction(request, path)) {

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { isRouterPrefetchRequest } from "@/lib/auth/prefetch";
 import { readSession, templateSessionCookie, templateViewer } from "@/lib/auth/session-store";
 import { announceRemoteRevalidation, memberTag, onRevalidation } from "@/lib/cache/page-cache-signals";
+import { notePlatformRequestId } from "@/lib/observability/request-context";
 import type { CachedPage, Rendered } from "./page";
 import { ONE_MEMBERS_PAGE_CACHE_CONTROL, compressed, isStorable, toRenderedPage } from "./page";
 import { PageCache, type CacheState, type SharedPages } from "./page-cache";
@@ -157,6 +158,8 @@ export function createPageCacheServer(settings: PageCacheSettings, render: Rende
     async render(target) {
       const started = process.hrtime.bigint();
       const rendered = await render(target, target.personal ? target.personal.cookie : target.member && (await member.cookie()));
+      // A member's own page is rendered for the request that asked: its platform calls are that request's.
+      if (target.personal) for (const id of rendered.platformRequestIds) notePlatformRequestId(id);
       // A page that sets a cookie belongs to one browser: each waiting request gets its own render.
       if (rendered.headers["set-cookie"] !== undefined) return null;
       const template = target.member && { placeholders: member.placeholders, owners: rendered.owners };
