@@ -173,11 +173,13 @@ export class PageCache {
       times.set(tag, Math.max(at, times.get(tag) ?? -Infinity));
     }
     this.forgetPersonal(tags, at);
-    const changed = new Set(tags);
-    const dropped = [...this.pages.entries()].filter(([, page]) => page.tags.some((tag) => changed.has(tag)));
-    for (const [key] of dropped) this.pages.delete(key);
     // Renders under way may have read the old data: requests from now on start their own.
     this.renders.forget();
+    // News of one member's own concerns no shared page and no template.
+    const changed = new Set(tags.filter(isDataTag));
+    if (changed.size === 0) return;
+    const dropped = [...this.pages.entries()].filter(([, page]) => page.tags.some((tag) => changed.has(tag)));
+    for (const [key] of dropped) this.pages.delete(key);
     this.unkept.clear();
   }
 
